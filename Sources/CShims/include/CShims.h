@@ -1,0 +1,13 @@
+#ifndef TOURIST_CSHIMS_H
+#define TOURIST_CSHIMS_H
+
+/// flock(2), which Swift cannot call directly on Glibc because `struct flock` shadows it.
+/// Returns 0 on success, -1 with errno set on failure.
+int tourist_flock(int fd, int operation);
+
+/// The flock operation constants, re-exported as plain ints.
+extern const int TOURIST_LOCK_EX;
+extern const int TOURIST_LOCK_NB;
+extern const int TOURIST_LOCK_UN;
+
+#endif

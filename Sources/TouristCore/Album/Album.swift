@@ -1,0 +1,65 @@
+import Foundation
+
+/// Where one photo of an album stands.
+public enum PhotoState: String, Sendable, Codable {
+    /// Its bytes are in the store.
+    case stored
+    /// Chosen for the album, not yet downloaded (a fetch will get it).
+    case pending
+    /// Downloading failed; `AlbumPhoto.error` says why.
+    case failed
+}
+
+/// One photo of an album: what the provider said about it, and where it stands in the store.
+public struct AlbumPhoto: Sendable, Codable, Equatable {
+    public var candidate: PhotoCandidate
+    /// The size this album keeps.
+    public var size: PhotoSize
+    public var state: PhotoState
+    public var sha256: String?
+    public var bytes: Int?
+    public var mimeType: String?
+    /// The source actually read, when stored.
+    public var sourceURL: String?
+    public var error: String?
+
+    public init(candidate: PhotoCandidate, size: PhotoSize) {
+        self.candidate = candidate
+        self.size = size
+        self.state = .pending
+    }
+
+    public var key: PhotoKey { candidate.key }
+}
+
+/// A pin's album as stored in `index/albums/<pin>.json`: the pin itself (authoritative),
+/// its photos in order, and what the pin has already shown or the user removed.
+public struct Album: Sendable, Codable, Equatable {
+    public var pin: Pin
+    public var photos: [AlbumPhoto]
+    /// Every photo ever placed in this album, so a new collection does not repeat them.
+    public var shown: Set<PhotoKey>
+    /// Photos the user removed; they never come back.
+    public var removed: Set<PhotoKey>
+    /// How many photos the album should hold (the last `--count`, else the config's default).
+    public var target: Int
+
+    public init(pin: Pin, target: Int) {
+        self.pin = pin
+        self.photos = []
+        self.shown = []
+        self.removed = []
+        self.target = target
+    }
+
+    /// The photos that are stored.
+    public var storedCount: Int { photos.count { $0.state == .stored } }
+
+    /// Keys a search for this album must not return again.
+    public var excluded: Set<PhotoKey> { shown.union(removed) }
+
+    /// Updates the pin's photo count from the photos.
+    mutating func refreshSummary() {
+        pin.photos = storedCount
+    }
+}

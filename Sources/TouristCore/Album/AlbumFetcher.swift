@@ -1,0 +1,208 @@
+import Foundation
+import Logging
+
+/// Fills a pin's album: chooses photos through the router, downloads them into the store with
+/// bounded concurrency and retries, and records each one as it lands, so an interrupted fetch
+/// (even a SIGKILL) resumes where it stopped.
+public struct AlbumFetcher: Sendable {
+    public let store: Store
+    public let router: Router
+    public let downloads: TouristConfig.Downloads
+    public let size: PhotoSize
+    public let retryPolicy: RetryPolicy
+    public let logger: Logger
+    public let progress: (@Sendable (FetchProgress) -> Void)?
+
+    public init(
+        store: Store, router: Router, downloads: TouristConfig.Downloads, size: PhotoSize,
+        retryPolicy: RetryPolicy, logger: Logger, progress: (@Sendable (FetchProgress) -> Void)? = nil
+    ) {
+        self.store = store
+        self.router = router
+        self.downloads = downloads
+        self.size = size
+        self.retryPolicy = retryPolicy
+        self.logger = logger
+        self.progress = progress
+    }
+
+    /// Completes the album of pin `id`: a no-op when it is complete, a resume when it was interrupted.
+    /// `count` changes how many photos the album holds.
+    public func fetch(pin id: String, count: Int?) async throws -> FetchOutcome {
+        let album = try store.transaction { transaction in
+            var album = try transaction.album(id)
+            let target = count ?? album.target
+            if album.pin.state == .ready, album.target == target, album.photos.allSatisfy({ $0.state == .stored }) {
+                return nil as Album?
+            }
+            album.target = target
+            for index in album.photos.indices where album.photos[index].state == .failed {
+                album.photos[index].state = .pending
+                album.photos[index].error = nil
+            }
+            album.pin.state = .fetching
+            album.pin.error = nil
+            try transaction.save(album)
+            return album
+        }
+        guard let album else { return FetchOutcome(status: .alreadyComplete, album: try store.album(id), providerFailures: []) }
+        return try await fill(album)
+    }
+
+    /// Replaces the album with photos the pin has not shown before; removed photos never return.
+    public func newCollection(pin id: String, count: Int?) async throws -> FetchOutcome {
+        let album = try store.transaction { transaction in
+            var album = try transaction.album(id)
+            for photo in album.photos {
+                if let sha256 = photo.sha256, photo.state == .stored {
+                    try transaction.releaseReference(sha256, pin: id, key: photo.key)
+                }
+                album.shown.insert(photo.key)
+            }
+            album.photos = []
+            album.target = count ?? album.target
+            album.pin.state = .fetching
+            album.pin.error = nil
+            try transaction.save(album)
+            return album
+        }
+        return try await fill(album)
+    }
+
+    private func fill(_ start: Album) async throws -> FetchOutcome {
+        let id = start.pin.id
+        let location = try start.pin.location
+        var failures: [ProviderFailure] = []
+        var searched = false
+        let missing = start.target - start.photos.count
+        if missing > 0 {
+            searched = true
+            let exclude = start.excluded.union(start.photos.map(\.key))
+            let result = await router.search(center: location, radiusKm: start.pin.radiusKm, count: missing, exclude: exclude)
+            failures = result.failures
+            for failure in result.failures where failure.reason != "empty" {
+                logger.warning("provider \(failure.provider) \(failure.reason): \(failure.message)")
+            }
+            if !result.candidates.isEmpty {
+                try store.transaction { transaction in
+                    var album = try transaction.album(id)
+                    let present = Set(album.photos.map(\.key))
+                    for candidate in result.candidates where !present.contains(candidate.key) && !album.removed.contains(candidate.key) {
+                        album.photos.append(AlbumPhoto(candidate: candidate, size: size))
+                        album.shown.insert(candidate.key)
+                    }
+                    try transaction.save(album)
+                }
+            }
+        }
+        try await downloadPending(pin: id)
+        return try store.transaction { transaction in
+            var album = try transaction.album(id)
+            let failed = album.photos.filter { $0.state == .failed }
+            let status: FetchOutcome.Status
+            if !failed.isEmpty {
+                status = .incomplete
+                album.pin.state = .failed
+                let first = failed[0].error ?? "unknown error"
+                album.pin.error = "\(failed.count) of \(album.photos.count) photos failed to download (\(failed[0].key): \(first)); run `tourist fetch \(album.pin.id)` to retry them"
+            } else if !album.photos.isEmpty {
+                status = .complete
+                album.pin.state = .ready
+            } else if searched, failures.contains(where: { $0.reason != "empty" }) || failures.isEmpty && router.providers.isEmpty {
+                status = .failed
+                album.pin.state = .failed
+                album.pin.error = failures.isEmpty
+                    ? "no provider is enabled"
+                    : failures.map { "\($0.provider): \($0.reason): \($0.message)" }.joined(separator: "; ")
+            } else {
+                status = .empty
+                album.pin.state = .empty
+            }
+            try transaction.save(album)
+            return FetchOutcome(status: status, album: album, providerFailures: failures)
+        }
+    }
+
+    /// Downloads every pending photo of the album, each recorded as soon as it is stored.
+    private func downloadPending(pin id: String) async throws {
+        let album = try store.album(id)
+        let pending = album.photos.filter { $0.state == .pending }
+        let total = album.photos.count
+        var done = album.photos.count { $0.state == .stored }
+        var bytes = 0
+        progress?(FetchProgress(done: done, total: total, bytes: bytes))
+        guard !pending.isEmpty else { return }
+        let limit = max(1, downloads.concurrency)
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            var queue = pending.makeIterator()
+            func startNext() {
+                guard let photo = queue.next() else { return }
+                group.addTask { try await download(photo, pin: id) }
+            }
+            for _ in 0..<limit { startNext() }
+            while let received = try await group.next() {
+                done += 1
+                bytes += received
+                progress?(FetchProgress(done: done, total: total, bytes: bytes))
+                startNext()
+            }
+        }
+    }
+
+    /// Downloads one photo and records the result in the album. Returns the bytes stored.
+    private func download(_ photo: AlbumPhoto, pin id: String) async throws -> Int {
+        let candidate = photo.candidate
+        var result: Result<(BlobInfo, String), any Error>
+        do {
+            guard let configured = router.provider(named: candidate.key.provider) else {
+                throw ProviderError.unavailable("provider \"\(candidate.key.provider)\" is not configured or not enabled; add it back to the config or remove the photo")
+            }
+            guard let (size, source) = candidate.source(nearest: photo.size) else {
+                throw ProviderError.notFound("the provider listed no size of this photo")
+            }
+            let info = try await retryPolicy.run {
+                try await withTimeout(downloads.timeoutSeconds, what: "downloading \(candidate.key)") { [store, maxBytes = downloads.maxPhotoBytes] in
+                    let writer = try store.blobs.makeWriter(maxBytes: maxBytes)
+                    try await configured.provider.fetch(candidate, size: size, into: writer)
+                    guard ImageFormat.mimeType(of: writer.head) != nil else {
+                        throw ProviderError.invalidResponse("the data received is not an image (no JPEG, PNG, GIF, WebP, TIFF, HEIC or AVIF signature)")
+                    }
+                    return try store.blobs.commit(writer)
+                }
+            }
+            result = .success((info, source.description))
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            result = .failure(error)
+        }
+        return try store.transaction { transaction in
+            var album = try transaction.album(id)
+            guard let index = album.photos.firstIndex(where: { $0.key == candidate.key && $0.state == .pending }) else {
+                // The photo left the album while it downloaded (photo rm, pin rm, new-collection).
+                if case .success(let (info, _)) = result, try transaction.references(of: info.sha256).isEmpty {
+                    try store.blobs.remove(info.sha256)
+                }
+                return 0
+            }
+            switch result {
+            case .success(let (info, source)):
+                try transaction.addReference(info.sha256, pin: id, key: candidate.key)
+                album.photos[index].state = .stored
+                album.photos[index].sha256 = info.sha256
+                album.photos[index].bytes = info.bytes
+                album.photos[index].mimeType = info.mimeType
+                album.photos[index].sourceURL = source
+                try transaction.save(album)
+                return info.bytes
+            case .failure(let error):
+                let message = (error as? ProviderError)?.description ?? String(describing: error)
+                logger.debug("photo \(candidate.key) failed: \(message)")
+                album.photos[index].state = .failed
+                album.photos[index].error = message
+                try transaction.save(album)
+                return 0
+            }
+        }
+    }
+}

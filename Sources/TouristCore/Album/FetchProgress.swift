@@ -1,0 +1,33 @@
+/// Where a running fetch stands, for a progress display.
+public struct FetchProgress: Sendable, Equatable {
+    public var done: Int
+    public var total: Int
+    public var bytes: Int
+
+    public init(done: Int, total: Int, bytes: Int) {
+        self.done = done
+        self.total = total
+        self.bytes = bytes
+    }
+}
+
+/// How a fetch ended.
+public struct FetchOutcome: Sendable {
+    public enum Status: Sendable, Equatable {
+        /// The album was already complete; nothing was done.
+        case alreadyComplete
+        /// The album holds all the photos asked for, or all the providers had.
+        case complete
+        /// Some photos could not be downloaded; a rerun retries them.
+        case incomplete
+        /// The providers found nothing near the pin.
+        case empty
+        /// No provider could answer.
+        case failed
+    }
+
+    public var status: Status
+    public var album: Album
+    /// The providers that failed or answered empty while searching.
+    public var providerFailures: [ProviderFailure]
+}

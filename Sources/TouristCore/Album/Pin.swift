@@ -1,0 +1,57 @@
+import Foundation
+
+/// Where a pin's album stands.
+public enum PinState: String, Sendable, Codable, CaseIterable {
+    /// Never fetched.
+    case new
+    /// A fetch is running, or was interrupted: the next `fetch` completes what is missing.
+    case fetching
+    /// The album holds its photos.
+    case ready
+    /// The providers found nothing near the pin.
+    case empty
+    /// The last fetch failed; `Pin.error` says why.
+    case failed
+}
+
+/// A saved location with its album's summary.
+public struct Pin: Sendable, Codable, Equatable {
+    public var id: String
+    public var name: String
+    public var latitude: Double
+    public var longitude: Double
+    public var radiusKm: Double
+    public var createdAt: Date
+    public var state: PinState
+    /// How many photos the album holds (stored ones).
+    public var photos: Int
+    /// Why the last fetch failed, when `state` is `failed`.
+    public var error: String?
+
+    public init(id: String, name: String, location: GeoPoint, radiusKm: Double, createdAt: Date) {
+        self.id = id
+        self.name = name
+        self.latitude = location.latitude
+        self.longitude = location.longitude
+        self.radiusKm = radiusKm
+        self.createdAt = createdAt
+        self.state = .new
+        self.photos = 0
+        self.error = nil
+    }
+
+    /// The pin's location (validated when the pin was added).
+    public var location: GeoPoint {
+        get throws { try GeoPoint(latitude: latitude, longitude: longitude) }
+    }
+
+    /// A new random pin id: 8 lowercase hex digits.
+    public static func makeID() -> String {
+        String(format: "%08x", UInt32.random(in: 0...UInt32.max))
+    }
+
+    /// Whether `text` has the shape of a pin id.
+    public static func isValidID(_ text: String) -> Bool {
+        text.utf8.count == 8 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+
+/// Finds, reads and validates the config: `--config` > `$TOURIST_CONFIG` >
+/// `$XDG_CONFIG_HOME/tourist/config.json` (else `~/.config/tourist/config.json`) > built-in default.
+public struct ConfigLoader: Sendable {
+    public let registry: ProviderRegistry
+    public let environment: [String: String]
+    public let workingDirectory: String
+
+    public init(registry: ProviderRegistry, environment: [String: String], workingDirectory: String) {
+        self.registry = registry
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+    }
+
+    /// The default config file location, whether or not it exists.
+    public var defaultConfigPath: String {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/tourist/config.json" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.config/tourist/config.json"
+    }
+
+    /// The config file to read: an explicit path (which must exist), else the default if it exists.
+    public func locate(explicitPath: String?) -> String? {
+        if let explicit = explicitPath ?? environment["TOURIST_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            return PathResolution.resolve(explicit, environment: environment, relativeTo: workingDirectory)
+        }
+        return FileManager.default.fileExists(atPath: defaultConfigPath) ? defaultConfigPath : nil
+    }
+
+    /// Loads the config named by `explicitPath` or found by precedence.
+    public func load(explicitPath: String?) throws(ConfigError) -> TouristConfig {
+        guard let path = locate(explicitPath: explicitPath) else {
+            return .builtIn(workingDirectory: workingDirectory)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ConfigError(file: path, location: "", problem: "no such config file", fix: "Check the path, or run `tourist config init` to write a starter config.")
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError(file: path, location: "", problem: isDirectory.boolValue ? "this is a folder, not a config file" : "the file cannot be read", fix: "Point --config or TOURIST_CONFIG at a readable JSON file.")
+        }
+        return try parse(Array(data), path: path)
+    }
+
+    /// Validates config text read from `path`.
+    public func parse(_ bytes: [UInt8], path: String) throws(ConfigError) -> TouristConfig {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw ConfigError(file: path, location: "line \(error.line), column \(error.column)", problem: "invalid JSON: \(error.reason)", fix: "Fix the JSON syntax at that place.")
+        }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var config = TouristConfig(source: .file(path), directory: directory)
+        let root = try ConfigReader(file: path, path: "", value: document)
+        try root.rejectUnknownKeys(allowed: ["store", "album", "downloads", "routing", "providers"])
+        config.storePath = try root.path("store", environment: environment, base: directory)
+
+        if let album = try root.object("album") {
+            try album.rejectUnknownKeys(allowed: ["photos", "size"])
+            config.album.photos = try album.integer("photos", in: 1...500) ?? config.album.photos
+            if let letter = try album.string("size", environment: environment) {
+                guard let size = PhotoSize(rawValue: letter) else {
+                    throw album.error("size", "unknown photo size \"\(letter)\"", fix: "Use one of: \(PhotoSize.allLetters).")
+                }
+                config.album.size = size
+            }
+        }
+        if let downloads = try root.object("downloads") {
+            try downloads.rejectUnknownKeys(allowed: ["concurrency", "retries", "timeoutSeconds", "maxPhotoBytes"])
+            config.downloads.concurrency = try downloads.integer("concurrency", in: 1...64) ?? config.downloads.concurrency
+            config.downloads.retries = try downloads.integer("retries", in: 0...20) ?? config.downloads.retries
+            config.downloads.timeoutSeconds = try downloads.number("timeoutSeconds", in: 0.1...3600) ?? config.downloads.timeoutSeconds
+            config.downloads.maxPhotoBytes = try downloads.integer("maxPhotoBytes", in: 1024...2_147_483_647) ?? config.downloads.maxPhotoBytes
+        }
+        if let routing = try root.object("routing") {
+            try routing.rejectUnknownKeys(allowed: ["strategy"])
+            if let name = try routing.string("strategy", environment: environment) {
+                guard let strategy = TouristConfig.Strategy(rawValue: name) else {
+                    throw routing.error("strategy", "unknown routing strategy \"\(name)\"", fix: "Use one of: \(TouristConfig.Strategy.allCases.map(\.rawValue).joined(separator: ", ")).")
+                }
+                config.strategy = strategy
+            }
+        }
+        guard let providers = try root.array("providers") else {
+            config.providers = TouristConfig.builtIn(workingDirectory: directory).providers
+            return config
+        }
+        guard !providers.isEmpty else {
+            throw root.error("providers", "the list is empty", fix: "Add at least one provider, such as { \"name\": \"demo\", \"type\": \"fixture\" }, or remove the key to use the built-in demo provider.")
+        }
+        var names = Set<String>()
+        for (index, item) in providers.enumerated() {
+            let entry = try parseProvider(item, path: path, keyPath: "providers[\(index)]", directory: directory)
+            guard names.insert(entry.name).inserted else {
+                throw ConfigError(file: path, location: "providers[\(index)].name", problem: "the provider name \"\(entry.name)\" is used twice", fix: "Give each provider a different name.")
+            }
+            config.providers.append(entry)
+        }
+        return config
+    }
+
+    private static let commonProviderKeys = ["name", "type", "enabled", "timeoutSeconds", "concurrency", "coverage"]
+
+    private func parseProvider(_ value: JSONValue, path: String, keyPath: String, directory: String) throws(ConfigError) -> TouristConfig.ProviderEntry {
+        let reader = try ConfigReader(file: path, path: keyPath, value: value)
+        guard let type = try reader.string("type", environment: environment) else {
+            throw reader.error("type", "missing", fix: "Add \"type\": one of \(registry.types.joined(separator: ", ")).")
+        }
+        guard let factory = registry.factory(for: type) else {
+            let suggestion = NameSuggestion.closest(to: type, among: registry.types).map { " Did you mean \"\($0)\"?" } ?? ""
+            throw reader.error("type", "unknown provider type \"\(type)\"", fix: "Use one of: \(registry.types.joined(separator: ", ")).\(suggestion)")
+        }
+        let name = try reader.string("name", environment: environment) ?? type
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            throw reader.error("name", "\"\(name)\" is not a valid provider name", fix: "Use letters, digits, '-' and '_' only; the name is the first part of photo ids such as demo:paris-01.")
+        }
+        try reader.rejectUnknownKeys(allowed: Self.commonProviderKeys + factory.options.map(\.name))
+        var values: [String: JSONValue] = [:]
+        for option in factory.options {
+            switch option.kind {
+            case .string: values[option.name] = try reader.string(option.name, environment: environment).map(JSONValue.string)
+            case .path: values[option.name] = try reader.path(option.name, environment: environment, base: directory).map(JSONValue.string)
+            case .integer(let range): values[option.name] = try reader.integer(option.name, in: range).map { .number(Double($0)) }
+            case .number(let range): values[option.name] = try reader.number(option.name, in: range).map(JSONValue.number)
+            case .bool: values[option.name] = try reader.bool(option.name).map(JSONValue.bool)
+            }
+        }
+        return TouristConfig.ProviderEntry(
+            name: name,
+            type: type,
+            enabled: try reader.bool("enabled") ?? true,
+            timeoutSeconds: try reader.number("timeoutSeconds", in: 0.1...3600),
+            concurrency: try reader.integer("concurrency", in: 1...64),
+            coverage: try parseCoverage(reader),
+            options: ProviderOptions(file: path, path: keyPath, values: values),
+            written: value
+        )
+    }
+
+    private func parseCoverage(_ reader: ConfigReader) throws(ConfigError) -> TouristConfig.BoundingBox? {
+        guard let items = try reader.array("coverage") else { return nil }
+        let fix = "Write [minLon, minLat, maxLon, maxLat] in decimal degrees, for example [-10.5, 35.0, 30.0, 60.0]."
+        let numbers = items.compactMap { item -> Double? in
+            if case .number(let number) = item { return number }
+            return nil
+        }
+        guard numbers.count == 4, items.count == 4 else { throw reader.error("coverage", "expected 4 numbers", fix: fix) }
+        let box = TouristConfig.BoundingBox(minLongitude: numbers[0], minLatitude: numbers[1], maxLongitude: numbers[2], maxLatitude: numbers[3])
+        guard abs(box.minLongitude) <= 180, abs(box.maxLongitude) <= 180, abs(box.minLatitude) <= 90, abs(box.maxLatitude) <= 90,
+              box.minLatitude <= box.maxLatitude
+        else {
+            throw reader.error("coverage", "\(JSONValue.array(items).rendered().replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "  ", with: " ")) is not a valid bounding box", fix: fix)
+        }
+        return box
+    }
+
+    /// Builds the enabled providers of `config`, in routing order.
+    public func makeProviders(_ config: TouristConfig, context: ProviderContext) throws -> [ConfiguredProvider] {
+        try config.providers.map { entry in
+            guard let factory = registry.factory(for: entry.type) else {
+                throw ConfigError(file: config.source.displayName, location: "providers", problem: "unknown provider type \"\(entry.type)\"", fix: "Use one of: \(registry.types.joined(separator: ", ")).")
+            }
+            let provider = try factory.makeProvider(name: entry.name, options: entry.options, context: context)
+            return ConfiguredProvider(entry: entry, provider: provider)
+        }
+    }
+}
+
+/// A built provider with the config entry it came from.
+public struct ConfiguredProvider: Sendable {
+    public let entry: TouristConfig.ProviderEntry
+    public let provider: any PhotoProvider
+}

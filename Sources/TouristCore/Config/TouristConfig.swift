@@ -1,0 +1,76 @@
+import Foundation
+
+/// The effective configuration: what was written, with defaults filled in.
+public struct TouristConfig: Sendable {
+    /// Where the configuration came from.
+    public enum Source: Sendable, Equatable {
+        case file(String)
+        case builtIn
+
+        public var displayName: String {
+            switch self {
+            case .file(let path): path
+            case .builtIn: "built-in config"
+            }
+        }
+    }
+
+    public struct Album: Sendable, Equatable {
+        public var photos = 21
+        public var size = PhotoSize.small240
+    }
+
+    public struct Downloads: Sendable, Equatable {
+        public var concurrency = 8
+        public var retries = 4
+        public var timeoutSeconds = 30.0
+        public var maxPhotoBytes = 52_428_800
+    }
+
+    public enum Strategy: String, Sendable, CaseIterable {
+        case first
+    }
+
+    /// A geographic bounding box, `[minLon, minLat, maxLon, maxLat]` as in GeoJSON.
+    public struct BoundingBox: Sendable, Equatable {
+        public var minLongitude, minLatitude, maxLongitude, maxLatitude: Double
+
+        /// The middle of the box, used as a health check's probe point.
+        public var center: GeoPoint? {
+            try? GeoPoint(latitude: (minLatitude + maxLatitude) / 2, longitude: (minLongitude + maxLongitude) / 2)
+        }
+    }
+
+    /// One entry of `providers`, in routing order.
+    public struct ProviderEntry: Sendable {
+        public var name: String
+        public var type: String
+        public var enabled: Bool
+        public var timeoutSeconds: Double?
+        public var concurrency: Int?
+        public var coverage: BoundingBox?
+        public var options: ProviderOptions
+        /// The entry as written (variables not expanded), for `config check`.
+        public var written: JSONValue
+    }
+
+    public var source: Source
+    /// The store folder named by the config, already resolved; nil for the default.
+    public var storePath: String?
+    public var album = Album()
+    public var downloads = Downloads()
+    public var strategy = Strategy.first
+    public var providers: [ProviderEntry] = []
+    /// The folder relative paths are resolved against.
+    public var directory: String
+
+    /// The configuration used when there is no config file: the bundled fixture provider alone.
+    public static func builtIn(workingDirectory: String) -> TouristConfig {
+        let entry = ProviderEntry(
+            name: "demo", type: "fixture", enabled: true, timeoutSeconds: nil, concurrency: nil, coverage: nil,
+            options: ProviderOptions(file: Source.builtIn.displayName, path: "providers[0]", values: [:]),
+            written: .object([("name", .string("demo")), ("type", .string("fixture"))])
+        )
+        return TouristConfig(source: .builtIn, storePath: nil, providers: [entry], directory: workingDirectory)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// A point on Earth in decimal degrees, validated on construction:
+/// latitude within ±90, longitude within ±180, both finite.
+public struct GeoPoint: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let latitude: Double
+    public let longitude: Double
+
+    /// Mean Earth radius (IUGG), the usual choice for great-circle distances.
+    public static let earthRadiusKm = 6371.0088
+
+    /// Creates a point, rejecting non-finite or out-of-range coordinates.
+    public init(latitude: Double, longitude: Double) throws(GeoPointError) {
+        guard latitude.isFinite, abs(latitude) <= 90 else {
+            throw GeoPointError(message: "latitude \(Self.format(latitude)) is out of range; use a number from -90 to 90")
+        }
+        guard longitude.isFinite, abs(longitude) <= 180 else {
+            throw GeoPointError(message: "longitude \(Self.format(longitude)) is out of range; use a number from -180 to 180")
+        }
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let latitude = try container.decode(Double.self, forKey: .latitude)
+        let longitude = try container.decode(Double.self, forKey: .longitude)
+        do {
+            try self.init(latitude: latitude, longitude: longitude)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .latitude, in: container, debugDescription: error.message)
+        }
+    }
+
+    /// Great-circle distance in kilometres (haversine formula).
+    public func distanceKm(to other: GeoPoint) -> Double {
+        let phi1 = latitude * .pi / 180, phi2 = other.latitude * .pi / 180
+        let dPhi = phi2 - phi1
+        let dLambda = (other.longitude - longitude) * .pi / 180
+        let a = sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
+        return 2 * Self.earthRadiusKm * asin(min(1, a.squareRoot()))
+    }
+
+    public var description: String { "\(Self.format(latitude)),\(Self.format(longitude))" }
+
+    /// Up to 7 decimals (about 1 cm), without trailing zeros.
+    static func format(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e6 else { return "\(value)" }
+        var text = String(format: "%.7f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+}
+
+/// Why a coordinate was refused.
+public struct GeoPointError: Error, Sendable, Equatable {
+    public let message: String
+}
+
+extension GeoPoint {
+    /// Parses the coordinate forms people type: `LAT LON` as two words, `LAT,LON`, or `geo:LAT,LON`
+    /// (RFC 5870; parameters after `;` are ignored).
+    public static func parse(_ words: [String]) throws(GeoPointError) -> GeoPoint {
+        var parts: [String]
+        switch words.count {
+        case 1:
+            var text = words[0].trimmingCharacters(in: .whitespaces)
+            if text.lowercased().hasPrefix("geo:") {
+                text = String(text.dropFirst(4))
+                if let semicolon = text.firstIndex(of: ";") { text = String(text[..<semicolon]) }
+            }
+            parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 3 { parts.removeLast() }  // geo: URIs may carry an altitude
+            guard parts.count == 2 else {
+                throw GeoPointError(message: "\"\(words[0])\" is not a coordinate; write LAT LON, LAT,LON or geo:LAT,LON (for example 48.8584 2.2945)")
+            }
+        case 2:
+            parts = words
+        case 0:
+            throw GeoPointError(message: "missing coordinates; write LAT LON, LAT,LON or geo:LAT,LON (for example 48.8584 2.2945)")
+        default:
+            throw GeoPointError(message: "expected a latitude and a longitude, got \(words.count) values: \(words.joined(separator: " "))")
+        }
+        let latitude = try parseDegrees(parts[0], name: "latitude")
+        let longitude = try parseDegrees(parts[1], name: "longitude")
+        return try GeoPoint(latitude: latitude, longitude: longitude)
+    }
+
+    private static func parseDegrees(_ text: String, name: String) throws(GeoPointError) -> Double {
+        guard let value = Double(text), value.isFinite else {
+            throw GeoPointError(message: "\(name) \"\(text)\" is not a number; use decimal degrees such as -33.8568")
+        }
+        return value
+    }
+}

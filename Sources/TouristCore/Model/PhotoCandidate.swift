@@ -1,0 +1,82 @@
+import Foundation
+
+/// Where the bytes of one size of a photo can be read: a URL (http, https) or a local file.
+/// Encoded as one string: an absolute path for a file, the URL's text otherwise.
+public enum PhotoSource: Hashable, Sendable, Codable, CustomStringConvertible {
+    case url(URL)
+    case file(String)
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        if text.hasPrefix("/") {
+            self = .file(text)
+        } else if let url = URL(string: text) {
+            self = .url(url)
+        } else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "\"\(text)\" is neither a URL nor an absolute path"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    public var description: String {
+        switch self {
+        case .url(let url): url.absoluteString
+        case .file(let path): path
+        }
+    }
+}
+
+/// A photo a provider found: what it shows, where it was taken, and where its sizes can be read.
+public struct PhotoCandidate: Hashable, Sendable, Codable {
+    public var key: PhotoKey
+    public var title: String
+    public var owner: String?
+    public var license: String?
+    public var takenAt: Date?
+    public var location: GeoPoint?
+    public var sources: [PhotoSize: PhotoSource]
+    /// The photo's page for people (Flickr's photo page, say), when it has one.
+    public var pageURL: URL?
+
+    public init(
+        key: PhotoKey, title: String, owner: String? = nil, license: String? = nil, takenAt: Date? = nil,
+        location: GeoPoint? = nil, sources: [PhotoSize: PhotoSource], pageURL: URL? = nil
+    ) {
+        self.key = key
+        self.title = title
+        self.owner = owner
+        self.license = license
+        self.takenAt = takenAt
+        self.location = location
+        self.sources = sources
+        self.pageURL = pageURL
+    }
+
+    /// The source for `size`, or else the nearest smaller size, or else the smallest larger one.
+    public func source(nearest size: PhotoSize) -> (size: PhotoSize, source: PhotoSource)? {
+        if let exact = sources[size] { return (size, exact) }
+        let ordered = sources.keys.sorted()
+        if let smaller = ordered.last(where: { $0 < size }), let source = sources[smaller] { return (smaller, source) }
+        if let larger = ordered.first(where: { $0 > size }), let source = sources[larger] { return (larger, source) }
+        return nil
+    }
+}
+
+/// One page of search results, nearest first.
+public struct SearchPage: Sendable {
+    public var candidates: [PhotoCandidate]
+    /// The page to ask for next, or nil when the provider has nothing more.
+    public var nextPage: Int?
+    /// How many photos match in all, when the provider says.
+    public var total: Int?
+
+    public init(candidates: [PhotoCandidate], nextPage: Int?, total: Int? = nil) {
+        self.candidates = candidates
+        self.nextPage = nextPage
+        self.total = total
+    }
+}

@@ -1,0 +1,25 @@
+import Glibc
+
+/// Streams local files into a `BlobSink` in fixed-size chunks, never holding a whole photo in memory.
+public enum FileStreaming {
+    public static let chunkSize = 256 * 1024
+
+    /// Copies the file at `path` into `sink`; a missing or unreadable file is `ProviderError.notFound`.
+    public static func copy(path: String, into sink: any BlobSink) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ProviderError.notFound("cannot open \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            try Task.checkCancellation()
+            let count = read(fd, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ProviderError.invalidResponse("cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return }
+            try sink.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+}

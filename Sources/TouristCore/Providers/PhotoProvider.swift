@@ -1,0 +1,49 @@
+import Foundation
+
+/// A source of geotagged photos: Flickr, a folder on disk, the bundled fixture set, or one a user adds.
+///
+/// The rules every provider keeps (the `ProviderConformance` suite checks each of them):
+/// - `search` returns photos within `query.radiusKm` of `query.center`, nearest first, at most
+///   `query.limit` of them, and says which page comes next (nil when there is nothing more).
+///   Asking for the same page twice gives the same photos; no photo appears on two pages.
+/// - Every candidate's key names this provider (`key.provider == name`) and has at least one source.
+/// - `fetch` writes exactly the bytes of the requested size (or the nearest available one) into
+///   the sink, in order, and nothing else. It never reads a source the candidate did not list.
+/// - Failures are thrown as `ProviderError`, classified so the router can retry, fall through,
+///   or report; a provider never retries or rate-limits on its own (wrappers around it do).
+/// - A provider is a value shared between tasks: it keeps no mutable state outside an actor or lock.
+public protocol PhotoProvider: Sendable {
+    /// The configured name, unique within a config; the `provider` part of every `PhotoKey` it makes.
+    var name: String { get }
+
+    /// One page of photos near `query.center`, nearest first.
+    func search(_ query: GeoQuery) async throws -> SearchPage
+
+    /// Streams one size of `photo` into `sink`.
+    func fetch(_ photo: PhotoCandidate, size: PhotoSize, into sink: any BlobSink) async throws
+}
+
+/// An optional ability: find one photo by its provider id (used by `photo get` for other sizes).
+public protocol PhotoLookup: PhotoProvider {
+    /// The photo with this provider-specific id; throws `ProviderError.notFound` when there is none.
+    func photo(id: String) async throws -> PhotoCandidate
+}
+
+/// An optional ability: a point where a health check's one-photo search should find something.
+public protocol HealthProbePoint: PhotoProvider {
+    var probePoint: GeoPoint { get }
+}
+
+/// Receives a photo's bytes while they arrive; the store's implementation hashes them on the way
+/// to a temporary file and refuses more than the configured maximum.
+public protocol BlobSink: AnyObject {
+    /// Appends `bytes`; throws when the photo grows past the size cap or the disk write fails.
+    func write(_ bytes: UnsafeRawBufferPointer) throws
+}
+
+extension BlobSink {
+    /// Appends the bytes of `data`.
+    public func write(_ data: Data) throws {
+        try data.withUnsafeBytes { try write($0) }
+    }
+}

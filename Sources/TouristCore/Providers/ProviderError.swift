@@ -1,0 +1,80 @@
+import Foundation
+
+/// A provider's failure, classified so the router and the CLI decide retry, fallback and exit code
+/// without parsing strings. New kinds can be added without breaking callers, who ask the
+/// classification (`isRetryable`, `isUnauthorized`, …) rather than switching on the kind.
+public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
+    private enum Code: Equatable, Sendable {
+        case unauthorized
+        case rateLimited(retryAfter: Double?)
+        case unavailable
+        case timedOut
+        case invalidResponse
+        case notFound
+        case invalidConfiguration
+        case tooLarge
+    }
+
+    private let code: Code
+    /// What went wrong, in words a user can act on; never contains a secret.
+    public let message: String
+
+    private init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The credentials were refused: retrying will not help, fixing the key will.
+    public static func unauthorized(_ message: String) -> Self { .init(.unauthorized, message) }
+    /// The provider asked to slow down; `retryAfter` seconds when it said.
+    public static func rateLimited(retryAfter: Double?, _ message: String) -> Self { .init(.rateLimited(retryAfter: retryAfter), message) }
+    /// The provider could not answer now (down, unreachable, failing); trying later may work.
+    public static func unavailable(_ message: String) -> Self { .init(.unavailable, message) }
+    /// The provider did not answer in time.
+    public static func timedOut(_ message: String) -> Self { .init(.timedOut, message) }
+    /// The provider answered with something that is not what its protocol promises.
+    public static func invalidResponse(_ message: String) -> Self { .init(.invalidResponse, message) }
+    /// The photo or size asked for does not exist.
+    public static func notFound(_ message: String) -> Self { .init(.notFound, message) }
+    /// The provider's own configuration or data set is wrong; a user must fix it.
+    public static func invalidConfiguration(_ message: String) -> Self { .init(.invalidConfiguration, message) }
+    /// The photo is larger than `downloads.maxPhotoBytes`.
+    public static func tooLarge(_ message: String) -> Self { .init(.tooLarge, message) }
+
+    /// Worth trying again later: rate limits, unavailability, time-outs.
+    public var isRetryable: Bool {
+        switch code {
+        case .rateLimited, .unavailable, .timedOut: true
+        case .unauthorized, .invalidResponse, .notFound, .invalidConfiguration, .tooLarge: false
+        }
+    }
+
+    /// Bad or missing credentials.
+    public var isUnauthorized: Bool { code == .unauthorized }
+    /// The provider's configuration or data must be fixed by the user.
+    public var isConfigurationProblem: Bool { code == .invalidConfiguration }
+    /// The thing asked for does not exist.
+    public var isNotFound: Bool { code == .notFound }
+
+    /// Seconds the provider asked us to wait, when it said.
+    public var retryAfter: Double? {
+        if case .rateLimited(let seconds) = code { return seconds }
+        return nil
+    }
+
+    /// A one-word classification for messages and JSON: `unauthorized`, `rate-limited`, …
+    public var kind: String {
+        switch code {
+        case .unauthorized: "unauthorized"
+        case .rateLimited: "rate-limited"
+        case .unavailable: "unavailable"
+        case .timedOut: "timed out"
+        case .invalidResponse: "invalid response"
+        case .notFound: "not found"
+        case .invalidConfiguration: "invalid configuration"
+        case .tooLarge: "too large"
+        }
+    }
+
+    public var description: String { "\(kind): \(message)" }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Logging
+
+/// Describes one option of a provider type, as data: `providers`, `config init`, `config check`
+/// and the README's option tables all come from these descriptions.
+public struct ProviderOption: Sendable {
+    /// The JSON type of the option's value.
+    public enum Kind: Sendable, Equatable {
+        case string, path, integer(ClosedRange<Int>), number(ClosedRange<Double>), bool
+    }
+
+    public let name: String
+    public let kind: Kind
+    public let help: String
+    /// The default, as the user would write it, or nil when there is none.
+    public let defaultValue: String?
+    /// A secret's value is never printed, logged, or stored.
+    public let isSecret: Bool
+
+    public init(_ name: String, _ kind: Kind, help: String, default defaultValue: String? = nil, secret: Bool = false) {
+        self.name = name
+        self.kind = kind
+        self.help = help
+        self.defaultValue = defaultValue
+        self.isSecret = secret
+    }
+}
+
+/// What a provider may need from its surroundings when it is built.
+public struct ProviderContext: Sendable {
+    /// The folder of the config file (relative paths were already resolved against it).
+    public var configDirectory: String
+    public var environment: [String: String]
+    public var logger: Logger
+
+    public init(configDirectory: String, environment: [String: String], logger: Logger) {
+        self.configDirectory = configDirectory
+        self.environment = environment
+        self.logger = logger
+    }
+}
+
+/// Builds providers of one `type`. Register one per type in the CLI's provider list.
+public protocol ProviderFactory: Sendable {
+    /// The config's `type` value, such as "fixture" or "flickr".
+    var type: String { get }
+    /// One line on what this provider type gives.
+    var summary: String { get }
+    /// The type's own options (beyond the common `name`, `type`, `enabled`, `timeoutSeconds`,
+    /// `concurrency` and `coverage`).
+    var options: [ProviderOption] { get }
+    /// Builds a provider from validated options; throws `ConfigError` (via `options.error`) for
+    /// option values that are well-typed but wrong, or `ProviderError` when its data is unusable.
+    func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider
+}
+
+/// The provider factories known to this build, keyed by `type`.
+public struct ProviderRegistry: Sendable {
+    public let factories: [any ProviderFactory]
+
+    public init(_ factories: [any ProviderFactory]) {
+        self.factories = factories
+    }
+
+    public func factory(for type: String) -> (any ProviderFactory)? {
+        factories.first { $0.type == type }
+    }
+
+    public var types: [String] { factories.map(\.type) }
+}
+
+/// A provider's own options after validation: typed values, `${VAR}` and paths expanded.
+/// Options the user did not set are absent; the provider applies its defaults.
+public struct ProviderOptions: Sendable {
+    let file: String
+    let path: String
+    var values: [String: JSONValue]
+
+    init(file: String, path: String, values: [String: JSONValue]) {
+        self.file = file
+        self.path = path
+        self.values = values
+    }
+
+    public func string(_ name: String) -> String? {
+        if case .string(let text) = values[name] { return text }
+        return nil
+    }
+
+    public func number(_ name: String) -> Double? {
+        if case .number(let number) = values[name] { return number }
+        return nil
+    }
+
+    public func integer(_ name: String) -> Int? { number(name).map { Int($0) } }
+
+    /// The option's value as configured, or nil when not set.
+    public func value(_ name: String) -> JSONValue? { values[name] }
+
+    public func bool(_ name: String) -> Bool? {
+        if case .bool(let flag) = values[name] { return flag }
+        return nil
+    }
+
+    /// A config error pointing at this provider's option `name`.
+    public func error(_ name: String, _ problem: String, fix: String) -> ConfigError {
+        ConfigError(file: file, location: "\(path).\(name)", problem: problem, fix: fix)
+    }
+}

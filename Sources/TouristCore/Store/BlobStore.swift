@@ -1,0 +1,88 @@
+import Crypto
+import Foundation
+import Glibc
+
+/// A blob as stored: named by the SHA-256 of its bytes.
+public struct BlobInfo: Sendable, Equatable {
+    public let sha256: String
+    public let bytes: Int
+    /// The image format recognised from the first bytes, or nil.
+    public let mimeType: String?
+}
+
+/// Content-addressed photo bytes, laid out like git's loose objects:
+/// `blobs/sha256/ab/abcdef…`, read-only, each written once through a temporary file and `link(2)`.
+public struct BlobStore: Sendable {
+    let root: String
+    let temporaryArea: TemporaryArea
+
+    var blobsDirectory: String { root + "/blobs/sha256" }
+
+    /// The path a blob with this hash has (whether or not it exists).
+    public func path(of sha256: String) -> String {
+        "\(blobsDirectory)/\(sha256.prefix(2))/\(sha256)"
+    }
+
+    public func contains(_ sha256: String) -> Bool {
+        access(path(of: sha256), F_OK) == 0
+    }
+
+    /// A writer for a new photo, refusing more than `maxBytes`.
+    public func makeWriter(maxBytes: Int) throws(StoreError) -> BlobWriter {
+        let (fd, path) = try FileSystem.makeTemporaryFile(in: temporaryArea.directory, prefix: "blob-")
+        return BlobWriter(fd: fd, temporaryPath: path, maxBytes: maxBytes)
+    }
+
+    /// Makes the written bytes a blob: flush, link under its hash (an existing blob with that hash
+    /// means it is already stored), drop the temporary name, flush the directory.
+    public func commit(_ writer: BlobWriter) throws(StoreError) -> BlobInfo {
+        let sha256 = writer.finishHash()
+        try writer.finishWriting()
+        defer { writer.discard() }
+        let shard = "\(blobsDirectory)/\(sha256.prefix(2))"
+        try FileSystem.makeDirectory(shard)
+        if link(writer.temporaryPath, path(of: sha256)) != 0, errno != EEXIST {
+            throw StoreError(.io, "cannot store blob \(sha256): \(FileSystem.errnoText())")
+        }
+        try FileSystem.fsyncDirectory(shard)
+        return BlobInfo(sha256: sha256, bytes: writer.byteCount, mimeType: ImageFormat.mimeType(of: writer.head))
+    }
+
+    /// Deletes a blob (used when its last reference goes).
+    public func remove(_ sha256: String) throws(StoreError) {
+        try FileSystem.remove(path(of: sha256))
+    }
+
+    /// Every blob hash present on disk.
+    public func allHashes() -> [String] {
+        FileSystem.list(blobsDirectory).sorted().flatMap { shard in
+            FileSystem.list("\(blobsDirectory)/\(shard)").filter { $0.count == 64 && $0.hasPrefix(shard) }
+        }
+    }
+
+    /// Re-reads a blob and returns the SHA-256 of what is on disk, or nil when it cannot be read.
+    public func rehash(_ sha256: String) -> String? {
+        let fd = open(path(of: sha256), O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var hasher = SHA256()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(fd, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { break }
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Size on disk, or nil when missing.
+    public func size(of sha256: String) -> Int? {
+        var info = stat()
+        return stat(path(of: sha256), &info) == 0 ? Int(info.st_size) : nil
+    }
+}

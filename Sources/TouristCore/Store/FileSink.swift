@@ -1,0 +1,54 @@
+import Foundation
+import Glibc
+
+/// A `BlobSink` that writes a file outside the store (for `photo get` and `export`): bytes go to a
+/// temporary file in the destination's folder, and `move(to:)` renames it into place atomically,
+/// so a reader never sees a half-written file.
+public final class FileSink: BlobSink {
+    private let fd: Int32
+    private let temporaryPath: String
+    private let maxBytes: Int
+    private var byteCount = 0
+    private var finished = false
+    /// The first bytes, to recognise the image format.
+    public private(set) var head: [UInt8] = []
+
+    /// A sink writing into `directory` (created when missing).
+    public init(directory: String, maxBytes: Int) throws(StoreError) {
+        try FileSystem.makeDirectory(directory)
+        (fd, temporaryPath) = try FileSystem.makeTemporaryFile(in: directory, prefix: ".tourist-")
+        self.maxBytes = maxBytes
+    }
+
+    deinit {
+        if !finished {
+            close(fd)
+            unlink(temporaryPath)
+        }
+    }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard byteCount + bytes.count <= maxBytes else {
+            throw ProviderError.tooLarge("the photo is larger than downloads.maxPhotoBytes (\(maxBytes) bytes)")
+        }
+        if head.count < 32 { head.append(contentsOf: bytes.prefix(32 - head.count)) }
+        try FileSystem.writeAll(fd, bytes, path: temporaryPath)
+        byteCount += bytes.count
+    }
+
+    /// Flushes the file and renames it to `path` (same folder as the sink), replacing what was there.
+    /// Returns the bytes written.
+    public func move(to path: String) throws(StoreError) -> Int {
+        try FileSystem.fsyncOrThrow(fd, path: temporaryPath)
+        _ = fchmod(fd, 0o644)
+        close(fd)
+        finished = true
+        guard rename(temporaryPath, path) == 0 else {
+            let reason = FileSystem.errnoText()
+            unlink(temporaryPath)
+            throw StoreError(.io, "cannot write \(path): \(reason)")
+        }
+        try FileSystem.fsyncDirectory((path as NSString).deletingLastPathComponent)
+        return byteCount
+    }
+}

@@ -1,0 +1,130 @@
+import CShims
+import Foundation
+
+import Glibc
+
+/// The POSIX file operations the store is built on: atomic replacement, durable writes,
+/// and reads that never see a half-written file.
+enum FileSystem {
+    static func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+
+    /// Creates a unique temporary file in `directory`, close-on-exec. Returns its fd and path.
+    static func makeTemporaryFile(in directory: String, prefix: String = ".tmp-") throws(StoreError) -> (fd: Int32, path: String) {
+        var template = Array("\(directory)/\(prefix)XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw StoreError(.io, "cannot create a temporary file in \(directory): \(errnoText())") }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return (fd, path)
+    }
+
+    /// Writes all of `bytes`, retrying on EINTR and short writes.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(StoreError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw StoreError(.io, "cannot write \(path): \(errnoText())")
+            }
+            offset += written
+        }
+    }
+
+    /// Writes all of `bytes`.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(StoreError) {
+        let failure = bytes.withUnsafeBytes { buffer -> StoreError? in
+            do throws(StoreError) {
+                try writeAll(fd, buffer, path: path)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    static func fsyncOrThrow(_ fd: Int32, path: String) throws(StoreError) {
+        while fsync(fd) != 0 {
+            if errno == EINTR { continue }
+            throw StoreError(.io, "cannot flush \(path) to disk: \(errnoText())")
+        }
+    }
+
+    /// Flushes a directory's entries, so a rename or link in it survives a crash.
+    static func fsyncDirectory(_ path: String) throws(StoreError) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw StoreError(.io, "cannot open folder \(path): \(errnoText())") }
+        defer { close(fd) }
+        try fsyncOrThrow(fd, path: path)
+    }
+
+    /// Replaces `path` with `bytes` atomically: a reader sees the old file or the new one, never a mix,
+    /// and after return the new content survives a crash.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(StoreError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let (fd, temporary) = try makeTemporaryFile(in: directory)
+        do throws(StoreError) {
+            defer { close(fd) }
+            try writeAll(fd, bytes, path: temporary)
+            try fsyncOrThrow(fd, path: temporary)
+            _ = fchmod(fd, 0o644)
+            guard rename(temporary, path) == 0 else { throw StoreError(.io, "cannot replace \(path): \(errnoText())") }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        try fsyncDirectory(directory)
+    }
+
+    /// Reads a whole file; nil when it does not exist.
+    static func read(_ path: String) throws(StoreError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw StoreError(.io, "cannot read \(path): \(errnoText())")
+        }
+        defer { close(fd) }
+        var info = stat()
+        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+        var bytes = [UInt8](repeating: 0, count: max(size, 0))
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw StoreError(.io, "cannot read \(path): \(errnoText())")
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
+    }
+
+    /// Creates a directory if it is missing (and its parents); syncs the parent of each one created.
+    static func makeDirectory(_ path: String) throws(StoreError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw StoreError(.unusable, "\(path) is a file, not a folder") }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if parent != path, !parent.isEmpty { try makeDirectory(parent) }
+        if mkdir(path, 0o755) != 0, errno != EEXIST {
+            throw StoreError(.unusable, "cannot create folder \(path): \(errnoText())")
+        }
+        try fsyncDirectory(parent.isEmpty ? "/" : parent)
+    }
+
+    /// Removes a file; a file already gone is fine.
+    static func remove(_ path: String) throws(StoreError) {
+        if unlink(path) != 0, errno != ENOENT { throw StoreError(.io, "cannot remove \(path): \(errnoText())") }
+    }
+
+    /// Names in a directory (not `.`/`..`); empty when the directory does not exist.
+    static func list(_ path: String) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The JSON encoding the index uses: ISO 8601 dates, sorted keys, so files diff cleanly.
+enum IndexCoding {
+    static func encoder(pretty: Bool = false) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    static func encode<T: Encodable>(_ value: T, pretty: Bool = false) throws(StoreError) -> [UInt8] {
+        do {
+            return Array(try encoder(pretty: pretty).encode(value))
+        } catch {
+            throw StoreError(.io, "cannot encode \(T.self): \(error)")
+        }
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], path: String) throws(StoreError) -> T {
+        do {
+            return try decoder().decode(type, from: Data(bytes))
+        } catch {
+            throw StoreError(.corrupt, "\(path) is damaged (\(error)); run `tourist store verify` to see what is affected")
+        }
+    }
+}

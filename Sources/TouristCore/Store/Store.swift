@@ -1,0 +1,131 @@
+import Crypto
+import Foundation
+import Glibc
+
+/// The on-disk store: content-addressed blobs plus a JSON index, laid out as
+///
+///     VERSION                   format version; a newer one is refused
+///     lock                      flock(2) held while the index changes
+///     blobs/sha256/ab/abcdef…   photo bytes, named by their SHA-256, read-only
+///     index/pins.json           snapshot of the pin list (+ pins.journal, see `PinList`)
+///     index/albums/<pin>.json   one album per pin, holding the pin itself
+///     index/names/<sha256>      pin name → pin id, so a pin is found by name in constant time
+///     index/refs/ab/<sha256>    which album photos use a blob, so the last one out deletes it
+///     tmp/                      downloads in progress; what dead processes left is removed on open
+///
+/// Every file write is atomic (temporary file, fsync, rename or link, fsync the folder), and every
+/// index change happens under the lock, so two processes never corrupt it and a crash loses at most
+/// the work in flight. A single-pin operation touches only that pin's files.
+public final class Store: Sendable {
+    /// The store format this build reads and writes.
+    public static let formatVersion = 1
+
+    public let root: String
+    public let blobs: BlobStore
+    let pinList: PinList
+    let lockTimeout: Double
+    private let temporaryArea: TemporaryArea
+
+    var indexDirectory: String { root + "/index" }
+    var albumsDirectory: String { root + "/index/albums" }
+    var namesDirectory: String { root + "/index/names" }
+    var refsDirectory: String { root + "/index/refs" }
+    var lockPath: String { root + "/lock" }
+
+    /// The default store folder: `$XDG_DATA_HOME/tourist`, else `~/.local/share/tourist`.
+    public static func defaultPath(environment: [String: String]) -> String {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/tourist" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/tourist"
+    }
+
+    /// Opens the store at `path`, creating it when the folder is missing or empty.
+    /// Refuses a file, a non-empty folder that is not a store, and a newer format.
+    /// `lockTimeout` is how long to wait for another process's lock before failing.
+    public init(path: String, lockTimeout: Double = 10) throws(StoreError) {
+        root = path
+        self.lockTimeout = lockTimeout
+        pinList = PinList(indexDirectory: path + "/index")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw StoreError(.unusable, "the store path \(path) is a file, not a folder. Point --store or TOURIST_STORE at a folder (it is created when missing)")
+        }
+        try FileSystem.makeDirectory(path)
+        let lock = try FileLock.lock(path + "/lock", timeout: lockTimeout, what: "the store \(path)")
+        defer { lock.unlock() }
+        try Self.checkOrWriteVersion(root: path)
+        for folder in ["/blobs/sha256", "/index/albums", "/index/names", "/index/refs"] {
+            try FileSystem.makeDirectory(path + folder)
+        }
+        temporaryArea = try TemporaryArea(storeRoot: path)
+        blobs = BlobStore(root: path, temporaryArea: temporaryArea)
+    }
+
+    private static func checkOrWriteVersion(root: String) throws(StoreError) {
+        let versionPath = root + "/VERSION"
+        guard let bytes = try FileSystem.read(versionPath) else {
+            let entries = FileSystem.list(root).filter { $0 != "lock" }
+            guard entries.isEmpty else {
+                throw StoreError(.unusable, "\(root) is not a tourist store (it has files but no VERSION). Choose an empty or new folder for --store")
+            }
+            try FileSystem.writeAtomically(Array("\(formatVersion)\n".utf8), to: versionPath)
+            return
+        }
+        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let version = Int(text), version >= 1 else {
+            throw StoreError(.corrupt, "\(versionPath) holds \"\(text.prefix(40))\", not a store version. Restore it from a backup or point --store elsewhere")
+        }
+        guard version <= formatVersion else {
+            throw StoreError(.newerVersion, "the store \(root) has format version \(version), newer than this tourist reads (\(formatVersion)). Upgrade tourist; nothing was changed")
+        }
+    }
+
+    /// Runs `body` holding the store lock; every index change goes through here.
+    public func transaction<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        let lock = try FileLock.lock(lockPath, timeout: lockTimeout, what: "the store \(root)")
+        defer { lock.unlock() }
+        return try body(StoreTransaction(store: self))
+    }
+
+    /// All pins, oldest first (read without the lock; index files are replaced atomically).
+    public func pins() throws(StoreError) -> [Pin] {
+        try pinList.load()
+    }
+
+    /// The id of the pin named by `reference`: a pin id, or a pin's exact name.
+    public func resolvePin(_ reference: String) throws(StoreError) -> String {
+        if Pin.isValidID(reference), FileManager.default.fileExists(atPath: albumPath(reference)) { return reference }
+        if let id = try pinID(named: reference) { return id }
+        throw StoreError(.notFound, "no pin \"\(reference)\" in \(root). Run `tourist pin list` to see the pins and their ids")
+    }
+
+    /// A pin's album, read without the lock.
+    public func album(_ id: String) throws(StoreError) -> Album {
+        let path = albumPath(id)
+        guard let bytes = try FileSystem.read(path) else {
+            throw StoreError(.notFound, "no pin \"\(id)\" in \(root). Run `tourist pin list` to see the pins and their ids")
+        }
+        return try IndexCoding.decode(Album.self, from: bytes, path: path)
+    }
+
+    func albumPath(_ id: String) -> String { "\(albumsDirectory)/\(id).json" }
+
+    func namePath(_ name: String) -> String {
+        let digest = SHA256.hash(data: Data(name.utf8)).map { String(format: "%02x", $0) }.joined()
+        return "\(namesDirectory)/\(digest)"
+    }
+
+    func refsPath(_ sha256: String) -> String { "\(refsDirectory)/\(sha256.prefix(2))/\(sha256)" }
+
+    struct NameEntry: Codable {
+        var name: String
+        var id: String
+    }
+
+    func pinID(named name: String) throws(StoreError) -> String? {
+        let path = namePath(name)
+        guard let bytes = try FileSystem.read(path) else { return nil }
+        let entry = try IndexCoding.decode(NameEntry.self, from: bytes, path: path)
+        guard entry.name == name, FileManager.default.fileExists(atPath: albumPath(entry.id)) else { return nil }
+        return entry.id
+    }
+}

@@ -1,0 +1,30 @@
+/// A store problem, with a message that names the path and what to do.
+public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of problem, for the exit code.
+    public enum Kind: Sendable, Equatable {
+        /// The store path cannot be used as a store (a file, not writable, not a tourist store).
+        case unusable
+        /// The store was written by a newer tourist.
+        case newerVersion
+        /// Another process holds the lock longer than we wait.
+        case busy
+        /// A read or write failed.
+        case io
+        /// An index file is not what this version writes.
+        case corrupt
+        /// A pin or photo named on the command line does not exist.
+        case notFound
+        /// The request conflicts with what is stored (a pin name already used, say).
+        case conflict
+    }
+
+    public let kind: Kind
+    public let message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}

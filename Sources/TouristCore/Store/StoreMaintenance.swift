@@ -1,0 +1,207 @@
+import Foundation
+
+/// What `store verify` found. `ok` is false when a blob is corrupt or missing or an index entry
+/// dangles; orphans (blobs no album uses, left by a crash between storing and recording) are
+/// listed but harmless, like git's dangling objects, and `store gc` removes them.
+public struct VerifyReport: Sendable, Codable, Equatable {
+    public var blobs = 0
+    /// Blobs whose bytes no longer hash to their name.
+    public var corrupt: [String] = []
+    /// Blobs an album uses that are not on disk.
+    public var missing: [String] = []
+    /// Blobs no album uses.
+    public var orphans: [String] = []
+    /// Index entries that point at nothing: a listed pin without an album, an album missing from
+    /// the list, a name that leads nowhere, an index file that cannot be read.
+    public var dangling: [String] = []
+    public var ok: Bool { corrupt.isEmpty && missing.isEmpty && dangling.isEmpty }
+
+    enum CodingKeys: String, CodingKey { case blobs, corrupt, missing, orphans, dangling, ok }
+
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        blobs = try container.decode(Int.self, forKey: .blobs)
+        corrupt = try container.decode([String].self, forKey: .corrupt)
+        missing = try container.decode([String].self, forKey: .missing)
+        orphans = try container.decode([String].self, forKey: .orphans)
+        dangling = try container.decode([String].self, forKey: .dangling)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(blobs, forKey: .blobs)
+        try container.encode(corrupt, forKey: .corrupt)
+        try container.encode(missing, forKey: .missing)
+        try container.encode(orphans, forKey: .orphans)
+        try container.encode(dangling, forKey: .dangling)
+        try container.encode(ok, forKey: .ok)
+    }
+}
+
+/// What `store gc` did.
+public struct CollectReport: Sendable, Codable, Equatable {
+    public var blobsRemoved = 0
+    public var bytesFreed = 0
+    public var referencesRewritten = 0
+    public var indexEntriesRepaired = 0
+}
+
+/// What `store stats` counts.
+public struct StoreStatistics: Sendable, Codable, Equatable {
+    public var pins = 0
+    public var photos = 0
+    public var pending = 0
+    public var failed = 0
+    public var blobs = 0
+    public var blobBytes = 0
+    /// Bytes the albums' photos would take without deduplication.
+    public var referencedBytes = 0
+}
+
+extension Store {
+    /// Every album on disk (the authoritative index), plus the files that could not be read.
+    func loadAllAlbums() -> (albums: [Album], unreadable: [String]) {
+        var albums: [Album] = []
+        var unreadable: [String] = []
+        for name in FileSystem.list(albumsDirectory).sorted() where name.hasSuffix(".json") {
+            let id = String(name.dropLast(5))
+            do {
+                albums.append(try album(id))
+            } catch {
+                unreadable.append("index/albums/\(name): \(error.message)")
+            }
+        }
+        return (albums, unreadable)
+    }
+
+    /// Blob hash → the album photos (`pin key`) that use it.
+    func referenceMap(_ albums: [Album]) -> [String: [String]] {
+        var map: [String: [String]] = [:]
+        for album in albums {
+            for photo in album.photos where photo.state == .stored {
+                if let sha256 = photo.sha256 { map[sha256, default: []].append("\(album.pin.id) \(photo.key)") }
+            }
+        }
+        return map
+    }
+
+    /// Re-hashes every blob and checks every index reference. Reads only; takes no lock.
+    public func verify() throws(StoreError) -> VerifyReport {
+        var report = VerifyReport()
+        let (albums, unreadable) = loadAllAlbums()
+        report.dangling += unreadable
+        let references = referenceMap(albums)
+        let onDisk = blobs.allHashes()
+        report.blobs = onDisk.count
+        for sha256 in onDisk {
+            if let actual = blobs.rehash(sha256), actual != sha256 {
+                report.corrupt.append("\(sha256): its bytes hash to \(actual)")
+            } else if references[sha256] == nil {
+                report.orphans.append(sha256)
+            }
+        }
+        let present = Set(onDisk)
+        for (sha256, users) in references.sorted(by: { $0.key < $1.key }) where !present.contains(sha256) {
+            report.missing.append("\(sha256): used by \(users.joined(separator: ", "))")
+        }
+        let listed = try pins()
+        let albumIDs = Set(albums.map(\.pin.id))
+        let listedIDs = Set(listed.map(\.id))
+        for pin in listed where !albumIDs.contains(pin.id) && !unreadable.contains(where: { $0.contains(pin.id) }) {
+            report.dangling.append("pin list entry \(pin.id) (\"\(pin.name)\") has no album file")
+        }
+        for album in albums where !listedIDs.contains(album.pin.id) {
+            report.dangling.append("album \(album.pin.id) (\"\(album.pin.name)\") is missing from the pin list")
+        }
+        for album in albums where try pinID(named: album.pin.name) != album.pin.id {
+            report.dangling.append("pin \(album.pin.id) (\"\(album.pin.name)\") cannot be found by its name")
+        }
+        return report
+    }
+
+    /// Repairs the index from the albums and deletes unused blobs: the pin list is rebuilt, names and
+    /// blob references are rewritten, orphan blobs are removed. Holds the lock throughout.
+    public func collectGarbage() throws -> CollectReport {
+        try transaction { transaction in
+            var report = CollectReport()
+            let (albums, unreadable) = loadAllAlbums()
+            guard unreadable.isEmpty else {
+                throw StoreError(.corrupt, "cannot collect garbage while index files are unreadable (\(unreadable.joined(separator: "; "))); nothing was deleted. Restore or remove those files first")
+            }
+            let summaries = albums.map { album in
+                var pin = album.pin
+                pin.photos = album.storedCount
+                return pin
+            }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+            let listed = try pins()
+            if listed != summaries {
+                report.indexEntriesRepaired += Set(listed.map(\.id)).symmetricDifference(summaries.map(\.id)).count
+                try pinList.rewrite(summaries)
+            }
+            report.indexEntriesRepaired += try repairNames(albums)
+            let references = referenceMap(albums)
+            report.referencesRewritten = try rewriteReferences(references, transaction: transaction)
+            for sha256 in blobs.allHashes() where references[sha256] == nil {
+                report.bytesFreed += blobs.size(of: sha256) ?? 0
+                try blobs.remove(sha256)
+                report.blobsRemoved += 1
+            }
+            return report
+        }
+    }
+
+    private func repairNames(_ albums: [Album]) throws(StoreError) -> Int {
+        var repaired = 0
+        var wanted: [String: Album] = [:]
+        for album in albums { wanted[URL(fileURLWithPath: namePath(album.pin.name)).lastPathComponent] = album }
+        for file in FileSystem.list(namesDirectory) where wanted[file] == nil {
+            try FileSystem.remove("\(namesDirectory)/\(file)")
+            repaired += 1
+        }
+        for album in albums where try pinID(named: album.pin.name) != album.pin.id {
+            try FileSystem.writeAtomically(try IndexCoding.encode(NameEntry(name: album.pin.name, id: album.pin.id)), to: namePath(album.pin.name))
+            repaired += 1
+        }
+        return repaired
+    }
+
+    private func rewriteReferences(_ references: [String: [String]], transaction: StoreTransaction) throws(StoreError) -> Int {
+        var rewritten = 0
+        for shard in FileSystem.list(refsDirectory) {
+            for sha256 in FileSystem.list("\(refsDirectory)/\(shard)") where references[sha256] == nil {
+                try FileSystem.remove(refsPath(sha256))
+                rewritten += 1
+            }
+        }
+        for (sha256, users) in references where try transaction.references(of: sha256).sorted() != users.sorted() {
+            try transaction.writeReferences(users.sorted(), of: sha256)
+            rewritten += 1
+        }
+        return rewritten
+    }
+
+    /// Counts pins, photos and blobs.
+    public func statistics() throws(StoreError) -> StoreStatistics {
+        var stats = StoreStatistics()
+        let (albums, _) = loadAllAlbums()
+        stats.pins = albums.count
+        for album in albums {
+            for photo in album.photos {
+                switch photo.state {
+                case .stored:
+                    stats.photos += 1
+                    stats.referencedBytes += photo.bytes ?? 0
+                case .pending: stats.pending += 1
+                case .failed: stats.failed += 1
+                }
+            }
+        }
+        for sha256 in blobs.allHashes() {
+            stats.blobs += 1
+            stats.blobBytes += blobs.size(of: sha256) ?? 0
+        }
+        return stats
+    }
+}

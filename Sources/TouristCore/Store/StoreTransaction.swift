@@ -1,0 +1,82 @@
+import Foundation
+
+/// The index operations allowed while the store lock is held (see `Store.transaction`).
+/// Write order always leaves the store safe after a crash: things are created before they are
+/// referenced, and references are dropped before the things they point to are deleted, so a crash
+/// can leave at most an unreferenced blob or a stale reference, which `store gc` sweeps.
+public struct StoreTransaction {
+    let store: Store
+
+    public func album(_ id: String) throws(StoreError) -> Album { try store.album(id) }
+
+    /// Writes the album (and the pin inside it) and records the pin's summary for `pin list`.
+    public func save(_ album: Album) throws(StoreError) {
+        var album = album
+        album.refreshSummary()
+        try FileSystem.writeAtomically(try IndexCoding.encode(album), to: store.albumPath(album.pin.id))
+        try store.pinList.put(album.pin)
+    }
+
+    /// Adds a pin with an empty album. Fails when its name is taken.
+    public func addPin(name: String, location: GeoPoint, radiusKm: Double, target: Int, now: Date = Date()) throws(StoreError) -> Pin {
+        if let existing = try store.pinID(named: name) {
+            throw StoreError(.conflict, "a pin named \"\(name)\" already exists (id \(existing)). Choose another --name, or remove it with `tourist pin rm \(existing)`")
+        }
+        var id = Pin.makeID()
+        while FileManager.default.fileExists(atPath: store.albumPath(id)) { id = Pin.makeID() }
+        let pin = Pin(id: id, name: name, location: location, radiusKm: radiusKm, createdAt: now)
+        try save(Album(pin: pin, target: target))
+        let entry = try IndexCoding.encode(Store.NameEntry(name: name, id: id))
+        try FileSystem.writeAtomically(entry, to: store.namePath(name))
+        return pin
+    }
+
+    /// Removes a pin, its album and every blob no other album uses. Returns the blobs deleted.
+    @discardableResult
+    public func removePin(_ id: String) throws(StoreError) -> Int {
+        let album = try album(id)
+        try store.pinList.remove(id: id)
+        if try store.pinID(named: album.pin.name) == id { try FileSystem.remove(store.namePath(album.pin.name)) }
+        try FileSystem.remove(store.albumPath(id))
+        try FileSystem.fsyncDirectory(store.albumsDirectory)
+        var deleted = 0
+        for photo in album.photos {
+            if let sha256 = photo.sha256, try releaseReference(sha256, pin: id, key: photo.key) { deleted += 1 }
+        }
+        return deleted
+    }
+
+    /// Records that album photo `key` of pin `pin` uses blob `sha256`.
+    public func addReference(_ sha256: String, pin: String, key: PhotoKey) throws(StoreError) {
+        var references = try references(of: sha256)
+        let line = "\(pin) \(key)"
+        guard !references.contains(line) else { return }
+        references.append(line)
+        try writeReferences(references, of: sha256)
+    }
+
+    /// Drops one use of a blob; deletes the blob when it was the last. Returns whether it was deleted.
+    @discardableResult
+    public func releaseReference(_ sha256: String, pin: String, key: PhotoKey) throws(StoreError) -> Bool {
+        var references = try references(of: sha256)
+        references.removeAll { $0 == "\(pin) \(key)" }
+        if references.isEmpty {
+            try FileSystem.remove(store.refsPath(sha256))
+            try store.blobs.remove(sha256)
+            return true
+        }
+        try writeReferences(references, of: sha256)
+        return false
+    }
+
+    func references(of sha256: String) throws(StoreError) -> [String] {
+        guard let bytes = try FileSystem.read(store.refsPath(sha256)) else { return [] }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    func writeReferences(_ references: [String], of sha256: String) throws(StoreError) {
+        let path = store.refsPath(sha256)
+        try FileSystem.makeDirectory((path as NSString).deletingLastPathComponent)
+        try FileSystem.writeAtomically(Array((references.joined(separator: "\n") + "\n").utf8), to: path)
+    }
+}

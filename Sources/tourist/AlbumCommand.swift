@@ -1,0 +1,25 @@
+import ArgumentParser
+import TouristCore
+
+struct AlbumCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "album",
+        abstract: "Show a pin's photos with their state, provider, title, license and file path."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The pin's id or name.") var pin: String
+
+    func run() async throws {
+        try await Session.run(global) { session in
+            let store = try session.openStore()
+            let album = try store.album(try store.resolvePin(pin))
+            if session.options.json {
+                try session.printJSON(AlbumJSON(album, store: store))
+            } else {
+                session.say(AlbumPrinter.render(album, store: store))
+            }
+            return 0
+        }
+    }
+}

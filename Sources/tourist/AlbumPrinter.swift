@@ -1,0 +1,21 @@
+import TouristCore
+
+/// The human view of an album: a heading and one line per photo with its file path.
+enum AlbumPrinter {
+    static func render(_ album: Album, store: Store) -> String {
+        let pin = album.pin
+        var heading = "\(pin.name) (\(pin.id)) at \(Format.degrees(pin.latitude)),\(Format.degrees(pin.longitude)), radius \(Format.kilometres(pin.radiusKm)): \(pin.state.rawValue), \(album.storedCount) photo\(album.storedCount == 1 ? "" : "s")"
+        if let error = pin.error { heading += "\n  \(error)" }
+        guard !album.photos.isEmpty else { return heading + "\n" }
+        var table = Table("#", "PHOTO", "STATE", "TITLE", "LICENSE", "FILE")
+        for (index, photo) in album.photos.enumerated() {
+            let file: String = switch photo.state {
+            case .stored: photo.sha256.map(store.blobs.path(of:)) ?? "-"
+            case .pending: "(not downloaded yet)"
+            case .failed: photo.error ?? "failed"
+            }
+            table.add([String(index + 1), photo.key.description, photo.state.rawValue, photo.candidate.title, photo.candidate.license ?? "-", file])
+        }
+        return heading + "\n\n" + table.rendered()
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import TouristCore
+
+/// An error a command reports as it is, with its exit code.
+struct CommandFailure: Error, CustomStringConvertible {
+    let message: String
+    let exitCode: Int32
+
+    var description: String { message }
+
+    static func usage(_ message: String) -> CommandFailure { CommandFailure(message: message, exitCode: ExitStatus.usage) }
+}
+
+/// The sysexits codes tourist uses, as documented in the README.
+enum ExitStatus {
+    static let ok: Int32 = 0
+    static let usage: Int32 = 64
+    static let dataError: Int32 = 65
+    static let unavailable: Int32 = 69
+    static let cannotCreate: Int32 = 73
+    static let ioError: Int32 = 74
+    static let temporaryFailure: Int32 = 75
+    static let notAuthorized: Int32 = 77
+    static let configError: Int32 = 78
+
+    /// The exit code and message for an error that ended a command.
+    static func describe(_ error: any Error) -> (code: Int32, message: String) {
+        switch error {
+        case let failure as CommandFailure:
+            return (failure.exitCode, failure.message)
+        case let error as ConfigError:
+            return (configError, "config error: \(error)")
+        case let error as GeoPointError:
+            return (usage, error.message)
+        case let error as InputDataError:
+            return (dataError, error.message)
+        case let error as StoreError:
+            switch error.kind {
+            case .unusable: return (cannotCreate, error.message)
+            case .busy: return (temporaryFailure, error.message)
+            case .io: return (ioError, error.message)
+            case .newerVersion, .corrupt, .notFound, .conflict: return (dataError, error.message)
+            }
+        case let error as ProviderError:
+            if error.isUnauthorized { return (notAuthorized, error.description) }
+            if error.isConfigurationProblem { return (configError, error.description) }
+            if error.isNotFound { return (dataError, error.description) }
+            if error.isRetryable { return (temporaryFailure, error.description) }
+            return (unavailable, error.description)
+        default:
+            return (ioError, String(describing: error))
+        }
+    }
+}

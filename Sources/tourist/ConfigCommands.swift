@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import TouristCore
+
+struct ConfigCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Check a config, or write a starter one.",
+        subcommands: [Check.self, Init.self]
+    )
+
+    struct Check: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Validate the config and its providers and print the effective config, secrets masked. Exits 78 on any error."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            try await Session.run(global) { session in
+                let config = try session.config()
+                _ = try session.router()
+                let effective = EffectiveConfig.render(config, storePath: try session.storePath(), registry: builtInProviders)
+                if session.options.json {
+                    Terminal.write(JSONValue.object([("source", .string(config.source.displayName)), ("config", effective)]).rendered() + "\n")
+                } else {
+                    session.say("Config OK: \(config.source.displayName)\n\n\(effective.rendered())")
+                }
+                return 0
+            }
+        }
+    }
+
+    struct Init: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a starter config to the default location (or --config PATH); refuses to overwrite without --force."
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Overwrite an existing config file.")
+        var force = false
+
+        func run() async throws {
+            try await Session.run(global) { session in
+                let loader = session.loader
+                let path = global.config.map { PathResolution.resolve($0, environment: session.environment, relativeTo: session.workingDirectory) } ?? loader.defaultConfigPath
+                if FileManager.default.fileExists(atPath: path), !force {
+                    throw CommandFailure(message: "\(path) already exists; nothing was written. Use --force to replace it", exitCode: ExitStatus.cannotCreate)
+                }
+                let sink = try FileSink(directory: (path as NSString).deletingLastPathComponent, maxBytes: Int.max)
+                try sink.write(Data(StarterConfig.text.utf8))
+                _ = try sink.move(to: path)
+                if session.options.json {
+                    try session.printJSON(["path": path])
+                } else {
+                    session.say("Wrote \(path). Check it with: tourist config check")
+                }
+                return 0
+            }
+        }
+    }
+}
+
+/// The config `config init` writes; config.example.json holds the same text (a test compares them).
+enum StarterConfig {
+    static let text = JSONValue.object([
+        ("store", .string("~/.local/share/tourist")),
+        ("album", .object([("photos", .number(21)), ("size", .string("m"))])),
+        ("downloads", .object([("concurrency", .number(8)), ("retries", .number(4)), ("timeoutSeconds", .number(30)), ("maxPhotoBytes", .number(52_428_800))])),
+        ("routing", .object([("strategy", .string("first"))])),
+        ("providers", .array([
+            .object([
+                ("name", .string("demo")), ("type", .string("fixture")), ("enabled", .bool(true)),
+                ("timeoutSeconds", .number(30)), ("concurrency", .number(8)),
+                ("coverage", .array([-180, -90, 180, 90].map { JSONValue.number($0) })),
+                ("latencyMs", .number(0)), ("failEvery", .number(0)),
+            ])
+        ])),
+    ]).rendered() + "\n"
+}
+
+/// The config with defaults filled in, as `config check` prints it; secret values are masked.
+enum EffectiveConfig {
+    static let mask = "********"
+
+    static func render(_ config: TouristConfig, storePath: String, registry: ProviderRegistry) -> JSONValue {
+        let providers: [JSONValue] = config.providers.map { entry in
+            var members: [(key: String, value: JSONValue)] = [("name", .string(entry.name)), ("type", .string(entry.type)), ("enabled", .bool(entry.enabled))]
+            if let timeout = entry.timeoutSeconds { members.append(("timeoutSeconds", .number(timeout))) }
+            if let concurrency = entry.concurrency { members.append(("concurrency", .number(Double(concurrency)))) }
+            if let box = entry.coverage {
+                members.append(("coverage", .array([box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { .number($0) })))
+            }
+            for option in registry.factory(for: entry.type)?.options ?? [] {
+                if let value = entry.options.value(option.name) {
+                    members.append((option.name, option.isSecret ? .string(mask) : value))
+                } else if let fallback = option.defaultValue {
+                    members.append((option.name, .string("(default: \(option.isSecret ? mask : fallback))")))
+                }
+            }
+            return .object(members)
+        }
+        return .object([
+            ("store", .string(storePath)),
+            ("album", .object([("photos", .number(Double(config.album.photos))), ("size", .string(config.album.size.rawValue))])),
+            ("downloads", .object([
+                ("concurrency", .number(Double(config.downloads.concurrency))), ("retries", .number(Double(config.downloads.retries))),
+                ("timeoutSeconds", .number(config.downloads.timeoutSeconds)), ("maxPhotoBytes", .number(Double(config.downloads.maxPhotoBytes))),
+            ])),
+            ("routing", .object([("strategy", .string(config.strategy.rawValue))])),
+            ("providers", .array(providers)),
+        ])
+    }
+}

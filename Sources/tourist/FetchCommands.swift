@@ -1,0 +1,112 @@
+import ArgumentParser
+import TouristCore
+
+/// Options shared by `fetch` and `new-collection`.
+struct FetchOptions: ParsableArguments {
+    @Argument(help: "The pin's id or name.") var pin: String
+    @Option(name: .long, help: "How many photos the album should hold (default: the config's album.photos, 21).")
+    var count: Int?
+    @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"))
+    var provider: [String] = []
+
+    func validate() throws {
+        if let count, !(1...500).contains(count) { throw ValidationError("--count \(count) is out of range; use 1 to 500") }
+    }
+}
+
+struct FetchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Fill a pin's album. Resumes an interrupted fetch; does nothing when the album is complete."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var fetch: FetchOptions
+    @Option(name: .long, help: ArgumentHelp("Photo size to keep: \(PhotoSize.allLetters) (default: the config's album.size).", valueName: "size"))
+    var size: String?
+
+    func validate() throws {
+        if let size, PhotoSize(rawValue: size) == nil { throw ValidationError("--size \(size) is not a size; use one of: \(PhotoSize.allLetters)") }
+    }
+
+    func run() async throws {
+        try await Session.run(global) { session in
+            try await AlbumRun.run(session, fetch, size: size.flatMap(PhotoSize.init)) { (fetcher: AlbumFetcher, id: String) async throws -> FetchOutcome in
+                try await fetcher.fetch(pin: id, count: fetch.count)
+            }
+        }
+    }
+}
+
+struct NewCollectionCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new-collection",
+        abstract: "Replace a pin's album with photos it has not shown before; removed photos never come back."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var fetch: FetchOptions
+
+    func run() async throws {
+        try await Session.run(global) { session in
+            try await AlbumRun.run(session, fetch, size: nil) { (fetcher: AlbumFetcher, id: String) async throws -> FetchOutcome in
+                try await fetcher.newCollection(pin: id, count: fetch.count)
+            }
+        }
+    }
+}
+
+/// The part `fetch` and `new-collection` share: set up, run with a progress bar, report, exit code.
+enum AlbumRun {
+    static func run(
+        _ session: Session, _ options: FetchOptions, size: PhotoSize?,
+        _ body: (AlbumFetcher, String) async throws -> FetchOutcome
+    ) async throws -> Int32 {
+        let store = try session.openStore()
+        let id = try store.resolvePin(options.pin)
+        let config = try session.config()
+        let bar = ProgressBar.make(for: session)
+        var progress: (@Sendable (FetchProgress) -> Void)?
+        if let bar { progress = { bar.update($0) } }
+        let fetcher = AlbumFetcher(
+            store: store, router: try session.router(only: options.provider), downloads: config.downloads,
+            size: size ?? config.album.size, retryPolicy: try session.retryPolicy(), logger: session.logger,
+            progress: progress
+        )
+        let outcome = try await body(fetcher, id)
+        bar?.finish()
+        if session.options.json {
+            try session.printJSON(AlbumJSON(outcome.album, store: store))
+        } else {
+            session.say(AlbumPrinter.render(outcome.album, store: store))
+        }
+        return report(outcome, session: session)
+    }
+
+    /// Explains the outcome on stderr and picks the exit code.
+    static func report(_ outcome: FetchOutcome, session: Session) -> Int32 {
+        let pin = outcome.album.pin
+        switch outcome.status {
+        case .alreadyComplete:
+            session.note("the album of \"\(pin.name)\" is complete; nothing to fetch (use new-collection for other photos)")
+            return ExitStatus.ok
+        case .complete:
+            return ExitStatus.ok
+        case .incomplete:
+            session.note(pin.error ?? "some photos could not be downloaded; run the command again to retry them")
+            return ExitStatus.temporaryFailure
+        case .empty:
+            let asked = outcome.providerFailures.map(\.provider).joined(separator: ", ")
+            session.note("no \(outcome.album.shown.isEmpty ? "" : "new ")photos within \(Format.kilometres(pin.radiusKm)) of \"\(pin.name)\" (asked: \(asked.isEmpty ? "no provider" : asked)). Pin a place with a larger --radius, or add providers to the config")
+            return ExitStatus.ok
+        case .failed:
+            for failure in outcome.providerFailures where failure.reason != "empty" {
+                session.note("\(failure.provider): \(failure.reason): \(failure.message)")
+            }
+            let failures = outcome.providerFailures.filter { $0.reason != "empty" }
+            if !failures.isEmpty, failures.allSatisfy(\.isUnauthorized) { return ExitStatus.notAuthorized }
+            session.note("no provider could answer; check the network and `tourist providers --check`, then run the command again")
+            return ExitStatus.unavailable
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import TouristCore
+
+struct PhotoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photo",
+        abstract: "Remove photos from an album, or get a larger version of one.",
+        subcommands: [Remove.self, Get.self]
+    )
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rm",
+            abstract: "Remove photos from a pin's album; they never come back in later collections."
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The pin's id or name.") var pin: String
+        @Argument(help: "Photos as provider:id, as `album` prints them.") var photos: [String]
+
+        func validate() throws {
+            guard !photos.isEmpty else { throw ValidationError("name at least one photo (provider:id) to remove") }
+            if let bad = photos.first(where: { PhotoKey($0) == nil }) {
+                throw ValidationError("\"\(bad)\" is not a photo id; write provider:id as `tourist album PIN` prints it")
+            }
+        }
+
+        func run() async throws {
+            try await Session.run(global) { session in
+                let store = try session.openStore()
+                let id = try store.resolvePin(pin)
+                let keys = photos.compactMap(PhotoKey.init)
+                let deleted = try store.transaction { (transaction: StoreTransaction) throws -> Int in
+                    var album = try transaction.album(id)
+                    let present = Set(album.photos.map(\.key))
+                    if let missing = keys.first(where: { !present.contains($0) }) {
+                        throw StoreError(.notFound, "photo \(missing) is not in the album of \"\(album.pin.name)\"; nothing was removed. Run `tourist album \(id)` to see its photos")
+                    }
+                    let removing = album.photos.filter { keys.contains($0.key) }
+                    album.photos.removeAll { keys.contains($0.key) }
+                    album.removed.formUnion(keys)
+                    try transaction.save(album)
+                    var deleted = 0
+                    for photo in removing {
+                        if let sha256 = photo.sha256, photo.state == .stored, try transaction.releaseReference(sha256, pin: id, key: photo.key) { deleted += 1 }
+                    }
+                    return deleted
+                }
+                if session.options.json {
+                    try session.printJSON(RemovedPhotosJSON(pin: id, removed: keys.map(\.description)))
+                } else {
+                    session.say("Removed \(keys.count) photo\(keys.count == 1 ? "" : "s") (\(deleted) file\(deleted == 1 ? "" : "s") deleted); they will not come back in new collections.")
+                }
+                return 0
+            }
+        }
+    }
+
+    struct Get: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Download one size of a photo to a file.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The photo as provider:id.") var photo: String
+        @Option(name: .long, help: ArgumentHelp("Size: \(PhotoSize.allLetters); the nearest available is used (default b, 1024 px).", valueName: "size"))
+        var size: String = PhotoSize.large1024.rawValue
+        @Option(name: .shortAndLong, help: ArgumentHelp("Where to write it (default: ./PROVIDER-ID-SIZE.EXT).", valueName: "path"))
+        var output: String?
+
+        func validate() throws {
+            guard PhotoKey(photo) != nil else { throw ValidationError("\"\(photo)\" is not a photo id; write provider:id as `tourist album PIN` prints it") }
+            guard PhotoSize(rawValue: size) != nil else { throw ValidationError("--size \(size) is not a size; use one of: \(PhotoSize.allLetters)") }
+        }
+
+        func run() async throws {
+            try await Session.run(global) { session in
+                guard let key = PhotoKey(photo), let wanted = PhotoSize(rawValue: size) else { return ExitStatus.usage }
+                let router = try session.router()
+                guard let configured = router.provider(named: key.provider) else {
+                    throw CommandFailure.usage("no enabled provider named \"\(key.provider)\". Configured: \(router.providers.map(\.entry.name).joined(separator: ", "))")
+                }
+                guard let lookup = configured.provider as? any PhotoLookup else {
+                    throw CommandFailure(message: "provider \(key.provider) cannot look photos up by id", exitCode: ExitStatus.unavailable)
+                }
+                let candidate = try await lookup.photo(id: key.id)
+                guard let (chosen, _) = candidate.source(nearest: wanted) else {
+                    throw ProviderError.notFound("\(key) has no sizes")
+                }
+                let downloads = try session.config().downloads
+                let explicit = output.map { PathResolution.resolve($0, environment: session.environment, relativeTo: session.workingDirectory) }
+                let folder = explicit.map { ($0 as NSString).deletingLastPathComponent } ?? session.workingDirectory
+                let sink = try FileSink(directory: folder, maxBytes: downloads.maxPhotoBytes)
+                try await session.retryPolicy().run { try await configured.provider.fetch(candidate, size: chosen, into: sink) }
+                let mime = ImageFormat.mimeType(of: sink.head)
+                let safeID = key.id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }
+                let destination = explicit ?? "\(folder)/\(key.provider)-\(String(safeID))-\(chosen.rawValue).\(ImageFormat.fileExtension(for: mime))"
+                let bytes = try sink.move(to: destination)
+                if session.options.json {
+                    try session.printJSON(PhotoFileJSON(id: key.description, size: chosen.rawValue, path: destination, bytes: bytes, mime: mime))
+                } else {
+                    session.say("Saved \(key) size \(chosen.rawValue) (\(Format.bytes(bytes))) to \(destination)")
+                }
+                return 0
+            }
+        }
+    }
+}
+
+/// `photo rm --json`.
+struct RemovedPhotosJSON: Encodable {
+    var pin: String
+    var removed: [String]
+}
+
+/// `photo get --json`.
+struct PhotoFileJSON: Encodable {
+    var id: String
+    var size: String
+    var path: String
+    var bytes: Int
+    var mime: String?
+}

@@ -1,0 +1,92 @@
+import Foundation
+import TouristCore
+
+/// A photo as `album`, `fetch`, `new-collection` and `search` print it with --json.
+/// Every descriptive key is always present (null when unknown), so scripts can rely on the shape.
+struct PhotoJSON: Encodable {
+    var id: String
+    var provider: String
+    var title: String
+    var owner: String?
+    var license: String?
+    var takenAt: Date?
+    var latitude: Double?
+    var longitude: Double?
+    var pageURL: String?
+    /// Store fields: nil for search results.
+    var stored: StoreFields?
+    var distanceKm: Double?
+
+    struct StoreFields {
+        var state: PhotoState
+        var size: PhotoSize
+        var sha256: String?
+        var bytes: Int?
+        var mime: String?
+        var path: String?
+        var sourceURL: String?
+        var error: String?
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, provider, title, owner, license, takenAt, latitude, longitude, pageURL, distanceKm
+        case state, size, sha256, bytes, mime, path, sourceURL, error
+    }
+
+    init(candidate: PhotoCandidate, distanceKm: Double? = nil) {
+        id = candidate.key.description
+        provider = candidate.key.provider
+        title = candidate.title
+        owner = candidate.owner
+        license = candidate.license
+        takenAt = candidate.takenAt
+        latitude = candidate.location?.latitude
+        longitude = candidate.location?.longitude
+        pageURL = candidate.pageURL?.absoluteString
+        self.distanceKm = distanceKm
+    }
+
+    init(photo: AlbumPhoto, store: Store) {
+        self.init(candidate: photo.candidate)
+        stored = StoreFields(
+            state: photo.state, size: photo.size, sha256: photo.sha256, bytes: photo.bytes, mime: photo.mimeType,
+            path: photo.state == .stored ? photo.sha256.map(store.blobs.path(of:)) : nil,
+            sourceURL: photo.sourceURL ?? photo.candidate.source(nearest: photo.size)?.source.description,
+            error: photo.error
+        )
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(provider, forKey: .provider)
+        try container.encode(title, forKey: .title)
+        try container.encode(owner, forKey: .owner)
+        try container.encode(license, forKey: .license)
+        try container.encode(takenAt, forKey: .takenAt)
+        try container.encode(latitude, forKey: .latitude)
+        try container.encode(longitude, forKey: .longitude)
+        try container.encode(pageURL, forKey: .pageURL)
+        if let distanceKm { try container.encode(distanceKm, forKey: .distanceKm) }
+        guard let stored else { return }
+        try container.encode(stored.state, forKey: .state)
+        try container.encode(stored.size, forKey: .size)
+        try container.encode(stored.sha256, forKey: .sha256)
+        try container.encode(stored.bytes, forKey: .bytes)
+        try container.encode(stored.mime, forKey: .mime)
+        try container.encode(stored.path, forKey: .path)
+        try container.encode(stored.sourceURL, forKey: .sourceURL)
+        if let error = stored.error { try container.encode(error, forKey: .error) }
+    }
+}
+
+/// `{"pin": PIN, "photos": [PHOTO…]}` for `album`, `fetch` and `new-collection`.
+struct AlbumJSON: Encodable {
+    var pin: Pin
+    var photos: [PhotoJSON]
+
+    init(_ album: Album, store: Store) {
+        pin = album.pin
+        photos = album.photos.map { PhotoJSON(photo: $0, store: store) }
+    }
+}

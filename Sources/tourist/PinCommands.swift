@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import TouristCore
+
+struct PinCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pin",
+        abstract: "Add, list, show and remove pins.",
+        subcommands: [Add.self, List.self, Show.self, Remove.self]
+    )
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Save a pin: LAT LON, LAT,LON or geo:LAT,LON (southern and western values are plain negative numbers).",
+            discussion: "Example: tourist pin add -33.8568 151.2153 --name \"Sydney Opera House\""
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Option(name: .long, help: "A name to refer to the pin by (default: its coordinates).")
+        var name: String?
+        @Option(name: .long, help: ArgumentHelp("Search radius in kilometres (default 5).", valueName: "km"))
+        var radius: Double = 5
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The location.", valueName: "lat lon"))
+        var coordinates: [String] = []
+
+        func validate() throws {
+            try CoordinateArguments.validate(coordinates)
+            guard radius.isFinite, radius > 0, radius <= 20_000 else {
+                throw ValidationError("--radius \(radius) is out of range; use kilometres from 0 (exclusive) to 20000")
+            }
+            if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name.contains("\n") {
+                throw ValidationError("--name must not be empty or span lines")
+            }
+        }
+
+        func run() async throws {
+            try await Session.run(global) { session in
+                let location = try GeoPoint.parse(coordinates)
+                let store = try session.openStore()
+                let target = try session.config().album.photos
+                let pin = try store.transaction { transaction in
+                    try transaction.addPin(name: name ?? location.description, location: location, radiusKm: radius, target: target)
+                }
+                if session.options.json {
+                    try session.printJSON(pin)
+                } else {
+                    session.say("Added pin \(pin.id) \"\(pin.name)\" at \(location), radius \(Format.kilometres(pin.radiusKm)).\nNext: tourist fetch \(pin.id)")
+                }
+                return 0
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the pins with their state and photo count.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            try await Session.run(global) { session in
+                let pins = try session.openStore().pins()
+                if session.options.json {
+                    try session.printJSON(["pins": pins])
+                } else if pins.isEmpty {
+                    session.say("No pins yet. Add one: tourist pin add 48.8584 2.2945 --name \"Eiffel Tower\"")
+                } else {
+                    var table = Table("ID", "NAME", "LATITUDE", "LONGITUDE", "RADIUS", "STATE", "PHOTOS")
+                    for pin in pins {
+                        table.add([pin.id, pin.name, Format.degrees(pin.latitude), Format.degrees(pin.longitude), Format.kilometres(pin.radiusKm), pin.state.rawValue, String(pin.photos)])
+                    }
+                    session.say(table.rendered())
+                }
+                return 0
+            }
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one pin.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The pin's id or name.") var pin: String
+
+        func run() async throws {
+            try await Session.run(global) { session in
+                let store = try session.openStore()
+                let album = try store.album(try store.resolvePin(pin))
+                var shown = album.pin
+                shown.photos = album.storedCount
+                if session.options.json {
+                    try session.printJSON(shown)
+                } else {
+                    var text = """
+                        id:        \(shown.id)
+                        name:      \(shown.name)
+                        location:  \(Format.degrees(shown.latitude)),\(Format.degrees(shown.longitude))
+                        radius:    \(Format.kilometres(shown.radiusKm))
+                        state:     \(shown.state.rawValue)
+                        photos:    \(shown.photos) of \(album.target)
+                        created:   \(shown.createdAt.formatted(.iso8601))
+                        """
+                    if let error = shown.error { text += "\nerror:     \(error)" }
+                    session.say(text)
+                }
+                return 0
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove pins with their albums and the photos no other album uses.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Pin ids or names.") var pins: [String]
+
+        func validate() throws {
+            guard !pins.isEmpty else { throw ValidationError("name at least one pin to remove") }
+        }
+
+        func run() async throws {
+            try await Session.run(global) { session in
+                let store = try session.openStore()
+                let ids = try pins.map { try store.resolvePin($0) }
+                var removed: [String] = []
+                for id in Set(ids).sorted() {
+                    let name = try store.album(id).pin.name
+                    let blobs = try store.transaction { try $0.removePin(id) }
+                    removed.append(id)
+                    session.say("Removed pin \(id) \"\(name)\" (\(blobs) photo file\(blobs == 1 ? "" : "s") deleted).")
+                }
+                if session.options.json { try session.printJSON(["removed": removed]) }
+                return 0
+            }
+        }
+    }
+}
+
+/// Checks the coordinate words of `pin add` and `search` before anything runs.
+enum CoordinateArguments {
+    static func validate(_ words: [String]) throws {
+        if let stray = words.first(where: { $0.hasPrefix("--") || ($0.hasPrefix("-") && Double($0) == nil && !$0.contains(",")) }) {
+            throw ValidationError("unknown option \(stray)")
+        }
+        do {
+            _ = try GeoPoint.parse(words)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+}

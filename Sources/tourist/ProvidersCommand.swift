@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import TouristCore
+
+struct ProvidersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "providers",
+        abstract: "List the configured providers in routing order; --check probes each enabled one."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .long, help: "Search one photo from every enabled provider at once and report latency and outcome.")
+    var check = false
+
+    struct Row: Encodable {
+        var name: String
+        var type: String
+        var order: Int
+        var enabled: Bool
+        var coverage: [Double]?
+        var concurrency: Int?
+        var timeoutSeconds: Double?
+        var health: Health?
+    }
+
+    struct Health: Encodable {
+        var ok: Bool
+        var latencyMs: Int
+        var outcome: String
+    }
+
+    func run() async throws {
+        try await Session.run(global) { session in
+            let config = try session.config()
+            var rows = config.providers.enumerated().map { index, entry in
+                Row(
+                    name: entry.name, type: entry.type, order: index + 1, enabled: entry.enabled,
+                    coverage: entry.coverage.map { [$0.minLongitude, $0.minLatitude, $0.maxLongitude, $0.maxLatitude] },
+                    concurrency: entry.concurrency, timeoutSeconds: entry.timeoutSeconds
+                )
+            }
+            if check {
+                let router = try session.router()
+                let results = await Self.probe(router)
+                for index in rows.indices { rows[index].health = results[rows[index].name] }
+            }
+            return try Self.print(rows, config: config, check: check, session: session)
+        }
+    }
+
+    static func print(_ rows: [Row], config: TouristConfig, check: Bool, session: Session) throws -> Int32 {
+        if session.options.json {
+            try session.printJSON(["providers": rows])
+        } else {
+            var table = check ? Table("ORDER", "NAME", "TYPE", "ENABLED", "COVERAGE", "LIMITS", "CHECK") : Table("ORDER", "NAME", "TYPE", "ENABLED", "COVERAGE", "LIMITS")
+            for row in rows {
+                let coverage = row.coverage.map { $0.map { String(format: "%g", $0) }.joined(separator: ",") } ?? "everywhere"
+                var limits = [row.concurrency.map { "concurrency \($0)" }, row.timeoutSeconds.map { "timeout \(String(format: "%g", $0)) s" }].compactMap { $0 }.joined(separator: ", ")
+                if limits.isEmpty { limits = "-" }
+                var cells = [String(row.order), row.name, row.type, row.enabled ? "yes" : "no", coverage, limits]
+                if check { cells.append(row.health.map { "\($0.ok ? "ok" : "FAILED") in \($0.latencyMs) ms: \($0.outcome)" } ?? "skipped (disabled)") }
+                table.add(cells)
+            }
+            session.say("Config: \(config.source.displayName)\n\n" + table.rendered())
+        }
+        if check, !rows.contains(where: { $0.health?.ok == true }) {
+            session.note("no provider is healthy")
+            return ExitStatus.unavailable
+        }
+        return ExitStatus.ok
+    }
+
+    /// Asks every provider for one photo at a point inside its coverage, all at once.
+    static func probe(_ router: Router) async -> [String: Health] {
+        await withTaskGroup(of: (String, Health).self) { group in
+            for configured in router.providers {
+                group.addTask {
+                    let point = configured.entry.coverage?.center ?? (configured.provider as? any HealthProbePoint)?.probePoint
+                    guard let point else { return (configured.entry.name, Health(ok: false, latencyMs: 0, outcome: "no coverage set and no probe point known")) }
+                    let started = ContinuousClock.now
+                    let single = Router(providers: [configured])
+                    let result = await single.search(center: point, radiusKm: 32, count: 1, exclude: [])
+                    let elapsed = ContinuousClock.now - started
+                    let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+                    if !result.candidates.isEmpty {
+                        return (configured.entry.name, Health(ok: true, latencyMs: milliseconds, outcome: "found \(result.candidates[0].key)"))
+                    }
+                    let failure = result.failures.first
+                    return (configured.entry.name, Health(ok: false, latencyMs: milliseconds, outcome: failure.map { "\($0.reason): \($0.message)" } ?? "no answer"))
+                }
+            }
+            var results: [String: Health] = [:]
+            for await (name, health) in group { results[name] = health }
+            return results
+        }
+    }
+}

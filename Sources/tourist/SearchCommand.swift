@@ -1,0 +1,54 @@
+import ArgumentParser
+import TouristCore
+
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search photos near a place once, without saving anything.",
+        discussion: "Example: tourist search 40.6892 -74.0445 --radius 2 --count 5"
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .long, help: ArgumentHelp("Search radius in kilometres (default 5).", valueName: "km"))
+    var radius: Double = 5
+    @Option(name: .long, help: "How many photos (default 21).")
+    var count: Int = 21
+    @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"))
+    var provider: [String] = []
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The location.", valueName: "lat lon"))
+    var coordinates: [String] = []
+
+    func validate() throws {
+        try CoordinateArguments.validate(coordinates)
+        guard radius.isFinite, radius > 0, radius <= 20_000 else {
+            throw ValidationError("--radius \(radius) is out of range; use kilometres from 0 (exclusive) to 20000")
+        }
+        guard (1...500).contains(count) else { throw ValidationError("--count \(count) is out of range; use 1 to 500") }
+    }
+
+    func run() async throws {
+        try await Session.run(global) { session in
+            let center = try GeoPoint.parse(coordinates)
+            let router = try session.router(only: provider)
+            let result = await router.search(center: center, radiusKm: radius, count: count, exclude: [])
+            let photos = result.candidates.map { PhotoJSON(candidate: $0, distanceKm: $0.location.map { $0.distanceKm(to: center) }) }
+            if session.options.json {
+                try session.printJSON(["photos": photos])
+            } else if photos.isEmpty {
+                session.say("No photos within \(Format.kilometres(radius)) of \(center).")
+            } else {
+                var table = Table("PHOTO", "DISTANCE", "TITLE", "OWNER", "LICENSE")
+                for photo in photos {
+                    table.add([photo.id, photo.distanceKm.map(Format.kilometres) ?? "-", photo.title, photo.owner ?? "-", photo.license ?? "-"])
+                }
+                session.say(table.rendered())
+            }
+            let failures = result.failures.filter { $0.reason != "empty" }
+            for failure in failures { session.note("\(failure.provider): \(failure.reason): \(failure.message)") }
+            if result.candidates.isEmpty, !failures.isEmpty {
+                return failures.allSatisfy(\.isUnauthorized) ? ExitStatus.notAuthorized : ExitStatus.unavailable
+            }
+            return 0
+        }
+    }
+}

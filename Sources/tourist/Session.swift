@@ -1,0 +1,117 @@
+import ArgumentParser
+import Fixture
+import Foundation
+import Logging
+import TouristCore
+
+/// The built-in provider types. Adding a provider: add its target, then one line here.
+let builtInProviders = ProviderRegistry([
+    FixtureProviderFactory()
+])
+
+/// What one command invocation works with: options, environment, logger, and the config, store and
+/// providers, each made only when the command first needs it.
+final class Session {
+    let options: GlobalOptions
+    let environment: [String: String]
+    let logger: Logger
+    let workingDirectory: String
+    private var cachedConfig: TouristConfig?
+
+    init(_ options: GlobalOptions) {
+        self.options = options
+        environment = ProcessInfo.processInfo.environment
+        workingDirectory = FileManager.default.currentDirectoryPath
+        let level: Logger.Level = options.verbose ? .debug : options.quiet ? .error : .info
+        logger = Logger(label: "tourist") { _ in StderrLogHandler(logLevel: level) }
+    }
+
+    /// Runs a command body, turning any error into a one-line message on stderr and its exit code.
+    static func run(_ options: GlobalOptions, _ body: (Session) async throws -> Int32) async throws {
+        let session = Session(options)
+        let code: Int32
+        do {
+            code = try await body(session)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            let (status, message) = ExitStatus.describe(error)
+            Terminal.writeError("tourist: \(message)\n")
+            throw ExitCode(status)
+        }
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    var loader: ConfigLoader {
+        ConfigLoader(registry: builtInProviders, environment: environment, workingDirectory: workingDirectory)
+    }
+
+    /// The effective config, loaded once.
+    func config() throws -> TouristConfig {
+        if let cachedConfig { return cachedConfig }
+        let config = try loader.load(explicitPath: options.config)
+        cachedConfig = config
+        return config
+    }
+
+    /// The store folder: `--store` > `$TOURIST_STORE` > the config's `store` > the default.
+    func storePath() throws -> String {
+        if let explicit = options.store ?? environment["TOURIST_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            return PathResolution.resolve(explicit, environment: environment, relativeTo: workingDirectory)
+        }
+        return try config().storePath ?? Store.defaultPath(environment: environment)
+    }
+
+    /// Opens (or creates) the store.
+    func openStore() throws -> Store {
+        let timeout = environment["TOURIST_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
+        return try Store(path: try storePath(), lockTimeout: timeout)
+    }
+
+    /// The enabled providers, in routing order, or those named by `--provider`, in the order given.
+    func router(only names: [String] = []) throws -> Router {
+        let config = try config()
+        var entries = config.providers
+        if !names.isEmpty {
+            entries = try names.map { name in
+                guard var entry = config.providers.first(where: { $0.name == name }) else {
+                    throw CommandFailure.usage("no provider named \"\(name)\" in \(config.source.displayName). Configured: \(config.providers.map(\.name).joined(separator: ", "))")
+                }
+                entry.enabled = true
+                return entry
+            }
+        } else {
+            entries = entries.filter(\.enabled)
+        }
+        var selected = config
+        selected.providers = entries
+        let context = ProviderContext(configDirectory: config.directory, environment: environment, logger: logger)
+        return Router(providers: try loader.makeProviders(selected, context: context))
+    }
+
+    /// Retries and backoff from the config; `TOURIST_RETRY_BASE_SECONDS` shortens waits in tests.
+    func retryPolicy() throws -> RetryPolicy {
+        let base = environment["TOURIST_RETRY_BASE_SECONDS"].flatMap(Double.init) ?? 0.25
+        return RetryPolicy(retries: try config().downloads.retries, baseDelay: base)
+    }
+
+    /// Prints one JSON document on stdout.
+    func printJSON(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        Terminal.write(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
+    }
+
+    /// Prints human output on stdout (never with --json).
+    func say(_ text: String) {
+        guard !options.json else { return }
+        Terminal.write(text.hasSuffix("\n") ? text : text + "\n")
+    }
+
+    /// A note on stderr, unless --quiet.
+    func note(_ text: String) {
+        guard !options.quiet else { return }
+        Terminal.writeError("tourist: \(text)\n")
+    }
+}

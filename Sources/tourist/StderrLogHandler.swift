@@ -1,0 +1,23 @@
+import Foundation
+import Logging
+
+/// Writes log messages to stderr as `tourist: warning: …`, one line each.
+struct StderrLogHandler: LogHandler {
+    var logLevel: Logger.Level
+    var metadata: Logger.Metadata = [:]
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let prefix = switch event.level {
+        case .trace, .debug: "debug: "
+        case .info, .notice: ""
+        case .warning: "warning: "
+        case .error, .critical: "error: "
+        }
+        Terminal.writeError("tourist: \(prefix)\(event.message)\n")
+    }
+}

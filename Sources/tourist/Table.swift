@@ -1,0 +1,54 @@
+/// A plain text table with aligned columns, for human output.
+struct Table {
+    let headers: [String]
+    var rows: [[String]] = []
+
+    init(_ headers: String...) {
+        self.headers = headers
+    }
+
+    mutating func add(_ cells: [String]) { rows.append(cells) }
+
+    /// The table as text; the last column is not padded.
+    func rendered() -> String {
+        var widths = headers.map(\.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.count) }
+        }
+        func line(_ cells: [String]) -> String {
+            var text = ""
+            for (index, cell) in cells.enumerated() {
+                if index == cells.count - 1 {
+                    text += cell
+                } else {
+                    text += cell + String(repeating: " ", count: widths[index] - cell.count + 2)
+                }
+            }
+            return text
+        }
+        var out = line(headers) + "\n"
+        out.reserveCapacity(rows.count * (widths.reduce(0, +) + 2 * widths.count))
+        for row in rows { out += line(row) + "\n" }
+        return out
+    }
+}
+
+/// Human-friendly number formats.
+enum Format {
+    static func bytes(_ count: Int) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(count) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
+    }
+
+    static func degrees(_ value: Double) -> String { String(format: "%.6f", value) }
+
+    static func kilometres(_ value: Double) -> String {
+        value.rounded() == value ? "\(Int(value)) km" : String(format: "%.2f km", value)
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// The `tourist` command: pins, albums, providers and the store.
+@main
+struct Tourist: AsyncParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "tourist",
+        abstract: "Keep a photo album for every place you pin, filled from Flickr, your own folders and more.",
+        discussion: """
+            PIN is a pin's id or its exact name; PHOTO is provider:id as `album` prints it.
+            Exit codes: 0 ok, 64 usage, 65 bad input data or unknown pin/photo, 69 no provider could answer,
+            73 store cannot be created, 74 I/O error, 75 temporary failure (run again to resume),
+            77 not authorized, 78 config error.
+            """,
+        version: version,
+        subcommands: [
+            PinCommand.self, FetchCommand.self, NewCollectionCommand.self, AlbumCommand.self, PhotoCommand.self,
+            ExportCommand.self, SearchCommand.self, ProvidersCommand.self, ConfigCommand.self, StoreCommand.self,
+        ]
+    )
+}
