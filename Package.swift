@@ -45,21 +45,25 @@ let package = Package(
             path: "Benchmarks/Sources/tourist-bench"
         ),
         .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
+        .target(
             name: "ProviderConformance",
             dependencies: ["TouristCore"],
             path: "Tests/ProviderConformance"
         ),
         .testTarget(
             name: "TouristCoreTests",
-            dependencies: ["TouristCore", "Fixture"]
+            dependencies: ["TouristCore", "Fixture", "TestSupport", "CShims"]
         ),
         .testTarget(
             name: "FixtureTests",
-            dependencies: ["Fixture", "TouristCore", "ProviderConformance"]
+            dependencies: ["Fixture", "TouristCore", "ProviderConformance", "TestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TouristCore"]
+            dependencies: ["TouristCore", "TestSupport", "CShims"]
         ),
     ]
 )

@@ -86,21 +86,20 @@ enum FileSystem {
         }
         defer { close(fd) }
         var info = stat()
-        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
-        var bytes = [UInt8](repeating: 0, count: max(size, 0))
-        var filled = 0
+        let expected = fstat(fd, &info) == 0 ? max(Int(info.st_size), 0) : 0
+        var data = Data(capacity: expected + 1)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: max(expected + 1, 64 * 1024), alignment: 16)
+        defer { chunk.deallocate() }
         while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            let count = Glibc.read(fd, chunk.baseAddress, chunk.count)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw StoreError(.io, "cannot read \(path): \(errnoText())")
             }
             if count == 0 { break }
-            filled += count
+            data.append(chunk.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
         }
-        bytes.removeLast(bytes.count - filled)
-        return bytes
+        return [UInt8](data)
     }
 
     /// Creates a directory if it is missing (and its parents); syncs the parent of each one created.

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Writes small fixture sets for tests: a manifest plus image files whose bytes start with a real
+/// JPEG signature and differ per photo, placed on rings around a centre at known distances.
+public struct FixtureSetWriter {
+    public struct Photo {
+        public var id: String
+        public var latitude: Double
+        public var longitude: Double
+        public var files: [String: String]
+    }
+
+    /// Writes `count` photos around (`latitude`, `longitude`): photo i lies `0.1 * (i + 1)` km north,
+    /// so photo ids sort by distance. Returns the folder.
+    @discardableResult
+    public static func write(
+        in folder: String, prefix: String = "p", latitude: Double, longitude: Double, count: Int, bytesPerPhoto: Int = 2048
+    ) throws -> [Photo] {
+        try FileManager.default.createDirectory(atPath: folder + "/img", withIntermediateDirectories: true)
+        var photos: [Photo] = []
+        for index in 0..<count {
+            let id = String(format: "%@-%03d", prefix, index + 1)
+            let north = 0.1 * Double(index + 1) / 111.195
+            var files: [String: String] = [:]
+            for size in ["m", "z"] {
+                let name = "img/\(id)-\(size).jpg"
+                try jpegLikeBytes(seed: "\(id)-\(size)", count: size == "m" ? bytesPerPhoto : bytesPerPhoto * 3).write(to: URL(fileURLWithPath: folder + "/" + name))
+                files[size] = name
+            }
+            photos.append(Photo(id: id, latitude: latitude + north, longitude: longitude, files: files))
+        }
+        try writeManifest(photos, in: folder)
+        return photos
+    }
+
+    /// Writes `manifest.json` for `photos`.
+    public static func writeManifest(_ photos: [Photo], in folder: String) throws {
+        let entries = photos.map { photo -> [String: Any] in
+            [
+                "id": photo.id, "title": "Photo \(photo.id)", "owner": "Tester", "license": "CC0 1.0",
+                "takenAt": "2020-01-02T03:04:05Z", "latitude": photo.latitude, "longitude": photo.longitude, "files": photo.files,
+            ]
+        }
+        let data = try JSONSerialization.data(withJSONObject: ["version": 1, "name": "test", "photos": entries], options: [.prettyPrinted, .sortedKeys])
+        try data.write(to: URL(fileURLWithPath: folder + "/manifest.json"))
+    }
+
+    /// Bytes with a JPEG start-of-image marker followed by deterministic content.
+    public static func jpegLikeBytes(seed: String, count: Int) -> Data {
+        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
+        var state = UInt64(truncatingIfNeeded: seed.utf8.reduce(14_695_981_039_346_656_037) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 })
+        while bytes.count < count - 2 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            bytes.append(UInt8(truncatingIfNeeded: state >> 33))
+        }
+        bytes += [0xFF, 0xD9]
+        return Data(bytes)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Runs the built `tourist` executable, as a user would, and captures what it prints.
+public struct TouristBinary: Sendable {
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+
+        /// stdout parsed as JSON.
+        public func json() throws -> Any {
+            try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+        }
+    }
+
+    public let path: String
+    public var environment: [String: String]
+
+    /// The binary beside the test bundle in the build folder (`swift build` makes it).
+    public init(environment: [String: String]) throws {
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ].compactMap { $0?.appendingPathComponent("tourist").path }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw BinaryMissing(looked: candidates)
+        }
+        path = found
+        var base = ["PATH": "/usr/bin:/bin", "HOME": environment["HOME"] ?? "/nonexistent", "SWIFT_BACKTRACE": "enable=no"]
+        base.merge(environment) { $1 }
+        self.environment = base
+    }
+
+    public struct BinaryMissing: Error, CustomStringConvertible {
+        let looked: [String]
+        public var description: String { "the tourist binary was not found (looked at \(looked.joined(separator: ", "))); run `swift build` before `swift test`" }
+    }
+
+    /// Runs `tourist arguments…` to completion.
+    @discardableResult
+    public func run(_ arguments: String..., in directory: String? = nil) throws -> Result {
+        try run(arguments, in: directory)
+    }
+
+    public func run(_ arguments: [String], in directory: String? = nil) throws -> Result {
+        let process = try start(arguments, in: directory)
+        let (stdout, stderr) = Self.collectOutput(of: process)
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+
+    /// Reads a started process's stdout and stderr to their ends, both at once so neither pipe fills.
+    public static func collectOutput(of process: Process) -> (stdout: String, stderr: String) {
+        final class Box: @unchecked Sendable { var data = Data() }
+        let box = Box()
+        let group = DispatchGroup()
+        guard let out = process.standardOutput as? Pipe, let err = process.standardError as? Pipe else { return ("", "") }
+        group.enter()
+        DispatchQueue.global().async {
+            box.data = out.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        return (String(decoding: box.data, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Starts `tourist arguments…` and returns the running process (stdout and stderr are pipes).
+    public func start(_ arguments: [String], in directory: String? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}

@@ -1,0 +1,67 @@
+import Fixture
+import Foundation
+import Logging
+import Testing
+import TestSupport
+@testable import TouristCore
+
+/// Real fixture providers on generated sets, routed in different orders.
+@Suite struct RouterTests {
+    let folder = TemporaryDirectory()
+    let center = try! GeoPoint(latitude: 10, longitude: 20)
+
+    func provider(_ name: String, photosNear point: GeoPoint? = nil, count: Int = 12, latencyMs: Int = 0, failEvery: Int = 0, timeout: Double? = nil) throws -> ConfiguredProvider {
+        let set = folder.child(name)
+        let point = point ?? center
+        try FixtureSetWriter.write(in: set, prefix: name, latitude: point.latitude, longitude: point.longitude, count: count)
+        let provider = try FixtureProvider(name: name, folder: set, latencyMs: latencyMs, failEvery: failEvery)
+        let entry = TouristConfig.ProviderEntry(
+            name: name, type: "fixture", enabled: true, timeoutSeconds: timeout, concurrency: nil, coverage: nil,
+            options: ProviderOptions(file: "test", path: "providers[0]", values: [:]), written: .null
+        )
+        return ConfiguredProvider(entry: entry, provider: provider)
+    }
+
+    @Test func firstStrategyFallsThroughEmptyAndFailingProvidersInOrder() async throws {
+        let faraway = try provider("faraway", photosNear: try GeoPoint(latitude: -40, longitude: -60))
+        let broken = try provider("broken", failEvery: 1)
+        let good = try provider("good")
+        let spare = try provider("spare")
+        let router = Router(providers: [faraway, broken, good, spare])
+        let result = await router.search(center: center, radiusKm: 5, count: 5, exclude: [])
+        #expect(result.candidates.map(\.key.description) == (1...5).map { String(format: "good:good-%03d", $0) })
+        #expect(result.failures.map(\.provider) == ["faraway", "broken"])
+        #expect(result.failures.map(\.reason) == ["empty", "unavailable"])
+    }
+
+    @Test func theOrderOfProvidersIsThePriority() async throws {
+        let one = try provider("one"), two = try provider("two")
+        #expect(await Router(providers: [two, one]).search(center: center, radiusKm: 5, count: 1, exclude: []).candidates.first?.key.provider == "two")
+        #expect(await Router(providers: [one, two]).search(center: center, radiusKm: 5, count: 1, exclude: []).candidates.first?.key.provider == "one")
+    }
+
+    @Test func aSlowProviderTimesOutAndTheNextAnswers() async throws {
+        let slow = try provider("slow", latencyMs: 2_000, timeout: 0.1)
+        let quick = try provider("quick")
+        let started = Date()
+        let result = await Router(providers: [slow, quick]).search(center: center, radiusKm: 5, count: 3, exclude: [])
+        #expect(Date().timeIntervalSince(started) < 1.5)
+        #expect(result.candidates.first?.key.provider == "quick")
+        #expect(result.failures == [ProviderFailure(provider: "slow", error: ProviderError.timedOut("provider slow took longer than 0.1 s"))])
+    }
+
+    @Test func excludedPhotosNeverComeBackAndPagingCollectsTheRest() async throws {
+        let only = try provider("only", count: 12)
+        let exclude = Set((1...4).map { PhotoKey(provider: "only", id: String(format: "only-%03d", $0)) })
+        let result = await Router(providers: [only]).search(center: center, radiusKm: 5, count: 20, exclude: exclude)
+        #expect(result.candidates.map(\.key.id) == (5...12).map { String(format: "only-%03d", $0) })
+        #expect(result.failures.isEmpty)
+    }
+
+    @Test func disabledProvidersAreSkipped() async throws {
+        var off = try provider("off")
+        off = ConfiguredProvider(entry: { var entry = off.entry; entry.enabled = false; return entry }(), provider: off.provider)
+        let on = try provider("on")
+        #expect(Router(providers: [off, on]).providers.map(\.entry.name) == ["on"])
+    }
+}

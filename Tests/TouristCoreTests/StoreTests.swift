@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TouristCore
+
+@Suite struct StoreTests {
+    let folder = TemporaryDirectory()
+    var root: String { folder.child("store") }
+
+    func storeBytes(_ store: Store, _ text: String) throws -> BlobInfo {
+        let writer = try store.blobs.makeWriter(maxBytes: 1 << 20)
+        try writer.write(Data(text.utf8))
+        return try store.blobs.commit(writer)
+    }
+
+    func addPin(_ store: Store, _ name: String) throws -> Pin {
+        try store.transaction { try $0.addPin(name: name, location: GeoPoint(latitude: 1, longitude: 2), radiusKm: 5, target: 21) }
+    }
+
+    /// Puts blob `info` into the album of `pin` as a stored photo.
+    func attach(_ store: Store, _ info: BlobInfo, to pin: Pin, id: String) throws {
+        try store.transaction { transaction in
+            var album = try transaction.album(pin.id)
+            var photo = AlbumPhoto(candidate: PhotoCandidate(key: PhotoKey(provider: "t", id: id), title: id, sources: [:]), size: .small240)
+            photo.state = .stored
+            photo.sha256 = info.sha256
+            photo.bytes = info.bytes
+            album.photos.append(photo)
+            try transaction.addReference(info.sha256, pin: pin.id, key: photo.key)
+            try transaction.save(album)
+        }
+    }
+
+    @Test func blobsAreNamedByTheirSHA256AndStoredOnce() throws {
+        let store = try Store(path: root)
+        let info = try storeBytes(store, "abc")
+        #expect(info.sha256 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(info.bytes == 3)
+        let path = store.blobs.path(of: info.sha256)
+        #expect(path == "\(root)/blobs/sha256/ba/\(info.sha256)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "abc")
+        let again = try storeBytes(store, "abc")
+        #expect(again == info)
+        #expect(store.blobs.allHashes() == [info.sha256])
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o444)
+        #expect(FileSystem.list(store.blobs.temporaryArea.directory).filter { $0 != "owner" }.isEmpty)
+    }
+
+    @Test func aWriterRefusesMoreThanTheCap() throws {
+        let store = try Store(path: root)
+        let writer = try store.blobs.makeWriter(maxBytes: 4)
+        #expect(throws: ProviderError.tooLarge("the photo is larger than downloads.maxPhotoBytes (4 bytes)")) {
+            try writer.write(Data("too long".utf8))
+        }
+    }
+
+    @Test func atomicWritesNeverShowAHalfWrittenFile() async throws {
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let path = root + "/file.json"
+        let first = Array(String(repeating: "a", count: 300_000).utf8), second = Array(String(repeating: "b", count: 200_000).utf8)
+        let firstData = Data(first), secondData = Data(second)
+        try FileSystem.writeAtomically(first, to: path)
+        let writer = Task.detached {
+            for round in 0..<60 { try FileSystem.writeAtomically(round % 2 == 0 ? second : first, to: path) }
+        }
+        var reads = 0
+        while !writer.isCancelled, reads < 400 {
+            let seen = Data(try #require(try FileSystem.read(path)))
+            let whole = seen == firstData || seen == secondData  // compared with memcmp, not element by element
+            #expect(whole, "read \(seen.count) bytes that are neither version")
+            reads += 1
+        }
+        try await writer.value
+        #expect(FileSystem.list(root) == ["file.json"])
+    }
+
+    @Test func openingRemovesWhatDeadProcessesLeftInTmpButNotLiveOnes() throws {
+        let live = try Store(path: root)
+        let dead = root + "/tmp/99999999-1"
+        try FileManager.default.createDirectory(atPath: dead, withIntermediateDirectories: true)
+        try Data("partial".utf8).write(to: URL(fileURLWithPath: dead + "/blob-x"))
+        _ = try Store(path: root)
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(FileManager.default.fileExists(atPath: live.blobs.temporaryArea.directory))
+    }
+
+    @Test func aBlobIsDeletedWithItsLastReference() throws {
+        let store = try Store(path: root)
+        let info = try storeBytes(store, "shared photo")
+        let first = try addPin(store, "first"), second = try addPin(store, "second")
+        try attach(store, info, to: first, id: "x")
+        try attach(store, info, to: second, id: "x")
+        try store.transaction { try $0.removePin(first.id) }
+        #expect(store.blobs.contains(info.sha256))
+        try store.transaction { try $0.removePin(second.id) }
+        #expect(!store.blobs.contains(info.sha256))
+        #expect(try store.pins().isEmpty)
+        #expect(try store.verify() == VerifyReport())
+    }
+
+    @Test func verifyDetectsACorruptBlob() throws {
+        let store = try Store(path: root)
+        let pin = try addPin(store, "p")
+        let info = try storeBytes(store, "original bytes")
+        try attach(store, info, to: pin, id: "1")
+        #expect(try store.verify().ok)
+        let path = store.blobs.path(of: info.sha256)
+        chmod(path, 0o644)
+        try Data("tampered bytes".utf8).write(to: URL(fileURLWithPath: path))
+        let report = try store.verify()
+        #expect(!report.ok)
+        #expect(report.corrupt.count == 1)
+        #expect(report.corrupt[0].hasPrefix("\(info.sha256): its bytes hash to "))
+    }
+
+    @Test func verifyDetectsAMissingBlob() throws {
+        let store = try Store(path: root)
+        let pin = try addPin(store, "p")
+        let info = try storeBytes(store, "soon gone")
+        try attach(store, info, to: pin, id: "1")
+        try FileManager.default.removeItem(atPath: store.blobs.path(of: info.sha256))
+        let report = try store.verify()
+        #expect(!report.ok)
+        #expect(report.missing == ["\(info.sha256): used by \(pin.id) t:1"])
+    }
+
+    @Test func verifyDetectsDanglingIndexEntriesAndGCRepairsThem() throws {
+        let store = try Store(path: root)
+        let kept = try addPin(store, "kept")
+        let lost = try addPin(store, "lost")
+        try FileManager.default.removeItem(atPath: store.albumPath(lost.id))
+        let orphan = try storeBytes(store, "no album uses me")
+        let report = try store.verify()
+        #expect(!report.ok)
+        #expect(report.dangling == ["pin list entry \(lost.id) (\"lost\") has no album file"])
+        #expect(report.orphans == [orphan.sha256])
+        let collected = try store.collectGarbage()
+        #expect(collected.blobsRemoved == 1)
+        #expect(collected.indexEntriesRepaired == 2)
+        #expect(try store.verify() == VerifyReport())
+        #expect(try store.pins().map(\.id) == [kept.id])
+        #expect(throws: StoreError.self) { try store.resolvePin("lost") }
+    }
+
+    @Test func orphanBlobsAreListedButDoNotFailVerify() throws {
+        let store = try Store(path: root)
+        let orphan = try storeBytes(store, "left by a crash")
+        let report = try store.verify()
+        #expect(report.ok)
+        #expect(report.orphans == [orphan.sha256])
+    }
+
+    @Test func aSecondWriterWaitsThenFailsClearly() throws {
+        let store = try Store(path: root, lockTimeout: 0.3)
+        let holder = try #require(try FileLock.tryLock(root + "/lock"))
+        defer { holder.unlock() }
+        do {
+            _ = try addPin(store, "blocked")
+            Issue.record("the transaction ran while another holder had the lock")
+        } catch let error as StoreError {
+            #expect(error.kind == .busy)
+            #expect(error.message.hasPrefix("the store \(root) is busy: another tourist process"))
+            #expect(error.message.hasSuffix("has held its lock for over 0.3 s. Wait for it to finish and run the command again"))
+        }
+    }
+
+    @Test func refusesANewerFormatAFileAndAForeignFolder() throws {
+        _ = try Store(path: root)
+        try Data("2\n".utf8).write(to: URL(fileURLWithPath: root + "/VERSION"))
+        #expect(throws: StoreError(.newerVersion, "the store \(root) has format version 2, newer than this tourist reads (1). Upgrade tourist; nothing was changed")) {
+            try Store(path: root)
+        }
+        let file = try folder.write("plain-file", "hello")
+        #expect(throws: StoreError(.unusable, "the store path \(file) is a file, not a folder. Point --store or TOURIST_STORE at a folder (it is created when missing)")) {
+            try Store(path: file)
+        }
+        let foreign = folder.child("documents")
+        try folder.write("documents/notes.txt", "mine")
+        #expect(throws: StoreError(.unusable, "\(foreign) is not a tourist store (it has files but no VERSION). Choose an empty or new folder for --store")) {
+            try Store(path: foreign)
+        }
+        #expect(try String(contentsOfFile: foreign + "/notes.txt", encoding: .utf8) == "mine")
+    }
+
+    @Test func pinsAreFoundByIdOrExactName() throws {
+        let store = try Store(path: root)
+        let pin = try addPin(store, "Eiffel Tower")
+        #expect(try store.resolvePin(pin.id) == pin.id)
+        #expect(try store.resolvePin("Eiffel Tower") == pin.id)
+        #expect(throws: StoreError(.notFound, "no pin \"eiffel tower\" in \(root). Run `tourist pin list` to see the pins and their ids")) {
+            try store.resolvePin("eiffel tower")
+        }
+        #expect(throws: StoreError.self) { try addPin(store, "Eiffel Tower") }
+    }
+}
