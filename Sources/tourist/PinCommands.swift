@@ -38,13 +38,15 @@ struct PinCommand: AsyncParsableCommand {
                 let location = try GeoPoint.parse(coordinates)
                 let store = try session.openStore()
                 let target = try session.config().album.photos
-                let pin = try store.transaction { transaction in
+                let (pin, created) = try store.transaction { transaction in
                     try transaction.addPin(name: name ?? location.description, location: location, radiusKm: radius, target: target)
                 }
                 if session.options.json {
                     try session.printJSON(pin)
-                } else {
+                } else if created {
                     session.say("Added pin \(pin.id) \"\(pin.name)\" at \(location), radius \(Format.kilometres(pin.radiusKm)).\nNext: tourist fetch \(pin.id)")
+                } else {
+                    session.say("Pin \(pin.id) \"\(pin.name)\" already exists at \(location); nothing changed.")
                 }
                 return 0
             }

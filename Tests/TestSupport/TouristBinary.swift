@@ -36,17 +36,29 @@ public struct TouristBinary: Sendable {
         public var description: String { "the tourist binary was not found (looked at \(looked.joined(separator: ", "))); run `swift build` before `swift test`" }
     }
 
-    /// Runs `tourist arguments…` to completion.
+    /// Runs `tourist arguments…` to completion. The blocking waits happen on a Dispatch thread,
+    /// so parallel tests never starve Swift's cooperative thread pool.
     @discardableResult
-    public func run(_ arguments: String..., in directory: String? = nil) throws -> Result {
-        try run(arguments, in: directory)
+    public func run(_ arguments: [String], in directory: String? = nil) async throws -> Result {
+        let process = try start(arguments, in: directory)
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let (stdout, stderr) = Self.collectOutput(of: process)
+                process.waitUntilExit()
+                continuation.resume(returning: Result(status: process.terminationStatus, stdout: stdout, stderr: stderr))
+            }
+        }
     }
 
-    public func run(_ arguments: [String], in directory: String? = nil) throws -> Result {
-        let process = try start(arguments, in: directory)
-        let (stdout, stderr) = Self.collectOutput(of: process)
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    /// Waits for a started process to end, off the cooperative thread pool; returns whether a signal ended it.
+    public static func waitForExit(_ process: Process) async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                _ = collectOutput(of: process)
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationReason == .uncaughtSignal)
+            }
+        }
     }
 
     /// Reads a started process's stdout and stderr to their ends, both at once so neither pipe fills.

@@ -27,7 +27,7 @@ import TestSupport
     }
 
     func newPin(_ store: Store, target: Int = 10) throws -> Pin {
-        try store.transaction { try $0.addPin(name: "here", location: center, radiusKm: 5, target: target) }
+        try store.transaction { try $0.addPin(name: "here", location: center, radiusKm: 5, target: target).pin }
     }
 
     @Test func fetchFillsTheAlbumOnceAndThenDoesNothing() async throws {

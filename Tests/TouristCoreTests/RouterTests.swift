@@ -41,11 +41,12 @@ import TestSupport
     }
 
     @Test func aSlowProviderTimesOutAndTheNextAnswers() async throws {
-        let slow = try provider("slow", latencyMs: 2_000, timeout: 0.1)
+        let slow = try provider("slow", latencyMs: 20_000, timeout: 0.1)
         let quick = try provider("quick")
         let started = Date()
         let result = await Router(providers: [slow, quick]).search(center: center, radiusKm: 5, count: 3, exclude: [])
-        #expect(Date().timeIntervalSince(started) < 1.5)
+        // Far less than the 20 s the slow provider takes (generous: the machine may be busy with other tests).
+        #expect(Date().timeIntervalSince(started) < 10)
         #expect(result.candidates.first?.key.provider == "quick")
         #expect(result.failures == [ProviderFailure(provider: "slow", error: ProviderError.timedOut("provider slow took longer than 0.1 s"))])
     }

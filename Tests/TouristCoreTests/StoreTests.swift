@@ -14,7 +14,7 @@ import TestSupport
     }
 
     func addPin(_ store: Store, _ name: String) throws -> Pin {
-        try store.transaction { try $0.addPin(name: name, location: GeoPoint(latitude: 1, longitude: 2), radiusKm: 5, target: 21) }
+        try store.transaction { try $0.addPin(name: name, location: GeoPoint(latitude: 1, longitude: 2), radiusKm: 5, target: 21).pin }
     }
 
     /// Puts blob `info` into the album of `pin` as a stored photo.
@@ -191,6 +191,9 @@ import TestSupport
         #expect(throws: StoreError(.notFound, "no pin \"eiffel tower\" in \(root). Run `tourist pin list` to see the pins and their ids")) {
             try store.resolvePin("eiffel tower")
         }
-        #expect(throws: StoreError.self) { try addPin(store, "Eiffel Tower") }
+        #expect(try addPin(store, "Eiffel Tower") == pin)
+        #expect(throws: StoreError(.conflict, "a pin named \"Eiffel Tower\" already exists at another place (id \(pin.id)). Choose another --name, or remove it with `tourist pin rm \(pin.id)`")) {
+            try store.transaction { try $0.addPin(name: "Eiffel Tower", location: GeoPoint(latitude: 3, longitude: 4), radiusKm: 5, target: 21) }
+        }
     }
 }

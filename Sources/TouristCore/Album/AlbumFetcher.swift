@@ -132,7 +132,9 @@ public struct AlbumFetcher: Sendable {
         var bytes = 0
         progress?(FetchProgress(done: done, total: total, bytes: bytes))
         guard !pending.isEmpty else { return }
-        let limit = max(1, downloads.concurrency)
+        // downloads.concurrency, lowered by the `concurrency` of any provider these photos come from.
+        let providerLimits = Set(pending.map(\.key.provider)).compactMap { router.provider(named: $0)?.entry.concurrency }
+        let limit = max(1, ([downloads.concurrency] + providerLimits).min() ?? downloads.concurrency)
         try await withThrowingTaskGroup(of: Int.self) { group in
             var queue = pending.makeIterator()
             func startNext() {

@@ -17,18 +17,22 @@ public struct StoreTransaction {
         try store.pinList.put(album.pin)
     }
 
-    /// Adds a pin with an empty album. Fails when its name is taken.
-    public func addPin(name: String, location: GeoPoint, radiusKm: Double, target: Int, now: Date = Date()) throws(StoreError) -> Pin {
+    /// Adds a pin with an empty album. Adding the same name at the same place and radius again
+    /// returns the existing pin (`created` false); a name taken by another place is a conflict.
+    public func addPin(name: String, location: GeoPoint, radiusKm: Double, target: Int, now: Date = Date()) throws(StoreError) -> (pin: Pin, created: Bool) {
         if let existing = try store.pinID(named: name) {
-            throw StoreError(.conflict, "a pin named \"\(name)\" already exists (id \(existing)). Choose another --name, or remove it with `tourist pin rm \(existing)`")
+            let pin = try album(existing).pin
+            if pin.latitude == location.latitude, pin.longitude == location.longitude, pin.radiusKm == radiusKm { return (pin, false) }
+            throw StoreError(.conflict, "a pin named \"\(name)\" already exists at another place (id \(existing)). Choose another --name, or remove it with `tourist pin rm \(existing)`")
         }
         var id = Pin.makeID()
         while FileManager.default.fileExists(atPath: store.albumPath(id)) { id = Pin.makeID() }
-        let pin = Pin(id: id, name: name, location: location, radiusKm: radiusKm, createdAt: now)
+        // Whole seconds, as the index's ISO 8601 dates keep them.
+        let pin = Pin(id: id, name: name, location: location, radiusKm: radiusKm, createdAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
         try save(Album(pin: pin, target: target))
         let entry = try IndexCoding.encode(Store.NameEntry(name: name, id: id))
         try FileSystem.writeAtomically(entry, to: store.namePath(name))
-        return pin
+        return (pin, true)
     }
 
     /// Removes a pin, its album and every blob no other album uses. Returns the blobs deleted.

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// pin add → fetch → album → new-collection → photo rm → pin rm through the built binary,
+/// on the bundled demo set with no config at all, checking the files on disk.
+@Suite struct AlbumLifecycleTests {
+    @Test func theWholeLifecycleOnTheBundledDemoSet() async throws {
+        let harness = try Harness()
+        let added = try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel Tower")
+        let pinID = try #require(added["id"] as? String)
+        #expect(added["state"] as? String == "new")
+        #expect(added["radiusKm"] as? Double == 5)
+
+        let fetched = try await harness.json("fetch", "Eiffel Tower")
+        let first = fetched.photos
+        #expect(first.count == 21)
+        for photo in first {
+            #expect(photo["state"] as? String == "stored")
+            #expect(photo["provider"] as? String == "demo")
+            #expect(photo["mime"] as? String == "image/jpeg")
+            let path = try #require(photo["path"] as? String)
+            #expect(path.hasPrefix(harness.store + "/blobs/sha256/"))
+            #expect(try sha256sum(path) == photo["sha256"] as? String)
+            #expect(photo["license"] is String && photo["title"] is String && photo["takenAt"] is String)
+        }
+        #expect(harness.blobFiles().count == 21)
+        #expect(try await harness.json("pin", "show", pinID)["state"] as? String == "ready")
+        let listed = try await harness.json("pin", "list")["pins"] as? [[String: Any]]
+        #expect(listed?.first?["photos"] as? Int == 21)
+
+        let album = try await harness.json("album", pinID)
+        #expect(album.photos.map { $0["id"] as? String } == first.map { $0["id"] as? String })
+        let human = try await harness.run("album", "Eiffel Tower").stdout
+        #expect(human.contains("Eiffel Tower (\(pinID))"))
+        #expect(human.contains(first[0]["path"] as! String))
+
+        // Fetching a complete album changes nothing.
+        let again = try await harness.run("fetch", pinID)
+        #expect(again.stderr.contains("is complete; nothing to fetch"))
+        #expect(harness.blobFiles().count == 21)
+
+        // A new collection: 21 photos never shown, the old files gone.
+        let second = try await harness.json("new-collection", pinID).photos
+        #expect(second.count == 21)
+        let firstIDs = Set(first.compactMap { $0["id"] as? String })
+        #expect(firstIDs.isDisjoint(with: second.compactMap { $0["id"] as? String }))
+        for photo in first { #expect(!FileManager.default.fileExists(atPath: photo["path"] as! String)) }
+
+        // Removing photos deletes their files; they never come back.
+        let removedIDs = second.prefix(2).compactMap { $0["id"] as? String }
+        let removedPaths = second.prefix(2).compactMap { $0["path"] as? String }
+        try await harness.run("photo", "rm", pinID, removedIDs[0], removedIDs[1])
+        for path in removedPaths { #expect(!FileManager.default.fileExists(atPath: path)) }
+        #expect(try await harness.json("album", pinID).photos.count == 19)
+        let third = try await harness.json("new-collection", pinID).photos
+        let thirdIDs = Set(third.compactMap { $0["id"] as? String })
+        #expect(thirdIDs.isDisjoint(with: removedIDs))
+        #expect(thirdIDs.isDisjoint(with: firstIDs))
+        #expect(third.count == 21)
+
+        let verified = try await harness.json("store", "verify")
+        #expect(verified["ok"] as? Bool == true)
+        #expect(verified["blobs"] as? Int == 21)
+
+        try await harness.run("pin", "rm", pinID)
+        #expect(harness.blobFiles().isEmpty)
+        #expect((try await harness.json("pin", "list")["pins"] as? [Any])?.isEmpty == true)
+        #expect(try await harness.json("store", "verify")["ok"] as? Bool == true)
+    }
+
+    @Test func blobsSharedByTwoPinsStayUntilTheLastOneGoes() async throws {
+        let harness = try Harness()
+        let a = try #require(try await harness.json("pin", "add", "48.8584,2.2945", "--name", "a")["id"] as? String)
+        let b = try #require(try await harness.json("pin", "add", "geo:48.8584,2.2945", "--name", "b")["id"] as? String)
+        let photosA = try await harness.json("fetch", a, "--count", "5").photos
+        let photosB = try await harness.json("fetch", b, "--count", "5").photos
+        #expect(photosA.map { $0["sha256"] as? String } == photosB.map { $0["sha256"] as? String })
+        #expect(harness.blobFiles().count == 5)
+        try await harness.run("pin", "rm", a)
+        #expect(harness.blobFiles().count == 5)
+        try await harness.run("pin", "rm", b)
+        #expect(harness.blobFiles().isEmpty)
+    }
+
+    @Test func southernAndWesternCoordinatesArePlainArguments() async throws {
+        let harness = try Harness()
+        let sydney = try await harness.json("pin", "add", "-33.8568", "151.2153", "--name", "Opera House")
+        #expect(sydney["latitude"] as? Double == -33.8568)
+        let liberty = try await harness.json("search", "40.6892", "-74.0445", "--count", "3", "--radius", "2")
+        #expect(liberty.photos.count == 3)
+        let distances = liberty.photos.compactMap { $0["distanceKm"] as? Double }
+        #expect(distances == distances.sorted() && distances.allSatisfy { $0 <= 2 })
+        #expect(liberty.photos.allSatisfy { $0["path"] == nil })
+        let machu = try await harness.run("pin", "add", "--radius", "3", "-13.1631", "-72.5450")
+        #expect(machu.stdout.contains("at -13.1631,-72.545, radius 3 km"))
+        // search writes nothing.
+        let before = try FileManager.default.contentsOfDirectory(atPath: harness.store + "/index/albums").count
+        try await harness.run("search", "-33.9628", "18.4098")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: harness.store + "/index/albums").count == before)
+    }
+
+    @Test func exportWritesReadableNamesAndSidecars() async throws {
+        let harness = try Harness()
+        let pin = try #require(try await harness.json("pin", "add", "34.9671", "135.7727", "--name", "Fushimi Inari")["id"] as? String)
+        let photos = try await harness.json("fetch", pin, "--count", "4").photos
+        let out = harness.folder.child("export")
+        let exported = try await harness.json("export", pin, out)
+        let files = try #require(exported["files"] as? [String])
+        #expect(files.count == 4)
+        for (file, photo) in zip(files, photos) {
+            #expect(URL(fileURLWithPath: file).lastPathComponent.hasSuffix("(\((photo["id"] as! String).replacingOccurrences(of: ":", with: "_"))).jpg"))
+            #expect(try sha256sum(file) == photo["sha256"] as? String)
+            let sidecar = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: String(file.dropLast(4)) + ".json"))) as? [String: Any]
+            #expect(sidecar?["title"] as? String == photo["title"] as? String)
+            #expect(sidecar?["license"] as? String == photo["license"] as? String)
+            #expect(sidecar?["latitude"] as? Double == photo["latitude"] as? Double)
+        }
+    }
+
+    @Test func photoGetWritesALargerSize() async throws {
+        let harness = try Harness()
+        let found = try await harness.json("search", "48.8584", "2.2945", "--count", "1").photos
+        let id = try #require(found.first?["id"] as? String)
+        let result = try await harness.json("photo", "get", id, "--size", "z", "--output", harness.folder.child("big.jpg"))
+        #expect(result["size"] as? String == "z")
+        let data = try Data(contentsOf: URL(fileURLWithPath: harness.folder.child("big.jpg")))
+        #expect(data.starts(with: [0xFF, 0xD8, 0xFF]))
+        #expect(result["bytes"] as? Int == data.count)
+        // The default name lands in the working directory.
+        let plain = try await harness.run("photo", "get", id)
+        #expect(plain.stdout.contains("size z"))
+        #expect(FileManager.default.fileExists(atPath: harness.folder.child("\(id.replacingOccurrences(of: ":", with: "-"))-z.jpg")))
+    }
+
+    @Test func providersAreListedAndChecked() async throws {
+        let harness = try Harness()
+        let listed = try await harness.json("providers")["providers"] as? [[String: Any]]
+        #expect(listed?.map { $0["name"] as? String } == ["demo"])
+        let checked = try await harness.json("providers", "--check")["providers"] as? [[String: Any]]
+        let health = checked?.first?["health"] as? [String: Any]
+        #expect(health?["ok"] as? Bool == true)
+        let text = try await harness.run("providers", "--check").stdout
+        #expect(text.contains("ok in"))
+    }
+}

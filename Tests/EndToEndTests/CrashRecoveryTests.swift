@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// SIGKILL in the middle of a fetch, several times; the store stays valid and the next fetch
+/// completes exactly what is missing.
+@Suite struct CrashRecoveryTests {
+    @Test func killingFetchMidAlbumLosesNothingAndTheNextFetchCompletes() async throws {
+        let harness = try Harness()
+        let config = try harness.folder.write("slow.json", #"{"downloads": {"concurrency": 2}, "providers": [{"name": "demo", "type": "fixture", "latencyMs": 150}]}"#)
+        let pin = try #require(try await harness.json("pin", "add", "-33.9628", "18.4098", "--name", "Table Mountain", "--config", config)["id"] as? String)
+        var storedAfterKills: [Int] = []
+        for round in 1...3 {
+            // Kill once three more photos have landed since the last kill: always mid-album, however busy the machine.
+            let process = try harness.tourist.start(["fetch", pin, "--config", config, "--quiet"], in: harness.folder.path)
+            let before = harness.blobFiles().count
+            let deadline = Date().addingTimeInterval(60)
+            while harness.blobFiles().count < before + 3, process.isRunning, Date() < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            kill(process.processIdentifier, SIGKILL)
+            let killed = await TouristBinary.waitForExit(process)
+            #expect(killed, "round \(round): fetch finished before it was killed; raise latencyMs")
+            let verify = try await harness.run("store", "verify", "--config", config)
+            #expect(verify.stdout.hasSuffix("OK\n"), "\(verify.stdout)")
+            let album = try await harness.json("album", pin, "--config", config)
+            storedAfterKills.append(album.photos.filter { $0["state"] as? String == "stored" }.count)
+            #expect((album["pin"] as? [String: Any])?["state"] as? String == "fetching")
+        }
+        #expect(storedAfterKills.last ?? 0 > 0, "no photo was stored before the kills: \(storedAfterKills)")
+        #expect(storedAfterKills.last ?? 21 < 21)
+        let completed = try await harness.json("fetch", pin, "--config", config)
+        #expect(completed.photos.count == 21)
+        #expect(completed.photos.allSatisfy { $0["state"] as? String == "stored" })
+        #expect(Set(completed.photos.compactMap { $0["id"] as? String }).count == 21)
+        for photo in completed.photos { #expect(try sha256sum(photo["path"] as! String) == photo["sha256"] as? String) }
+        let verified = try await harness.json("store", "verify")
+        #expect(verified["ok"] as? Bool == true)
+        #expect((verified["orphans"] as? [Any])?.isEmpty == true)
+        let tmp = try FileManager.default.contentsOfDirectory(atPath: harness.store + "/tmp")
+        #expect(tmp.isEmpty, "tmp/ still holds \(tmp)")
+    }
+}

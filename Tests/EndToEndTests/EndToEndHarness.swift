@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A temp home and store for one end-to-end test, and the built binary pointed at them.
+struct Harness {
+    let folder = TemporaryDirectory("tourist-e2e")
+    let tourist: TouristBinary
+
+    var store: String { folder.child("store") }
+
+    init(extraEnvironment: [String: String] = [:]) throws {
+        var environment = ["HOME": folder.child("home"), "TOURIST_STORE": folder.child("store"), "TOURIST_RETRY_BASE_SECONDS": "0.01"]
+        environment.merge(extraEnvironment) { $1 }
+        tourist = try TouristBinary(environment: environment)
+    }
+
+    /// Runs tourist and records an issue when the exit status is not `expecting`.
+    @discardableResult
+    func run(_ arguments: String..., expecting status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TouristBinary.Result {
+        let result = try await tourist.run(arguments, in: folder.path)
+        #expect(result.status == status, "tourist \(arguments.joined(separator: " ")) exited \(result.status)\nstdout: \(result.stdout)\nstderr: \(result.stderr)", sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// Runs tourist with --json and returns the parsed document.
+    func json(_ arguments: String..., expecting status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any] {
+        let result = try await tourist.run(arguments + ["--json"], in: folder.path)
+        #expect(result.status == status, "tourist \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
+        return try #require(try result.json() as? [String: Any], "stdout is not one JSON object: \(result.stdout)", sourceLocation: sourceLocation)
+    }
+
+    /// Files in the store's blob folder.
+    func blobFiles() -> Set<String> {
+        let root = store + "/blobs/sha256"
+        let shards = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        return Set(shards.flatMap { shard in ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(shard)")) ?? []).map { "\(root)/\(shard)/\($0)" } })
+    }
+
+    /// The repository's root folder.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+}
+
+/// SHA-256 of a file, by coreutils' sha256sum (independent of the code under test).
+func sha256sum(_ path: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+    process.arguments = [path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(String(decoding: output, as: UTF8.self).prefix(64))
+}
+
+extension Dictionary where Key == String, Value == Any {
+    /// The photos array of an album or search document.
+    var photos: [[String: Any]] { self["photos"] as? [[String: Any]] ?? [] }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import TouristCore
+@testable import Fixture
+
+@Suite struct DemoSetTests {
+    @Test func hasSixPlacesOnFourContinentsWithSixtyRealJPEGsWithinThreeKilometresEach() throws {
+        let folder = try #require(DemoSet.folder, "the bundled demo set is missing from the build")
+        let photos = try FixtureManifest.load(folder: folder)
+        for (latitude, longitude) in DemoSetRequirements.places {
+            let center = try GeoPoint(latitude: latitude, longitude: longitude)
+            let near = photos.filter { $0.location.distanceKm(to: center) <= 3 }
+            #expect(near.count >= 60, "only \(near.count) photos within 3 km of \(center)")
+        }
+        // Continents by rough hemisphere boxes: Europe, Oceania, North America, South America, Africa, Asia.
+        let continents = Set(DemoSetRequirements.places.map { latitude, longitude -> String in
+            switch (latitude, longitude) {
+            case (35..., -25...45): "Europe"
+            case (...0, 110...): "Oceania"
+            case (15..., -170 ... -50): "North America"
+            case (...15, -90 ... -30): "South America"
+            case (-40...38, -20...55): "Africa"
+            default: "Asia"
+            }
+        })
+        #expect(continents.count >= 4)
+        var digests = Set<Data>()
+        for photo in photos {
+            for path in photo.files.values {
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                #expect(ImageFormat.mimeType(of: Array(data.prefix(32))) == "image/jpeg", "\(path) is not a JPEG")
+                #expect(data.count < 60_000, "\(path) is \(data.count) bytes; demo photos stay small")
+                digests.insert(data)
+            }
+        }
+        #expect(digests.count == photos.reduce(0) { $0 + $1.files.count }, "two demo files have the same bytes")
+    }
+}
