@@ -41,7 +41,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "tourist-bench",
-            dependencies: ["TouristCore"],
+            dependencies: ["TouristCore", .product(name: "Crypto", package: "swift-crypto")],
             path: "Benchmarks/Sources/tourist-bench"
         ),
         .target(

@@ -10,9 +10,17 @@ struct Tourist: AsyncParsableCommand {
         abstract: "Keep a photo album for every place you pin, filled from Flickr, your own folders and more.",
         discussion: """
             PIN is a pin's id or its exact name; PHOTO is provider:id as `album` prints it.
-            Exit codes: 0 ok, 64 usage, 65 bad input data or unknown pin/photo, 69 no provider could answer,
-            73 store cannot be created, 74 I/O error, 75 temporary failure (run again to resume),
-            77 not authorized, 78 config error.
+
+            Exit codes:
+              0   ok
+              64  usage: a bad argument or coordinate
+              65  bad input data: unknown pin or photo, a damaged or newer store, a bad fixture manifest
+              69  no provider could answer
+              73  the store cannot be created (its path is a file, say)
+              74  I/O error
+              75  temporary failure: run the command again to resume
+              77  not authorized (bad API key)
+              78  config error
             """,
         version: version,
         subcommands: [

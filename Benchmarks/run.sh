@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Benchmarks for the store and the single-pin commands, each against its reference, in one run.
+#
+#   bash Benchmarks/run.sh            # full run: 1 GiB ingest; 100, 1,000 and 10,000 pins
+#   BENCH_QUICK=1 bash Benchmarks/run.sh   # smaller and faster, for a smoke test
+#
+# 1. Store ingest: 4,096 photo-sized files (256 KiB each, 1 GiB) streamed into a fresh store
+#    (hash while writing, fsync, link) by tourist-bench, against `sha256sum` over the same files,
+#    page cache warm for both (hyperfine, warm-up run first).
+# 2. `tourist pin list` and `tourist album PIN` wall time on stores of 100, 1,000 and 10,000 pins
+#    of 21 photos each (target: under 50 ms at 10,000 pins, and flat).
+# Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v hyperfine >/dev/null; then
+    echo "installing hyperfine (Debian package) to time the commands" >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine >/dev/null
+fi
+
+work=${BENCH_DIR:-/tmp/tourist-bench}
+files=4096
+pin_counts=(100 1000 10000)
+if [[ -n ${BENCH_QUICK:-} ]]; then files=512; pin_counts=(100 1000); fi
+mkdir -p "$work"
+
+swift build -c release --product tourist >&2
+swift build -c release --product tourist-bench >&2
+bin=$(swift build -c release --show-bin-path)
+
+# --- 1. ingest -------------------------------------------------------------------------------
+if [[ $(find "$work/photos" -type f 2>/dev/null | wc -l) -ne $files ]]; then
+    rm -rf "$work/photos" && mkdir -p "$work/photos"
+    python3 - "$work/photos" "$files" <<'PY'
+import os, sys
+folder, count = sys.argv[1], int(sys.argv[2])
+for index in range(count):
+    with open(os.path.join(folder, "photo-%05d.jpg" % index), "wb") as handle:
+        handle.write(b"\xff\xd8\xff\xe0" + os.urandom(256 * 1024 - 4))
+PY
+fi
+hyperfine --style basic --warmup 1 --runs 5 \
+    --prepare "rm -rf '$work/store'" \
+    --export-json "$work/ingest.json" \
+    -n "tourist store ingest" "'$bin/tourist-bench' ingest '$work/store' '$work'/photos/*" \
+    -n "sha256sum" "sha256sum '$work'/photos/* > /dev/null" >&2
+
+# --- 2. pin list and album -------------------------------------------------------------------
+jpegs=(Providers/Fixture/DemoSet/paris/paris-*-m.jpg)
+for count in "${pin_counts[@]}"; do
+    store="$work/pins-$count"
+    if [[ ! -f $store/index/pins.json ]]; then
+        rm -rf "$store"
+        "$bin/tourist-bench" seed "$store" "$count" "${jpegs[@]:0:21}"
+    fi
+    [[ $count -ne 100 ]] || "$bin/tourist" store verify --store "$store" >&2
+    hyperfine --style basic --warmup 3 --runs 30 -N \
+        --export-json "$work/pins-$count.json" \
+        -n "pin list ($count pins)" "$bin/tourist pin list --store $store" \
+        -n "album PIN ($count pins)" "$bin/tourist album 00000000 --store $store" \
+        -n "album NAME ($count pins)" "$bin/tourist album 'Bench pin 0' --store $store" >&2
+done
+
+python3 - "$work" "${pin_counts[@]}" <<'PY'
+import json, sys
+work, counts = sys.argv[1], sys.argv[2:]
+ingest = {r["command"]: r for r in json.load(open(f"{work}/ingest.json"))["results"]}
+ours, ref = ingest["tourist store ingest"]["median"], ingest["sha256sum"]["median"]
+print("| benchmark | tourist | reference | ratio (tourist / reference) |")
+print("|---|---|---|---|")
+print(f"| store ingest, 1 GiB in 256 KiB files | {ours:.2f} s | sha256sum {ref:.2f} s | {ours / ref:.2f}x |")
+print()
+print("| pins | pin list | album PIN (id) | album PIN (name) |")
+print("|---|---|---|---|")
+for count in counts:
+    rows = {r["command"].split(" (")[0]: r["median"] * 1000 for r in json.load(open(f"{work}/pins-{count}.json"))["results"]}
+    print(f"| {int(count):,} | {rows['pin list']:.1f} ms | {rows['album PIN']:.1f} ms | {rows['album NAME']:.1f} ms |")
+PY
