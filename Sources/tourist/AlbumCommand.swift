@@ -12,8 +12,7 @@ struct AlbumCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Session.run(global) { session in
-            let store = try session.openStore()
-            let album = try store.album(try store.resolvePin(pin))
+            let (store, album) = try session.openAlbum(pin)
             if session.options.json {
                 try session.printJSON(AlbumJSON(album, store: store))
             } else {

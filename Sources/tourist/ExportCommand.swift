@@ -12,29 +12,11 @@ struct ExportCommand: AsyncParsableCommand {
     @Argument(help: "The pin's id or name.") var pin: String
     @Argument(help: "The folder to write to (created when missing).") var directory: String
 
-    /// What each sidecar holds.
-    struct Sidecar: Encodable {
-        var id: String
-        var title: String
-        var owner: String?
-        var license: String?
-        var takenAt: Date?
-        var latitude: Double?
-        var longitude: Double?
-        var pageURL: String?
-        var sourceURL: String?
-        var sha256: String
-        var pin: String
-    }
-
     func run() async throws {
         try await Session.run(global) { session in
-            let store = try session.openStore()
-            let album = try store.album(try store.resolvePin(pin))
+            let (store, album) = try session.openAlbum(pin)
             let folder = PathResolution.resolve(directory, environment: session.environment, relativeTo: session.workingDirectory)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .iso8601
+            let encoder = Session.jsonEncoder()
             var files: [String] = []
             let stored = album.photos.filter { $0.state == .stored }
             let digits = max(2, String(stored.count).count)
@@ -46,12 +28,7 @@ struct ExportCommand: AsyncParsableCommand {
                 let sink = try FileSink(directory: folder, maxBytes: Int.max)
                 try FileStreaming.copy(path: store.blobs.path(of: sha256), into: sink)
                 _ = try sink.move(to: image)
-                let candidate = photo.candidate
-                let sidecar = Sidecar(
-                    id: photo.key.description, title: candidate.title, owner: candidate.owner, license: candidate.license,
-                    takenAt: candidate.takenAt, latitude: candidate.location?.latitude, longitude: candidate.location?.longitude,
-                    pageURL: candidate.pageURL?.absoluteString, sourceURL: photo.sourceURL, sha256: sha256, pin: album.pin.name
-                )
+                let sidecar = Sidecar(pin: album.pin, photo: PhotoJSON(photo: photo, store: store))
                 let json = try FileSink(directory: folder, maxBytes: Int.max)
                 try json.write(try encoder.encode(sidecar) + Data("\n".utf8))
                 _ = try json.move(to: base + ".json")
@@ -72,6 +49,12 @@ struct ExportCommand: AsyncParsableCommand {
             .trimmingCharacters(in: .whitespaces)
         let trimmed = String(cleaned.prefix(80))
         return trimmed.isEmpty || trimmed.hasPrefix(".") ? "_" + trimmed : trimmed
+    }
+
+    /// What each sidecar holds: the pin, and the photo as `album --json` shows it.
+    struct Sidecar: Encodable {
+        var pin: Pin
+        var photo: PhotoJSON
     }
 
     struct ExportJSON: Encodable {

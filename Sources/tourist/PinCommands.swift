@@ -24,10 +24,7 @@ struct PinCommand: AsyncParsableCommand {
         var coordinates: [String] = []
 
         func validate() throws {
-            try CoordinateArguments.validate(coordinates)
-            guard radius.isFinite, radius > 0, radius <= 20_000 else {
-                throw ValidationError("--radius \(radius) is out of range; use kilometres from 0 (exclusive) to 20000")
-            }
+            try CoordinateArguments.validate(coordinates, radius: radius)
             if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name.contains("\n") {
                 throw ValidationError("--name must not be empty or span lines")
             }
@@ -85,8 +82,7 @@ struct PinCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Session.run(global) { session in
-                let store = try session.openStore()
-                let album = try store.album(try store.resolvePin(pin))
+                let (store, album) = try session.openAlbum(pin)
                 var shown = album.pin
                 shown.photos = album.storedCount
                 if session.options.json {
@@ -137,9 +133,12 @@ struct PinCommand: AsyncParsableCommand {
     }
 }
 
-/// Checks the coordinate words of `pin add` and `search` before anything runs.
+/// Checks the coordinate words and radius of `pin add` and `search` before anything runs.
 enum CoordinateArguments {
-    static func validate(_ words: [String]) throws {
+    static func validate(_ words: [String], radius: Double) throws {
+        guard radius.isFinite, radius > 0, radius <= 20_000 else {
+            throw ValidationError("--radius \(radius) is out of range; use kilometres from 0 (exclusive) to 20000")
+        }
         if let stray = words.first(where: { $0.hasPrefix("--") || ($0.hasPrefix("-") && Double($0) == nil && !$0.contains(",")) }) {
             throw ValidationError("unknown option \(stray)")
         }

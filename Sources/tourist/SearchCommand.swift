@@ -19,10 +19,7 @@ struct SearchCommand: AsyncParsableCommand {
     var coordinates: [String] = []
 
     func validate() throws {
-        try CoordinateArguments.validate(coordinates)
-        guard radius.isFinite, radius > 0, radius <= 20_000 else {
-            throw ValidationError("--radius \(radius) is out of range; use kilometres from 0 (exclusive) to 20000")
-        }
+        try CoordinateArguments.validate(coordinates, radius: radius)
         guard (1...500).contains(count) else { throw ValidationError("--count \(count) is out of range; use 1 to 500") }
     }
 

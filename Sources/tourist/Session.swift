@@ -68,6 +68,12 @@ final class Session {
         return try Store(path: try storePath(), lockTimeout: timeout)
     }
 
+    /// Opens the store and reads the album of the pin named by `reference` (an id or a name).
+    func openAlbum(_ reference: String) throws -> (store: Store, album: Album) {
+        let store = try openStore()
+        return (store, try store.album(try store.resolvePin(reference)))
+    }
+
     /// The enabled providers, in routing order, or those named by `--provider`, in the order given.
     func router(only names: [String] = []) throws -> Router {
         let config = try config()
@@ -97,10 +103,15 @@ final class Session {
 
     /// Prints one JSON document on stdout.
     func printJSON(_ value: some Encodable) throws {
+        Terminal.write(String(decoding: try Self.jsonEncoder().encode(value), as: UTF8.self) + "\n")
+    }
+
+    /// The encoder for every JSON document tourist prints or exports: pretty, sorted keys, ISO 8601 dates.
+    static func jsonEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        Terminal.write(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
+        return encoder
     }
 
     /// Prints human output on stdout (never with --json).

@@ -111,7 +111,7 @@ import TestSupport
         for (file, photo) in zip(files, photos) {
             #expect(URL(fileURLWithPath: file).lastPathComponent.hasSuffix("(\((photo["id"] as! String).replacingOccurrences(of: ":", with: "_"))).jpg"))
             #expect(try sha256sum(file) == photo["sha256"] as? String)
-            let sidecar = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: String(file.dropLast(4)) + ".json"))) as? [String: Any]
+            let sidecar = (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: String(file.dropLast(4)) + ".json"))) as? [String: Any])?["photo"] as? [String: Any]
             #expect(sidecar?["title"] as? String == photo["title"] as? String)
             #expect(sidecar?["license"] as? String == photo["license"] as? String)
             #expect(sidecar?["latitude"] as? Double == photo["latitude"] as? Double)
