@@ -46,7 +46,14 @@ enum Format {
         return unit == 0 ? "\(count) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
     }
 
-    static func degrees(_ value: Double) -> String { String(format: "%.6f", value) }
+    /// Six decimals, by integer arithmetic (String(format:) is slow enough to matter for 10,000 pins).
+    static func degrees(_ value: Double) -> String {
+        let scaled = (abs(value) * 1_000_000).rounded()
+        guard scaled < 1e15 else { return "\(value)" }
+        let micro = Int(scaled)
+        let fraction = String(micro % 1_000_000)
+        return (value < 0 && micro != 0 ? "-" : "") + "\(micro / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
 
     static func kilometres(_ value: Double) -> String {
         value.rounded() == value ? "\(Int(value)) km" : String(format: "%.2f km", value)

@@ -46,3 +46,38 @@ import TestSupport
         #expect(pins.filter { $0.state == .ready }.count == 100)
     }
 }
+
+@Suite struct PinRecordCodecTests {
+    @Test func roundTripsEveryFieldIncludingEscapesAndUnicode() throws {
+        var pin = Pin(id: "0a1b2c3d", name: "Café \"Φ\" \\ tab\there\nline 🌍", location: try GeoPoint(latitude: -33.8568, longitude: -151.2153), radiusKm: 2.5, createdAt: Date(timeIntervalSince1970: 1_700_000_123))
+        pin.state = .failed
+        pin.photos = 7
+        pin.error = "provider \"x\": unavailable"
+        let line = PinRecordCodec.encode(pin)
+        #expect(!line.contains("\n"))
+        let decoded = Array(line.utf8).withUnsafeBufferPointer { PinRecordCodec.decode($0) }
+        #expect(decoded == pin)
+        // The same object Foundation writes decodes too, keys in any order.
+        let foundation = try IndexCoding.encode(pin)
+        #expect(foundation.withUnsafeBufferPointer { PinRecordCodec.decode($0) } == pin)
+        // And what the codec writes is valid JSON for Foundation.
+        #expect(try IndexCoding.decoder().decode(Pin.self, from: Data(line.utf8)) == pin)
+    }
+
+    @Test func refusesWhatIsNotAPinRecord() {
+        for text in [#"{"id":"x"}"#, #"{"put":{"id":"bbbb"#, "", "[1]", #"{"remove":"0a1b2c3d"}"#] {
+            #expect(Array(text.utf8).withUnsafeBufferPointer { PinRecordCodec.decode($0) } == nil)
+        }
+    }
+
+    @Test func datesMatchFoundationsISO8601() throws {
+        for seconds in [0.0, 951_782_400, 1_700_000_123, -86_401, 4_102_444_800, 1_709_164_800] {
+            let date = Date(timeIntervalSince1970: seconds)
+            let text = ISO8601UTC.format(date)
+            #expect(text == date.formatted(.iso8601))
+            #expect(ISO8601UTC.parse(text) == date)
+        }
+        #expect(ISO8601UTC.parse("2024-13-01T00:00:00Z") == nil)
+        #expect(ISO8601UTC.parse("2024-02-29T12:30:00.250Z") == Date(timeIntervalSince1970: 1_709_209_800.25))
+    }
+}

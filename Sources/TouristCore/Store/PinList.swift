@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
 
-/// The list of pins for `pin list`: a snapshot (`index/pins.json`) plus an append-only journal
-/// (`index/pins.journal`, one JSON record a line) replayed over it.
+/// The list of pins for `pin list`: a snapshot (`index/pins.json`, a JSON document with one pin
+/// record a line, see `PinRecordCodec`) plus an append-only journal (`index/pins.journal`, one pin
+/// record or `{"remove": ID}` a line) replayed over it.
 ///
 /// A change to one pin appends one line, so its cost does not grow with the number of pins; the
 /// journal is folded into the snapshot once it is larger than the snapshot, which keeps the
@@ -12,15 +13,7 @@ struct PinList {
     let snapshotPath: String
     let journalPath: String
 
-    private struct Snapshot: Codable {
-        var version = 1
-        var pins: [Pin]
-    }
-
-    private struct Record: Codable {
-        var put: Pin?
-        var remove: String?
-    }
+    private static let header = PinRecordCodec.snapshotHeader
 
     init(indexDirectory: String) {
         snapshotPath = indexDirectory + "/pins.json"
@@ -30,38 +23,78 @@ struct PinList {
     /// All pins, oldest first.
     func load() throws(StoreError) -> [Pin] {
         var pins: [Pin] = []
-        if let bytes = try FileSystem.read(snapshotPath) {
-            pins = try IndexCoding.decode(Snapshot.self, from: bytes, path: snapshotPath).pins
-        }
         var position: [String: Int] = [:]
-        for (index, pin) in pins.enumerated() { position[pin.id] = index }
+        if let bytes = try FileSystem.read(snapshotPath) {
+            pins = try Self.decodeSnapshot(bytes, path: snapshotPath)
+            pins.reserveCapacity(pins.count + 64)
+            for (index, pin) in pins.enumerated() { position[pin.id] = index }
+        }
         if let journal = try FileSystem.read(journalPath) {
-            let decoder = IndexCoding.decoder()
-            for line in journal.split(separator: UInt8(ascii: "\n")) {
-                guard let record = try? decoder.decode(Record.self, from: Data(line)) else { continue }
-                if let pin = record.put {
-                    if let index = position[pin.id] { pins[index] = pin } else {
-                        position[pin.id] = pins.count
-                        pins.append(pin)
-                    }
-                } else if let id = record.remove, let index = position.removeValue(forKey: id) {
-                    pins[index].id = ""
+            journal.withUnsafeBufferPointer { buffer in
+                Self.forEachLine(buffer) { line in
+                    if let pin = PinRecordCodec.decode(line) {
+                        if let index = position[pin.id] { pins[index] = pin } else {
+                            position[pin.id] = pins.count
+                            pins.append(pin)
+                        }
+                    } else if let id = Self.removal(line), let index = position.removeValue(forKey: id) {
+                        pins[index].id = ""
+                    }  // anything else is a line torn by a crash: ignored
                 }
             }
         }
         pins.removeAll { $0.id.isEmpty }
-        pins.sort { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        pins.sort { $0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : $0.id < $1.id }
         return pins
     }
 
+    private static func forEachLine(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var start = 0
+        for index in 0..<buffer.count where buffer[index] == UInt8(ascii: "\n") {
+            if index > start { body(UnsafeBufferPointer(rebasing: buffer[start..<index])) }
+            start = index + 1
+        }
+        if start < buffer.count { body(UnsafeBufferPointer(rebasing: buffer[start...])) }
+    }
+
+    private static func decodeSnapshot(_ bytes: [UInt8], path: String) throws(StoreError) -> [Pin] {
+        var pins: [Pin] = []
+        var damaged = false
+        bytes.withUnsafeBufferPointer { buffer in
+            var first = true
+            forEachLine(buffer) { line in
+                if first {
+                    first = false
+                    damaged = !line.elementsEqual(header.utf8)
+                    return
+                }
+                guard !damaged, !line.elementsEqual("]}".utf8) else { return }
+                let record = line.last == UInt8(ascii: ",") ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
+                if let pin = PinRecordCodec.decode(record) { pins.append(pin) } else { damaged = true }
+            }
+        }
+        if damaged || bytes.isEmpty {
+            throw StoreError(.corrupt, "\(path) is damaged; run `tourist store gc` to rebuild it from the albums")
+        }
+        return pins
+    }
+
+    /// The id of a `{"remove": ID}` journal line.
+    private static func removal(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+        var scanner = FlatObjectScanner(bytes: line)
+        var id: String?
+        guard scanner.scan({ key, value in if key == "remove", case .string(let text) = value { id = text } }) else { return nil }
+        return id
+    }
+
     /// Records a new or changed pin.
-    func put(_ pin: Pin) throws(StoreError) { try append(Record(put: pin)) }
+    func put(_ pin: Pin) throws(StoreError) { try append(PinRecordCodec.encode(pin)) }
 
     /// Records a pin's removal.
-    func remove(id: String) throws(StoreError) { try append(Record(remove: id)) }
+    func remove(id: String) throws(StoreError) { try append("{\"remove\":\(JSONValue.quoted(id))}") }
 
-    private func append(_ record: Record) throws(StoreError) {
-        var line = try IndexCoding.encode(record)
+    private func append(_ record: String) throws(StoreError) {
+        var line = Array(record.utf8)
         line.append(UInt8(ascii: "\n"))
         let fd = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw StoreError(.io, "cannot open \(journalPath): \(FileSystem.errnoText())") }
@@ -95,7 +128,7 @@ struct PinList {
 
     /// Writes `pins` as the snapshot and empties the journal.
     func rewrite(_ pins: [Pin]) throws(StoreError) {
-        try FileSystem.writeAtomically(try IndexCoding.encode(Snapshot(pins: pins)), to: snapshotPath)
+        try FileSystem.writeAtomically(Array(PinRecordCodec.snapshot(pins).utf8), to: snapshotPath)
         try FileSystem.writeAtomically([], to: journalPath)
     }
 }
