@@ -59,7 +59,7 @@ struct PinCommand: AsyncParsableCommand {
             try await Session.run(global) { session in
                 let pins = try session.openStore().pins()
                 if session.options.json {
-                    Terminal.write(PinRecordCodec.listDocument(pins))
+                    Terminal.write(bytes: PinRecordCodec.listDocument(pins))
                 } else if pins.isEmpty {
                     session.say("No pins yet. Add one: tourist pin add 48.8584 2.2945 --name \"Eiffel Tower\"")
                 } else {

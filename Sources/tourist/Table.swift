@@ -9,27 +9,29 @@ struct Table {
 
     mutating func add(_ cells: [String]) { rows.append(cells) }
 
-    /// The table as text; the last column is not padded.
+    /// The table as text; the last column is not padded. Built as bytes, so 10,000 rows stay fast.
     func rendered() -> String {
-        var widths = headers.map(\.count)
+        var widths = headers.map(Self.width)
         for row in rows {
-            for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.count) }
+            for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], Self.width(cell)) }
         }
-        func line(_ cells: [String]) -> String {
-            var text = ""
+        var out: [UInt8] = []
+        out.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * widths.count + 1))
+        func line(_ cells: [String]) {
             for (index, cell) in cells.enumerated() {
-                if index == cells.count - 1 {
-                    text += cell
-                } else {
-                    text += cell + String(repeating: " ", count: widths[index] - cell.count + 2)
-                }
+                out += cell.utf8
+                if index < cells.count - 1 { out += repeatElement(UInt8(ascii: " "), count: widths[index] - Self.width(cell) + 2) }
             }
-            return text
+            out.append(UInt8(ascii: "\n"))
         }
-        var out = line(headers) + "\n"
-        out.reserveCapacity(rows.count * (widths.reduce(0, +) + 2 * widths.count))
-        for row in rows { out += line(row) + "\n" }
-        return out
+        line(headers)
+        for row in rows { line(row) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Columns a cell takes: its byte count when it is ASCII, else its characters.
+    private static func width(_ cell: String) -> Int {
+        cell.utf8.allSatisfy { $0 < 0x80 } ? cell.utf8.count : cell.count
     }
 }
 

@@ -92,7 +92,7 @@ func seed(store path: String, count: Int, jpegs: [String]) throws {
         try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try (users.joined(separator: "\n") + "\n").write(toFile: "\(folder)/\(sha256)", atomically: true, encoding: .utf8)
     }
-    try PinRecordCodec.snapshot(pins).write(toFile: path + "/index/pins.json", atomically: true, encoding: .utf8)
+    try Data(PinRecordCodec.snapshot(pins)).write(to: URL(fileURLWithPath: path + "/index/pins.json"))
     sync()
 }
 

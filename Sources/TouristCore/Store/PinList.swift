@@ -83,7 +83,7 @@ struct PinList {
     private static func removal(_ line: UnsafeBufferPointer<UInt8>) -> String? {
         var scanner = FlatObjectScanner(bytes: line)
         var id: String?
-        guard scanner.scan({ key, value in if key == "remove", case .string(let text) = value { id = text } }) else { return nil }
+        guard scanner.scan({ key, value in if key.matches("remove"), case .string(let text) = value { id = text.string } }) else { return nil }
         return id
     }
 
@@ -128,7 +128,7 @@ struct PinList {
 
     /// Writes `pins` as the snapshot and empties the journal.
     func rewrite(_ pins: [Pin]) throws(StoreError) {
-        try FileSystem.writeAtomically(Array(PinRecordCodec.snapshot(pins).utf8), to: snapshotPath)
+        try FileSystem.writeAtomically(PinRecordCodec.snapshot(pins), to: snapshotPath)
         try FileSystem.writeAtomically([], to: journalPath)
     }
 }

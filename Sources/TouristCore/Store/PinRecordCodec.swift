@@ -5,34 +5,74 @@ import Foundation
 /// A pin is one flat JSON object on one line with its keys in a fixed order, the same fields as
 /// `Pin`'s `Codable` form (`createdAt` as ISO 8601 in UTC). Reading accepts any flat object (keys in
 /// any order, any JSON escapes), scanning bytes directly instead of going through `JSONDecoder`,
-/// which is about ten times slower for this.
+/// which is about ten times slower for this; writing appends bytes to one buffer.
 public enum PinRecordCodec {
-    /// One pin as a one-line JSON object.
-    public static func encode(_ pin: Pin) -> String {
-        var out = "{\"createdAt\":\"\(ISO8601UTC.format(pin.createdAt))\","
-        if let error = pin.error { out += "\"error\":\(JSONValue.quoted(error))," }
-        out += "\"id\":\(JSONValue.quoted(pin.id)),\"latitude\":\(pin.latitude),\"longitude\":\(pin.longitude),"
-        out += "\"name\":\(JSONValue.quoted(pin.name)),\"photos\":\(pin.photos),\"radiusKm\":\(pin.radiusKm),\"state\":\"\(pin.state.rawValue)\"}"
-        return out
-    }
-
     /// The first line of `index/pins.json`.
     static let snapshotHeader = "{\"version\":1,\"pins\":["
 
-    /// The pin list snapshot: a JSON document with one pin record a line.
-    public static func snapshot(_ pins: [Pin]) -> String {
-        var text = snapshotHeader + "\n"
-        text.reserveCapacity(pins.count * 200)
-        for (index, pin) in pins.enumerated() { text += encode(pin) + (index + 1 < pins.count ? ",\n" : "\n") }
-        return text + "]}\n"
+    /// One pin as a one-line JSON object.
+    public static func encode(_ pin: Pin) -> String {
+        var bytes: [UInt8] = []
+        encode(pin, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Appends one pin as a one-line JSON object.
+    public static func encode(_ pin: Pin, into out: inout [UInt8]) {
+        out += #"{"createdAt":""#.utf8
+        out += ISO8601UTC.format(pin.createdAt).utf8
+        out += #"","#.utf8
+        if let error = pin.error {
+            out += #""error":"#.utf8
+            appendQuoted(error, to: &out)
+            out.append(UInt8(ascii: ","))
+        }
+        out += #""id":"#.utf8
+        appendQuoted(pin.id, to: &out)
+        out += #","latitude":"#.utf8
+        out += pin.latitude.description.utf8
+        out += #","longitude":"#.utf8
+        out += pin.longitude.description.utf8
+        out += #","name":"#.utf8
+        appendQuoted(pin.name, to: &out)
+        out += #","photos":"#.utf8
+        out += String(pin.photos).utf8
+        out += #","radiusKm":"#.utf8
+        out += pin.radiusKm.description.utf8
+        out += #","state":""#.utf8
+        out += pin.state.rawValue.utf8
+        out += #""}"#.utf8
+    }
+
+    /// A JSON document with one pin a line: `{<header>\n<pin>,\n…<pin>\n]}\n`.
+    static func document(_ pins: [Pin], header: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(pins.count * 200 + 64)
+        out += header.utf8
+        out.append(UInt8(ascii: "\n"))
+        for (index, pin) in pins.enumerated() {
+            encode(pin, into: &out)
+            if index + 1 < pins.count { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "\n"))
+        }
+        out += "]}\n".utf8
+        return out
+    }
+
+    /// The pin list snapshot: a JSON document with one pin record a line.
+    public static func snapshot(_ pins: [Pin]) -> [UInt8] { document(pins, header: snapshotHeader) }
+
     /// `{"pins": [...]}` with one pin a line, as `pin list --json` prints it.
-    public static func listDocument(_ pins: [Pin]) -> String {
-        var text = "{\"pins\":[\n"
-        text.reserveCapacity(pins.count * 200)
-        for (index, pin) in pins.enumerated() { text += encode(pin) + (index + 1 < pins.count ? ",\n" : "\n") }
-        return text + "]}\n"
+    public static func listDocument(_ pins: [Pin]) -> [UInt8] { document(pins, header: "{\"pins\":[") }
+
+    private static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        if text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += JSONValue.quoted(text).utf8
+        } else {
+            out.append(UInt8(ascii: "\""))
+            out += text.utf8
+            out.append(UInt8(ascii: "\""))
+        }
     }
 
     /// Decodes one flat JSON object into a pin; nil when it is not one.
@@ -41,17 +81,17 @@ public enum PinRecordCodec {
         var id: String?, name: String?, createdAt: Date?, state: PinState?
         var latitude: Double?, longitude: Double?, radiusKm: Double?, photos: Int?, error: String?
         let complete = scanner.scan { key, value in
-            switch (key, value) {
-            case ("id", .string(let text)): id = text
-            case ("name", .string(let text)): name = text
-            case ("createdAt", .string(let text)): createdAt = ISO8601UTC.parse(text)
-            case ("state", .string(let text)): state = PinState(rawValue: text)
-            case ("error", .string(let text)): error = text
-            case ("latitude", .number(let number)): latitude = number
-            case ("longitude", .number(let number)): longitude = number
-            case ("radiusKm", .number(let number)): radiusKm = number
-            case ("photos", .number(let number)): photos = Int(exactly: number)
-            default: break
+            switch value {
+            case .string(let raw):
+                if key.matches("id") { id = raw.string } else if key.matches("name") { name = raw.string } else if key.matches("createdAt") {
+                    createdAt = ISO8601UTC.parse(raw.bytes)
+                } else if key.matches("state") { state = PinState(rawValue: raw.string) } else if key.matches("error") { error = raw.string }
+            case .number(let number):
+                if key.matches("latitude") { latitude = number } else if key.matches("longitude") { longitude = number } else if key.matches("radiusKm") {
+                    radiusKm = number
+                } else if key.matches("photos") { photos = Int(exactly: number) }
+            case .other:
+                break
             }
         }
         guard complete, let id, let name, let createdAt, let state, let latitude, let longitude, let radiusKm, let photos,
@@ -65,10 +105,38 @@ public enum PinRecordCodec {
     }
 }
 
-/// Reads one flat JSON object (string, number, boolean and null values) from bytes.
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether these bytes spell `name`.
+    func matches(_ name: StaticString) -> Bool {
+        name.withUTF8Buffer { $0.elementsEqual(self) }
+    }
+}
+
+/// Reads one flat JSON object (string, number, boolean and null values) from bytes, without
+/// copying keys or plain strings until asked.
 struct FlatObjectScanner {
+    /// A string value: its raw bytes when it had no escapes, else the decoded text.
+    enum Text {
+        case raw(UnsafeBufferPointer<UInt8>)
+        case decoded(String)
+
+        var string: String {
+            switch self {
+            case .raw(let bytes): String(decoding: bytes, as: UTF8.self)
+            case .decoded(let text): text
+            }
+        }
+
+        var bytes: [UInt8] {
+            switch self {
+            case .raw(let bytes): Array(bytes)
+            case .decoded(let text): Array(text.utf8)
+            }
+        }
+    }
+
     enum Value {
-        case string(String)
+        case string(Text)
         case number(Double)
         case other
     }
@@ -77,14 +145,14 @@ struct FlatObjectScanner {
     var index = 0
 
     /// Calls `member` for each key and value; false when the bytes are not one flat object.
-    mutating func scan(_ member: (String, Value) -> Void) -> Bool {
+    mutating func scan(_ member: (UnsafeBufferPointer<UInt8>, Value) -> Void) -> Bool {
         skipSpace()
         guard take(UInt8(ascii: "{")) else { return false }
         skipSpace()
         if take(UInt8(ascii: "}")) { return true }
         while true {
             skipSpace()
-            guard let key = string() else { return false }
+            guard case .raw(let key)? = string() else { return false }
             skipSpace()
             guard take(UInt8(ascii: ":")) else { return false }
             skipSpace()
@@ -114,13 +182,22 @@ struct FlatObjectScanner {
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
             let start = index
             while index < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[index]) { index += 1 }
-            let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            return ["true", "false", "null"].contains(word) ? .other : nil
+            let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            return word.matches("true") || word.matches("false") || word.matches("null") ? .other : nil
         default:
             let start = index
             while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
-            guard index > start, let number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) else { return nil }
-            return .number(number)
+            let length = index - start
+            guard length > 0, length < 64 else { return nil }
+            // strtod on a NUL-terminated copy: no String is made for a number.
+            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> Value? in
+                for offset in 0..<length { buffer[offset] = CChar(bitPattern: bytes[start + offset]) }
+                buffer[length] = 0
+                var end: UnsafeMutablePointer<CChar>?
+                let number = strtod(buffer.baseAddress!, &end)
+                guard let end, end - buffer.baseAddress! == length, number.isFinite else { return nil }
+                return .number(number)
+            }
         }
     }
 
@@ -129,22 +206,22 @@ struct FlatObjectScanner {
             || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
     }
 
-    /// A string at the current position; escapes are rare in pin records, so the plain case is one copy.
-    private mutating func string() -> String? {
+    /// A string at the current position; escapes are rare in pin records, so the plain case copies nothing.
+    private mutating func string() -> Text? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
         while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") { index += 1 }
         guard index < bytes.count else { return nil }
         if bytes[index] == UInt8(ascii: "\"") {
             index += 1
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self)
+            return .raw(UnsafeBufferPointer(rebasing: bytes[start..<index - 1]))
         }
         // An escape: hand the whole string to the strict parser.
         var end = index
         while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
         guard end < bytes.count, case .string(let text)? = try? JSONParser.parse(Array(bytes[(start - 1)...end])) else { return nil }
         index = end + 1
-        return text
+        return .decoded(text)
     }
 }
 
@@ -156,17 +233,32 @@ public enum ISO8601UTC {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-        return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+        guard (0...9999).contains(year) else { return date.formatted(.iso8601) }
+        var text = [UInt8](repeating: 0, count: 20)
+        func put(_ value: Int, at offset: Int, digits: Int) {
+            var rest = value
+            for position in stride(from: offset + digits - 1, through: offset, by: -1) {
+                text[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+        }
+        put(year, at: 0, digits: 4)
+        put(month, at: 5, digits: 2)
+        put(day, at: 8, digits: 2)
+        put(secondOfDay / 3600, at: 11, digits: 2)
+        put(secondOfDay / 60 % 60, at: 14, digits: 2)
+        put(secondOfDay % 60, at: 17, digits: 2)
+        for (offset, byte) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")] as [(Int, Unicode.Scalar)] { text[offset] = UInt8(ascii: byte) }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ`; other ISO 8601 forms go through Foundation's parser.
-    public static func parse(_ text: String) -> Date? {
-        let utf8 = Array(text.utf8)
+    public static func parse(_ text: String) -> Date? { parse(Array(text.utf8)) }
+
+    static func parse(_ utf8: [UInt8]) -> Date? {
         guard utf8.count == 20, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"), utf8[10] == UInt8(ascii: "T"),
               utf8[13] == UInt8(ascii: ":"), utf8[16] == UInt8(ascii: ":"), utf8[19] == UInt8(ascii: "Z")
-        else { return try? Date(text, strategy: .iso8601) }
+        else { return try? Date(String(decoding: utf8, as: UTF8.self), strategy: .iso8601) }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for byte in utf8[range] {
