@@ -28,3 +28,33 @@ import TestSupport
         #expect(try await harness.json("config", "check")["source"] as? String == path)
     }
 }
+
+@Suite struct RoutingOverrideTests {
+    /// Two fixture providers over two generated sets at the same place; `--provider` picks, in order.
+    @Test func providerOptionOverridesTheConfigsOrder() async throws {
+        let harness = try Harness()
+        try FixtureSetWriter.write(in: harness.folder.child("first"), prefix: "a", latitude: 10, longitude: 20, count: 5)
+        try FixtureSetWriter.write(in: harness.folder.child("second"), prefix: "b", latitude: 10, longitude: 20, count: 5)
+        let config = try harness.folder.write("two.json", """
+            {"providers": [
+              {"name": "first", "type": "fixture", "path": "first"},
+              {"name": "second", "type": "fixture", "path": "second"},
+              {"name": "off", "type": "fixture", "path": "second", "enabled": false}
+            ]}
+            """)
+        let byConfig = try await harness.json("search", "10", "20", "--count", "2", "--config", config)
+        #expect(byConfig.photos.map { $0["provider"] as? String } == ["first", "first"])
+        let overridden = try await harness.json("search", "10", "20", "--count", "2", "--config", config, "--provider", "second")
+        #expect(overridden.photos.map { $0["provider"] as? String } == ["second", "second"])
+        // A disabled provider can be asked for explicitly; an unknown one is a usage error.
+        let disabled = try await harness.json("search", "10", "20", "--count", "1", "--config", config, "--provider", "off")
+        #expect(disabled.photos.first?["provider"] as? String == "off")
+        let unknown = try await harness.run("search", "10", "20", "--config", config, "--provider", "nope", expecting: 64)
+        #expect(unknown.stderr.contains("no provider named \"nope\" in \(config). Configured: first, second, off"))
+        let pin = try #require(try await harness.json("pin", "add", "10", "20", "--config", config)["id"] as? String)
+        let fetched = try await harness.json("fetch", pin, "--count", "3", "--provider", "second", "--config", config)
+        #expect(fetched.photos.map { $0["id"] as? String } == ["second:b-001", "second:b-002", "second:b-003"])
+        let providers = try #require(try await harness.json("providers", "--config", config)["providers"] as? [[String: Any]])
+        #expect(providers.map { $0["enabled"] as? Bool } == [true, true, false])
+    }
+}

@@ -100,7 +100,8 @@ let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "ingest":
     guard arguments.count >= 3 else { fail("usage: tourist-bench ingest STORE FILE…") }
-    try await ingest(store: arguments[arguments.startIndex + 1], files: Array(arguments.dropFirst(2)))
+    let width = ProcessInfo.processInfo.environment["TOURIST_BENCH_WIDTH"].flatMap(Int.init) ?? 4
+    try await ingest(store: arguments[arguments.startIndex + 1], files: Array(arguments.dropFirst(2)), width: width)
 case "seed":
     guard arguments.count >= 4, let count = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench seed STORE PINS JPEG…") }
     try seed(store: arguments[arguments.startIndex + 1], count: count, jpegs: Array(arguments.dropFirst(3)))

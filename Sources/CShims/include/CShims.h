@@ -14,4 +14,13 @@ extern const int TOURIST_LOCK_UN;
 /// SYNC_FILE_RANGE_WRITE), so a later fsync(2) has less left to do. Returns 0, or -1 with errno.
 int tourist_start_writeback(int fd, long long offset, long long length);
 
+/// Opens an unnamed file in `directory` for writing (Linux O_TMPFILE): nothing to clean up after a
+/// crash, and no directory entry to create and remove. Returns -1 with errno EOPNOTSUPP, EISDIR or
+/// EINVAL where the file system cannot do it.
+int tourist_open_unnamed(const char *directory);
+
+/// Gives an unnamed file from `tourist_open_unnamed` the name `path` (linkat through /proc/self/fd).
+/// Returns 0, or -1 with errno (EEXIST when the name is taken).
+int tourist_link_unnamed(int fd, const char *path);
+
 #endif

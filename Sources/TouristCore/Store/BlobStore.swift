@@ -1,3 +1,4 @@
+import CShims
 import Crypto
 import Foundation
 import Glibc
@@ -29,21 +30,21 @@ public struct BlobStore: Sendable {
 
     /// A writer for a new photo, refusing more than `maxBytes`.
     public func makeWriter(maxBytes: Int) throws(StoreError) -> BlobWriter {
+        let unnamed = tourist_open_unnamed(temporaryArea.directory)
+        if unnamed >= 0 { return BlobWriter(fd: unnamed, temporaryPath: nil, maxBytes: maxBytes) }
         let (fd, path) = try FileSystem.makeTemporaryFile(in: temporaryArea.directory, prefix: "blob-")
         return BlobWriter(fd: fd, temporaryPath: path, maxBytes: maxBytes)
     }
 
     /// Makes the written bytes a blob: flush, link under its hash (an existing blob with that hash
-    /// means it is already stored), drop the temporary name, flush the directory.
+    /// means it is already stored), drop the temporary file, flush the directory.
     public func commit(_ writer: BlobWriter) throws(StoreError) -> BlobInfo {
         let sha256 = writer.finishHash()
         try writer.finishWriting()
         defer { writer.discard() }
         let shard = "\(blobsDirectory)/\(sha256.prefix(2))"
         try FileSystem.makeDirectory(shard)
-        if link(writer.temporaryPath, path(of: sha256)) != 0, errno != EEXIST {
-            throw StoreError(.io, "cannot store blob \(sha256): \(FileSystem.errnoText())")
-        }
+        try writer.link(to: path(of: sha256))
         try FileSystem.fsyncDirectory(shard)
         return BlobInfo(sha256: sha256, bytes: writer.byteCount, mimeType: ImageFormat.mimeType(of: writer.head))
     }

@@ -4,12 +4,14 @@ import Foundation
 
 import Glibc
 
-/// The store's `BlobSink`: streams a photo into a temporary file in the store's tmp area,
-/// hashing it with SHA-256 on the way and refusing more than `maxBytes`.
+/// The store's `BlobSink`: streams a photo into a temporary file in the store's tmp area (an
+/// unnamed O_TMPFILE where the file system allows, else a named one), hashing it with SHA-256 on
+/// the way and refusing more than `maxBytes`.
 /// `BlobStore.commit(_:)` turns it into a blob; `discard()` throws it away.
 public final class BlobWriter: BlobSink {
     let fd: Int32
-    let temporaryPath: String
+    /// The temporary file's name, or nil for an unnamed (O_TMPFILE) file.
+    let temporaryPath: String?
     private let maxBytes: Int
     private var hasher = SHA256()
     private(set) var byteCount = 0
@@ -17,7 +19,7 @@ public final class BlobWriter: BlobSink {
     private(set) var head: [UInt8] = []
     private var closed = false
 
-    init(fd: Int32, temporaryPath: String, maxBytes: Int) {
+    init(fd: Int32, temporaryPath: String?, maxBytes: Int) {
         self.fd = fd
         self.temporaryPath = temporaryPath
         self.maxBytes = maxBytes
@@ -32,7 +34,7 @@ public final class BlobWriter: BlobSink {
         }
         if head.count < 32 { head.append(contentsOf: bytes.prefix(32 - head.count)) }
         hasher.update(bufferPointer: bytes)
-        try FileSystem.writeAll(fd, bytes, path: temporaryPath)
+        try FileSystem.writeAll(fd, bytes, path: temporaryPath ?? "a new blob")
         // Let the disk start on these bytes now, while the next ones arrive; the fsync in
         // `finishWriting` then waits for less.
         _ = tourist_start_writeback(fd, Int64(byteCount), Int64(bytes.count))
@@ -44,21 +46,23 @@ public final class BlobWriter: BlobSink {
         hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
-    /// Flushes and closes the temporary file, keeping it for linking.
+    /// Flushes the temporary file to disk and makes it read-only, ready to be linked.
     func finishWriting() throws(StoreError) {
-        guard !closed else { return }
-        try FileSystem.fsyncOrThrow(fd, path: temporaryPath)
+        try FileSystem.fsyncOrThrow(fd, path: temporaryPath ?? "a new blob")
         _ = fchmod(fd, 0o444)
-        closed = true
-        _ = close(fd)
     }
 
-    /// Drops the temporary file.
+    /// Gives the written file its final name; EEXIST (already stored) is success.
+    func link(to path: String) throws(StoreError) {
+        let result = temporaryPath.map { Glibc.link($0, path) } ?? tourist_link_unnamed(fd, path)
+        if result != 0, errno != EEXIST { throw StoreError(.io, "cannot store blob \(path): \(FileSystem.errnoText())") }
+    }
+
+    /// Closes and drops the temporary file (a linked blob keeps its own name).
     public func discard() {
-        if !closed {
-            closed = true
-            _ = close(fd)
-        }
-        unlink(temporaryPath)
+        guard !closed else { return }
+        closed = true
+        _ = close(fd)
+        if let temporaryPath { unlink(temporaryPath) }
     }
 }
