@@ -95,9 +95,12 @@ enum AlbumRun {
         case .incomplete:
             session.note(pin.error ?? "some photos could not be downloaded; run the command again to retry them")
             return ExitStatus.temporaryFailure
+        case .noNewPhotos:
+            session.note("no photos within \(Format.kilometres(pin.radiusKm)) of \"\(pin.name)\" that this pin has not shown yet; the album is unchanged")
+            return ExitStatus.ok
         case .empty:
             let asked = outcome.providerFailures.map(\.provider).joined(separator: ", ")
-            session.note("no \(outcome.album.shown.isEmpty ? "" : "new ")photos within \(Format.kilometres(pin.radiusKm)) of \"\(pin.name)\" (asked: \(asked.isEmpty ? "no provider" : asked)). Pin a place with a larger --radius, or add providers to the config")
+            session.note("no photos within \(Format.kilometres(pin.radiusKm)) of \"\(pin.name)\" (asked: \(asked.isEmpty ? "no provider" : asked)). Pin a place with a larger --radius, or add providers to the config")
             return ExitStatus.ok
         case .failed:
             for failure in outcome.providerFailures where failure.reason != "empty" {

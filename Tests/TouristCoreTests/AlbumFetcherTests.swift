@@ -70,9 +70,11 @@ import TestSupport
         #expect(third.album.photos.count == 10)
         #expect(!third.album.photos.contains { $0.key == removed.key })
         #expect(third.status == .complete)
+        // Nothing unseen is left: the album stays as it was.
         let fourth = try await fetcher(store).newCollection(pin: pin.id, count: nil)
-        #expect(fourth.status == .empty)
-        #expect(fourth.album.pin.state == .empty)
+        #expect(fourth.status == .noNewPhotos)
+        #expect(fourth.album == third.album)
+        #expect(try store.album(pin.id) == third.album)
         #expect(try store.verify().ok)
     }
 

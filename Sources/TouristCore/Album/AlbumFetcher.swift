@@ -46,11 +46,20 @@ public struct AlbumFetcher: Sendable {
             return album
         }
         guard let album else { return FetchOutcome(status: .alreadyComplete, album: try store.album(id), providerFailures: []) }
-        return try await fill(album)
+        return try await fill(album, searched: false, failures: [])
     }
 
     /// Replaces the album with photos the pin has not shown before; removed photos never return.
+    /// When the providers have no such photo, the album is left as it is (`.noNewPhotos`).
     public func newCollection(pin id: String, count: Int?) async throws -> FetchOutcome {
+        let current = try store.album(id)
+        let target = count ?? current.target
+        let exclude = current.excluded.union(current.photos.map(\.key))
+        let found = await router.search(center: try current.pin.location, radiusKm: current.pin.radiusKm, count: target, exclude: exclude)
+        guard !found.candidates.isEmpty else {
+            let failed = found.failures.contains { $0.reason != "empty" }
+            return FetchOutcome(status: failed ? .failed : .noNewPhotos, album: current, providerFailures: found.failures)
+        }
         let album = try store.transaction { transaction in
             var album = try transaction.album(id)
             for photo in album.photos {
@@ -59,22 +68,25 @@ public struct AlbumFetcher: Sendable {
                 }
                 album.shown.insert(photo.key)
             }
-            album.photos = []
-            album.target = count ?? album.target
+            album.photos = found.candidates.filter { !album.removed.contains($0.key) }.map { AlbumPhoto(candidate: $0, size: size) }
+            album.shown.formUnion(album.photos.map(\.key))
+            album.target = target
             album.pin.state = .fetching
             album.pin.error = nil
             try transaction.save(album)
             return album
         }
-        return try await fill(album)
+        return try await fill(album, searched: true, failures: found.failures)
     }
 
-    private func fill(_ start: Album) async throws -> FetchOutcome {
+    /// Searches for what the album lacks (unless `searched` already did), downloads every pending
+    /// photo, and settles the pin's state.
+    private func fill(_ start: Album, searched alreadySearched: Bool, failures earlier: [ProviderFailure]) async throws -> FetchOutcome {
         let id = start.pin.id
         let location = try start.pin.location
-        var failures: [ProviderFailure] = []
-        var searched = false
-        let missing = start.target - start.photos.count
+        var failures = earlier
+        var searched = alreadySearched
+        let missing = alreadySearched ? 0 : start.target - start.photos.count
         if missing > 0 {
             searched = true
             let exclude = start.excluded.union(start.photos.map(\.key))

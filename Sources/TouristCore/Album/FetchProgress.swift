@@ -22,6 +22,8 @@ public struct FetchOutcome: Sendable {
         case incomplete
         /// The providers found nothing near the pin.
         case empty
+        /// `new-collection` found no photo the pin has not shown: the album was left as it was.
+        case noNewPhotos
         /// No provider could answer.
         case failed
     }
