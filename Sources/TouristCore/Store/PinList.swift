@@ -26,10 +26,10 @@ struct PinList {
         var position: [String: Int] = [:]
         if let bytes = try FileSystem.read(snapshotPath) {
             pins = try Self.decodeSnapshot(bytes, path: snapshotPath)
+        }
+        if let journal = try FileSystem.read(journalPath), !journal.isEmpty {
             pins.reserveCapacity(pins.count + 64)
             for (index, pin) in pins.enumerated() { position[pin.id] = index }
-        }
-        if let journal = try FileSystem.read(journalPath) {
             journal.withUnsafeBufferPointer { buffer in
                 Self.forEachLine(buffer) { line in
                     if let pin = PinRecordCodec.decode(line) {

@@ -84,8 +84,10 @@ public enum PinRecordCodec {
             switch value {
             case .string(let raw):
                 if key.matches("id") { id = raw.string } else if key.matches("name") { name = raw.string } else if key.matches("createdAt") {
-                    createdAt = ISO8601UTC.parse(raw.bytes)
-                } else if key.matches("state") { state = PinState(rawValue: raw.string) } else if key.matches("error") { error = raw.string }
+                    createdAt = raw.withBytes { ISO8601UTC.parse($0) }
+                } else if key.matches("state") {
+                    state = raw.withBytes { bytes in PinState.allCases.first { $0.rawValue.utf8.elementsEqual(bytes) } }
+                } else if key.matches("error") { error = raw.string }
             case .number(let number):
                 if key.matches("latitude") { latitude = number } else if key.matches("longitude") { longitude = number } else if key.matches("radiusKm") {
                     radiusKm = number
@@ -127,10 +129,11 @@ struct FlatObjectScanner {
             }
         }
 
-        var bytes: [UInt8] {
+        /// Calls `body` with the text's UTF-8 bytes, copying only when it had escapes.
+        func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
             switch self {
-            case .raw(let bytes): Array(bytes)
-            case .decoded(let text): Array(text.utf8)
+            case .raw(let bytes): body(bytes)
+            case .decoded(let text): Array(text.utf8).withUnsafeBufferPointer(body)
             }
         }
     }
@@ -253,9 +256,9 @@ public enum ISO8601UTC {
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ`; other ISO 8601 forms go through Foundation's parser.
-    public static func parse(_ text: String) -> Date? { parse(Array(text.utf8)) }
+    public static func parse(_ text: String) -> Date? { Array(text.utf8).withUnsafeBufferPointer { parse($0) } }
 
-    static func parse(_ utf8: [UInt8]) -> Date? {
+    static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> Date? {
         guard utf8.count == 20, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"), utf8[10] == UInt8(ascii: "T"),
               utf8[13] == UInt8(ascii: ":"), utf8[16] == UInt8(ascii: ":"), utf8[19] == UInt8(ascii: "Z")
         else { return try? Date(String(decoding: utf8, as: UTF8.self), strategy: .iso8601) }
