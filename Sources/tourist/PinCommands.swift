@@ -67,7 +67,7 @@ struct PinCommand: AsyncParsableCommand {
                     for pin in pins {
                         table.add([pin.id, pin.name, Format.degrees(pin.latitude), Format.degrees(pin.longitude), Format.kilometres(pin.radiusKm), pin.state.rawValue, String(pin.photos)])
                     }
-                    session.say(table.rendered())
+                    Terminal.write(bytes: table.renderedBytes())
                 }
                 return 0
             }

@@ -2,6 +2,7 @@
 //
 //   tourist-bench ingest STORE FILE…      stream files into the store (hashing while writing), 4 at a time
 //   tourist-bench seed STORE PINS JPEG…   write a store of PINS pins with 21 stored photos each
+//   tourist-bench load STORE [ROUNDS]     time reading the pin list in-process (no start-up cost)
 //
 // `seed` writes the store's documented on-disk format directly (VERSION, index/pins.json,
 // index/albums, index/names, index/refs, blobs) with TouristCore's own types, so a 10,000-pin store
@@ -105,6 +106,18 @@ case "ingest":
 case "seed":
     guard arguments.count >= 4, let count = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench seed STORE PINS JPEG…") }
     try seed(store: arguments[arguments.startIndex + 1], count: count, jpegs: Array(arguments.dropFirst(3)))
+case "load":
+    guard arguments.count >= 2 else { fail("usage: tourist-bench load STORE [ROUNDS]") }
+    let store = try Store(path: arguments[arguments.startIndex + 1])
+    let rounds = arguments.count > 2 ? Int(arguments[arguments.startIndex + 2]) ?? 20 : 20
+    let clock = ContinuousClock()
+    var best = Duration.seconds(1000)
+    var count = 0
+    for _ in 0..<rounds {
+        let elapsed = try clock.measure { count = try store.pins().count }
+        best = min(best, elapsed)
+    }
+    print("\(count) pins loaded in \(best) (best of \(rounds))")
 default:
-    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG…")
+    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | load STORE [ROUNDS]")
 }

@@ -44,7 +44,9 @@ struct PinList {
             }
         }
         pins.removeAll { $0.id.isEmpty }
-        pins.sort { $0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : $0.id < $1.id }
+        func ordered(_ a: Pin, _ b: Pin) -> Bool { a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id < b.id }
+        // The snapshot is written in order; sort only when the journal changed that.
+        if zip(pins, pins.dropFirst()).contains(where: { ordered($1, $0) }) { pins.sort(by: ordered) }
         return pins
     }
 
@@ -59,6 +61,7 @@ struct PinList {
 
     private static func decodeSnapshot(_ bytes: [UInt8], path: String) throws(StoreError) -> [Pin] {
         var pins: [Pin] = []
+        pins.reserveCapacity(bytes.count / 150)
         var damaged = false
         bytes.withUnsafeBufferPointer { buffer in
             var first = true

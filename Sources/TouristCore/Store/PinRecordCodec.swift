@@ -81,19 +81,20 @@ public enum PinRecordCodec {
         var id: String?, name: String?, createdAt: Date?, state: PinState?
         var latitude: Double?, longitude: Double?, radiusKm: Double?, photos: Int?, error: String?
         let complete = scanner.scan { key, value in
-            switch value {
-            case .string(let raw):
-                if key.matches("id") { id = raw.string } else if key.matches("name") { name = raw.string } else if key.matches("createdAt") {
-                    createdAt = raw.withBytes { ISO8601UTC.parse($0) }
-                } else if key.matches("state") {
-                    state = raw.withBytes { bytes in PinState.allCases.first { $0.rawValue.utf8.elementsEqual(bytes) } }
-                } else if key.matches("error") { error = raw.string }
-            case .number(let number):
-                if key.matches("latitude") { latitude = number } else if key.matches("longitude") { longitude = number } else if key.matches("radiusKm") {
-                    radiusKm = number
-                } else if key.matches("photos") { photos = Int(exactly: number) }
-            case .other:
-                break
+            // Dispatch on the key's first byte, then confirm the whole key: one comparison per member.
+            guard let first = key.first else { return }
+            switch (first, value) {
+            case (UInt8(ascii: "i"), .string(let raw)) where key.matches("id"): id = raw.string
+            case (UInt8(ascii: "n"), .string(let raw)) where key.matches("name"): name = raw.string
+            case (UInt8(ascii: "c"), .string(let raw)) where key.matches("createdAt"): createdAt = raw.withBytes { ISO8601UTC.parse($0) }
+            case (UInt8(ascii: "s"), .string(let raw)) where key.matches("state"):
+                state = raw.withBytes { bytes in PinState.allCases.first { $0.rawValue.utf8.elementsEqual(bytes) } }
+            case (UInt8(ascii: "e"), .string(let raw)) where key.matches("error"): error = raw.string
+            case (UInt8(ascii: "l"), .number(let number)) where key.matches("latitude"): latitude = number
+            case (UInt8(ascii: "l"), .number(let number)) where key.matches("longitude"): longitude = number
+            case (UInt8(ascii: "r"), .number(let number)) where key.matches("radiusKm"): radiusKm = number
+            case (UInt8(ascii: "p"), .number(let number)) where key.matches("photos"): photos = Int(exactly: number)
+            default: break
             }
         }
         guard complete, let id, let name, let createdAt, let state, let latitude, let longitude, let radiusKm, let photos,
