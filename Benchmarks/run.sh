@@ -6,7 +6,8 @@
 #
 # 1. Store ingest: 4,096 photo-sized files (256 KiB each, 1 GiB) streamed into a fresh store
 #    (hash while writing, fsync, link) by tourist-bench, against `sha256sum` over the same files,
-#    page cache warm for both (hyperfine, warm-up run first). Once with the store on the same disk
+#    page cache warm for both (hyperfine, warm-up run first; before every run the last run's
+#    store is deleted and the disk synced, so no run pays for another's writeback). Once with the store on the same disk
 #    as the files, once on tmpfs (/dev/shm), which separates the store's own cost from the disk's
 #    write speed; `dd conv=fsync` of 1 GiB shows that speed.
 # 2. `tourist pin list` and `tourist album PIN` wall time on stores of 100, 1,000 and 10,000 pins
@@ -44,7 +45,7 @@ PY
 fi
 shm=/dev/shm/tourist-bench-store
 hyperfine --style basic --warmup 1 --runs 5 \
-    --prepare "rm -rf '$work/store' '$shm' '$work/dd'" \
+    --prepare "rm -rf '$work/store' '$shm' '$work/dd'; sync" \
     --export-json "$work/ingest.json" \
     -n "tourist store ingest" "'$bin/tourist-bench' ingest '$work/store' '$work'/photos/*" \
     -n "tourist store ingest (store on tmpfs)" "'$bin/tourist-bench' ingest '$shm' '$work'/photos/*" \
