@@ -64,6 +64,7 @@ struct PinCommand: AsyncParsableCommand {
                     session.say("No pins yet. Add one: tourist pin add 48.8584 2.2945 --name \"Eiffel Tower\"")
                 } else {
                     var table = Table("ID", "NAME", "LATITUDE", "LONGITUDE", "RADIUS", "STATE", "PHOTOS")
+                    table.reserve(rows: pins.count)
                     for pin in pins {
                         table.add([pin.id, pin.name, Format.degrees(pin.latitude), Format.degrees(pin.longitude), Format.kilometres(pin.radiusKm), pin.state.rawValue, String(pin.photos)])
                     }

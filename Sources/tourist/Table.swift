@@ -1,34 +1,48 @@
 /// A plain text table with aligned columns, for human output.
+/// Cells are kept in one flat array with their widths, so a 10,000-row table costs few allocations.
 struct Table {
     let headers: [String]
-    var rows: [[String]] = []
+    private var cells: [String] = []
+    private var cellWidths: [Int] = []
+    private var widths: [Int]
 
     init(_ headers: String...) {
         self.headers = headers
+        widths = headers.map(Self.width)
     }
 
-    mutating func add(_ cells: [String]) { rows.append(cells) }
+    /// Makes room for `count` rows.
+    mutating func reserve(rows count: Int) {
+        cells.reserveCapacity(count * headers.count)
+        cellWidths.reserveCapacity(count * headers.count)
+    }
+
+    /// Adds a row with one cell per header.
+    mutating func add(_ row: [String]) {
+        precondition(row.count == headers.count, "a row needs \(headers.count) cells")
+        for (index, cell) in row.enumerated() {
+            let width = Self.width(cell)
+            cells.append(cell)
+            cellWidths.append(width)
+            widths[index] = max(widths[index], width)
+        }
+    }
 
     /// The table as text; the last column is not padded.
     func rendered() -> String { String(decoding: renderedBytes(), as: UTF8.self) }
 
-    /// The table as UTF-8 bytes, built in one buffer so 10,000 rows stay fast.
+    /// The table as UTF-8 bytes, built in one buffer.
     func renderedBytes() -> [UInt8] {
-        var widths = headers.map(Self.width)
-        for row in rows {
-            for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], Self.width(cell)) }
-        }
+        let columns = headers.count
         var out: [UInt8] = []
-        out.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * widths.count + 1))
-        func line(_ cells: [String]) {
-            for (index, cell) in cells.enumerated() {
-                out += cell.utf8
-                if index < cells.count - 1 { out += repeatElement(UInt8(ascii: " "), count: widths[index] - Self.width(cell) + 2) }
-            }
-            out.append(UInt8(ascii: "\n"))
+        out.reserveCapacity((cells.count / max(columns, 1) + 1) * (widths.reduce(0, +) + 2 * columns + 1))
+        func append(_ cell: String, width: Int, column: Int) {
+            out += cell.utf8
+            if column < columns - 1 { out += repeatElement(UInt8(ascii: " "), count: widths[column] - width + 2) }
+            if column == columns - 1 { out.append(UInt8(ascii: "\n")) }
         }
-        line(headers)
-        for row in rows { line(row) }
+        for (column, header) in headers.enumerated() { append(header, width: Self.width(header), column: column) }
+        for index in cells.indices { append(cells[index], width: cellWidths[index], column: index % columns) }
         return out
     }
 

@@ -44,7 +44,7 @@ import TestSupport
         #expect(store.blobs.allHashes() == [info.sha256])
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o444)
-        #expect(FileSystem.list(store.blobs.temporaryArea.directory).filter { $0 != "owner" }.isEmpty)
+        #expect(FileSystem.list(try store.blobs.temporaryArea.directory()).filter { $0 != "owner" }.isEmpty)
     }
 
     @Test func aWriterRefusesMoreThanTheCap() throws {
@@ -77,12 +77,14 @@ import TestSupport
 
     @Test func openingRemovesWhatDeadProcessesLeftInTmpButNotLiveOnes() throws {
         let live = try Store(path: root)
+        let liveArea = try live.blobs.temporaryArea.directory()
+        #expect(try live.blobs.temporaryArea.directory() == liveArea)
         let dead = root + "/tmp/99999999-1"
         try FileManager.default.createDirectory(atPath: dead, withIntermediateDirectories: true)
         try Data("partial".utf8).write(to: URL(fileURLWithPath: dead + "/blob-x"))
         _ = try Store(path: root)
         #expect(!FileManager.default.fileExists(atPath: dead))
-        #expect(FileManager.default.fileExists(atPath: live.blobs.temporaryArea.directory))
+        #expect(FileManager.default.fileExists(atPath: liveArea))
     }
 
     @Test func aBlobIsDeletedWithItsLastReference() throws {

@@ -28,11 +28,13 @@ public struct BlobStore: Sendable {
         access(path(of: sha256), F_OK) == 0
     }
 
-    /// A writer for a new photo, refusing more than `maxBytes`.
+    /// A writer for a new photo, refusing more than `maxBytes`. Call it outside `Store.transaction`:
+    /// the first call makes this process's tmp folder, which takes the store lock.
     public func makeWriter(maxBytes: Int) throws(StoreError) -> BlobWriter {
-        let unnamed = tourist_open_unnamed(temporaryArea.directory)
+        let directory = try temporaryArea.directory()
+        let unnamed = tourist_open_unnamed(directory)
         if unnamed >= 0 { return BlobWriter(fd: unnamed, temporaryPath: nil, maxBytes: maxBytes) }
-        let (fd, path) = try FileSystem.makeTemporaryFile(in: temporaryArea.directory, prefix: "blob-")
+        let (fd, path) = try FileSystem.makeTemporaryFile(in: directory, prefix: "blob-")
         return BlobWriter(fd: fd, temporaryPath: path, maxBytes: maxBytes)
     }
 

@@ -24,7 +24,6 @@ public final class Store: Sendable {
     public let blobs: BlobStore
     let pinList: PinList
     let lockTimeout: Double
-    private let temporaryArea: TemporaryArea
 
     var indexDirectory: String { root + "/index" }
     var albumsDirectory: String { root + "/index/albums" }
@@ -53,10 +52,11 @@ public final class Store: Sendable {
         let lock = try FileLock.lock(path + "/lock", timeout: lockTimeout, what: "the store \(path)")
         defer { lock.unlock() }
         try Self.checkOrWriteVersion(root: path)
-        for folder in ["/blobs/sha256", "/index/albums", "/index/names", "/index/refs"] {
+        for folder in ["/blobs/sha256", "/index/albums", "/index/names", "/index/refs", "/tmp"] {
             try FileSystem.makeDirectory(path + folder)
         }
-        temporaryArea = try TemporaryArea(storeRoot: path)
+        let temporaryArea = TemporaryArea(storeRoot: path, storeLockPath: path + "/lock", lockTimeout: lockTimeout)
+        temporaryArea.sweep()
         blobs = BlobStore(root: path, temporaryArea: temporaryArea)
     }
 

@@ -1,35 +1,53 @@
 import Foundation
 import Glibc
+import Synchronization
 
-/// This process's own folder under the store's `tmp/`, for downloads in progress.
+/// This process's own folder under the store's `tmp/`, for downloads in progress; made on first use,
+/// so commands that only read never create it.
 ///
 /// Each process works in `tmp/<pid>-<random>/` and holds an flock on its `owner` file while it runs.
 /// Opening the store removes every folder whose owner lock is free: work left by a crashed or killed
-/// process, never that of a live one.
+/// process, never that of a live one. Folders are made and swept under the store lock, so a sweep
+/// never meets a folder whose owner has not locked it yet.
 public final class TemporaryArea: Sendable {
-    let directory: String
-    private let ownerLock: FileLock
+    private let parent: String
+    private let storeLockPath: String
+    private let lockTimeout: Double
+    private let area = Mutex<(directory: String, owner: FileLock)?>(nil)
 
-    init(storeRoot: String) throws(StoreError) {
-        let parent = storeRoot + "/tmp"
-        try FileSystem.makeDirectory(parent)
-        Self.sweep(parent)
-        let directory = "\(parent)/\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        guard mkdir(directory, 0o700) == 0 else { throw StoreError(.io, "cannot create \(directory): \(FileSystem.errnoText())") }
-        guard let lock = try FileLock.tryLock(directory + "/owner") else {
-            throw StoreError(.io, "cannot lock \(directory)/owner")
-        }
-        self.directory = directory
-        self.ownerLock = lock
+    init(storeRoot: String, storeLockPath: String, lockTimeout: Double) {
+        parent = storeRoot + "/tmp"
+        self.storeLockPath = storeLockPath
+        self.lockTimeout = lockTimeout
     }
 
     deinit {
-        ownerLock.unlock()
-        try? FileManager.default.removeItem(atPath: directory)
+        area.withLock { area in
+            guard let area else { return }
+            area.owner.unlock()
+            try? FileManager.default.removeItem(atPath: area.directory)
+        }
     }
 
-    /// Removes the folders of processes that are gone.
-    static func sweep(_ parent: String) {
+    /// The folder, made (under the store lock) the first time it is asked for.
+    func directory() throws(StoreError) -> String {
+        try area.withLock { (area) throws(StoreError) -> String in
+            if let area { return area.directory }
+            let storeLock = try FileLock.lock(storeLockPath, timeout: lockTimeout, what: "the store \((parent as NSString).deletingLastPathComponent)")
+            defer { storeLock.unlock() }
+            try FileSystem.makeDirectory(parent)
+            let directory = "\(parent)/\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            guard mkdir(directory, 0o700) == 0 else { throw StoreError(.io, "cannot create \(directory): \(FileSystem.errnoText())") }
+            guard let owner = try FileLock.tryLock(directory + "/owner") else {
+                throw StoreError(.io, "cannot lock \(directory)/owner")
+            }
+            area = (directory, owner)
+            return directory
+        }
+    }
+
+    /// Removes the folders of processes that are gone. Call with the store lock held.
+    func sweep() {
         for name in FileSystem.list(parent) {
             let folder = "\(parent)/\(name)"
             var isDirectory: ObjCBool = false
