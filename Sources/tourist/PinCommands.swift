@@ -83,7 +83,7 @@ struct PinCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Session.run(global) { session in
-                let (store, album) = try session.openAlbum(pin)
+                let (_, album) = try session.openAlbum(pin)
                 var shown = album.pin
                 shown.photos = album.storedCount
                 if session.options.json {

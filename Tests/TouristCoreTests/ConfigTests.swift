@@ -50,7 +50,7 @@ import Fixture
     @Test func reportsUnknownKeysAndBadValues() {
         #expect(message(#"{"albums": {}}"#) == "/etc/t/config.json: albums: unknown key \"albums\". Did you mean \"album\"?")
         #expect(message(#"{"album": {"photos": 0}}"#) == "/etc/t/config.json: album.photos: 0 is out of range. Use a number from 1 to 500.")
-        #expect(message(#"{"album": {"size": "huge"}}"#) == "/etc/t/config.json: album.size: unknown photo size \"huge\". Use one of: s, q, t, m, n, w, z, c, b, h, k, o.")
+        #expect(message(#"{"album": {"size": "huge"}}"#) == "/etc/t/config.json: album.size: unknown photo size \"huge\". Use one of: s, t, q, m, n, w, z, c, b, h, k, o.")
         #expect(message(#"{"downloads": {"concurrency": "8"}}"#) == "/etc/t/config.json: downloads.concurrency: expected a number, found a string. Write a number without quotes, from 1 to 64.")
         #expect(message(#"{"providers": [{"type": "fixture", "latencyMS": 5}]}"#) == "/etc/t/config.json: providers[0].latencyMS: unknown key \"latencyMS\". Did you mean \"latencyMs\"?")
         #expect(message(#"{"providers": [{"type": "fixture", "coverage": [1, 2, 3]}]}"#) == "/etc/t/config.json: providers[0].coverage: expected 4 numbers. Write [minLon, minLat, maxLon, maxLat] in decimal degrees, for example [-10.5, 35.0, 30.0, 60.0].")

@@ -2,10 +2,10 @@ import Foundation
 
 /// The JSON encoding the index uses: ISO 8601 dates, sorted keys, so files diff cleanly.
 enum IndexCoding {
-    static func encoder(pretty: Bool = false) -> JSONEncoder {
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
@@ -15,9 +15,9 @@ enum IndexCoding {
         return decoder
     }
 
-    static func encode<T: Encodable>(_ value: T, pretty: Bool = false) throws(StoreError) -> [UInt8] {
+    static func encode<T: Encodable>(_ value: T) throws(StoreError) -> [UInt8] {
         do {
-            return Array(try encoder(pretty: pretty).encode(value))
+            return Array(try encoder().encode(value))
         } catch {
             throw StoreError(.io, "cannot encode \(T.self): \(error)")
         }
