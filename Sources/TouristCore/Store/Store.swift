@@ -80,6 +80,7 @@ public final class Store: Sendable {
     }
 
     /// Runs `body` holding the store lock; every index change goes through here.
+    @discardableResult
     public func transaction<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
         let lock = try FileLock.lock(lockPath, timeout: lockTimeout, what: "the store \(root)")
         defer { lock.unlock() }
