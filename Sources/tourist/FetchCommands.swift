@@ -86,6 +86,8 @@ enum AlbumRun {
     /// Explains the outcome on stderr and picks the exit code.
     static func report(_ outcome: FetchOutcome, session: Session) -> Int32 {
         let pin = outcome.album.pin
+        let failures = outcome.providerFailures.filter { $0.reason != "empty" }
+        for failure in failures { session.note("\(failure.provider): \(failure.reason): \(failure.message)") }
         switch outcome.status {
         case .alreadyComplete:
             session.note("the album of \"\(pin.name)\" is complete; nothing to fetch (use new-collection for other photos)")
@@ -103,10 +105,6 @@ enum AlbumRun {
             session.note("no photos within \(Format.kilometres(pin.radiusKm)) of \"\(pin.name)\" (asked: \(asked.isEmpty ? "no provider" : asked)). Pin a place with a larger --radius, or add providers to the config")
             return ExitStatus.ok
         case .failed:
-            for failure in outcome.providerFailures where failure.reason != "empty" {
-                session.note("\(failure.provider): \(failure.reason): \(failure.message)")
-            }
-            let failures = outcome.providerFailures.filter { $0.reason != "empty" }
             if !failures.isEmpty, failures.allSatisfy(\.isUnauthorized) { return ExitStatus.notAuthorized }
             session.note("no provider could answer; check the network and `tourist providers --check`, then run the command again")
             return ExitStatus.unavailable

@@ -58,3 +58,21 @@ import TestSupport
         #expect(providers.map { $0["enabled"] as? Bool } == [true, true, false])
     }
 }
+
+@Suite struct ProviderFailureTests {
+    @Test func aFailingProviderIsNamedOnceAndTheNextOneAnswers() async throws {
+        let harness = try Harness()
+        let config = try harness.folder.write("flaky.json", #"{"providers": [{"name": "broken", "type": "fixture", "failEvery": 1}, {"name": "demo", "type": "fixture"}]}"#)
+        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
+        let fetched = try await harness.run("fetch", pin, "--count", "3", "--config", config)
+        let line = "tourist: broken: unavailable: fixture provider broken simulated a failure (request 1, failEvery 1)\n"
+        #expect(fetched.stderr == line)
+        #expect(fetched.stdout.contains("ready, 3 photos"))
+        let only = try await harness.run("new-collection", pin, "--provider", "broken", "--config", config, expecting: 69)
+        #expect(only.stderr == line + "tourist: no provider could answer; check the network and `tourist providers --check`, then run the command again\n")
+        #expect(try await harness.json("album", pin).photos.count == 3, "a failed new collection must keep the album")
+        let health = try await harness.run("providers", "--check", "--config", config)
+        #expect(health.stdout.contains("FAILED in"))
+        #expect(health.stdout.contains("ok in"))
+    }
+}

@@ -92,9 +92,6 @@ public struct AlbumFetcher: Sendable {
             let exclude = start.excluded.union(start.photos.map(\.key))
             let result = await router.search(center: location, radiusKm: start.pin.radiusKm, count: missing, exclude: exclude)
             failures = result.failures
-            for failure in result.failures where failure.reason != "empty" {
-                logger.warning("provider \(failure.provider) \(failure.reason): \(failure.message)")
-            }
             if !result.candidates.isEmpty {
                 try store.transaction { transaction in
                     var album = try transaction.album(id)
