@@ -15,10 +15,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "CShims"),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "CurlShim", dependencies: ["CCurl"]),
         .target(
             name: "TouristCore",
             dependencies: [
                 "CShims",
+                "CCurl",
+                "CurlShim",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -30,23 +34,38 @@ let package = Package(
             exclude: ["generate-demo-set.py"],
             resources: [.copy("DemoSet")]
         ),
+        .target(
+            name: "Flickr",
+            dependencies: ["TouristCore"],
+            path: "Providers/Flickr"
+        ),
         .executableTarget(
             name: "tourist",
             dependencies: [
                 "TouristCore",
                 "Fixture",
+                "Flickr",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "tourist-bench",
-            dependencies: ["TouristCore", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["TouristCore", "FlickrStub", .product(name: "Crypto", package: "swift-crypto")],
             path: "Benchmarks/Sources/tourist-bench"
         ),
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport"
+        ),
+        .target(
+            name: "LoopbackHTTP",
+            path: "Tests/LoopbackHTTP"
+        ),
+        .target(
+            name: "FlickrStub",
+            dependencies: ["LoopbackHTTP"],
+            path: "Tests/FlickrStub"
         ),
         .target(
             name: "ProviderConformance",
@@ -55,15 +74,19 @@ let package = Package(
         ),
         .testTarget(
             name: "TouristCoreTests",
-            dependencies: ["TouristCore", "Fixture", "TestSupport", "CShims"]
+            dependencies: ["TouristCore", "Fixture", "TestSupport", "CShims", "LoopbackHTTP"]
         ),
         .testTarget(
             name: "FixtureTests",
             dependencies: ["Fixture", "TouristCore", "ProviderConformance", "TestSupport"]
         ),
         .testTarget(
+            name: "FlickrTests",
+            dependencies: ["Flickr", "TouristCore", "ProviderConformance", "TestSupport", "FlickrStub", "LoopbackHTTP"]
+        ),
+        .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TouristCore", "TestSupport", "CShims"]
+            dependencies: ["TouristCore", "TestSupport", "CShims", "FlickrStub", "LoopbackHTTP"]
         ),
     ]
 )

@@ -30,12 +30,14 @@ public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint
             .sorted { ($0.distance, $0.photo.id) < ($1.distance, $1.photo.id) }
         let limit = max(1, query.limit)
         let start = (max(1, query.page) - 1) * limit
-        guard start < nearby.count else { return SearchPage(candidates: [], nextPage: nil, total: nearby.count) }
+        let pageCount = (nearby.count + limit - 1) / limit
+        guard start < nearby.count else { return SearchPage(candidates: [], nextPage: nil, total: nearby.count, pageCount: pageCount) }
         let end = min(start + limit, nearby.count)
         return SearchPage(
             candidates: nearby[start..<end].map { candidate(for: $0.photo) },
             nextPage: end < nearby.count ? max(1, query.page) + 1 : nil,
-            total: nearby.count
+            total: nearby.count,
+            pageCount: pageCount
         )
     }
 

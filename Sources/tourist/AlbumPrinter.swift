@@ -12,7 +12,7 @@ enum AlbumPrinter {
             let file: String = switch photo.state {
             case .stored: photo.sha256.map(store.blobs.path(of:)) ?? "-"
             case .pending: "(not downloaded yet)"
-            case .failed: photo.error ?? "failed"
+            case .failed, .rejected: photo.error ?? photo.state.rawValue
             }
             table.add([String(index + 1), photo.key.description, photo.state.rawValue, photo.candidate.title, photo.candidate.license ?? "-", file])
         }

@@ -93,7 +93,14 @@ enum AlbumRun {
             session.note("the album of \"\(pin.name)\" is complete; nothing to fetch (use new-collection for other photos)")
             return ExitStatus.ok
         case .complete:
+            let rejected = outcome.album.photos.filter { $0.state == .rejected }
+            if let first = rejected.first {
+                session.note("\(rejected.count) photo\(rejected.count == 1 ? " was" : "s were") unusable and replaced by others (\(first.key): \(first.error ?? "rejected")); `tourist album \(pin.id)` lists them")
+            }
             return ExitStatus.ok
+        case .unusable:
+            session.note(pin.error ?? "none of the photos found could be used")
+            return ExitStatus.unavailable
         case .incomplete:
             session.note(pin.error ?? "some photos could not be downloaded; run the command again to retry them")
             return ExitStatus.temporaryFailure

@@ -9,6 +9,7 @@ struct PhotoJSON: Encodable {
     var title: String
     var owner: String?
     var license: String?
+    var licenseID: String?
     var takenAt: Date?
     var latitude: Double?
     var longitude: Double?
@@ -29,7 +30,7 @@ struct PhotoJSON: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, provider, title, owner, license, takenAt, latitude, longitude, pageURL, distanceKm
+        case id, provider, title, owner, license, licenseID, takenAt, latitude, longitude, pageURL, distanceKm
         case state, size, sha256, bytes, mime, path, sourceURL, error
     }
 
@@ -39,6 +40,7 @@ struct PhotoJSON: Encodable {
         title = candidate.title
         owner = candidate.owner
         license = candidate.license
+        licenseID = candidate.licenseID
         takenAt = candidate.takenAt
         latitude = candidate.location?.latitude
         longitude = candidate.location?.longitude
@@ -63,6 +65,7 @@ struct PhotoJSON: Encodable {
         try container.encode(title, forKey: .title)
         try container.encode(owner, forKey: .owner)
         try container.encode(license, forKey: .license)
+        try container.encode(licenseID, forKey: .licenseID)
         try container.encode(takenAt, forKey: .takenAt)
         try container.encode(latitude, forKey: .latitude)
         try container.encode(longitude, forKey: .longitude)

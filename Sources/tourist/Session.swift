@@ -17,6 +17,8 @@ final class Session {
     let logger: Logger
     let workingDirectory: String
     private var cachedConfig: TouristConfig?
+    private var cachedStore: Store?
+    private var cachedHTTP: HTTPClient?
 
     init(_ options: GlobalOptions) {
         self.options = options
@@ -62,10 +64,21 @@ final class Session {
         return try config().storePath ?? Store.defaultPath(environment: environment)
     }
 
-    /// Opens (or creates) the store.
+    /// Opens (or creates) the store, once.
     func openStore() throws -> Store {
+        if let cachedStore { return cachedStore }
         let timeout = environment["TOURIST_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
-        return try Store(path: try storePath(), lockTimeout: timeout)
+        let store = try Store(path: try storePath(), lockTimeout: timeout)
+        cachedStore = store
+        return store
+    }
+
+    /// The HTTP client every provider of this command shares, with the config's time-outs.
+    func httpClient() throws -> HTTPClient {
+        if let cachedHTTP { return cachedHTTP }
+        let client = try HTTPClient(configuration: HTTPClient.Configuration(downloads: try config().downloads))
+        cachedHTTP = client
+        return client
     }
 
     /// Opens the store and reads the album of the pin named by `reference` (an id or a name).
@@ -75,7 +88,9 @@ final class Session {
     }
 
     /// The enabled providers, in routing order, or those named by `--provider`, in the order given.
-    func router(only names: [String] = []) throws -> Router {
+    /// `keepingState: false` builds them without the store (their state, such as a request log,
+    /// then lives in memory): for commands that only validate, which must not create a store.
+    func router(only names: [String] = [], keepingState: Bool = true) throws -> Router {
         let config = try config()
         var entries = config.providers
         if !names.isEmpty {
@@ -91,8 +106,11 @@ final class Session {
         }
         var selected = config
         selected.providers = entries
-        let context = ProviderContext(configDirectory: config.directory, environment: environment, logger: logger)
-        return Router(providers: try loader.makeProviders(selected, context: context))
+        let context = ProviderContext(
+            configDirectory: config.directory, environment: environment, logger: logger, http: try httpClient(),
+            stateDirectory: keepingState ? try openStore().stateDirectory : nil, maxPhotoBytes: config.downloads.maxPhotoBytes, albumSize: config.album.size
+        )
+        return Router(providers: try loader.makeProviders(selected, context: context), retryPolicy: try retryPolicy())
     }
 
     /// Retries and backoff from the config; `TOURIST_RETRY_BASE_SECONDS` shortens waits in tests.

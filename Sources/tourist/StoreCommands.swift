@@ -73,7 +73,7 @@ struct StoreCommand: AsyncParsableCommand {
                     session.say("""
                         store:   \(store.root)
                         pins:    \(stats.pins)
-                        photos:  \(stats.photos) stored, \(stats.pending) pending, \(stats.failed) failed
+                        photos:  \(stats.photos) stored, \(stats.pending) pending, \(stats.failed) failed, \(stats.rejected) rejected
                         blobs:   \(stats.blobs), \(Format.bytes(stats.blobBytes)) on disk (\(Format.bytes(stats.referencedBytes)) referenced by albums)
                         """)
                 }

@@ -1,9 +1,10 @@
 import ArgumentParser
+import TouristCore
 
 /// The `tourist` command: pins, albums, providers and the store.
 @main
 struct Tourist: AsyncParsableCommand {
-    static let version = "0.1.0"
+    static let version = TouristVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "tourist",

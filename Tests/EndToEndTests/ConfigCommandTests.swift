@@ -65,7 +65,8 @@ import TestSupport
         let config = try harness.folder.write("flaky.json", #"{"providers": [{"name": "broken", "type": "fixture", "failEvery": 1}, {"name": "demo", "type": "fixture"}]}"#)
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
         let fetched = try await harness.run("fetch", pin, "--count", "3", "--config", config)
-        let line = "tourist: broken: unavailable: fixture provider broken simulated a failure (request 1, failEvery 1)\n"
+        // One search and its 4 retries (downloads.retries), then the fall-through.
+        let line = "tourist: broken: unavailable: fixture provider broken simulated a failure (request 5, failEvery 1)\n"
         #expect(fetched.stderr == line)
         #expect(fetched.stdout.contains("ready, 3 photos"))
         let only = try await harness.run("new-collection", pin, "--provider", "broken", "--config", config, expecting: 69)

@@ -6,8 +6,12 @@ public enum PhotoState: String, Sendable, Codable {
     case stored
     /// Chosen for the album, not yet downloaded (a fetch will get it).
     case pending
-    /// Downloading failed; `AlbumPhoto.error` says why.
+    /// Downloading failed for a reason that may pass (network, server, time-out); `AlbumPhoto.error`
+    /// says why, and the next fetch retries it.
     case failed
+    /// The provider's copy is unusable (not an image, gone, too large); `AlbumPhoto.error` says why.
+    /// It is never retried, and another photo takes its place in the album.
+    case rejected
 }
 
 /// One photo of an album: what the provider said about it, and where it stands in the store.
@@ -43,6 +47,8 @@ public struct Album: Sendable, Codable, Equatable {
     public var removed: Set<PhotoKey>
     /// How many photos the album should hold (the last `--count`, else the config's default).
     public var target: Int
+    /// The result pages this pin has read, per provider (absent in albums written before it existed).
+    public var pageHistory: PageHistory?
 
     public init(pin: Pin, target: Int) {
         self.pin = pin
@@ -55,8 +61,18 @@ public struct Album: Sendable, Codable, Equatable {
     /// The photos that are stored.
     public var storedCount: Int { photos.count { $0.state == .stored } }
 
+    /// The photos that count toward `target`: all but the rejected ones.
+    public var keptCount: Int { photos.count { $0.state != .rejected } }
+
     /// Keys a search for this album must not return again.
     public var excluded: Set<PhotoKey> { shown.union(removed) }
+
+    /// Adds the result pages a search read to `pageHistory`.
+    mutating func recordPages(_ pages: PageHistory) {
+        var history = pageHistory ?? PageHistory()
+        history.merge(pages)
+        pageHistory = history
+    }
 
     /// Updates the pin's photo count from the photos.
     mutating func refreshSummary() {

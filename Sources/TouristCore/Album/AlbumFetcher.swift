@@ -32,7 +32,7 @@ public struct AlbumFetcher: Sendable {
         let album = try store.transaction { transaction in
             var album = try transaction.album(id)
             let target = count ?? album.target
-            if album.pin.state == .ready, album.target == target, album.photos.allSatisfy({ $0.state == .stored }) {
+            if album.pin.state == .ready, album.target == target, album.photos.allSatisfy({ $0.state == .stored || $0.state == .rejected }) {
                 return nil as Album?
             }
             album.target = target
@@ -55,7 +55,10 @@ public struct AlbumFetcher: Sendable {
         let current = try store.album(id)
         let target = count ?? current.target
         let exclude = current.excluded.union(current.photos.map(\.key))
-        let found = await router.search(center: try current.pin.location, radiusKm: current.pin.radiusKm, count: target, exclude: exclude)
+        let found = await router.search(
+            center: try current.pin.location, radiusKm: current.pin.radiusKm, count: target, exclude: exclude,
+            fresh: current.pageHistory ?? PageHistory()
+        )
         guard !found.candidates.isEmpty else {
             let failed = found.failures.contains { $0.reason != "empty" }
             return FetchOutcome(status: failed ? .failed : .noNewPhotos, album: current, providerFailures: found.failures)
@@ -70,6 +73,7 @@ public struct AlbumFetcher: Sendable {
             }
             album.photos = found.candidates.filter { !album.removed.contains($0.key) }.map { AlbumPhoto(candidate: $0, size: size) }
             album.shown.formUnion(album.photos.map(\.key))
+            album.recordPages(found.pages)
             album.target = target
             album.pin.state = .fetching
             album.pin.error = nil
@@ -79,20 +83,26 @@ public struct AlbumFetcher: Sendable {
         return try await fill(album, searched: true, failures: found.failures)
     }
 
+    /// The most searches one fetch makes for photos to replace rejected ones.
+    static let replacementRounds = 3
+
     /// Searches for what the album lacks (unless `searched` already did), downloads every pending
-    /// photo, and settles the pin's state.
+    /// photo, replaces rejected photos by other candidates, and settles the pin's state.
     private func fill(_ start: Album, searched alreadySearched: Bool, failures earlier: [ProviderFailure]) async throws -> FetchOutcome {
         let id = start.pin.id
         let location = try start.pin.location
         var failures = earlier
         var searched = alreadySearched
-        let missing = alreadySearched ? 0 : start.target - start.photos.count
-        if missing > 0 {
-            searched = true
-            let exclude = start.excluded.union(start.photos.map(\.key))
-            let result = await router.search(center: location, radiusKm: start.pin.radiusKm, count: missing, exclude: exclude)
-            failures = result.failures
-            if !result.candidates.isEmpty {
+        var searchNow = !alreadySearched
+        var round = 0
+        while true {
+            let album = try store.album(id)
+            let missing = album.target - album.keptCount
+            if searchNow, missing > 0 {
+                searched = true
+                let exclude = album.excluded.union(album.photos.map(\.key))
+                let result = await router.search(center: location, radiusKm: album.pin.radiusKm, count: missing, exclude: exclude)
+                failures = round == 0 ? result.failures : failures + result.failures.filter { $0.reason != "empty" }
                 try store.transaction { transaction in
                     var album = try transaction.album(id)
                     let present = Set(album.photos.map(\.key))
@@ -100,23 +110,33 @@ public struct AlbumFetcher: Sendable {
                         album.photos.append(AlbumPhoto(candidate: candidate, size: size))
                         album.shown.insert(candidate.key)
                     }
+                    album.recordPages(result.pages)
                     try transaction.save(album)
                 }
             }
+            let rejected = try await downloadPending(pin: id)
+            round += 1
+            // Photos the provider cannot deliver leave room: other candidates fill it.
+            guard rejected > 0, round <= Self.replacementRounds else { break }
+            searchNow = true
         }
-        try await downloadPending(pin: id)
         return try store.transaction { transaction in
             var album = try transaction.album(id)
             let failed = album.photos.filter { $0.state == .failed }
+            let rejected = album.photos.filter { $0.state == .rejected }
             let status: FetchOutcome.Status
             if !failed.isEmpty {
                 status = .incomplete
                 album.pin.state = .failed
                 let first = failed[0].error ?? "unknown error"
                 album.pin.error = "\(failed.count) of \(album.photos.count) photos failed to download (\(failed[0].key): \(first)); run `tourist fetch \(album.pin.id)` to retry them"
-            } else if !album.photos.isEmpty {
+            } else if album.storedCount > 0 {
                 status = .complete
                 album.pin.state = .ready
+            } else if !rejected.isEmpty {
+                status = .unusable
+                album.pin.state = .failed
+                album.pin.error = "none of the \(rejected.count) photos found could be used (\(rejected[0].key): \(rejected[0].error ?? "rejected"))"
             } else if searched, failures.contains(where: { $0.reason != "empty" }) || failures.isEmpty && router.providers.isEmpty {
                 status = .failed
                 album.pin.state = .failed
@@ -133,35 +153,54 @@ public struct AlbumFetcher: Sendable {
     }
 
     /// Downloads every pending photo of the album, each recorded as soon as it is stored.
-    private func downloadPending(pin id: String) async throws {
+    /// Returns how many were rejected.
+    private func downloadPending(pin id: String) async throws -> Int {
         let album = try store.album(id)
         let pending = album.photos.filter { $0.state == .pending }
-        let total = album.photos.count
-        var done = album.photos.count { $0.state == .stored }
+        let total = album.keptCount
+        var done = album.storedCount
         var bytes = 0
+        var rejected = 0
         progress?(FetchProgress(done: done, total: total, bytes: bytes))
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty else { return 0 }
         // downloads.concurrency, lowered by the `concurrency` of any provider these photos come from.
         let providerLimits = Set(pending.map(\.key.provider)).compactMap { router.provider(named: $0)?.entry.concurrency }
         let limit = max(1, ([downloads.concurrency] + providerLimits).min() ?? downloads.concurrency)
-        try await withThrowingTaskGroup(of: Int.self) { group in
+        try await withThrowingTaskGroup(of: DownloadResult.self) { group in
             var queue = pending.makeIterator()
             func startNext() {
                 guard let photo = queue.next() else { return }
                 group.addTask { try await download(photo, pin: id) }
             }
             for _ in 0..<limit { startNext() }
-            while let received = try await group.next() {
-                done += 1
-                bytes += received
+            while let result = try await group.next() {
+                switch result {
+                case .stored(let received):
+                    done += 1
+                    bytes += received
+                case .rejected:
+                    rejected += 1
+                case .failed, .gone:
+                    break
+                }
                 progress?(FetchProgress(done: done, total: total, bytes: bytes))
                 startNext()
             }
         }
+        return rejected
     }
 
-    /// Downloads one photo and records the result in the album. Returns the bytes stored.
-    private func download(_ photo: AlbumPhoto, pin id: String) async throws -> Int {
+    /// How one photo's download ended.
+    private enum DownloadResult: Sendable {
+        case stored(bytes: Int)
+        case failed
+        case rejected
+        /// The photo left the album while it downloaded.
+        case gone
+    }
+
+    /// Downloads one photo and records the result in the album.
+    private func download(_ photo: AlbumPhoto, pin id: String) async throws -> DownloadResult {
         let candidate = photo.candidate
         var result: Result<(BlobInfo, String), any Error>
         do {
@@ -194,7 +233,7 @@ public struct AlbumFetcher: Sendable {
                 if case .success(let (info, _)) = result, try transaction.references(of: info.sha256).isEmpty {
                     try store.blobs.remove(info.sha256)
                 }
-                return 0
+                return .gone
             }
             switch result {
             case .success(let (info, source)):
@@ -205,15 +244,23 @@ public struct AlbumFetcher: Sendable {
                 album.photos[index].mimeType = info.mimeType
                 album.photos[index].sourceURL = source
                 try transaction.save(album)
-                return info.bytes
+                return .stored(bytes: info.bytes)
             case .failure(let error):
                 let message = (error as? ProviderError)?.description ?? String(describing: error)
-                logger.debug("photo \(candidate.key) failed: \(message)")
-                album.photos[index].state = .failed
+                let permanent = (error as? ProviderError).map(Self.isPhotoProblem) ?? false
+                logger.debug("photo \(candidate.key) \(permanent ? "rejected" : "failed"): \(message)")
+                album.photos[index].state = permanent ? .rejected : .failed
                 album.photos[index].error = message
                 try transaction.save(album)
-                return 0
+                return permanent ? .rejected : .failed
             }
         }
+    }
+
+    /// Whether an error is about the photo itself (not an image, gone, too large), so retrying it is
+    /// pointless and another photo should take its place; network, server, rate-limit, credential
+    /// and configuration problems are not.
+    static func isPhotoProblem(_ error: ProviderError) -> Bool {
+        !error.isRetryable && !error.isUnauthorized && !error.isConfigurationProblem
     }
 }

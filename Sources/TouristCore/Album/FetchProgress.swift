@@ -26,6 +26,8 @@ public struct FetchOutcome: Sendable {
         case noNewPhotos
         /// No provider could answer.
         case failed
+        /// Photos were found, but every one was rejected (not an image, gone, too large).
+        case unusable
     }
 
     public var status: Status

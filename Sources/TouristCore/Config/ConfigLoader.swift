@@ -156,13 +156,21 @@ public struct ConfigLoader: Sendable {
         return box
     }
 
-    /// Builds the enabled providers of `config`, in routing order.
+    /// A provider name as a single safe folder name (its state folder in the store).
+    static func folderName(for name: String) -> String {
+        String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") ? $0 : "_" })
+    }
+
+    /// Builds the providers of `config`, in routing order; each gets `context` with its own state folder,
+    /// `context.stateDirectory/<name>`.
     public func makeProviders(_ config: TouristConfig, context: ProviderContext) throws -> [ConfiguredProvider] {
         try config.providers.map { entry in
             guard let factory = registry.factory(for: entry.type) else {
                 throw ConfigError(file: config.source.displayName, location: "providers", problem: "unknown provider type \"\(entry.type)\"", fix: "Use one of: \(registry.types.joined(separator: ", ")).")
             }
-            let provider = try factory.makeProvider(name: entry.name, options: entry.options, context: context)
+            var own = context
+            own.stateDirectory = context.stateDirectory.map { "\($0)/\(Self.folderName(for: entry.name))" }
+            let provider = try factory.makeProvider(name: entry.name, options: entry.options, context: own)
             return ConfiguredProvider(entry: entry, provider: provider)
         }
     }

@@ -35,7 +35,10 @@ public struct PhotoCandidate: Hashable, Sendable, Codable {
     public var key: PhotoKey
     public var title: String
     public var owner: String?
+    /// The license's name ("CC BY 2.0"), as people read it.
     public var license: String?
+    /// The provider's own id for the license (Flickr's license number), when it has one.
+    public var licenseID: String?
     public var takenAt: Date?
     public var location: GeoPoint?
     public var sources: [PhotoSize: PhotoSource]
@@ -43,13 +46,14 @@ public struct PhotoCandidate: Hashable, Sendable, Codable {
     public var pageURL: URL?
 
     public init(
-        key: PhotoKey, title: String, owner: String? = nil, license: String? = nil, takenAt: Date? = nil,
-        location: GeoPoint? = nil, sources: [PhotoSize: PhotoSource], pageURL: URL? = nil
+        key: PhotoKey, title: String, owner: String? = nil, license: String? = nil, licenseID: String? = nil,
+        takenAt: Date? = nil, location: GeoPoint? = nil, sources: [PhotoSize: PhotoSource], pageURL: URL? = nil
     ) {
         self.key = key
         self.title = title
         self.owner = owner
         self.license = license
+        self.licenseID = licenseID
         self.takenAt = takenAt
         self.location = location
         self.sources = sources
@@ -73,10 +77,14 @@ public struct SearchPage: Sendable {
     public var nextPage: Int?
     /// How many photos match in all, when the provider says.
     public var total: Int?
+    /// How many pages of this query's size can be read (Flickr: only the first 4,000 results),
+    /// when the provider knows; `new-collection` starts at a random one the pin has not seen.
+    public var pageCount: Int?
 
-    public init(candidates: [PhotoCandidate], nextPage: Int?, total: Int? = nil) {
+    public init(candidates: [PhotoCandidate], nextPage: Int?, total: Int? = nil, pageCount: Int? = nil) {
         self.candidates = candidates
         self.nextPage = nextPage
         self.total = total
+        self.pageCount = pageCount
     }
 }

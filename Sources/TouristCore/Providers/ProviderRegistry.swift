@@ -32,11 +32,28 @@ public struct ProviderContext: Sendable {
     public var configDirectory: String
     public var environment: [String: String]
     public var logger: Logger
+    /// The HTTP client URL-based providers share (one engine, one connection pool).
+    public var http: HTTPClient
+    /// A folder in the store where this provider may keep state across runs (a request log, say):
+    /// `<store>/state/<provider name>`, made when first written; nil when no store is open.
+    public var stateDirectory: String?
+    /// `downloads.maxPhotoBytes`, the most a provider may read for one photo.
+    public var maxPhotoBytes: Int
+    /// The size albums keep (`album.size`); a provider that must name sizes in its search asks for it.
+    public var albumSize: PhotoSize
 
-    public init(configDirectory: String, environment: [String: String], logger: Logger) {
+    public init(
+        configDirectory: String, environment: [String: String], logger: Logger, http: HTTPClient,
+        stateDirectory: String? = nil, maxPhotoBytes: Int = 52_428_800,
+        albumSize: PhotoSize = .small240
+    ) {
+        self.albumSize = albumSize
         self.configDirectory = configDirectory
         self.environment = environment
         self.logger = logger
+        self.http = http
+        self.stateDirectory = stateDirectory
+        self.maxPhotoBytes = maxPhotoBytes
     }
 }
 

@@ -21,13 +21,21 @@ public struct RetryPolicy: Sendable, Equatable {
         return ceiling * random
     }
 
+    /// Whether retry `attempt` (1-based) should follow `error`: a retryable error, retries left, and
+    /// no Retry-After longer than `maxDelay` (that wait belongs to the user's next run, not this one).
+    public func shouldRetry(_ error: ProviderError, attempt: Int) -> Bool {
+        guard error.isRetryable, attempt <= retries else { return false }
+        if let retryAfter = error.retryAfter, retryAfter > maxDelay { return false }
+        return true
+    }
+
     /// Runs `operation`, retrying retryable `ProviderError`s with backoff.
     public func run<T>(_ operation: () async throws -> T) async throws -> T {
         var attempt = 0
         while true {
             do {
                 return try await operation()
-            } catch let error as ProviderError where error.isRetryable && attempt < retries {
+            } catch let error as ProviderError where shouldRetry(error, attempt: attempt + 1) {
                 attempt += 1
                 try await Task.sleep(for: .seconds(delay(beforeRetry: attempt, retryAfter: error.retryAfter)))
             }

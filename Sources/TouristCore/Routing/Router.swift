@@ -41,20 +41,25 @@ public struct RouteResult: Sendable {
     public var candidates: [PhotoCandidate]
     /// The providers that answered empty or failed, in the order they were asked.
     public var failures: [ProviderFailure]
+    /// The pages read, per provider.
+    public var pages = PageHistory()
 }
 
 /// Chooses providers for a query by the configured strategy.
 ///
 /// `first`: providers in config order; the first that returns photos answers; an error, a time-out
-/// or an empty result falls through to the next.
+/// or an empty result falls through to the next. Each page request is retried by `retryPolicy`
+/// (transient errors only) within the provider's `timeoutSeconds`.
 public struct Router: Sendable {
     public let providers: [ConfiguredProvider]
+    public let retryPolicy: RetryPolicy
     /// The most pages read from one provider for one query, so a provider that pages forever cannot
     /// hold a fetch.
     public var maxPages = 50
 
-    public init(providers: [ConfiguredProvider]) {
+    public init(providers: [ConfiguredProvider], retryPolicy: RetryPolicy = RetryPolicy(retries: 0)) {
         self.providers = providers.filter(\.entry.enabled)
+        self.retryPolicy = retryPolicy
     }
 
     /// The provider with this configured name.
@@ -63,38 +68,56 @@ public struct Router: Sendable {
     }
 
     /// Up to `count` photos within `radiusKm` of `center`, skipping `exclude`.
-    public func search(center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>) async -> RouteResult {
-        var failures: [ProviderFailure] = []
+    /// With `fresh`, the pages a pin has read before: each provider starts at a page not in it.
+    public func search(center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>, fresh: PageHistory? = nil) async -> RouteResult {
+        var result = RouteResult(candidates: [], failures: [])
         for configured in providers {
+            var generator = SystemRandomNumberGenerator()
+            let order = fresh?.freshOrder(for: configured.entry.name, using: &generator)
             do {
-                let found = try await collect(from: configured, center: center, radiusKm: radiusKm, count: count, exclude: exclude)
-                if !found.isEmpty { return RouteResult(candidates: found, failures: failures) }
-                failures.append(.empty(configured.entry.name))
+                let found = try await collect(from: configured, center: center, radiusKm: radiusKm, count: count, exclude: exclude, order: order, pages: &result.pages)
+                if !found.isEmpty {
+                    result.candidates = found
+                    return result
+                }
+                result.failures.append(.empty(configured.entry.name))
             } catch is CancellationError {
                 break
             } catch {
-                failures.append(ProviderFailure(provider: configured.entry.name, error: error))
+                result.failures.append(ProviderFailure(provider: configured.entry.name, error: error))
             }
         }
-        return RouteResult(candidates: [], failures: failures)
+        return result
     }
 
-    private func collect(from configured: ConfiguredProvider, center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>) async throws -> [PhotoCandidate] {
+    /// Reads pages of one provider until `count` photos are found: the pages of `order` when given
+    /// (empty pages skipped), else page 1 and then each page's `nextPage`.
+    private func collect(
+        from configured: ConfiguredProvider, center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>,
+        order: [Int]?, pages: inout PageHistory
+    ) async throws -> [PhotoCandidate] {
         var found: [PhotoCandidate] = []
         var seen = exclude
-        var page: Int? = 1
+        var planned = (order ?? []).makeIterator()
+        var page: Int? = order == nil ? 1 : planned.next()
         var pagesRead = 0
         let provider = configured.provider
+        let name = configured.entry.name
         while let current = page, found.count < count, pagesRead < maxPages {
             let query = GeoQuery(center: center, radiusKm: radiusKm, limit: count, page: current, exclude: exclude)
-            let result = try await withTimeout(configured.entry.timeoutSeconds, what: "provider \(configured.entry.name)") {
-                try await provider.search(query)
+            let result = try await withTimeout(configured.entry.timeoutSeconds, what: "provider \(name)") { [retryPolicy] in
+                try await retryPolicy.run { try await provider.search(query) }
             }
             pagesRead += 1
+            pages.record(provider: name, page: current, pageCount: result.pageCount)
             for candidate in result.candidates where seen.insert(candidate.key).inserted && found.count < count {
                 found.append(candidate)
             }
-            page = result.candidates.isEmpty ? nil : result.nextPage
+            if order != nil {
+                page = planned.next()
+            } else {
+                page = result.candidates.isEmpty ? nil : result.nextPage
+            }
         }
         return found
     }

@@ -11,6 +11,7 @@ import Glibc
 ///     index/albums/<pin>.json   one album per pin, holding the pin itself
 ///     index/names/<sha256>      pin name → pin id, so a pin is found by name in constant time
 ///     index/refs/ab/<sha256>    which album photos use a blob, so the last one out deletes it
+///     state/<provider>/         what a provider keeps across runs (its request log)
 ///     tmp/                      downloads in progress; what dead processes left is removed on open
 ///
 /// Every file write is atomic (temporary file, fsync, rename or link, fsync the folder), and every
@@ -30,6 +31,8 @@ public final class Store: Sendable {
     var namesDirectory: String { root + "/index/names" }
     var refsDirectory: String { root + "/index/refs" }
     var lockPath: String { root + "/lock" }
+    /// Where providers keep state across runs, one folder per provider (see `ProviderContext`).
+    public var stateDirectory: String { root + "/state" }
 
     /// The default store folder: `$XDG_DATA_HOME/tourist`, else `~/.local/share/tourist`.
     public static func defaultPath(environment: [String: String]) -> String {

@@ -54,6 +54,7 @@ public struct StoreStatistics: Sendable, Codable, Equatable {
     public var photos = 0
     public var pending = 0
     public var failed = 0
+    public var rejected = 0
     public var blobs = 0
     public var blobBytes = 0
     /// Bytes the albums' photos would take without deduplication.
@@ -195,6 +196,7 @@ extension Store {
                     stats.referencedBytes += photo.bytes ?? 0
                 case .pending: stats.pending += 1
                 case .failed: stats.failed += 1
+                case .rejected: stats.rejected += 1
                 }
             }
         }

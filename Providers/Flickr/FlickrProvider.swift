@@ -1,0 +1,1 @@
+// The Flickr provider; being written.

@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+
+/// A GET request for `HTTPClient`.
+public struct HTTPRequest: Sendable {
+    public var url: URL
+    /// Ask for gzip/brotli/zstd (for API calls; images are already compressed).
+    public var acceptCompressed: Bool
+
+    public init(url: URL, acceptCompressed: Bool = false) {
+        self.url = url
+        self.acceptCompressed = acceptCompressed
+    }
+}
+
+/// What came back for a request: the final status and headers (after redirects) and, for
+/// in-memory requests, the body.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    /// Header names are lowercased.
+    public var headers: [String: String]
+    /// The body for `HTTPClient.data(_:)`; empty for downloads into a sink.
+    public var body: Data
+    /// How many body bytes arrived.
+    public var bodyBytes: Int
+}
+
+/// tourist's HTTP client: libcurl underneath, one engine thread per client, async/await on top.
+///
+/// Rules it keeps for every request: only `http` and `https`, for the request and for redirects
+/// (at most 5); TLS peers always verified; connect, total and stall time-outs; at most `maxBytes`
+/// of body; a `User-Agent` naming tourist and its version; task cancellation aborts the transfer.
+/// Failures are thrown as `ProviderError`, classified for retry (see `HTTPOutcome`), and their
+/// messages never include the request's query string, where API keys travel.
+public final class HTTPClient: Sendable {
+    /// Time-outs and identification for every request of a client.
+    public struct Configuration: Sendable {
+        public var userAgent: String
+        /// Seconds to establish a connection (TCP and TLS).
+        public var connectTimeout: Double
+        /// Seconds for a whole request, body included.
+        public var totalTimeout: Double
+        /// Seconds without a single byte before a transfer is abandoned as stalled.
+        public var stallTimeout: Double
+
+        public init(userAgent: String = "tourist/\(TouristVersion.current)", connectTimeout: Double = 10, totalTimeout: Double = 30, stallTimeout: Double = 15) {
+            self.userAgent = userAgent
+            self.connectTimeout = connectTimeout
+            self.totalTimeout = totalTimeout
+            self.stallTimeout = stallTimeout
+        }
+
+        /// Time-outs derived from the config's `downloads.timeoutSeconds`.
+        public init(downloads: TouristConfig.Downloads) {
+            self.init(
+                connectTimeout: min(10, downloads.timeoutSeconds), totalTimeout: downloads.timeoutSeconds,
+                stallTimeout: min(15, downloads.timeoutSeconds)
+            )
+        }
+    }
+
+    public let configuration: Configuration
+    private let engine: CurlEngine
+    private let nextID = Mutex(0)
+
+    public init(configuration: Configuration = Configuration()) throws {
+        self.configuration = configuration
+        engine = try CurlEngine(configuration: configuration)
+    }
+
+    deinit {
+        engine.stop()
+    }
+
+    /// GETs `request` and returns the body in memory (at most `maxBytes`); a non-2xx status is thrown.
+    public func data(_ request: HTTPRequest, maxBytes: Int = 16 << 20) async throws -> HTTPResponse {
+        try await perform(request, destination: .memory, maxBytes: maxBytes)
+    }
+
+    /// GETs `url` and streams a 2xx body into `sink` as it arrives; a non-2xx status is thrown.
+    public func download(_ url: URL, into sink: any BlobSink, maxBytes: Int) async throws -> HTTPResponse {
+        try await perform(HTTPRequest(url: url), destination: .sink(sink), maxBytes: maxBytes)
+    }
+
+    private func perform(_ request: HTTPRequest, destination: HTTPTransfer.Destination, maxBytes: Int) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw ProviderError.invalidResponse("refused to read \(HTTPOutcome.redacted(request.url)): only http and https URLs are allowed")
+        }
+        let id = nextID.withLock { next in
+            next += 1
+            return next
+        }
+        let transfer = HTTPTransfer(id: id, request: request, destination: destination, maxBytes: maxBytes)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.setContinuation(continuation)
+                engine.start(transfer)
+            }
+        } onCancel: {
+            engine.cancel(id)
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import CCurl
+import CurlShim
+import Foundation
+import Synchronization
+
+/// One HTTP GET in flight: the easy handle, where the body goes, what came back, and the
+/// continuation to resume when libcurl is done. Created by `HTTPClient`, driven by `CurlEngine`'s
+/// thread; the requesting task only waits on the continuation, so the two never touch it at once.
+final class HTTPTransfer: @unchecked Sendable {
+    /// Where the body of a 2xx response goes.
+    enum Destination {
+        case sink(any BlobSink)
+        case memory
+    }
+
+    let id: Int
+    let request: HTTPRequest
+    let destination: Destination
+    let maxBytes: Int
+    private(set) var easy: UnsafeMutableRawPointer?
+
+    /// The status of the response whose headers are being read (the last one, after redirects).
+    var status = 0
+    /// That response's headers, names lowercased.
+    var headers: [String: String] = [:]
+    /// The body when it is kept in memory, or the start of an error body (for messages).
+    var body = Data()
+    var bodyBytes = 0
+    /// An error raised inside a callback (the sink refused bytes, the cap was passed).
+    var callbackError: (any Error)?
+    /// libcurl writes its message for the last failure here.
+    let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    private let continuation = Mutex<CheckedContinuation<HTTPResponse, any Error>?>(nil)
+
+    init(id: Int, request: HTTPRequest, destination: Destination, maxBytes: Int) {
+        self.id = id
+        self.request = request
+        self.destination = destination
+        self.maxBytes = maxBytes
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    }
+
+    deinit {
+        if let easy { curl_easy_cleanup(easy) }
+        errorBuffer.deallocate()
+    }
+
+    func setContinuation(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        self.continuation.withLock { $0 = continuation }
+    }
+
+    /// Resumes the waiting task once; later calls do nothing.
+    func complete(_ result: Result<HTTPResponse, any Error>) {
+        if let easy {
+            curl_easy_cleanup(easy)
+            self.easy = nil
+        }
+        continuation.withLock { stored in
+            stored?.resume(with: result)
+            stored = nil
+        }
+    }
+
+    /// Makes the easy handle with every option of `configuration`; throws when libcurl refuses one.
+    func makeHandle(_ configuration: HTTPClient.Configuration) throws -> UnsafeMutableRawPointer {
+        guard let easy = curl_easy_init() else { throw ProviderError.unavailable("libcurl could not start a transfer (out of memory?)") }
+        self.easy = easy
+        let options = CurlOptions(easy: easy)
+        try options.set(CURLOPT_URL, request.url.absoluteString)
+        try options.set(CURLOPT_NOSIGNAL, 1)
+        try options.set(CURLOPT_PROTOCOLS_STR, "http,https")
+        try options.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        try options.set(CURLOPT_FOLLOWLOCATION, 1)
+        try options.set(CURLOPT_MAXREDIRS, 5)
+        try options.set(CURLOPT_SSL_VERIFYPEER, 1)
+        try options.set(CURLOPT_SSL_VERIFYHOST, 2)
+        try options.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
+        try options.set(CURLOPT_PIPEWAIT, 1)
+        try options.set(CURLOPT_USERAGENT, configuration.userAgent)
+        try options.set(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
+        try options.set(CURLOPT_TIMEOUT_MS, Int(configuration.totalTimeout * 1000))
+        try options.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+        try options.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(configuration.stallTimeout.rounded(.up))))
+        try options.set(CURLOPT_MAXFILESIZE_LARGE, Int64(maxBytes))
+        if request.acceptCompressed { try options.set(CURLOPT_ACCEPT_ENCODING, "") }
+        try options.set(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        try options.set(CURLOPT_PRIVATE, context)
+        try options.set(CURLOPT_WRITEDATA, context)
+        try options.set(CURLOPT_HEADERDATA, context)
+        try options.setCallback(CURLOPT_WRITEFUNCTION, httpTransferBodyCallback)
+        try options.setCallback(CURLOPT_HEADERFUNCTION, httpTransferHeaderCallback)
+        return easy
+    }
+
+    /// libcurl's message for the failure, or "" when it left none.
+    var curlMessage: String {
+        String(cString: errorBuffer)
+    }
+
+    /// A header line arrived; a status line starts a new response (after a redirect or a 100).
+    func receiveHeader(_ line: Substring) {
+        if line.hasPrefix("HTTP/") {
+            headers = [:]
+            let parts = line.split(separator: " ", maxSplits: 2)
+            status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        headers[name] = value
+    }
+
+    /// Body bytes arrived. Those of a 2xx response go to the destination; others are kept (a little)
+    /// for the error message. Returns false to make libcurl abort the transfer.
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bodyBytes += bytes.count
+        guard (200..<300).contains(status) else {
+            if body.count < 4096 { body.append(contentsOf: bytes.prefix(4096 - body.count)) }
+            return true
+        }
+        do {
+            guard bodyBytes <= maxBytes else {
+                throw ProviderError.tooLarge("the response is larger than \(maxBytes) bytes (downloads.maxPhotoBytes)")
+            }
+            switch destination {
+            case .sink(let sink): try sink.write(bytes)
+            case .memory: body.append(contentsOf: bytes)
+            }
+            return true
+        } catch {
+            callbackError = error
+            return false
+        }
+    }
+}
+
+/// CURLOPT_WRITEFUNCTION: hands the bytes to the transfer in `context`.
+private func httpTransferBodyCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
+    guard let context else { return 0 }
+    let transfer = Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    let accepted = transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: length))
+    return accepted ? length : 0
+}
+
+/// CURLOPT_HEADERFUNCTION: one header line at a time.
+private func httpTransferHeaderCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
+    let length = size * count
+    guard let context, let data else { return length }
+    let transfer = Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue()
+    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+    transfer.receiveHeader(line[...])
+    return length
+}

@@ -1,0 +1,35 @@
+/// Which result pages a pin has read from each provider, and how many each can serve, so
+/// `new-collection` starts at a page the pin has not seen (a random one, as Virtual Tourist did)
+/// instead of asking page 1 again.
+public struct PageHistory: Sendable, Codable, Equatable {
+    /// Provider name → the pages read.
+    public var seen: [String: Set<Int>] = [:]
+    /// Provider name → how many pages it said can be read, when it said.
+    public var pageCounts: [String: Int] = [:]
+
+    public init() {}
+
+    /// Records that `page` of `provider` was read, and its page count when known.
+    public mutating func record(provider: String, page: Int, pageCount: Int?) {
+        seen[provider, default: []].insert(page)
+        if let pageCount { pageCounts[provider] = pageCount }
+    }
+
+    /// Adds what `other` recorded.
+    public mutating func merge(_ other: PageHistory) {
+        for (provider, pages) in other.seen { seen[provider, default: []].formUnion(pages) }
+        pageCounts.merge(other.pageCounts) { $1 }
+    }
+
+    /// The pages to read from `provider` for a fresh collection: a random page not seen yet first,
+    /// then the other unseen ones in order (wrapping around), then the seen ones. Nil when the page
+    /// count is unknown (read from page 1 and follow the provider's next pages).
+    public func freshOrder<R: RandomNumberGenerator>(for provider: String, using random: inout R) -> [Int]? {
+        guard let count = pageCounts[provider], count > 0 else { return nil }
+        let seenPages = seen[provider] ?? []
+        let unseen = (1...count).filter { !seenPages.contains($0) }
+        guard let start = unseen.randomElement(using: &random) else { return Array(1...count) }
+        let rotated = unseen.filter { $0 >= start } + unseen.filter { $0 < start }
+        return rotated + (1...count).filter { seenPages.contains($0) }
+    }
+}

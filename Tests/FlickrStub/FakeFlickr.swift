@@ -1,0 +1,1 @@
+// The fake Flickr service; being written.

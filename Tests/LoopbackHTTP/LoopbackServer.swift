@@ -1,0 +1,1 @@
+// The loopback HTTP server; being written.
