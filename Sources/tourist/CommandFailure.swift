@@ -23,6 +23,14 @@ enum ExitStatus {
     static let notAuthorized: Int32 = 77
     static let configError: Int32 = 78
 
+    /// The exit code when providers failed and none answered: 77 when every one refused its
+    /// credentials, 75 when every one asked to slow down (running again later helps), else 69.
+    static func noAnswer(_ failures: [ProviderFailure]) -> Int32 {
+        if !failures.isEmpty, failures.allSatisfy(\.isUnauthorized) { return notAuthorized }
+        if !failures.isEmpty, failures.allSatisfy({ $0.reason == "rate-limited" }) { return temporaryFailure }
+        return unavailable
+    }
+
     /// The exit code and message for an error that ended a command.
     static func describe(_ error: any Error) -> (code: Int32, message: String) {
         switch error {

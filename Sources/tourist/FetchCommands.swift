@@ -112,9 +112,13 @@ enum AlbumRun {
             session.note("no photos within \(Format.kilometres(pin.radiusKm)) of \"\(pin.name)\" (asked: \(asked.isEmpty ? "no provider" : asked)). Pin a place with a larger --radius, or add providers to the config")
             return ExitStatus.ok
         case .failed:
-            if !failures.isEmpty, failures.allSatisfy(\.isUnauthorized) { return ExitStatus.notAuthorized }
-            session.note("no provider could answer; check the network and `tourist providers --check`, then run the command again")
-            return ExitStatus.unavailable
+            let code = ExitStatus.noAnswer(failures)
+            switch code {
+            case ExitStatus.notAuthorized: break
+            case ExitStatus.temporaryFailure: session.note("every provider asked to slow down; the album is unchanged. Run the command again later")
+            default: session.note("no provider could answer; check the network and `tourist providers --check`, then run the command again")
+            }
+            return code
         }
     }
 }

@@ -43,7 +43,7 @@ struct SearchCommand: AsyncParsableCommand {
             let failures = result.failures.filter { $0.reason != "empty" }
             for failure in failures { session.note("\(failure.provider): \(failure.reason): \(failure.message)") }
             if result.candidates.isEmpty, !failures.isEmpty {
-                return failures.allSatisfy(\.isUnauthorized) ? ExitStatus.notAuthorized : ExitStatus.unavailable
+                return ExitStatus.noAnswer(failures)
             }
             return 0
         }

@@ -66,3 +66,29 @@ import TestSupport
         #expect(Router(providers: [off, on]).providers.map(\.entry.name) == ["on"])
     }
 }
+
+@Suite struct RouterRetryTests {
+    let folder = TemporaryDirectory()
+
+    @Test func transientSearchFailuresAreRetriedBeforeFallingThrough() async throws {
+        let set = folder.child("flaky")
+        try FixtureSetWriter.write(in: set, prefix: "f", latitude: 10, longitude: 20, count: 5)
+        // Every 2nd request fails: the first search succeeds, so fail the first by asking twice.
+        let provider = try FixtureProvider(name: "flaky", folder: set, failEvery: 2)
+        _ = try? await provider.search(GeoQuery(center: try GeoPoint(latitude: 10, longitude: 20), radiusKm: 5, limit: 1))
+        let entry = TouristConfig.ProviderEntry(
+            name: "flaky", type: "fixture", enabled: true, timeoutSeconds: nil, concurrency: nil, coverage: nil,
+            options: ProviderOptions(file: "test", path: "providers[0]", values: [:]), written: .null
+        )
+        let configured = ConfiguredProvider(entry: entry, provider: provider)
+        let center = try GeoPoint(latitude: 10, longitude: 20)
+        let once = await Router(providers: [configured], retryPolicy: RetryPolicy(retries: 1, baseDelay: 0.001))
+            .search(center: center, radiusKm: 5, count: 3, exclude: [])
+        #expect(once.candidates.count == 3, "the failed 2nd request was retried: \(once.failures)")
+        #expect(once.pages.seen["flaky"] == [1])
+        #expect(once.pages.pageCounts["flaky"] == 2)
+        let never = await Router(providers: [configured]).search(center: center, radiusKm: 5, count: 3, exclude: [])
+        #expect(never.candidates.isEmpty, "without retries the failing 4th request falls through")
+        #expect(never.failures.map(\.reason) == ["unavailable"])
+    }
+}
