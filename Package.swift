@@ -74,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TouristCoreTests",
-            dependencies: ["TouristCore", "Fixture", "TestSupport", "CShims", "LoopbackHTTP"]
+            dependencies: ["TouristCore", "Fixture", "TestSupport", "CShims", "LoopbackHTTP", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(
             name: "FixtureTests",

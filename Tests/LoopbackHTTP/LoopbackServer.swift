@@ -1,1 +1,130 @@
-// The loopback HTTP server; being written.
+import Foundation
+import Glibc
+import Synchronization
+
+/// A small, real HTTP/1.1 server on 127.0.0.1 for tests and benchmarks: an ephemeral port,
+/// keep-alive, one thread per connection (handlers may sleep), and replies chosen by a handler,
+/// including broken ones (`LoopbackReply`). It records every request and the most requests it
+/// handled at once.
+public final class LoopbackServer: Sendable {
+    private struct State {
+        var requests: [LoopbackRequest] = []
+        var inFlight = 0
+        var peak = 0
+        var connections = 0
+        var open: Set<Int32> = []
+        var stopped = false
+    }
+
+    public let port: Int
+    private let listener: Int32
+    private let delay: Duration
+    private let handler: @Sendable (LoopbackRequest) -> LoopbackReply
+    private let state = Mutex(State())
+
+    /// Starts listening; `delay` is added before answering every request.
+    public init(delay: Duration = .zero, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackReply) throws {
+        self.delay = delay
+        self.handler = handler
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw LoopbackError("socket: \(String(cString: strerror(errno)))") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 512) == 0 else {
+            close(fd)
+            throw LoopbackError("bind/listen on 127.0.0.1: \(String(cString: strerror(errno)))")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listener = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "loopback-accept"
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    /// "http://127.0.0.1:PORT" followed by `pathAndQuery`.
+    public func url(_ pathAndQuery: String) -> String { "http://127.0.0.1:\(port)\(pathAndQuery)" }
+
+    /// Every request received, in order.
+    public var requests: [LoopbackRequest] { state.withLock { $0.requests } }
+    /// The most requests being handled at once (from parsed to answered).
+    public var peakConcurrentRequests: Int { state.withLock { $0.peak } }
+    /// How many connections were accepted.
+    public var connectionsAccepted: Int { state.withLock { $0.connections } }
+
+    /// Closes the listener and every connection.
+    public func stop() {
+        let open: Set<Int32>? = state.withLock { state in
+            guard !state.stopped else { return nil }
+            state.stopped = true
+            return state.open
+        }
+        guard let open else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+
+    private func acceptLoop() {
+        while true {
+            let fd = accept(listener, nil, nil)
+            if fd < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            let number: Int? = state.withLock { state in
+                guard !state.stopped else { return nil }
+                state.connections += 1
+                state.open.insert(fd)
+                return state.connections
+            }
+            guard let number else {
+                close(fd)
+                return
+            }
+            var yes: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+            let thread = Thread { [self] in serve(LoopbackConnection(fd: fd), number: number) }
+            thread.name = "loopback-connection"
+            thread.start()
+        }
+    }
+
+    private func serve(_ connection: LoopbackConnection, number: Int) {
+        defer {
+            state.withLock { _ = $0.open.remove(connection.fd) }
+            connection.close()
+        }
+        while let head = connection.readHead(), var request = LoopbackConnection.parse(head) {
+            request.connection = number
+            state.withLock { state in
+                state.requests.append(request)
+                state.inFlight += 1
+                state.peak = max(state.peak, state.inFlight)
+            }
+            if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18) }
+            let reply = handler(request)
+            let keepOpen = connection.send(reply, head: request.method == "HEAD")
+            state.withLock { $0.inFlight -= 1 }
+            if !keepOpen || request.headers["connection"]?.lowercased() == "close" { return }
+        }
+    }
+}
+
+/// A failure to start the server.
+public struct LoopbackError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

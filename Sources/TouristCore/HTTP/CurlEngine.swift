@@ -65,6 +65,18 @@ final class CurlEngine: Sendable {
         if !accepted { transfer?.complete(.failure(CancellationError())) }
     }
 
+    /// Ends, as timed out, every transfer that received nothing for `configuration.stallTimeout`.
+    private func abandonStalled(_ running: inout [Int: HTTPTransfer]) {
+        let limit = Duration.milliseconds(Int(configuration.stallTimeout * 1000))
+        let now = ContinuousClock.now
+        for (id, transfer) in running where now - transfer.lastActivity > limit {
+            running.removeValue(forKey: id)
+            if let easy = transfer.easy { curl_multi_remove_handle(multi, easy) }
+            let stall = String(format: "%g", configuration.stallTimeout)
+            transfer.complete(.failure(ProviderError.timedOut("\(HTTPOutcome.redacted(transfer.request.url)): no data for \(stall) s (stalled)")))
+        }
+    }
+
     /// The engine thread: apply commands, drive transfers, report finished ones, sleep until
     /// there is socket activity, a timer, or a command.
     private func loop() {
@@ -89,6 +101,7 @@ final class CurlEngine: Sendable {
                         guard code == CURLM_OK else {
                             throw ProviderError.unavailable("libcurl could not start the transfer: \(String(cString: curl_multi_strerror(code)))")
                         }
+                        transfer.lastActivity = .now
                         running[transfer.id] = transfer
                     } catch {
                         transfer.complete(.failure(error))
@@ -119,7 +132,9 @@ final class CurlEngine: Sendable {
                 running.removeValue(forKey: transfer.id)
                 transfer.complete(HTTPOutcome.classify(transfer, code: result))
             }
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            abandonStalled(&running)
+            // Wake at least every 250 ms while transfers run, to notice stalls.
+            curl_multi_poll(multi, nil, 0, running.isEmpty ? 1000 : 250, nil)
         }
         let unstarted = inbox.withLock { inbox in
             inbox.stopped = true

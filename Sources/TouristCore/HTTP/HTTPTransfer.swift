@@ -28,6 +28,10 @@ final class HTTPTransfer: @unchecked Sendable {
     var bodyBytes = 0
     /// An error raised inside a callback (the sink refused bytes, the cap was passed).
     var callbackError: (any Error)?
+    /// When a header or body byte last arrived (or the transfer started): the engine abandons a
+    /// transfer silent for longer than the stall time-out. (libcurl's own low-speed check averages
+    /// over several seconds, so a burst followed by silence goes unnoticed for too long.)
+    var lastActivity = ContinuousClock.now
     /// libcurl writes its message for the last failure here.
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private let continuation = Mutex<CheckedContinuation<HTTPResponse, any Error>?>(nil)
@@ -79,8 +83,6 @@ final class HTTPTransfer: @unchecked Sendable {
         try options.set(CURLOPT_USERAGENT, configuration.userAgent)
         try options.set(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
         try options.set(CURLOPT_TIMEOUT_MS, Int(configuration.totalTimeout * 1000))
-        try options.set(CURLOPT_LOW_SPEED_LIMIT, 1)
-        try options.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(configuration.stallTimeout.rounded(.up))))
         try options.set(CURLOPT_MAXFILESIZE_LARGE, Int64(maxBytes))
         if request.acceptCompressed { try options.set(CURLOPT_ACCEPT_ENCODING, "") }
         try options.set(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
@@ -100,6 +102,7 @@ final class HTTPTransfer: @unchecked Sendable {
 
     /// A header line arrived; a status line starts a new response (after a redirect or a 100).
     func receiveHeader(_ line: Substring) {
+        lastActivity = .now
         if line.hasPrefix("HTTP/") {
             headers = [:]
             let parts = line.split(separator: " ", maxSplits: 2)
@@ -115,6 +118,7 @@ final class HTTPTransfer: @unchecked Sendable {
     /// Body bytes arrived. Those of a 2xx response go to the destination; others are kept (a little)
     /// for the error message. Returns false to make libcurl abort the transfer.
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        lastActivity = .now
         bodyBytes += bytes.count
         guard (200..<300).contains(status) else {
             if body.count < 4096 { body.append(contentsOf: bytes.prefix(4096 - body.count)) }

@@ -1,0 +1,41 @@
+/// A request as the loopback server received it.
+public struct LoopbackRequest: Sendable {
+    public var method: String
+    /// The path, without the query.
+    public var path: String
+    /// The query's parameters, percent-decoded (the last value wins for a repeated name).
+    public var query: [String: String]
+    /// The query exactly as received.
+    public var rawQuery: String
+    /// Header names are lowercased.
+    public var headers: [String: String]
+    /// Which connection carried it (1 for the first accepted).
+    public var connection: Int
+}
+
+/// What the loopback server does with a request: answer, or misbehave in a chosen way.
+public enum LoopbackReply: Sendable {
+    /// A complete response; Content-Length is added.
+    case response(status: Int, headers: [(String, String)] = [], body: [UInt8])
+    /// Close the connection with SO_LINGER 0, sending nothing: the client sees a reset.
+    case resetConnection
+    /// Advertise the whole body's length, send `sendBytes` of it, then close.
+    case truncated(status: Int, headers: [(String, String)], body: [UInt8], sendBytes: Int)
+    /// Send the headers and `sendBytes` of the body, then nothing for `seconds`, then close.
+    case stall(seconds: Double, status: Int, headers: [(String, String)], body: [UInt8], sendBytes: Int)
+
+    /// A 302 to `location`.
+    public static func redirect(to location: String) -> LoopbackReply {
+        .response(status: 302, headers: [("Location", location)], body: [])
+    }
+
+    /// A 200 with a small HTML page, as captive portals and error pages send.
+    public static func html(status: Int = 200) -> LoopbackReply {
+        .response(status: status, headers: [("Content-Type", "text/html")], body: Array("<!DOCTYPE html><html><body><h1>Something went wrong</h1></body></html>".utf8))
+    }
+
+    /// A JSON body.
+    public static func json(_ text: String, status: Int = 200) -> LoopbackReply {
+        .response(status: status, headers: [("Content-Type", "application/json")], body: Array(text.utf8))
+    }
+}

@@ -1,0 +1,181 @@
+import Crypto
+import Foundation
+import LoopbackHTTP
+import Testing
+import TestSupport
+@testable import TouristCore
+
+/// The real libcurl client against a real HTTP server on 127.0.0.1.
+@Suite struct HTTPClientTests {
+    let client = try! HTTPClient(configuration: .init(connectTimeout: 2, totalTimeout: 5, stallTimeout: 1))
+
+    /// A body that is easy to check: `count` bytes that differ by position.
+    static func pattern(_ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) } }
+
+    func expectError(_ kind: String, retryable: Bool, _ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async {
+        do {
+            try await body()
+            Issue.record("expected a \(kind) error", sourceLocation: sourceLocation)
+        } catch let error as ProviderError {
+            #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
+            #expect(error.isRetryable == retryable, "\(error)", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("expected a ProviderError, got \(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func getsABodyAndSendsItsUserAgent() async throws {
+        let server = try LoopbackServer { _ in .response(status: 200, headers: [("X-Answer", "42")], body: Array("hello".utf8)) }
+        let response = try await client.data(HTTPRequest(url: URL(string: server.url("/hello?x=1"))!))
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == "hello")
+        #expect(response.headers["x-answer"] == "42")
+        #expect(server.requests.first?.headers["user-agent"] == "tourist/\(TouristVersion.current)")
+        #expect(server.requests.first?.query["x"] == "1")
+    }
+
+    @Test func streamsIntoTheStoreAndHashesOnTheWay() async throws {
+        let folder = TemporaryDirectory()
+        let store = try Store(path: folder.child("store"))
+        let bytes = [0xFF, 0xD8, 0xFF, 0xE0] + Self.pattern(3 << 20)
+        let server = try LoopbackServer { _ in .response(status: 200, headers: [("Content-Type", "image/jpeg")], body: bytes) }
+        let writer = try store.blobs.makeWriter(maxBytes: 8 << 20)
+        let response = try await client.download(URL(string: server.url("/big.jpg"))!, into: writer, maxBytes: 8 << 20)
+        let info = try store.blobs.commit(writer)
+        #expect(response.bodyBytes == bytes.count)
+        #expect(info.sha256 == SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined())
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.blobs.path(of: info.sha256))) == Data(bytes))
+    }
+
+    @Test func reusesOneConnectionAndRunsTransfersInParallel() async throws {
+        let server = try LoopbackServer(delay: .milliseconds(100)) { _ in .response(status: 200, body: Self.pattern(1000)) }
+        for index in 0..<5 { _ = try await client.data(HTTPRequest(url: URL(string: server.url("/seq/\(index)"))!)) }
+        #expect(server.connectionsAccepted == 1, "sequential requests must reuse the connection")
+        let started = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<16 {
+                group.addTask { _ = try await client.data(HTTPRequest(url: URL(string: server.url("/par/\(index)"))!)) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(server.peakConcurrentRequests >= 8, "16 transfers on one engine thread must overlap (peak \(server.peakConcurrentRequests))")
+        #expect(ContinuousClock.now - started < .seconds(1.5), "16 requests of 100 ms ran one after another")
+    }
+
+    @Test func classifiesStatusesForRetry() async throws {
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/429": .response(status: 429, headers: [("Retry-After", "7")], body: [])
+            case "/503": .response(status: 503, headers: [("Retry-After", "3")], body: [])
+            default: .response(status: Int(request.path.dropFirst()) ?? 500, body: Array("<html>error</html>".utf8))
+            }
+        }
+        func get(_ path: String) async throws { _ = try await client.data(HTTPRequest(url: URL(string: server.url(path))!)) }
+        await expectError("unavailable", retryable: true) { try await get("/500") }
+        await expectError("unavailable", retryable: true) { try await get("/502") }
+        await expectError("unavailable", retryable: true) { try await get("/408") }
+        await expectError("not found", retryable: false) { try await get("/404") }
+        await expectError("not found", retryable: false) { try await get("/403") }
+        await expectError("unauthorized", retryable: false) { try await get("/401") }
+        await expectError("invalid response", retryable: false) { try await get("/400") }
+        do {
+            try await get("/429")
+        } catch let error as ProviderError {
+            #expect(error.retryAfter == 7)
+        }
+        do {
+            try await get("/503")
+        } catch let error as ProviderError {
+            #expect(error.retryAfter == 3)
+        }
+    }
+
+    @Test func resetsTruncationsAndStallsAreRetryable() async throws {
+        let body = Self.pattern(200_000)
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/reset": .resetConnection
+            case "/truncated": .truncated(status: 200, headers: [], body: body, sendBytes: 50_000)
+            default: .stall(seconds: 4, status: 200, headers: [], body: body, sendBytes: 10_000)
+            }
+        }
+        func get(_ path: String) async throws { _ = try await client.data(HTTPRequest(url: URL(string: server.url(path))!)) }
+        await expectError("unavailable", retryable: true) { try await get("/reset") }
+        await expectError("unavailable", retryable: true) { try await get("/truncated") }
+        let started = ContinuousClock.now
+        await expectError("timed out", retryable: true) { try await get("/stall") }
+        #expect(ContinuousClock.now - started < .seconds(3.5), "a stall must end after stallTimeout (1 s), not the server's 4 s")
+    }
+
+    @Test func followsOnlyHTTPRedirectsAndAtMostFive() async throws {
+        let server = try LoopbackServer { request in
+            if request.path == "/to-file" { return .response(status: 302, headers: [("Location", "file:///etc/passwd")], body: []) }
+            if request.path == "/to-ftp" { return .response(status: 302, headers: [("Location", "ftp://127.0.0.1/x")], body: []) }
+            if request.path.hasPrefix("/hop/"), let hop = Int(request.path.dropFirst(5)), hop > 0 {
+                return .response(status: 302, headers: [("Location", "/hop/\(hop - 1)")], body: [])
+            }
+            return .response(status: 200, body: Array("arrived".utf8))
+        }
+        let sink = CollectingSink()
+        await expectError("invalid response", retryable: false) {
+            _ = try await client.download(URL(string: server.url("/to-file"))!, into: sink, maxBytes: 1 << 20)
+        }
+        await expectError("invalid response", retryable: false) {
+            _ = try await client.download(URL(string: server.url("/to-ftp"))!, into: sink, maxBytes: 1 << 20)
+        }
+        #expect(sink.bytes.isEmpty, "nothing from a refused redirect may reach the sink")
+        let five = try await client.data(HTTPRequest(url: URL(string: server.url("/hop/5"))!))
+        #expect(String(decoding: five.body, as: UTF8.self) == "arrived")
+        await expectError("invalid response", retryable: false) { _ = try await client.data(HTTPRequest(url: URL(string: server.url("/hop/6"))!)) }
+    }
+
+    @Test func refusesOtherSchemesWithoutReadingAnything() async throws {
+        let sink = CollectingSink()
+        await expectError("invalid response", retryable: false) {
+            _ = try await client.download(URL(string: "file:///etc/passwd")!, into: sink, maxBytes: 1 << 20)
+        }
+        await expectError("invalid response", retryable: false) {
+            _ = try await client.data(HTTPRequest(url: URL(string: "ftp://127.0.0.1/file")!))
+        }
+        #expect(sink.bytes.isEmpty)
+    }
+
+    @Test func capsTheBodySize() async throws {
+        let server = try LoopbackServer { _ in .response(status: 200, body: Self.pattern(100_000)) }
+        let sink = CollectingSink()
+        await expectError("too large", retryable: false) {
+            _ = try await client.download(URL(string: server.url("/big"))!, into: sink, maxBytes: 10_000)
+        }
+        #expect(sink.bytes.count <= 10_000)
+    }
+
+    @Test func cancellingTheTaskAbortsTheTransfer() async throws {
+        let server = try LoopbackServer { _ in .stall(seconds: 30, status: 200, headers: [], body: Self.pattern(100_000), sendBytes: 1000) }
+        let slowClient = try HTTPClient(configuration: .init(totalTimeout: 60, stallTimeout: 60))
+        let started = ContinuousClock.now
+        let task = Task { try await slowClient.data(HTTPRequest(url: URL(string: server.url("/slow"))!)) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        let result = await task.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test func messagesNeverShowTheQueryString() async throws {
+        let server = try LoopbackServer { _ in .response(status: 500, body: []) }
+        do {
+            _ = try await client.data(HTTPRequest(url: URL(string: server.url("/rest/?api_key=SECRET123&method=x"))!))
+            Issue.record("expected an error")
+        } catch {
+            #expect(!String(describing: error).contains("SECRET123"), "\(error)")
+            #expect(String(describing: error).contains("/rest/"))
+        }
+        #expect(server.requests.first?.query["api_key"] == "SECRET123")
+    }
+}
+
+/// A sink that keeps what it receives.
+final class CollectingSink: BlobSink, @unchecked Sendable {
+    private(set) var bytes: [UInt8] = []
+    func write(_ chunk: UnsafeRawBufferPointer) throws { bytes.append(contentsOf: chunk) }
+}
