@@ -1,0 +1,28 @@
+import Foundation
+
+/// Writes the fake Flickr's JSON by hand, so numbers can be strings exactly where a test wants.
+struct FlickrJSON {
+    let numbersAsStrings: Bool
+
+    /// A number, or a string holding it when `numbersAsStrings` and `alternate` say so (mixed on purpose).
+    func number(_ value: some CustomStringConvertible, alternate: Bool) -> String {
+        numbersAsStrings && alternate ? "\"\(value)\"" : "\(value)"
+    }
+
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    static func fail(code: Int, message: String) -> String {
+        "{\"stat\":\"fail\",\"code\":\(code),\"message\":\(string(message))}"
+    }
+}
