@@ -58,17 +58,29 @@ public struct FakePhoto: Sendable {
         }
     }
 
-    /// `bytes` bytes starting with a JPEG signature, unique to this photo and size.
+    /// `bytes` bytes starting with a JPEG signature, unique to this photo and size: the label and
+    /// 4 KiB derived from it, then a filler shared by all photos (so large sets are quick to make).
     public static func image(id: String, size: String, bytes: Int) -> [UInt8] {
-        var result: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
         let label = Array("\(id)_\(size)".utf8)
-        result += label
-        var state = label.reduce(UInt64(1469598103934665603)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
-        result.reserveCapacity(bytes)
-        while result.count < max(bytes, result.count) {
+        var result: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + label
+        var state = label.reduce(UInt64(1_469_598_103_934_665_603)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+        while result.count < min(bytes, 4096) {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             result.append(UInt8(truncatingIfNeeded: state >> 33))
         }
-        return Array(result.prefix(max(bytes, label.count + 4)))
+        if bytes > result.count { result += filler.prefix(bytes - result.count) }
+        while result.count < bytes { result += filler.prefix(bytes - result.count) }
+        return result
     }
+
+    /// 1 MiB of fixed pseudo-random bytes.
+    private static let filler: [UInt8] = {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        return (0..<(1 << 20)).map { _ in
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return UInt8(truncatingIfNeeded: state)
+        }
+    }()
 }

@@ -3,6 +3,7 @@
 //   tourist-bench ingest STORE FILE…      stream files into the store (hashing while writing), 4 at a time
 //   tourist-bench seed STORE PINS JPEG…   write a store of PINS pins with 21 stored photos each
 //   tourist-bench load STORE [ROUNDS]     time reading the pin list in-process (no start-up cost)
+//   tourist-bench serve-flickr DIR PHOTOS BYTES DELAY_MS   a fake Flickr on loopback (see ServeFlickr.swift)
 //
 // `seed` writes the store's documented on-disk format directly (VERSION, index/pins.json,
 // index/albums, index/names, index/refs, blobs) with TouristCore's own types, so a 10,000-pin store
@@ -118,6 +119,12 @@ case "load":
         best = min(best, elapsed)
     }
     print("\(count) pins loaded in \(best) (best of \(rounds))")
+case "serve-flickr":
+    let values = Array(arguments.dropFirst())
+    guard values.count == 4, let photos = Int(values[1]), let bytes = Int(values[2]), let delay = Int(values[3]) else {
+        fail("usage: tourist-bench serve-flickr DIR PHOTOS BYTES DELAY_MS")
+    }
+    try serveFlickr(directory: values[0], photos: photos, bytes: bytes, delayMs: delay)
 default:
-    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | load STORE [ROUNDS]")
+    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | load STORE [ROUNDS] | serve-flickr DIR PHOTOS BYTES DELAY_MS")
 }
