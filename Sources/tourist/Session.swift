@@ -1,12 +1,14 @@
 import ArgumentParser
 import Fixture
+import Flickr
 import Foundation
 import Logging
 import TouristCore
 
 /// The built-in provider types. Adding a provider: add its target, then one line here.
 let builtInProviders = ProviderRegistry([
-    FixtureProviderFactory()
+    FlickrProviderFactory(),
+    FixtureProviderFactory(),
 ])
 
 /// What one command invocation works with: options, environment, logger, and the config, store and

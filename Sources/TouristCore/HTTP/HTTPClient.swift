@@ -72,6 +72,11 @@ public final class HTTPClient: Sendable {
         engine.stop()
     }
 
+    /// `url` as logs and messages may show it: without user, password, query or fragment.
+    public static func redacted(_ url: URL) -> String {
+        HTTPOutcome.redacted(url)
+    }
+
     /// GETs `request` and returns the body in memory (at most `maxBytes`); a non-2xx status is thrown.
     public func data(_ request: HTTPRequest, maxBytes: Int = 16 << 20) async throws -> HTTPResponse {
         try await perform(request, destination: .memory, maxBytes: maxBytes)
