@@ -28,6 +28,13 @@ public enum ProviderConformance {
             while let current = page, pages < 1000 {
                 let result = try await provider.search(GeoQuery(center: center, radiusKm: radiusKm, limit: pageSize, page: current))
                 if result.candidates.count > pageSize { fail("page \(current) has \(result.candidates.count) photos, more than the limit \(pageSize)") }
+                // Nearest first within each page (Flickr cannot sort across pages).
+                var previous = 0.0
+                for candidate in result.candidates {
+                    guard let distance = candidate.location?.distanceKm(to: center) else { continue }
+                    if distance + 1e-9 < previous { fail("\(candidate.key) at \(distance) km comes after a photo at \(previous) km on page \(current): not nearest first") }
+                    previous = max(previous, distance)
+                }
                 all += result.candidates
                 pages += 1
                 if let next = result.nextPage, next <= current { fail("page \(current) names page \(next) as next") }
@@ -35,15 +42,12 @@ public enum ProviderConformance {
             }
             if all.count < minimumPhotos { fail("found \(all.count) photos within \(radiusKm) km, expected at least \(minimumPhotos)") }
             if Set(all.map(\.key)).count != all.count { fail("a photo appeared on two pages") }
-            var previous = 0.0
             for candidate in all {
                 if candidate.key.provider != provider.name { fail("\(candidate.key) does not name the provider \(provider.name)") }
                 if candidate.sources.isEmpty { fail("\(candidate.key) lists no source") }
                 guard let location = candidate.location else { continue }
                 let distance = location.distanceKm(to: center)
                 if distance > radiusKm + 1e-9 { fail("\(candidate.key) is \(distance) km away, outside the radius \(radiusKm) km") }
-                if distance + 1e-9 < previous { fail("\(candidate.key) at \(distance) km comes after a photo at \(previous) km: not nearest first") }
-                previous = max(previous, distance)
             }
 
             if let photo = all.first, let size = photo.sources.keys.sorted().first {
@@ -54,8 +58,15 @@ public enum ProviderConformance {
                 if once.bytes != twice.bytes { fail("fetching \(photo.key) twice gave different bytes") }
                 if ImageFormat.mimeType(of: Array(once.bytes.prefix(32))) == nil { fail("fetch of \(photo.key) did not write an image") }
 
+                // A URL provider reads the source, not the id: the bogus photo's sources do not exist either.
                 var bogus = photo
                 bogus.key = PhotoKey(provider: provider.name, id: "no-such-photo-\(UUID().uuidString)")
+                bogus.sources = bogus.sources.mapValues { source in
+                    switch source {
+                    case .file(let path): .file(path + "-no-such-photo")
+                    case .url(let url): .url(url.appendingPathExtension("no-such-photo"))
+                    }
+                }
                 do {
                     try await provider.fetch(bogus, size: size, into: RecordingSink())
                     fail("fetching a photo that does not exist succeeded")

@@ -3,9 +3,12 @@ import Foundation
 /// A source of geotagged photos: Flickr, a folder on disk, the bundled fixture set, or one a user adds.
 ///
 /// The rules every provider keeps (the `ProviderConformance` suite checks each of them):
-/// - `search` returns photos within `query.radiusKm` of `query.center`, nearest first, at most
-///   `query.limit` of them, and says which page comes next (nil when there is nothing more).
-///   Asking for the same page twice gives the same photos; no photo appears on two pages.
+/// - `search` returns photos within `query.radiusKm` of `query.center`, nearest first within the
+///   page (across pages too when the source can sort by distance; Flickr cannot), at most
+///   `query.limit` of them, and says which page comes next (nil when there is nothing more) and,
+///   when it knows, how many pages can be read. Asking for the same page twice gives the same
+///   photos; no photo appears twice on a page, and none on two pages unless the source itself
+///   repeats it (the router drops such repeats).
 /// - Every candidate's key names this provider (`key.provider == name`) and has at least one source.
 /// - `fetch` writes exactly the bytes of the requested size (or the nearest available one) into
 ///   the sink, in order, and nothing else. It never reads a source the candidate did not list.
