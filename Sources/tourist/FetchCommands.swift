@@ -88,15 +88,15 @@ enum AlbumRun {
         let pin = outcome.album.pin
         let failures = outcome.providerFailures.filter { $0.reason != "empty" }
         for failure in failures { session.note("\(failure.provider): \(failure.reason): \(failure.message)") }
+        let rejected = outcome.album.photos.filter { $0.state == .rejected }
+        if let first = rejected.first, outcome.status == .complete || outcome.status == .incomplete {
+            session.note("\(rejected.count) photo\(rejected.count == 1 ? " was" : "s were") unusable and replaced by others (\(first.key): \(first.error ?? "rejected")); `tourist album \(pin.id)` lists them")
+        }
         switch outcome.status {
         case .alreadyComplete:
             session.note("the album of \"\(pin.name)\" is complete; nothing to fetch (use new-collection for other photos)")
             return ExitStatus.ok
         case .complete:
-            let rejected = outcome.album.photos.filter { $0.state == .rejected }
-            if let first = rejected.first {
-                session.note("\(rejected.count) photo\(rejected.count == 1 ? " was" : "s were") unusable and replaced by others (\(first.key): \(first.error ?? "rejected")); `tourist album \(pin.id)` lists them")
-            }
             return ExitStatus.ok
         case .unusable:
             session.note(pin.error ?? "none of the photos found could be used")

@@ -158,7 +158,8 @@ import TestSupport
         task.cancel()
         let result = await task.result
         #expect(throws: CancellationError.self) { try result.get() }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // Far below the server's 30 s stall and the client's 60 s time-outs (loose: a busy machine delays tasks).
+        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test func messagesNeverShowTheQueryString() async throws {

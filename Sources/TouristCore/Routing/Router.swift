@@ -56,6 +56,9 @@ public struct Router: Sendable {
     /// The most pages read from one provider for one query, so a provider that pages forever cannot
     /// hold a fetch.
     public var maxPages = 50
+    /// The largest page asked for. A page is as large as the photos wanted plus those excluded
+    /// (up to this), so one page usually suffices even when many of its photos were seen before.
+    public static let maxPageSize = 250
 
     public init(providers: [ConfiguredProvider], retryPolicy: RetryPolicy = RetryPolicy(retries: 0)) {
         self.providers = providers.filter(\.entry.enabled)
@@ -103,8 +106,9 @@ public struct Router: Sendable {
         var pagesRead = 0
         let provider = configured.provider
         let name = configured.entry.name
+        let pageSize = min(count + exclude.count, max(count, Self.maxPageSize))
         while let current = page, found.count < count, pagesRead < maxPages {
-            let query = GeoQuery(center: center, radiusKm: radiusKm, limit: count, page: current, exclude: exclude)
+            let query = GeoQuery(center: center, radiusKm: radiusKm, limit: pageSize, page: current, exclude: exclude)
             let result = try await withTimeout(configured.entry.timeoutSeconds, what: "provider \(name)") { [retryPolicy] in
                 try await retryPolicy.run { try await provider.search(query) }
             }
@@ -113,11 +117,8 @@ public struct Router: Sendable {
             for candidate in result.candidates where seen.insert(candidate.key).inserted && found.count < count {
                 found.append(candidate)
             }
-            if order != nil {
-                page = planned.next()
-            } else {
-                page = result.candidates.isEmpty ? nil : result.nextPage
-            }
+            // A page can be empty because the provider skipped excluded photos: only nextPage says the end.
+            page = order != nil ? planned.next() : result.nextPage
         }
         return found
     }
