@@ -62,6 +62,8 @@ struct ConfigCommand: AsyncParsableCommand {
 }
 
 /// The config `config init` writes; config.example.json holds the same text (a test compares them).
+/// Flickr comes first and reads its key from FLICKR_API_KEY (no `apiKey` here, so the file holds no
+/// secret and works before a key is set: without one, Flickr says so and the demo set answers).
 enum StarterConfig {
     static let text = JSONValue.object([
         ("store", .string("~/.local/share/tourist")),
@@ -69,6 +71,12 @@ enum StarterConfig {
         ("downloads", .object([("concurrency", .number(8)), ("retries", .number(4)), ("timeoutSeconds", .number(30)), ("maxPhotoBytes", .number(52_428_800))])),
         ("routing", .object([("strategy", .string("first"))])),
         ("providers", .array([
+            .object([
+                ("name", .string("flickr")), ("type", .string("flickr")), ("enabled", .bool(true)),
+                ("timeoutSeconds", .number(30)), ("concurrency", .number(8)),
+                ("endpoint", .string("https://api.flickr.com/services/rest/")), ("perPage", .number(250)),
+                ("requestsPerHour", .number(3600)), ("safeSearch", .string("safe")), ("minUploadDate", .string("2004-01-01")),
+            ]),
             .object([
                 ("name", .string("demo")), ("type", .string("fixture")), ("enabled", .bool(true)),
                 ("timeoutSeconds", .number(30)), ("concurrency", .number(8)),

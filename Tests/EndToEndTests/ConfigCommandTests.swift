@@ -16,7 +16,9 @@ import TestSupport
         let checked = try await harness.json("config", "check", "--config", path)
         #expect(checked["source"] as? String == path)
         let providers = (checked["config"] as? [String: Any])?["providers"] as? [[String: Any]]
-        #expect(providers?.first?["latencyMs"] as? Int == 0)
+        #expect(providers?.map { $0["name"] as? String } == ["flickr", "demo"])
+        #expect(providers?.first?["apiKey"] as? String == "(default: ********)", "the key's default is masked")
+        #expect(providers?.last?["latencyMs"] as? Int == 0)
     }
 
     @Test func configInitUsesTheDefaultLocation() async throws {
