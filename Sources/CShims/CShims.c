@@ -36,3 +36,7 @@ int tourist_link_unnamed(int fd, const char *path) {
     snprintf(source, sizeof source, "/proc/self/fd/%d", fd);
     return linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
 }
+
+int tourist_syncfs(int fd) {
+    return syncfs(fd);
+}

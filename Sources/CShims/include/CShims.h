@@ -23,4 +23,8 @@ int tourist_open_unnamed(const char *directory);
 /// Returns 0, or -1 with errno (EEXIST when the name is taken).
 int tourist_link_unnamed(int fd, const char *path);
 
+/// Flushes every dirty page and inode of the file system holding `fd` (Linux syncfs(2)): one
+/// flush for a batch of files instead of an fsync each. Returns 0, or -1 with errno.
+int tourist_syncfs(int fd);
+
 #endif

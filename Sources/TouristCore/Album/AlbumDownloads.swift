@@ -26,7 +26,26 @@ extension AlbumFetcher {
         case gone
     }
 
+    /// A photo whose bytes arrived and await `BlobStore.commit` (off the network slot).
+    struct Transferred: @unchecked Sendable {
+        let key: PhotoKey
+        let writer: BlobWriter
+        let source: String
+    }
+
+    /// The steps of the download pipeline, as the task group reports them.
+    enum Stage: Sendable {
+        case transferred(Transferred)
+        case finished(DownloadAttempt)
+        case recorded([DownloadResult])
+    }
+
     /// Downloads every pending photo of the album and records each outcome. Returns how many were rejected.
+    ///
+    /// A pipeline: at most `limit` transfers run at once; a photo that arrived leaves its network
+    /// slot at once and is committed (fsync, link) on a blocking-I/O thread while the next transfer
+    /// starts; outcomes are recorded in batches, one batch at a time, also off the slots. So a slow
+    /// disk delays the record, not the downloads.
     func downloadPending(pin id: String) async throws -> Int {
         let album = try store.album(id)
         let pending = album.photos.filter { $0.state == .pending }
@@ -42,8 +61,9 @@ extension AlbumFetcher {
         let clock = ContinuousClock()
         var unrecorded: [DownloadAttempt] = []
         var lastRecord = clock.now
-        func recordNow() throws {
-            for result in try record(unrecorded, pin: id) {
+        var recording = false
+        func count(_ results: [DownloadResult]) {
+            for result in results {
                 switch result {
                 case .stored(let received):
                     done += 1
@@ -54,31 +74,59 @@ extension AlbumFetcher {
                     break
                 }
             }
-            unrecorded.removeAll()
-            lastRecord = clock.now
             progress?(FetchProgress(done: done, total: total, bytes: bytes))
         }
-        try await withThrowingTaskGroup(of: DownloadAttempt.self) { group in
+        try await withThrowingTaskGroup(of: Stage.self) { group in
             var queue = pending.makeIterator()
+            var transfers = 0
             func startNext() {
                 guard let photo = queue.next() else { return }
-                group.addTask { try await download(photo) }
+                transfers += 1
+                group.addTask { try await transfer(photo) }
+            }
+            func recordIfDue(force: Bool) {
+                guard !recording, !unrecorded.isEmpty,
+                      force || unrecorded.count >= Self.recordBatch || clock.now - lastRecord >= Self.recordInterval else { return }
+                recording = true
+                let batch = unrecorded
+                unrecorded.removeAll()
+                group.addTask { [store] in .recorded(try await BlockingIO.run { try record(batch, pin: id, store: store) }) }
             }
             for _ in 0..<limit { startNext() }
-            while let attempt = try await group.next() {
-                startNext()
-                unrecorded.append(attempt)
-                if unrecorded.count >= Self.recordBatch || clock.now - lastRecord >= Self.recordInterval {
-                    try recordNow()
+            while let stage = try await group.next() {
+                switch stage {
+                case .transferred(let arrived):
+                    transfers -= 1
+                    startNext()
+                    group.addTask { [store] in
+                        do {
+                            let blob = try await BlockingIO.run { try store.blobs.commit(arrived.writer, syncDirectory: false) }
+                            return .finished(DownloadAttempt(key: arrived.key, result: .success((blob, arrived.source))))
+                        } catch {
+                            return .finished(DownloadAttempt(key: arrived.key, result: .failure(error)))
+                        }
+                    }
+                case .finished(let attempt):
+                    if case .failure = attempt.result {
+                        transfers -= 1
+                        startNext()
+                    }
+                    unrecorded.append(attempt)
+                case .recorded(let results):
+                    recording = false
+                    lastRecord = clock.now
+                    count(results)
                 }
+                // Once nothing else is running, whatever is left is recorded now.
+                recordIfDue(force: transfers == 0 && group.isEmpty)
             }
         }
-        if !unrecorded.isEmpty { try recordNow() }
         return rejected
     }
 
-    /// Downloads one photo into the store (retrying transient failures), recording nothing yet.
-    private func download(_ photo: AlbumPhoto) async throws -> DownloadAttempt {
+    /// Downloads one photo's bytes into a blob writer (retrying transient failures); nothing is
+    /// committed or recorded yet. A failure is a finished attempt.
+    private func transfer(_ photo: AlbumPhoto) async throws -> Stage {
         let candidate = photo.candidate
         do {
             guard let configured = router.provider(named: candidate.key.provider) else {
@@ -87,31 +135,32 @@ extension AlbumFetcher {
             guard let (size, source) = candidate.source(nearest: photo.size) else {
                 throw ProviderError.notFound("the provider listed no size of this photo")
             }
-            let info = try await retryPolicy.run {
+            let arrived = try await retryPolicy.run {
                 try await withTimeout(downloads.timeoutSeconds, what: "downloading \(candidate.key)") { [store, maxBytes = downloads.maxPhotoBytes] in
                     let writer = try store.blobs.makeWriter(maxBytes: maxBytes)
                     try await configured.provider.fetch(candidate, size: size, into: writer)
                     guard ImageFormat.mimeType(of: writer.head) != nil else {
                         throw ProviderError.invalidResponse("the data received is not an image (no JPEG, PNG, GIF, WebP, TIFF, HEIC or AVIF signature)")
                     }
-                    return try store.blobs.commit(writer)
+                    return Transferred(key: candidate.key, writer: writer, source: source.description)
                 }
             }
-            return DownloadAttempt(key: candidate.key, result: .success((info, source.description)))
+            return .transferred(arrived)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            return DownloadAttempt(key: candidate.key, result: .failure(error))
+            return .finished(DownloadAttempt(key: candidate.key, result: .failure(error)))
         }
     }
 
     /// Writes the outcomes of `attempts` into the album in one update.
-    private func record(_ attempts: [DownloadAttempt], pin id: String) throws -> [DownloadResult] {
+    private func record(_ attempts: [DownloadAttempt], pin id: String, store: Store) throws -> [DownloadResult] {
         guard !attempts.isEmpty else { return [] }
         return try store.transaction { transaction in
             var album = try transaction.album(id)
             var results: [DownloadResult] = []
             var unwanted: [String] = []
+            var uses: [(sha256: String, key: PhotoKey)] = []
             for attempt in attempts {
                 guard let index = album.photos.firstIndex(where: { $0.key == attempt.key && $0.state == .pending }) else {
                     // The photo left the album while it downloaded (photo rm, pin rm, new-collection).
@@ -121,7 +170,7 @@ extension AlbumFetcher {
                 }
                 switch attempt.result {
                 case .success(let (blob, source)):
-                    try transaction.addReference(blob.sha256, pin: id, key: attempt.key)
+                    uses.append((blob.sha256, attempt.key))
                     album.photos[index].state = .stored
                     album.photos[index].sha256 = blob.sha256
                     album.photos[index].bytes = blob.bytes
@@ -137,6 +186,8 @@ extension AlbumFetcher {
                     results.append(permanent ? .rejected : .failed)
                 }
             }
+            // References first (they also flush the new blobs' names), then the album that uses them.
+            try transaction.addReferences(uses, pin: id)
             try transaction.save(album)
             // Only once every reference of the batch is in: another photo may have the same bytes.
             for sha256 in unwanted where try transaction.references(of: sha256).isEmpty {

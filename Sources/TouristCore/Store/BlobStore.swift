@@ -39,15 +39,17 @@ public struct BlobStore: Sendable {
     }
 
     /// Makes the written bytes a blob: flush, link under its hash (an existing blob with that hash
-    /// means it is already stored), drop the temporary file, flush the directory.
-    public func commit(_ writer: BlobWriter) throws(StoreError) -> BlobInfo {
+    /// means it is already stored), drop the temporary file, flush the directory. With
+    /// `syncDirectory: false` the new name is not flushed yet: the caller must flush the file system
+    /// before anything refers to the blob (`StoreTransaction.addReferences` does).
+    public func commit(_ writer: BlobWriter, syncDirectory: Bool = true) throws(StoreError) -> BlobInfo {
         let sha256 = writer.finishHash()
         try writer.finishWriting()
         defer { writer.discard() }
         let shard = "\(blobsDirectory)/\(sha256.prefix(2))"
         try FileSystem.makeDirectory(shard)
         try writer.link(to: path(of: sha256))
-        try FileSystem.fsyncDirectory(shard)
+        if syncDirectory { try FileSystem.fsyncDirectory(shard) }
         return BlobInfo(sha256: sha256, bytes: writer.byteCount, mimeType: ImageFormat.mimeType(of: writer.head))
     }
 

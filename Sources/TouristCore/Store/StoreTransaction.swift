@@ -59,6 +59,33 @@ public struct StoreTransaction {
         try writeReferences(references, of: sha256)
     }
 
+    /// Records, for each blob of `uses`, that album photo `key` of pin `pin` uses it: like
+    /// `addReference` for each, but with two flushes of the file system for the whole batch. The
+    /// first flush also makes durable the names of blobs committed with `syncDirectory: false`,
+    /// so they are on disk before anything refers to them.
+    public func addReferences(_ uses: [(sha256: String, key: PhotoKey)], pin: String) throws(StoreError) {
+        var changed: [String: [String]] = [:]
+        for use in uses {
+            var references: [String]
+            if let pending = changed[use.sha256] { references = pending } else { references = try self.references(of: use.sha256) }
+            let line = "\(pin) \(use.key)"
+            guard !references.contains(line) else { continue }
+            references.append(line)
+            changed[use.sha256] = references
+        }
+        var files: [(path: String, bytes: [UInt8])] = []
+        for (sha256, references) in changed.sorted(by: { $0.key < $1.key }) {
+            let path = store.refsPath(sha256)
+            try FileSystem.makeDirectory((path as NSString).deletingLastPathComponent)
+            files.append((path, Array((references.joined(separator: "\n") + "\n").utf8)))
+        }
+        if files.isEmpty {
+            // Nothing new to record, but committed blob names must still be durable before use.
+            try FileSystem.syncFileSystem(store.root)
+        }
+        try FileSystem.writeAtomically(files, syncing: store.root)
+    }
+
     /// Drops one use of a blob; deletes the blob when it was the last. Returns whether it was deleted.
     @discardableResult
     public func releaseReference(_ sha256: String, pin: String, key: PhotoKey) throws(StoreError) -> Bool {
