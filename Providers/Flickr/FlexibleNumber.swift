@@ -1,5 +1,7 @@
+import Foundation
+
 /// A number Flickr may send as a JSON number or as a string ("16", "48.8584"), mixed within one
-/// response; an empty string is no number at all.
+/// response; an empty (or unreadable) string, and null, are no number at all.
 struct FlexibleNumber: Decodable, Sendable, Equatable {
     let value: Double?
 
@@ -12,23 +14,17 @@ struct FlexibleNumber: Decodable, Sendable, Equatable {
         if container.decodeNil() {
             value = nil
         } else if let number = try? container.decode(Double.self) {
-            value = number
+            value = number.isFinite ? number : nil
         } else if let text = try? container.decode(String.self) {
-            value = Double(text.trimmingCharacters(in: .whitespaces))
+            value = Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
         } else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "neither a number nor a string holding one")
         }
     }
 
-    var int: Int? { value.flatMap { $0.isFinite ? Int(exactly: $0.rounded()) : nil } }
-}
-
-/// Any JSON key, for objects whose keys are only partly known (Flickr's `url_<size>` extras).
-struct AnyKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+    /// The value as a whole number, when it is one.
+    var int: Int? {
+        guard let value, value.rounded() == value, abs(value) < 1e15 else { return nil }
+        return Int(value)
+    }
 }

@@ -8,9 +8,13 @@ import TouristCore
 /// What it knows about Flickr: geo searches need a "limiting agent" (without one only the last 12
 /// hours' uploads come back), so `min_upload_date` is always sent; the radius is at most 32 km; a
 /// page holds at most 250 photos and only the first 4,000 results can be reached (later pages
-/// repeat earlier ones), so no page past those is asked for; results are not sorted by distance,
-/// so each page is sorted here; a size missing from `url_<size>` means Flickr does not have it;
-/// sizes from `h` up have their own secret, so their URLs come from `flickr.photos.getSizes`.
+/// repeat earlier ones), so no page past those is asked for (`FlickrPaging`); results are not
+/// sorted by distance, so each page is sorted here; a size missing from `url_<size>` means Flickr
+/// does not have it; sizes from `h` up have their own secret, so their URLs come from
+/// `flickr.photos.getSizes`, never from the search's secret.
+///
+/// Every API call spends one request of the `requestsPerHour` budget (image downloads do not).
+/// It never retries: the router and the album fetcher wrap it in their retry policy.
 public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint {
     /// Settings from the config, validated by `FlickrProviderFactory`.
     struct Settings: Sendable {
@@ -25,138 +29,109 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint 
 
     /// Flickr answers geo queries within 32 km at most.
     public static let maxRadiusKm = 32.0
-    /// Flickr serves at most 250 photos per page of a geo query.
-    public static let maxPerPage = 250
-    /// Only the first 4,000 results of a search can be read.
-    public static let reachableResults = 4000
 
     public let name: String
-    let api: FlickrAPI
-    let settings: Settings
     /// The Eiffel Tower: Flickr has photos there.
     public let probePoint: GeoPoint
+    let api: FlickrAPI
+    let settings: Settings
+    let candidates: FlickrCandidates
 
     init(name: String, api: FlickrAPI, settings: Settings) throws {
         self.name = name
         self.api = api
         self.settings = settings
+        candidates = FlickrCandidates(providerName: name, albumSize: settings.albumSize, logger: api.logger)
         probePoint = try GeoPoint(latitude: 48.8584, longitude: 2.2945)
     }
 
+    /// One page of photos within `query.radiusKm` (at most 32 km) of `query.center`, nearest first
+    /// within the page, without `query.exclude` and without repeats on the page.
     public func search(_ query: GeoQuery) async throws -> SearchPage {
-        let perPage = max(1, min(query.limit, settings.perPage, Self.maxPerPage))
-        let lastReachable = (Self.reachableResults + perPage - 1) / perPage
-        guard query.page >= 1, query.page <= lastReachable else { return SearchPage(candidates: [], nextPage: nil, pageCount: lastReachable) }
-        let response = try await api.call("flickr.photos.search", searchParameters(query, perPage: perPage), as: FlickrSearchResponse.self)
-        let reachable = min(response.photos.pages?.int ?? 0, lastReachable)
-        var ids = Set<String>()
-        let candidates = response.photos.photo
-            .filter { ids.insert($0.id).inserted }
-            .compactMap(candidate)
-            .filter { !query.exclude.contains($0.key) }
-            .map { (candidate: $0, distance: $0.location.map { $0.distanceKm(to: query.center) }) }
-            .filter { ($0.distance ?? 0) <= query.radiusKm }
-            .sorted { ($0.distance ?? .infinity) < ($1.distance ?? .infinity) }
-            .map(\.candidate)
-        let more = query.page < reachable && !response.photos.photo.isEmpty
-        return SearchPage(candidates: candidates, nextPage: more ? query.page + 1 : nil, total: response.photos.total?.int, pageCount: reachable)
+        let paging = FlickrPaging(limit: query.limit, configuredPerPage: settings.perPage)
+        guard query.limit >= 1, paging.canRequest(page: query.page) else {
+            return SearchPage(candidates: [], nextPage: nil, pageCount: paging.lastReachablePage)
+        }
+        let response = try await api.call("flickr.photos.search", searchParameters(query, perPage: paging.perPage), as: FlickrSearchResponse.self)
+        let listed = response.photos.photo
+        let outcome = paging.outcome(page: query.page, reportedPages: response.photos.pages?.int, listed: listed.count)
+        // A page past Flickr's last repeats its last page; those photos are passed on as Flickr
+        // gives them (the router drops repeats), but no next page is named.
+        let found = candidates.page(listed, for: query)
+        return SearchPage(candidates: found, nextPage: outcome.nextPage, total: response.photos.total?.int, pageCount: outcome.pageCount)
     }
 
+    /// The parameters of `flickr.photos.search` for `query` (the key, method and format are added
+    /// by `FlickrAPI`).
     func searchParameters(_ query: GeoQuery, perPage: Int) -> [(String, String)] {
         let sizes = [settings.albumSize, .small240, .medium640, .large1024].reduce(into: [PhotoSize]()) { if !$0.contains($1) { $0.append($1) } }
-        let extras = sizes.map { "url_\($0.rawValue)" } + ["geo", "date_taken", "owner_name", "license"]
+        let extras = sizes.map(FlickrSizes.extra) + ["geo", "date_taken", "owner_name", "license"]
         return [
             ("lat", Self.plain(query.center.latitude)), ("lon", Self.plain(query.center.longitude)),
-            ("radius", Self.plain(min(query.radiusKm, Self.maxRadiusKm))), ("radius_units", "km"),
+            ("radius", Self.plain(min(max(query.radiusKm, 0), Self.maxRadiusKm))), ("radius_units", "km"),
             ("has_geo", "1"), ("media", "photos"), ("content_type", "1"), ("safe_search", String(settings.safeSearch)),
-            ("min_upload_date", settings.minUploadDate), ("extras", extras.joined(separator: ",")),
+            // The limiting agent: without it Flickr returns only the last 12 hours' uploads.
+            ("min_upload_date", settings.minUploadDate),
+            ("extras", extras.joined(separator: ",")),
             ("per_page", String(perPage)), ("page", String(query.page)),
         ]
     }
 
+    /// Streams `size` of `photo` into `sink`: from the URL the search listed, else from the URL
+    /// `flickr.photos.getSizes` gives (large sizes have their own secret). Only http and https.
     public func fetch(_ photo: PhotoCandidate, size: PhotoSize, into sink: any BlobSink) async throws {
         guard photo.key.provider == name else {
             throw ProviderError.notFound("\(photo.key) is not a photo of provider \(name)")
         }
         let url: URL
-        if case .url(let listed)? = photo.sources[size] {
+        switch photo.sources[size] {
+        case .url(let listed)?:
             url = listed
-        } else {
-            guard let looked = try await sizes(of: photo.key.id)[size] else {
+        case .file?:
+            throw ProviderError.invalidResponse("\(photo.key) lists a local file for size \(size.rawValue); Flickr photos are read over http or https only")
+        case nil:
+            guard let looked = try await sizes(of: photo.key.id).urls[size] else {
                 throw ProviderError.notFound("Flickr has no size \(size.rawValue) of photo \(photo.key.id)")
             }
             url = looked
         }
+        guard FlickrCandidates.isWeb(url) else {
+            throw ProviderError.invalidResponse("refused to read \(HTTPClient.redacted(url)) for \(photo.key): only http and https URLs are read")
+        }
+        api.logger.debug("\(name): downloading \(photo.key) size \(size.rawValue) from \(HTTPClient.redacted(url))")
         _ = try await api.http.download(url, into: sink, maxBytes: settings.maxPhotoBytes)
     }
 
+    /// Photo `id` with every size Flickr lists for it (`flickr.photos.getSizes`), titled by its id.
     public func photo(id: String) async throws -> PhotoCandidate {
-        let sources = try await sizes(of: id)
-        guard !sources.isEmpty else { throw ProviderError.notFound("Flickr lists no size of photo \(id)") }
-        return PhotoCandidate(key: PhotoKey(provider: name, id: id), title: id, sources: sources.mapValues { .url($0) })
-    }
-
-    /// Every size of a photo with its own URL (and secret), from flickr.photos.getSizes.
-    func sizes(of id: String) async throws -> [PhotoSize: URL] {
-        let response = try await api.call("flickr.photos.getSizes", [("photo_id", id)], as: FlickrSizesResponse.self)
-        var sources: [PhotoSize: URL] = [:]
-        for entry in response.sizes.size {
-            guard let size = FlickrSizesResponse.letters[entry.label], let url = webURL(entry.source, photo: id) else { continue }
-            sources[size] = url
-        }
-        return sources
-    }
-
-    /// A search result as a candidate; nil when it has no usable size at or below the album's.
-    func candidate(_ photo: FlickrPhoto) -> PhotoCandidate? {
-        var sources: [PhotoSize: PhotoSource] = [:]
-        for (size, text) in photo.urls {
-            if let url = webURL(text, photo: photo.id) { sources[size] = .url(url) }
-        }
-        guard sources.keys.contains(where: { $0 <= settings.albumSize }) else {
-            api.logger.debug("\(name): skipping photo \(photo.id): no size up to \(settings.albumSize.rawValue) listed")
-            return nil
-        }
-        var location: GeoPoint?
-        if let latitude = photo.latitude, let longitude = photo.longitude, latitude != 0 || longitude != 0 {
-            location = try? GeoPoint(latitude: latitude, longitude: longitude)
-        }
-        let title = photo.title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        guard !id.isEmpty else { throw ProviderError.notFound("a Flickr photo id cannot be empty") }
+        let found = try await sizes(of: id)
+        guard !found.urls.isEmpty else { throw ProviderError.notFound("Flickr lists no size of photo \(id)") }
         return PhotoCandidate(
-            key: PhotoKey(provider: name, id: photo.id), title: title.isEmpty ? "Untitled" : title, owner: photo.ownerName ?? photo.owner,
-            license: photo.license.map(FlickrLicense.name), licenseID: photo.license.map(String.init),
-            takenAt: photo.dateTaken.flatMap(Self.parseDateTaken), location: location, sources: sources,
-            pageURL: photo.owner.flatMap { URL(string: "https://www.flickr.com/photos/\($0)/\(photo.id)") }
+            key: PhotoKey(provider: name, id: id), title: id, sources: found.urls.mapValues { .url($0) },
+            pageURL: found.owner.flatMap { FlickrCandidates.pageURL(owner: $0, photo: id) }
         )
     }
 
-    /// `text` as a URL when it is http or https; anything else (file:, ftp:, …) is dropped unread.
-    func webURL(_ text: String, photo id: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            api.logger.debug("\(name): ignoring a non-web URL Flickr listed for photo \(id)")
-            return nil
+    /// Every size of a photo with its own URL (and secret), from flickr.photos.getSizes, and the
+    /// owner when the answer names it.
+    func sizes(of id: String) async throws -> (urls: [PhotoSize: URL], owner: String?) {
+        let response = try await api.call("flickr.photos.getSizes", [("photo_id", id)], as: FlickrSizesResponse.self)
+        var urls: [PhotoSize: URL] = [:]
+        var owner: String?
+        for entry in response.sizes.size {
+            owner = owner ?? FlickrSizes.owner(inSizePage: entry.url, photo: id)
+            guard let size = FlickrSizes.byLabel[entry.label], let url = candidates.webURL(entry.source, photo: id) else { continue }
+            urls[size] = url
         }
-        return url
+        return (urls, owner)
     }
 
-    /// Flickr's "2023-05-01 12:34:56" (the camera's local time, read as UTC).
-    static func parseDateTaken(_ text: String) -> Date? {
-        let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" }).compactMap { Int($0) }
-        guard parts.count == 6, parts[0] > 1800, parts[0] != 0 else { return nil }
-        var components = DateComponents()
-        (components.year, components.month, components.day) = (parts[0], parts[1], parts[2])
-        (components.hour, components.minute, components.second) = (parts[3], parts[4], parts[5])
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        guard components.isValidDate(in: calendar) else { return nil }
-        return calendar.date(from: components)
-    }
-
-    /// A coordinate or radius as Flickr reads it: plain decimal, no exponent.
+    /// A coordinate or radius as Flickr reads it: plain decimal (up to 6 places), no exponent.
     static func plain(_ value: Double) -> String {
         var text = String(format: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
-        return text
+        return text == "-0" ? "0" : text
     }
 }

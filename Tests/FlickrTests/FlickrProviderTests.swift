@@ -11,27 +11,47 @@ import TestSupport
 @Suite struct FlickrProviderTests {
     static let key = "test-key-7f3a9c"
     let folder = TemporaryDirectory()
-    let eiffel = try! GeoPoint(latitude: 48.8584, longitude: 2.2945)
-    let http = try! HTTPClient(configuration: .init(connectTimeout: 2, totalTimeout: 5, stallTimeout: 2))
+    let eiffel: GeoPoint
+    let http: HTTPClient
+    let log = LogRecorder()
+
+    init() throws {
+        eiffel = try GeoPoint(latitude: 48.8584, longitude: 2.2945)
+        http = try HTTPClient(configuration: .init(totalTimeout: 5, stallTimeout: 2))
+    }
 
     func makeFake(_ count: Int = 30, sizes: [String] = ["m", "z", "b", "h"]) throws -> (FakeFlickr, [FakePhoto]) {
         let photos = FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: count, radiusKm: 2, sizes: sizes, bytes: 3000)
         return (try FakeFlickr(apiKey: Self.key, photos: photos), photos)
     }
 
-    func provider(_ fake: FakeFlickr, options extra: String = "", key: String? = key, environment: [String: String] = [:], state: String? = nil, albumSize: PhotoSize = .small240) throws -> FlickrProvider {
+    /// The config entry and the provider a config with `extra` options builds.
+    func configured(
+        _ fake: FakeFlickr, options extra: String = "", key: String? = key, environment: [String: String] = [:], state: String? = nil,
+        albumSize: PhotoSize = .small240
+    ) throws -> ConfiguredProvider {
         let keyOption = key.map { #""apiKey": "\#($0)", "# } ?? ""
         let json = #"{"providers": [{"name": "flickr", "type": "flickr", \#(keyOption)"endpoint": "\#(fake.endpoint)"\#(extra)}]}"#
         let factory = FlickrProviderFactory()
         let config = try ConfigLoader(registry: ProviderRegistry([factory]), environment: environment, workingDirectory: "/")
             .parse(Array(json.utf8), path: "/test.json")
         let context = ProviderContext(
-            configDirectory: "/", environment: environment, logger: Logger(label: "test"), http: http,
+            configDirectory: "/", environment: environment, logger: log.logger(), http: http,
             stateDirectory: state ?? folder.child("state/flickr"), albumSize: albumSize
         )
-        return try #require(try factory.makeProvider(name: "flickr", options: config.providers[0].options, context: context) as? FlickrProvider)
+        let provider = try factory.makeProvider(name: "flickr", options: config.providers[0].options, context: context)
+        return ConfiguredProvider(entry: config.providers[0], provider: provider)
     }
 
+    func provider(
+        _ fake: FakeFlickr, options extra: String = "", key: String? = key, environment: [String: String] = [:], state: String? = nil,
+        albumSize: PhotoSize = .small240
+    ) throws -> FlickrProvider {
+        let built = try configured(fake, options: extra, key: key, environment: environment, state: state, albumSize: albumSize).provider
+        return try #require(built as? FlickrProvider)
+    }
+
+    /// Runs `body`, expects a `ProviderError` of `kind`, and returns it.
     func expectProviderError(_ kind: String, retryable: Bool, _ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async -> ProviderError? {
         do {
             try await body()
@@ -46,8 +66,15 @@ import TestSupport
         return nil
     }
 
+    /// Every file under `path`, read as text.
+    func contents(under path: String) throws -> [String] {
+        let files = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+        return files.compactMap { try? String(contentsOfFile: path + "/" + $0, encoding: .utf8) }
+    }
+
     @Test func passesTheConformanceSuite() async throws {
         let (fake, _) = try makeFake()
+        defer { fake.stop() }
         let violations = await ProviderConformance.check(
             try provider(fake), near: eiffel, radiusKm: 3, minimumPhotos: 30, emptyPoint: try GeoPoint(latitude: -40, longitude: -60), pageSize: 7
         )
@@ -57,11 +84,13 @@ import TestSupport
 
     @Test func sendsWhatFlickrNeedsAndKeepsWhatItSays() async throws {
         let (fake, photos) = try makeFake(5)
+        defer { fake.stop() }
         let page = try await provider(fake).search(GeoQuery(center: eiffel, radiusKm: 80, limit: 10))
         let query = try #require(fake.rawQueries.first)
-        for part in ["method=flickr.photos.search", "radius=32", "radius_units=km", "has_geo=1", "media=photos", "content_type=1",
-                     "safe_search=1", "min_upload_date=2004-01-01", "per_page=10", "page=1", "format=json", "nojsoncallback=1"] {
-            #expect(query.contains(part), "\(part) missing from \(query)")
+        for part in ["method=flickr.photos.search", "api_key=\(Self.key)", "lat=48.8584", "lon=2.2945", "radius=32", "radius_units=km",
+                     "has_geo=1", "media=photos", "content_type=1", "safe_search=1", "min_upload_date=2004-01-01", "per_page=10", "page=1",
+                     "format=json", "nojsoncallback=1"] {
+            #expect(query.split(separator: "&").contains { $0 == part }, "\(part) missing from \(query)")
         }
         #expect(fake.radiiRequested == [32], "Flickr's geo radius is capped at 32 km")
         let extras = query.components(separatedBy: "extras=").last?.components(separatedBy: "&").first?.removingPercentEncoding ?? ""
@@ -74,18 +103,32 @@ import TestSupport
         #expect(first.pageURL?.absoluteString == "https://www.flickr.com/photos/\(photos[0].owner)/\(photos[0].id)")
         #expect(first.takenAt == ISO8601DateFormatter().date(from: "2023-01-01T12:00:00Z"))
         #expect(abs((first.location?.latitude ?? 0) - photos[0].latitude) < 1e-9)
-        #expect(first.sources[.small240] == .url(URL(string: fake.imageURL(photos[0], size: "m"))!))
-        let distances = page.candidates.map { $0.location!.distanceKm(to: eiffel) }
-        #expect(distances == distances.sorted(), "each page is sorted nearest first")
+        #expect(first.sources[.small240] == .url(try #require(URL(string: fake.imageURL(photos[0], size: "m")))))
+        let distances = page.candidates.compactMap { $0.location?.distanceKm(to: eiffel) }
+        #expect(distances.count == 5 && distances == distances.sorted(), "each page is sorted nearest first")
+    }
+
+    @Test func theOptionsReachTheRequest() async throws {
+        let (fake, _) = try makeFake(3)
+        defer { fake.stop() }
+        let flickr = try provider(fake, options: #", "safeSearch": "restricted", "minUploadDate": "2015-06-30", "perPage": 2"#, albumSize: .large1600)
+        _ = try await flickr.search(GeoQuery(center: eiffel, radiusKm: 0.5, limit: 10, page: 2))
+        let query = try #require(fake.rawQueries.first)
+        for part in ["safe_search=3", "min_upload_date=2015-06-30", "per_page=2", "page=2", "radius=0.5"] {
+            #expect(query.split(separator: "&").contains { $0 == part }, "\(part) missing from \(query)")
+        }
+        let extras = query.components(separatedBy: "extras=").last?.components(separatedBy: "&").first?.removingPercentEncoding ?? ""
+        #expect(extras.hasPrefix("url_h,url_m,url_z,url_b,"), "the album's size first, no size twice: \(extras)")
     }
 
     @Test func neverAsksForAPagePastTheFirst4000Results() async throws {
         let (fake, _) = try makeFake(300)
+        defer { fake.stop() }
         fake.setModes { $0.claimedTotal = 9000 }
         let flickr = try provider(fake)
         let first = try await flickr.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 250))
         #expect(first.pageCount == 16, "4000 reachable results at 250 per page")
-        #expect(first.total == 9000)
+        #expect(first.total == 9000 && first.nextPage == 2)
         let last = try await flickr.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 250, page: 16))
         #expect(last.nextPage == nil)
         let beyond = try await flickr.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 250, page: 17))
@@ -93,14 +136,22 @@ import TestSupport
         #expect(fake.pagesRequested == [1, 16], "page 17 must not be requested")
     }
 
-    @Test func routerDropsAPhotoRepeatedOnTheNextPage() async throws {
+    @Test func aPagePastFlickrsLastNamesNoNextPage() async throws {
         let (fake, _) = try makeFake(12)
+        defer { fake.stop() }
+        let flickr = try provider(fake)
+        let second = try await flickr.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 10, page: 2))
+        #expect(second.candidates.count == 2 && second.nextPage == nil && second.pageCount == 2)
+        // Flickr repeats its last page past the end; the router drops the repeats.
+        let third = try await flickr.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 10, page: 3))
+        #expect(third.candidates.map(\.key) == second.candidates.map(\.key) && third.nextPage == nil)
+    }
+
+    @Test func theRouterDropsAPhotoRepeatedOnTheNextPage() async throws {
+        let (fake, _) = try makeFake(12)
+        defer { fake.stop() }
         fake.setModes { $0.duplicateAcrossPages = true }
-        let entry = TouristConfig.ProviderEntry(
-            name: "flickr", type: "flickr", enabled: true, timeoutSeconds: nil, concurrency: nil, coverage: nil,
-            options: ProviderOptions(file: "t", path: "providers[0]", values: [:]), written: .null
-        )
-        let router = Router(providers: [ConfiguredProvider(entry: entry, provider: try provider(fake, options: #", "perPage": 5"#))])
+        let router = Router(providers: [try configured(fake, options: #", "perPage": 5"#)])
         let found = await router.search(center: eiffel, radiusKm: 5, count: 12, exclude: [])
         // Pages 2 and 3 each repeat photo 1 in place of one of their own: 10 distinct photos.
         #expect(found.candidates.count == 10)
@@ -108,20 +159,37 @@ import TestSupport
         #expect(fake.pagesRequested == [1, 2, 3], "no page past the last one Flickr reported")
     }
 
+    @Test func skipsExcludedAndFarPhotos() async throws {
+        let (fake, photos) = try makeFake(10)
+        defer { fake.stop() }
+        let flickr = try provider(fake)
+        let excluded = PhotoKey(provider: "flickr", id: photos[3].id)
+        let page = try await flickr.search(GeoQuery(center: eiffel, radiusKm: 1, limit: 10, exclude: [excluded]))
+        #expect(!page.candidates.contains { $0.key == excluded })
+        #expect(page.candidates.allSatisfy { ($0.location?.distanceKm(to: eiffel) ?? 0) <= 1 })
+        let near = photos.filter { FakeFlickrDistance.km(eiffel, $0) <= 1 }.map(\.id)
+        #expect(Set(page.candidates.map(\.key.id)) == Set(near).subtracting([photos[3].id]))
+    }
+
     @Test func understandsNumbersAsStringsAndTheJSONPWrapper() async throws {
-        let (fake, _) = try makeFake(8)
+        let (fake, photos) = try makeFake(8)
+        defer { fake.stop() }
         fake.setModes {
             $0.numbersAsStrings = true
             $0.jsonp = true
         }
-        let page = try await provider(fake).search(GeoQuery(center: eiffel, radiusKm: 5, limit: 5))
+        let flickr = try provider(fake)
+        let page = try await flickr.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 5))
         #expect(page.candidates.count == 5)
         #expect(page.total == 8 && page.pageCount == 2 && page.nextPage == 2)
         #expect(page.candidates.allSatisfy { $0.location != nil && $0.licenseID != nil })
+        let looked = try await flickr.photo(id: photos[0].id)
+        #expect(looked.sources.count == 4)
     }
 
     @Test func aMissingSizeFallsBackToASmallerOneOrSkipsThePhoto() async throws {
         let (fake, photos) = try makeFake(3, sizes: ["m", "z", "b"])
+        defer { fake.stop() }
         fake.setModes { $0.missingSizes = [photos[0].id: ["z"], photos[1].id: ["z", "m"]] }
         // Albums of z: photo 0 has no z but an m; photo 1 has only b, larger than z.
         let page = try await provider(fake, albumSize: .medium640).search(GeoQuery(center: eiffel, radiusKm: 5, limit: 10))
@@ -133,6 +201,7 @@ import TestSupport
 
     @Test func fileURLsAndRedirectsToFilesAreRefusedUnread() async throws {
         let (fake, photos) = try makeFake(4)
+        defer { fake.stop() }
         fake.setModes { $0.fileURLPhotos = [photos[0].id] }
         fake.failNextImageRequests(photo: photos[1].id, [.redirect("file:///etc/passwd")])
         let flickr = try provider(fake)
@@ -140,46 +209,76 @@ import TestSupport
         // Its url_m dropped unread, photo 0 has no size up to the album's m left: it is skipped.
         #expect(!page.candidates.contains { $0.key.id == photos[0].id })
         #expect(page.candidates.count == 3)
+        #expect(log.messages.contains { $0.contains("file:///etc/passwd") }, "the dropped URL is logged at debug")
         let redirected = try #require(page.candidates.first { $0.key.id == photos[1].id })
         let sink = RecordingSink()
         _ = await expectProviderError("invalid response", retryable: false) { try await flickr.fetch(redirected, size: .small240, into: sink) }
         #expect(sink.bytes.isEmpty)
+
+        // With albums of z, photo 0 stays, without its file URL.
+        let larger = try await provider(fake, albumSize: .medium640).search(GeoQuery(center: eiffel, radiusKm: 5, limit: 10))
+        let kept = try #require(larger.candidates.first { $0.key.id == photos[0].id })
+        #expect(kept.sources[.small240] == nil && kept.sources[.medium640] != nil)
+
+        // A candidate naming a file (from a tampered index, say) is refused before anything is read.
+        let requestsBefore = fake.totalImageRequests
+        for source in [PhotoSource.url(try #require(URL(string: "file:///etc/passwd"))), .file("/etc/passwd")] {
+            var forged = kept
+            forged.sources[.small240] = source
+            let forgedSink = RecordingSink()
+            _ = await expectProviderError("invalid response", retryable: false) { try await flickr.fetch(forged, size: .small240, into: forgedSink) }
+            #expect(forgedSink.bytes.isEmpty)
+        }
+        #expect(fake.totalImageRequests == requestsBefore && fake.apiCalls("flickr.photos.getSizes") == 0)
     }
 
     @Test func classifiesFlickrErrorsWithoutShowingTheKey() async throws {
         let (fake, _) = try makeFake(3)
+        defer { fake.stop() }
         let flickr = try provider(fake)
         let query = GeoQuery(center: eiffel, radiusKm: 5, limit: 5)
         fake.failNextAPICalls([.statFail(code: 100, message: "Invalid API Key (Key has invalid format)")])
         let refused = await expectProviderError("unauthorized", retryable: false) { _ = try await flickr.search(query) }
         #expect(refused?.message.contains("FLICKR_API_KEY") == true)
+        var transient: [ProviderError] = []
         for code in [105, 0, 201] {
             fake.failNextAPICalls([.statFail(code: code, message: "Service currently unavailable")])
-            _ = await expectProviderError("unavailable", retryable: true) { _ = try await flickr.search(query) }
+            if let error = await expectProviderError("unavailable", retryable: true, { _ = try await flickr.search(query) }) { transient.append(error) }
         }
-        fake.failNextAPICalls([.statFail(code: 112, message: "Method not found")])
+        fake.failNextAPICalls([.statFail(code: 112, message: "Method not found \(Self.key)")])
         let other = await expectProviderError("invalid response", retryable: false) { _ = try await flickr.search(query) }
         #expect(other?.message.contains("Flickr error 112: Method not found") == true)
         fake.failNextAPICalls([.status(500), .status(429, retryAfter: 9), .html])
-        _ = await expectProviderError("unavailable", retryable: true) { _ = try await flickr.search(query) }
+        let down = await expectProviderError("unavailable", retryable: true) { _ = try await flickr.search(query) }
         let slow = await expectProviderError("rate-limited", retryable: true) { _ = try await flickr.search(query) }
         #expect(slow?.retryAfter == 9)
-        _ = await expectProviderError("unavailable", retryable: true) { _ = try await flickr.search(query) }
+        let html = await expectProviderError("unavailable", retryable: true) { _ = try await flickr.search(query) }
+        #expect(html?.message.hasPrefix("Flickr answered with something that is not JSON") == true)
         let wrongKey = try provider(fake, key: "wrong-key-555")
         let wrong = await expectProviderError("unauthorized", retryable: false) { _ = try await wrongKey.search(query) }
-        for error in [refused, other, slow, wrong].compactMap({ $0 }) {
+        #expect(fake.apiCalls("flickr.photos.search") == 9, "one request per call: the provider never retries")
+        for error in [refused, other, down, slow, html, wrong].compactMap({ $0 }) + transient {
             #expect(!error.description.contains(Self.key) && !error.description.contains("wrong-key-555"), "\(error)")
         }
         #expect(fake.rawQueries.allSatisfy { $0.contains("api_key=") }, "the key travels in the request, and only there")
+        #expect(!log.messages.isEmpty && !log.messages.contains { $0.contains(Self.key) || $0.contains("wrong-key-555") }, "\(log.messages)")
     }
 
     @Test func withoutAKeyNothingIsSent() async throws {
-        let (fake, _) = try makeFake(3)
+        let (fake, photos) = try makeFake(3)
+        defer { fake.stop() }
         let keyless = try provider(fake, key: nil)
         let error = await expectProviderError("unauthorized", retryable: false) {
             _ = try await keyless.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 5))
         }
+        #expect(error == FlickrAPI.missingKey)
         #expect(error?.message.contains("FLICKR_API_KEY") == true)
+        _ = await expectProviderError("unauthorized", retryable: false) { _ = try await keyless.photo(id: photos[0].id) }
+        let unlisted = PhotoCandidate(key: PhotoKey(provider: "flickr", id: photos[0].id), title: "", sources: [:])
+        _ = await expectProviderError("unauthorized", retryable: false) { try await keyless.fetch(unlisted, size: .large1600, into: RecordingSink()) }
+        _ = await expectProviderError("unauthorized", retryable: false) {
+            _ = try await provider(fake, key: "  ").search(GeoQuery(center: eiffel, radiusKm: 5, limit: 5))
+        }
         #expect(fake.rawQueries.isEmpty)
         let fromEnvironment = try provider(fake, key: nil, environment: ["FLICKR_API_KEY": Self.key])
         #expect(try await fromEnvironment.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 5)).candidates.count == 3)
@@ -187,6 +286,7 @@ import TestSupport
 
     @Test func largeSizesComeFromGetSizesWithTheirOwnSecret() async throws {
         let (fake, photos) = try makeFake(2)
+        defer { fake.stop() }
         let flickr = try provider(fake)
         let page = try await flickr.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 5))
         let candidate = try #require(page.candidates.first { $0.key.id == photos[0].id })
@@ -195,33 +295,107 @@ import TestSupport
         try await flickr.fetch(candidate, size: .large1600, into: sink)
         #expect(sink.bytes == photos[0].sizes["h"])
         #expect(fake.apiCalls("flickr.photos.getSizes") == 1)
+        let listed = RecordingSink()
+        try await flickr.fetch(candidate, size: .small240, into: listed)
+        #expect(listed.bytes == photos[0].sizes["m"])
+        #expect(fake.apiCalls("flickr.photos.getSizes") == 1, "a listed size needs no getSizes")
+
         let looked = try await flickr.photo(id: photos[1].id)
-        #expect(looked.sources[.large1600] == .url(URL(string: fake.imageURL(photos[1], size: "h"))!))
+        #expect(looked.key == PhotoKey(provider: "flickr", id: photos[1].id) && looked.title == photos[1].id)
+        #expect(Set(looked.sources.keys) == [.small240, .medium640, .large1024, .large1600])
+        #expect(looked.sources[.large1600] == .url(try #require(URL(string: fake.imageURL(photos[1], size: "h")))))
         #expect(fake.imageURL(photos[1], size: "h").contains(photos[1].originalSecret))
+        #expect(looked.pageURL?.absoluteString == "https://www.flickr.com/photos/\(photos[1].owner)/\(photos[1].id)")
+
         _ = await expectProviderError("not found", retryable: false) { _ = try await flickr.photo(id: "999") }
+        let gone = PhotoCandidate(key: PhotoKey(provider: "flickr", id: "999"), title: "", sources: [:])
+        _ = await expectProviderError("not found", retryable: false) { try await flickr.fetch(gone, size: .large1600, into: RecordingSink()) }
+        var noK = candidate
+        noK.sources = [:]
+        _ = await expectProviderError("not found", retryable: false) { try await flickr.fetch(noK, size: .large2048, into: RecordingSink()) }
+        var foreign = candidate
+        foreign.key = PhotoKey(provider: "demo", id: photos[0].id)
+        let calls = fake.apiCalls("flickr.photos.getSizes")
+        _ = await expectProviderError("not found", retryable: false) { try await flickr.fetch(foreign, size: .small240, into: RecordingSink()) }
+        #expect(fake.apiCalls("flickr.photos.getSizes") == calls)
     }
 
     @Test func theHourlyBudgetHoldsAcrossInstancesWithoutReachingFlickr() async throws {
         let (fake, _) = try makeFake(3)
+        defer { fake.stop() }
         let state = folder.child("shared-state")
         let query = GeoQuery(center: eiffel, radiusKm: 5, limit: 5)
         let first = try provider(fake, options: #", "requestsPerHour": 3"#, state: state)
-        _ = try await first.search(query)
+        let page = try await first.search(query)
         _ = try await first.search(query)
         let second = try provider(fake, options: #", "requestsPerHour": 3"#, state: state)
         _ = try await second.search(query)
+        // Image downloads do not spend the API budget.
+        let photo = try #require(page.candidates.first)
+        let sink = RecordingSink()
+        try await second.fetch(photo, size: .small240, into: sink)
+        #expect(!sink.bytes.isEmpty)
         let limited = await expectProviderError("rate-limited", retryable: true) { _ = try await second.search(query) }
         #expect((limited?.retryAfter ?? 0) > 3500)
-        #expect(fake.apiCalls("flickr.photos.search") == 3)
-        for file in try FileManager.default.contentsOfDirectory(atPath: state) {
-            #expect(!(try String(contentsOfFile: state + "/" + file, encoding: .utf8)).contains(Self.key))
-        }
+        _ = await expectProviderError("rate-limited", retryable: true) { _ = try await first.photo(id: photo.key.id) }
+        #expect(fake.apiCalls("flickr.photos.search") == 3 && fake.apiCalls("flickr.photos.getSizes") == 0)
+        let written = try contents(under: folder.path)
+        #expect(!written.isEmpty)
+        #expect(!written.contains { $0.contains(Self.key) }, "the key is never written to the state directory")
+        #expect(!(limited?.description.contains(Self.key) ?? true))
     }
 
     @Test func badOptionsAreConfigErrors() throws {
         let (fake, _) = try makeFake(1)
-        #expect(throws: ConfigError.self) { _ = try provider(fake, options: #", "safeSearch": "strict""#) }
-        #expect(throws: ConfigError.self) { _ = try provider(fake, options: #", "minUploadDate": "yesterday""#) }
-        #expect(throws: ConfigError.self) { _ = try provider(fake, options: #", "perPage": 500"#) }
+        defer { fake.stop() }
+        for bad in [
+            #", "safeSearch": "strict""#, #", "minUploadDate": "yesterday""#, #", "minUploadDate": "2004-13-01""#,
+            #", "minUploadDate": "2004-1-01""#, #", "perPage": 500"#, #", "requestsPerHour": 0"#,
+        ] {
+            #expect(throws: ConfigError.self, "\(bad)") { _ = try provider(fake, options: bad) }
+        }
+        do {
+            _ = try provider(fake, options: #", "safeSearch": "strict""#)
+        } catch let error as ConfigError {
+            #expect("\(error)".contains("safe, moderate or restricted"), "\(error)")
+        }
+        let json = #"{"providers": [{"name": "flickr", "type": "flickr", "endpoint": "ftp://example.com/rest/"}]}"#
+        let factory = FlickrProviderFactory()
+        let config = try ConfigLoader(registry: ProviderRegistry([factory]), environment: [:], workingDirectory: "/").parse(Array(json.utf8), path: "/t.json")
+        let context = ProviderContext(configDirectory: "/", environment: [:], logger: log.logger(), http: http)
+        #expect(throws: ConfigError.self) { _ = try factory.makeProvider(name: "flickr", options: config.providers[0].options, context: context) }
+    }
+
+    @Test func describesItsOptionsAsData() {
+        let factory = FlickrProviderFactory()
+        #expect(factory.type == "flickr" && !factory.summary.isEmpty)
+        #expect(factory.options.map(\.name) == ["apiKey", "endpoint", "perPage", "requestsPerHour", "safeSearch", "minUploadDate"])
+        #expect(factory.options.filter(\.isSecret).map(\.name) == ["apiKey"])
+        #expect(factory.options.first { $0.name == "perPage" }?.kind == .integer(1...250))
+    }
+
+    @Test func requestURLsArePercentEncodedAndKeepTheEndpointsQuery() throws {
+        let api = FlickrAPI(
+            endpoint: try #require(URL(string: "https://flickr.example/rest/?tenant=a%26b")), apiKey: "k+y&=", http: http,
+            budget: RequestBudget(directory: nil, perHour: 10), providerName: "flickr", logger: log.logger()
+        )
+        let url = try api.requestURL("flickr.photos.search", [("extras", "url_m,geo"), ("text", "a b+c")])
+        #expect(url.absoluteString == "https://flickr.example/rest/?tenant=a%26b&method=flickr.photos.search&api_key=k%2By%26%3D&extras=url_m%2Cgeo&text=a%20b%2Bc&format=json&nojsoncallback=1")
+        #expect(!HTTPClient.redacted(url).contains("k%2By"))
+    }
+
+    @Test func coordinatesAreWrittenPlainly() {
+        #expect(FlickrProvider.plain(48.8584) == "48.8584")
+        #expect(FlickrProvider.plain(-33.85680012345) == "-33.8568")
+        #expect(FlickrProvider.plain(1e-9) == "0" && FlickrProvider.plain(-1e-9) == "0")
+        #expect(FlickrProvider.plain(32) == "32" && FlickrProvider.plain(0.5) == "0.5")
+    }
+}
+
+/// Distances as the fake measures them, for choosing which of its photos a radius holds.
+enum FakeFlickrDistance {
+    static func km(_ center: GeoPoint, _ photo: FakePhoto) -> Double {
+        guard let point = try? GeoPoint(latitude: photo.latitude, longitude: photo.longitude) else { return .infinity }
+        return center.distanceKm(to: point)
     }
 }

@@ -61,12 +61,7 @@ public enum ProviderConformance {
                 // A URL provider reads the source, not the id: the bogus photo's sources do not exist either.
                 var bogus = photo
                 bogus.key = PhotoKey(provider: provider.name, id: "no-such-photo-\(UUID().uuidString)")
-                bogus.sources = bogus.sources.mapValues { source in
-                    switch source {
-                    case .file(let path): .file(path + "-no-such-photo")
-                    case .url(let url): .url(url.appendingPathExtension("no-such-photo"))
-                    }
-                }
+                bogus.sources = bogus.sources.mapValues(missing)
                 do {
                     try await provider.fetch(bogus, size: size, into: RecordingSink())
                     fail("fetching a photo that does not exist succeeded")
@@ -85,6 +80,25 @@ public enum ProviderConformance {
             fail("threw \(error)")
         }
         return violations
+    }
+
+    /// A source next to `source` that does not exist: a file path + "-no-such-photo"; a URL with the
+    /// same scheme, host and port and its path + "-no-such-photo" (no query, no fragment).
+    static func missing(_ source: PhotoSource) -> PhotoSource {
+        switch source {
+        case .file(let path):
+            return .file(path + "-no-such-photo")
+        case .url(let url):
+            guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+                return .url(url.appendingPathComponent("no-such-photo"))
+            }
+            components.user = nil
+            components.password = nil
+            components.query = nil
+            components.fragment = nil
+            components.percentEncodedPath += "-no-such-photo"
+            return .url(components.url ?? url.appendingPathComponent("no-such-photo"))
+        }
     }
 }
 

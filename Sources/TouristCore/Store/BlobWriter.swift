@@ -15,6 +15,10 @@ public final class BlobWriter: BlobSink {
     private let maxBytes: Int
     private var hasher = SHA256()
     private(set) var byteCount = 0
+    /// Bytes before this offset were handed to the disk early (see `write`).
+    private var writebackStart = 0
+    /// How much to accumulate before asking the disk to start writing it.
+    private static let writebackChunk = 1 << 20
     /// The first bytes, kept to recognise the image format.
     private(set) var head: [UInt8] = []
     private var closed = false
@@ -35,10 +39,13 @@ public final class BlobWriter: BlobSink {
         if head.count < 32 { head.append(contentsOf: bytes.prefix(32 - head.count)) }
         hasher.update(bufferPointer: bytes)
         try FileSystem.writeAll(fd, bytes, path: temporaryPath ?? "a new blob")
-        // Let the disk start on these bytes now, while the next ones arrive; the fsync in
-        // `finishWriting` then waits for less.
-        _ = tourist_start_writeback(fd, Int64(byteCount), Int64(bytes.count))
         byteCount += bytes.count
+        // Let the disk start on each MiB while the next arrives; the fsync in `finishWriting` then
+        // waits for less. (Per chunk, the calls would cost more than they save on small photos.)
+        if byteCount - writebackStart >= Self.writebackChunk {
+            _ = tourist_start_writeback(fd, Int64(writebackStart), Int64(byteCount - writebackStart))
+            writebackStart = byteCount
+        }
     }
 
     /// Hex SHA-256 of everything written so far; call once, when writing is done.

@@ -1,0 +1,56 @@
+import Foundation
+import TouristCore
+
+/// flickr.photos.getSizes's answer: every size of one photo with its own URL. Sizes from `h` up
+/// have their own ("original") secret, so their URLs are only known from here.
+struct FlickrSizesResponse: Decodable {
+    struct Sizes: Decodable {
+        let size: [Size]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            // An entry that cannot be read is skipped, not the whole answer.
+            size = (try container.decodeIfPresent([Lenient<Size>].self, forKey: .size) ?? []).compactMap(\.value)
+        }
+
+        private enum CodingKeys: String, CodingKey { case size }
+    }
+
+    struct Size: Decodable {
+        let label: String
+        let source: String
+        /// The size's page for people: https://www.flickr.com/photos/OWNER/ID/sizes/X/.
+        let url: String?
+    }
+
+    let sizes: Sizes
+}
+
+/// How Flickr names sizes, and what tourist calls them.
+enum FlickrSizes {
+    /// getSizes labels and the size letters tourist names them by; other labels ("Medium" 500,
+    /// "Large 3072", video sizes…) are ignored.
+    static let byLabel: [String: PhotoSize] = [
+        "Square": .square75, "Large Square": .square150, "Thumbnail": .thumbnail, "Small": .small240, "Small 320": .small320,
+        "Small 400": .small400, "Medium 640": .medium640, "Medium 800": .medium800, "Large": .large1024,
+        "Large 1600": .large1600, "Large 2048": .large2048, "Original": .original,
+    ]
+
+    /// The search extra that asks for `size`'s URL, and the key the answer carries it under.
+    static func extra(for size: PhotoSize) -> String { "url_\(size.rawValue)" }
+
+    /// The size a search answer's `url_<letter>` key names, or nil for a key of another kind.
+    static func size(forExtraKey key: String) -> PhotoSize? {
+        guard key.hasPrefix("url_") else { return nil }
+        return PhotoSize(rawValue: String(key.dropFirst(4)))
+    }
+
+    /// The owner (NSID or path alias) in a getSizes entry's page URL, when it is photo `id`'s page
+    /// on www.flickr.com.
+    static func owner(inSizePage text: String?, photo id: String) -> String? {
+        guard let text, let url = URL(string: text), url.host?.lowercased() == "www.flickr.com" else { return nil }
+        let parts = url.path.split(separator: "/").map(String.init)
+        guard parts.count >= 3, parts[0] == "photos", parts[2] == id, !parts[1].isEmpty else { return nil }
+        return parts[1]
+    }
+}
