@@ -36,14 +36,25 @@ enum FlickrSizes {
         "Large 1600": .large1600, "Large 2048": .large2048, "Original": .original,
     ]
 
-    /// The search extra that asks for `size`'s URL, and the key the answer carries it under.
-    static func extra(for size: PhotoSize) -> String { "url_\(size.rawValue)" }
+    /// Search extras are not named by the URL suffix letters tourist uses: Flickr's `url_sq` is the
+    /// 75 px square (suffix s), `url_s` the 240 px small (suffix m), `url_l` the 1024 px large
+    /// (suffix b), and `url_m` the 500 px medium, which has no suffix and no tourist size. The
+    /// other extras match their suffix (`url_t`, `url_q`, `url_n`, `url_w`, `url_z`, `url_c`,
+    /// `url_h`, `url_k`, `url_o`).
+    static let extraNames: [PhotoSize: String] = [
+        .square75: "url_sq", .thumbnail: "url_t", .square150: "url_q", .small240: "url_s", .small320: "url_n",
+        .small400: "url_w", .medium640: "url_z", .medium800: "url_c", .large1024: "url_l", .large1600: "url_h",
+        .large2048: "url_k", .original: "url_o",
+    ]
 
-    /// The size a search answer's `url_<letter>` key names, or nil for a key of another kind.
-    static func size(forExtraKey key: String) -> PhotoSize? {
-        guard key.hasPrefix("url_") else { return nil }
-        return PhotoSize(rawValue: String(key.dropFirst(4)))
-    }
+    private static let sizesByExtra = Dictionary(uniqueKeysWithValues: extraNames.map { ($1, $0) })
+
+    /// The search extra that asks for `size`'s URL, and the key the answer carries it under.
+    static func extra(for size: PhotoSize) -> String { extraNames[size] ?? "url_\(size.rawValue)" }
+
+    /// The size a search answer's `url_…` key names, or nil for a key of another kind (or the
+    /// 500 px `url_m`, which tourist has no size for).
+    static func size(forExtraKey key: String) -> PhotoSize? { sizesByExtra[key] }
 
     /// The owner (NSID or path alias) in a getSizes entry's page URL, when it is photo `id`'s page
     /// on www.flickr.com.

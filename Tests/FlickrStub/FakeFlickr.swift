@@ -166,13 +166,14 @@ public final class FakeFlickr: Sendable {
         }
         let missing = modes.missingSizes[photo.id] ?? []
         for extra in extras.sorted() where extra.hasPrefix("url_") {
-            let size = String(extra.dropFirst(4))
+            // Flickr's extras are not named by the URL suffix: url_sq is s, url_s is m, url_l is b.
+            let size = ["url_sq": "s", "url_s": "m", "url_l": "b", "url_m": "-"][extra] ?? String(extra.dropFirst(4))
             guard photo.sizes[size] != nil, !missing.contains(size) else { continue }
             let url = size == "m" && modes.fileURLPhotos.contains(photo.id) ? "file:///etc/passwd" : imageURL(photo, size: size)
             let edge = ["s": 75, "q": 150, "t": 100, "m": 240, "n": 320, "w": 400, "z": 640, "c": 800, "b": 1024][size] ?? 1600
             fields += [
-                "\"url_\(size)\":\(FlickrJSON.string(url))", "\"height_\(size)\":\(json.number(edge * 3 / 4, alternate: alternate))",
-                "\"width_\(size)\":\(json.number(edge, alternate: !alternate))",
+                "\"\(extra)\":\(FlickrJSON.string(url))", "\"height_\(extra.dropFirst(4))\":\(json.number(edge * 3 / 4, alternate: alternate))",
+                "\"width_\(extra.dropFirst(4))\":\(json.number(edge, alternate: !alternate))",
             ]
         }
         return "{" + fields.joined(separator: ",") + "}"

@@ -39,9 +39,9 @@ import TouristCore
               {"id":"53624890009","owner":"12345678@N00","secret":"abc","server":"65535","farm":"66","title":"Tower",
                "ispublic":1,"license":"4","datetaken":"2023-05-01 12:34:56","datetakengranularity":"0","datetakenunknown":0,
                "ownername":"Ann","latitude":"48.8584","longitude":2.2945,"accuracy":"16","context":0,
-               "url_m":"https://live.staticflickr.com/65535/53624890009_abc_m.jpg","height_m":"180","width_m":240},
+               "url_s":"https://live.staticflickr.com/65535/53624890009_abc_m.jpg","height_s":"180","width_s":240},
               {"id":53624890010,"owner":"9@N01","title":"","license":"","latitude":"","longitude":"","accuracy":"",
-               "url_m":"https://live.staticflickr.com/65535/53624890010_def_m.jpg","height_m":"","width_m":""}
+               "url_s":"https://live.staticflickr.com/65535/53624890010_def_m.jpg","height_s":"","width_s":""}
             ]},"stat":"ok"}
             """#)
         #expect(response.photos.page?.int == 2 && response.photos.pages?.int == 17)
@@ -57,8 +57,8 @@ import TouristCore
 
     @Test func aPhotoThatCannotBeReadIsSkippedNotThePage() throws {
         let response = try search(page(
-            #"{"owner":"1@N00","title":"no id","url_m":"https://example.com/a_m.jpg"}"#,
-            #"{"id":"7","title":"fine","url_m":"https://example.com/b_m.jpg"}"#,
+            #"{"owner":"1@N00","title":"no id","url_s":"https://example.com/a_m.jpg"}"#,
+            #"{"id":"7","title":"fine","url_s":"https://example.com/b_m.jpg"}"#,
             #"{"id":{"nested":true},"title":"odd id"}"#
         ))
         #expect(response.photos.photo.map(\.id) == ["7"])
@@ -125,8 +125,8 @@ import TouristCore
 
     @Test func aMissingAlbumSizeFallsBackToASmallerListedOne() throws {
         let response = try search(page(
-            #"{"id":"1","url_m":"https://example.com/1_m.jpg","url_b":"https://example.com/1_b.jpg"}"#,
-            #"{"id":"2","url_b":"https://example.com/2_b.jpg"}"#
+            #"{"id":"1","url_s":"https://example.com/1_m.jpg","url_l":"https://example.com/1_b.jpg"}"#,
+            #"{"id":"2","url_l":"https://example.com/2_b.jpg"}"#
         ))
         let maker = candidates(albumSize: .medium640)
         let first = try #require(maker.candidate(response.photos.photo[0]))
@@ -137,18 +137,19 @@ import TouristCore
 
     @Test func everyWebURLSizeIsASourceAndFileURLsAreDroppedUnread() throws {
         let response = try search(page(#"""
-            {"id":"5","url_s":"https://example.com/5_s.jpg","url_q":"http://example.com/5_q.jpg","url_m":"file:///etc/passwd",
+            {"id":"5","url_s":"file:///etc/passwd","url_q":"http://example.com/5_q.jpg","url_m":"https://example.com/5.jpg",
              "url_z":"ftp://example.com/5_z.jpg","url_c":"https:///nohost.jpg","url_b":"https://example.com/5_b.jpg",
-             "url_k":"","url_l":"https://example.com/5_l.jpg","url_sq":"https://example.com/5_sq.jpg"}
+             "url_k":"","url_l":"https://example.com/5_b.jpg","url_sq":"https://example.com/5_s.jpg"}
             """#))
         let made = try #require(candidates().candidate(response.photos.photo[0]))
+        // url_sq is s, url_l is b; url_m (500 px) and url_b are not tourist sizes; url_s (m) is a file.
         #expect(Set(made.sources.keys) == [.square75, .square150, .large1024])
         #expect(made.sources.values.allSatisfy { if case .url(let url) = $0 { url.scheme?.hasPrefix("http") == true } else { false } })
         #expect(log.messages.contains { $0.contains("file:///etc/passwd") }, "the dropped URL is logged at debug")
     }
 
     @Test func onlyAFileURLAtTheAlbumSizeLeavesNothingToKeep() throws {
-        let response = try search(page(#"{"id":"6","url_m":"file:///etc/passwd","url_z":"https://example.com/6_z.jpg"}"#))
+        let response = try search(page(#"{"id":"6","url_s":"file:///etc/passwd","url_z":"https://example.com/6_z.jpg"}"#))
         #expect(candidates(albumSize: .small240).candidate(response.photos.photo[0]) == nil)
         let larger = try #require(candidates(albumSize: .medium640).candidate(response.photos.photo[0]))
         #expect(Set(larger.sources.keys) == [.medium640])
@@ -161,7 +162,7 @@ import TouristCore
         (14, "CC BY-NC 4.0"), (15, "CC BY-NC-SA 4.0"), (16, "CC BY-NC-ND 4.0"), (99, "Flickr license 99"),
     ] as [(Int, String)])
     func licensesAreNamedAndNumbered(_ number: Int, _ name: String) throws {
-        let response = try search(page(#"{"id":"8","license":"\#(number)","url_m":"https://example.com/8_m.jpg"}"#))
+        let response = try search(page(#"{"id":"8","license":"\#(number)","url_s":"https://example.com/8_m.jpg"}"#))
         let made = try #require(candidates().candidate(response.photos.photo[0]))
         #expect(made.license == name && made.licenseID == String(number))
     }
@@ -170,7 +171,7 @@ import TouristCore
         let response = try search(page(#"""
             {"id":"53624890009","owner":"12345678@N00","title":"  Eiffel at night ","ownername":"Ann","license":4,
              "datetaken":"2023-05-01 12:34:56","datetakenunknown":"0","latitude":48.8584,"longitude":"2.2945",
-             "url_m":"https://live.staticflickr.com/65535/53624890009_abc_m.jpg"}
+             "url_s":"https://live.staticflickr.com/65535/53624890009_abc_m.jpg"}
             """#))
         let made = try #require(candidates().candidate(response.photos.photo[0]))
         #expect(made.key == PhotoKey(provider: "flickr", id: "53624890009"))
@@ -191,13 +192,13 @@ import TouristCore
     }
 
     @Test func anUnknownDateTakenIsNoDate() throws {
-        let response = try search(page(#"{"id":"9","datetaken":"2023-05-01 12:34:56","datetakenunknown":"1","url_m":"https://example.com/9_m.jpg"}"#))
+        let response = try search(page(#"{"id":"9","datetaken":"2023-05-01 12:34:56","datetakenunknown":"1","url_s":"https://example.com/9_m.jpg"}"#))
         #expect(try #require(candidates().candidate(response.photos.photo[0])).takenAt == nil)
     }
 
     @Test(arguments: [(#""0""#, "0"), ("0", "0.0"), ("91", "2"), (#""north""#, "2"), ("null", "2"), ("48.1", "200")] as [(String, String)])
     func unusableLocationsAreNone(_ latitude: String, _ longitude: String) throws {
-        let response = try search(page(#"{"id":"10","latitude":\#(latitude),"longitude":\#(longitude),"url_m":"https://example.com/10_m.jpg"}"#))
+        let response = try search(page(#"{"id":"10","latitude":\#(latitude),"longitude":\#(longitude),"url_s":"https://example.com/10_m.jpg"}"#))
         #expect(try #require(candidates().candidate(response.photos.photo[0])).location == nil)
     }
 
@@ -205,7 +206,7 @@ import TouristCore
         // Flickr's order: far, unlocated, near, a repeat, excluded, outside the radius, middle.
         func photo(_ id: String, _ latitude: Double?) -> String {
             let geo = latitude.map { #","latitude":"\#($0)","longitude":"2.2945""# } ?? ""
-            return #"{"id":"\#(id)"\#(geo),"url_m":"https://example.com/\#(id)_m.jpg"}"#
+            return #"{"id":"\#(id)"\#(geo),"url_s":"https://example.com/\#(id)_m.jpg"}"#
         }
         let response = try search(page(
             photo("far", 48.8584 + 2.5 / 111.2), photo("nowhere", nil), photo("near", 48.8584 + 0.1 / 111.2), photo("near", 48.0),
@@ -222,7 +223,7 @@ import TouristCore
     }
 
     @Test func theOwnerNSIDStandsInForAMissingName() throws {
-        let response = try search(page(#"{"id":"11","owner":"5@N02","ownername":"","url_m":"https://example.com/11_m.jpg"}"#))
+        let response = try search(page(#"{"id":"11","owner":"5@N02","ownername":"","url_s":"https://example.com/11_m.jpg"}"#))
         #expect(try #require(candidates().candidate(response.photos.photo[0])).owner == "5@N02")
     }
 

@@ -94,7 +94,7 @@ import TestSupport
         }
         #expect(fake.radiiRequested == [32], "Flickr's geo radius is capped at 32 km")
         let extras = query.components(separatedBy: "extras=").last?.components(separatedBy: "&").first?.removingPercentEncoding ?? ""
-        #expect(Set(extras.split(separator: ",")) == ["url_m", "url_z", "url_b", "geo", "date_taken", "owner_name", "license"])
+        #expect(Set(extras.split(separator: ",")) == ["url_s", "url_z", "url_l", "geo", "date_taken", "owner_name", "license"])
         #expect(page.candidates.count == 5)
         let first = try #require(page.candidates.first { $0.key.id == photos[0].id })
         #expect(first.title == "Photo 0")
@@ -118,7 +118,7 @@ import TestSupport
             #expect(query.split(separator: "&").contains { $0 == part }, "\(part) missing from \(query)")
         }
         let extras = query.components(separatedBy: "extras=").last?.components(separatedBy: "&").first?.removingPercentEncoding ?? ""
-        #expect(extras.hasPrefix("url_h,url_m,url_z,url_b,"), "the album's size first, no size twice: \(extras)")
+        #expect(extras.hasPrefix("url_h,url_s,url_z,url_l,"), "the album's size first, no size twice: \(extras)")
     }
 
     @Test func neverAsksForAPagePastTheFirst4000Results() async throws {
@@ -206,7 +206,7 @@ import TestSupport
         fake.failNextImageRequests(photo: photos[1].id, [.redirect("file:///etc/passwd")])
         let flickr = try provider(fake)
         let page = try await flickr.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 10))
-        // Its url_m dropped unread, photo 0 has no size up to the album's m left: it is skipped.
+        // Its m URL (Flickr's url_s) dropped unread, photo 0 has no size up to the album's m left: it is skipped.
         #expect(!page.candidates.contains { $0.key.id == photos[0].id })
         #expect(page.candidates.count == 3)
         #expect(log.messages.contains { $0.contains("file:///etc/passwd") }, "the dropped URL is logged at debug")
