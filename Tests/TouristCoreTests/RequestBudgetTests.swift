@@ -44,8 +44,8 @@ import TestSupport
 @Suite struct PageHistoryTests {
     @Test func aFreshCollectionStartsAtAnUnseenPageAndKeepsSeenOnesForLast() {
         var history = PageHistory()
-        history.record(provider: "flickr", page: 1, pageCount: 6)
-        history.record(provider: "flickr", page: 4, pageCount: nil)
+        history.record(provider: "flickr", page: 1, pageSize: 21, pageCount: 6)
+        history.record(provider: "flickr", page: 4, pageSize: 21, pageCount: nil)
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<50 {
             let order = history.freshOrder(for: "flickr", using: &generator) ?? []
@@ -55,5 +55,8 @@ import TestSupport
             #expect(Array(order.suffix(2)) == [1, 4], "seen pages come last: \(order)")
         }
         #expect(history.freshOrder(for: "other", using: &generator) == nil, "an unknown page count means: start at page 1")
+        history.record(provider: "flickr", page: 2, pageSize: 50, pageCount: 3)
+        #expect(history.seen["flickr"] == [2] && history.pageCounts["flickr"] == 3, "pages read at another size are forgotten")
+        #expect(history.pageSizes["flickr"] == 50)
     }
 }

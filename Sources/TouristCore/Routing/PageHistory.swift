@@ -6,19 +6,36 @@ public struct PageHistory: Sendable, Codable, Equatable {
     public var seen: [String: Set<Int>] = [:]
     /// Provider name → how many pages it said can be read, when it said.
     public var pageCounts: [String: Int] = [:]
+    /// Provider name → the page size those pages were read with: page numbers mean something only
+    /// at one size, so a fresh collection asks at this size again.
+    public var pageSizes: [String: Int] = [:]
 
     public init() {}
 
-    /// Records that `page` of `provider` was read, and its page count when known.
-    public mutating func record(provider: String, page: Int, pageCount: Int?) {
+    /// Records that `page` of `provider` was read at `pageSize`, and its page count when known.
+    /// Pages read at another size are forgotten: their numbers no longer match.
+    public mutating func record(provider: String, page: Int, pageSize: Int, pageCount: Int?) {
+        if pageSizes[provider] != pageSize {
+            seen[provider] = nil
+            pageCounts[provider] = nil
+            pageSizes[provider] = pageSize
+        }
         seen[provider, default: []].insert(page)
         if let pageCount { pageCounts[provider] = pageCount }
     }
 
-    /// Adds what `other` recorded.
+    /// Adds what `other` recorded (for a provider read at another page size, `other` replaces it).
     public mutating func merge(_ other: PageHistory) {
-        for (provider, pages) in other.seen { seen[provider, default: []].formUnion(pages) }
-        pageCounts.merge(other.pageCounts) { $1 }
+        for (provider, pages) in other.seen {
+            guard let size = other.pageSizes[provider] else { continue }
+            if pageSizes[provider] != size {
+                seen[provider] = nil
+                pageCounts[provider] = nil
+                pageSizes[provider] = size
+            }
+            seen[provider, default: []].formUnion(pages)
+            if let count = other.pageCounts[provider] { pageCounts[provider] = count }
+        }
     }
 
     /// The pages to read from `provider` for a fresh collection: a random page not seen yet first,

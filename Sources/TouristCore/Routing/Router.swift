@@ -77,8 +77,13 @@ public struct Router: Sendable {
         for configured in providers {
             var generator = SystemRandomNumberGenerator()
             let order = fresh?.freshOrder(for: configured.entry.name, using: &generator)
+            // A fresh collection reads at the page size its history was read at, so page numbers match.
+            let size = order == nil ? nil : fresh?.pageSizes[configured.entry.name]
             do {
-                let found = try await collect(from: configured, center: center, radiusKm: radiusKm, count: count, exclude: exclude, order: order, pages: &result.pages)
+                let found = try await collect(
+                    from: configured, center: center, radiusKm: radiusKm, count: count, exclude: exclude, order: order, pageSize: size,
+                    pages: &result.pages
+                )
                 if !found.isEmpty {
                     result.candidates = found
                     return result
@@ -94,10 +99,11 @@ public struct Router: Sendable {
     }
 
     /// Reads pages of one provider until `count` photos are found: the pages of `order` when given
-    /// (empty pages skipped), else page 1 and then each page's `nextPage`.
+    /// (empty pages skipped), else page 1 and then each page's `nextPage`; at `fixedPageSize`, else
+    /// at the photos wanted plus those excluded (up to `maxPageSize`).
     private func collect(
         from configured: ConfiguredProvider, center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>,
-        order: [Int]?, pages: inout PageHistory
+        order: [Int]?, pageSize fixedPageSize: Int?, pages: inout PageHistory
     ) async throws -> [PhotoCandidate] {
         var found: [PhotoCandidate] = []
         var seen = exclude
@@ -106,14 +112,14 @@ public struct Router: Sendable {
         var pagesRead = 0
         let provider = configured.provider
         let name = configured.entry.name
-        let pageSize = min(count + exclude.count, max(count, Self.maxPageSize))
+        let pageSize = fixedPageSize ?? min(count + exclude.count, max(count, Self.maxPageSize))
         while let current = page, found.count < count, pagesRead < maxPages {
             let query = GeoQuery(center: center, radiusKm: radiusKm, limit: pageSize, page: current, exclude: exclude)
             let result = try await withTimeout(configured.entry.timeoutSeconds, what: "provider \(name)") { [retryPolicy] in
                 try await retryPolicy.run { try await provider.search(query) }
             }
             pagesRead += 1
-            pages.record(provider: name, page: current, pageCount: result.pageCount)
+            pages.record(provider: name, page: current, pageSize: pageSize, pageCount: result.pageCount)
             for candidate in result.candidates where seen.insert(candidate.key).inserted && found.count < count {
                 found.append(candidate)
             }
