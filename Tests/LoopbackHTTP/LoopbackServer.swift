@@ -7,7 +7,36 @@ import Synchronization
 /// including broken ones (`LoopbackReply`). It records every request and the most requests it
 /// handled at once.
 public final class LoopbackServer: Sendable {
-    private struct State {
+    public let port: Int
+    private let core: LoopbackCore
+
+    /// Starts listening; `delay` is added before answering every request.
+    public init(delay: Duration = .zero, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackReply) throws {
+        core = try LoopbackCore(delay: delay, handler: handler)
+        port = core.port
+        core.start()
+    }
+
+    /// Stops the server when the last reference goes (its threads hold only the core).
+    deinit { core.stop() }
+
+    /// "http://127.0.0.1:PORT" followed by `pathAndQuery`.
+    public func url(_ pathAndQuery: String) -> String { "http://127.0.0.1:\(port)\(pathAndQuery)" }
+
+    /// Every request received, in order.
+    public var requests: [LoopbackRequest] { core.state.withLock { $0.requests } }
+    /// The most requests being handled at once (from parsed to answered).
+    public var peakConcurrentRequests: Int { core.state.withLock { $0.peak } }
+    /// How many connections were accepted.
+    public var connectionsAccepted: Int { core.state.withLock { $0.connections } }
+
+    /// Closes the listener and every connection.
+    public func stop() { core.stop() }
+}
+
+/// The listening socket, the threads and the counters of a `LoopbackServer`.
+private final class LoopbackCore: Sendable {
+    struct State {
         var requests: [LoopbackRequest] = []
         var inFlight = 0
         var peak = 0
@@ -16,14 +45,13 @@ public final class LoopbackServer: Sendable {
         var stopped = false
     }
 
-    public let port: Int
+    let port: Int
+    let state = Mutex(State())
     private let listener: Int32
     private let delay: Duration
     private let handler: @Sendable (LoopbackRequest) -> LoopbackReply
-    private let state = Mutex(State())
 
-    /// Starts listening; `delay` is added before answering every request.
-    public init(delay: Duration = .zero, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackReply) throws {
+    init(delay: Duration, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackReply) throws {
         self.delay = delay
         self.handler = handler
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -47,25 +75,15 @@ public final class LoopbackServer: Sendable {
         }
         listener = fd
         port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func start() {
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "loopback-accept"
         thread.start()
     }
 
-    deinit { stop() }
-
-    /// "http://127.0.0.1:PORT" followed by `pathAndQuery`.
-    public func url(_ pathAndQuery: String) -> String { "http://127.0.0.1:\(port)\(pathAndQuery)" }
-
-    /// Every request received, in order.
-    public var requests: [LoopbackRequest] { state.withLock { $0.requests } }
-    /// The most requests being handled at once (from parsed to answered).
-    public var peakConcurrentRequests: Int { state.withLock { $0.peak } }
-    /// How many connections were accepted.
-    public var connectionsAccepted: Int { state.withLock { $0.connections } }
-
-    /// Closes the listener and every connection.
-    public func stop() {
+    func stop() {
         let open: Set<Int32>? = state.withLock { state in
             guard !state.stopped else { return nil }
             state.stopped = true
