@@ -11,13 +11,13 @@ import TestSupport
         let pin = try #require(try await harness.json("pin", "add", "-33.9628", "18.4098", "--name", "Table Mountain", "--config", config)["id"] as? String)
         var storedAfterKills: [Int] = []
         for round in 1...3 {
-            // Kill once two more photos have landed since the last kill: always mid-album, however busy the
-            // machine. (Photos that landed but were not yet recorded are downloaded again after a kill;
-            // their blobs already exist, so they add no file.)
+            // Kill once the album file records two more stored photos than at the last kill: always
+            // mid-album, however busy the machine. (Blob files are no signal: photos that landed but
+            // were not yet recorded are downloaded again after a kill and add no file.)
             let process = try harness.tourist.start(["fetch", pin, "--config", config, "--quiet"], in: harness.folder.path)
-            let before = harness.blobFiles().count
+            let before = recordedPhotos(harness, pin)
             let deadline = Date().addingTimeInterval(60)
-            while harness.blobFiles().count < before + 2, process.isRunning, Date() < deadline {
+            while recordedPhotos(harness, pin) < before + 2, process.isRunning, Date() < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
             kill(process.processIdentifier, SIGKILL)
@@ -41,5 +41,13 @@ import TestSupport
         #expect((verified["orphans"] as? [Any])?.isEmpty == true)
         let tmp = try FileManager.default.contentsOfDirectory(atPath: harness.store + "/tmp")
         #expect(tmp.isEmpty, "tmp/ still holds \(tmp)")
+    }
+
+    /// Stored photos as the album file records them now (read directly: tourist may be mid-write,
+    /// but the file is replaced atomically).
+    func recordedPhotos(_ harness: Harness, _ pin: String) -> Int {
+        guard let data = FileManager.default.contents(atPath: harness.store + "/index/albums/\(pin).json"),
+              let album = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return 0 }
+        return ((album["photos"] as? [[String: Any]]) ?? []).filter { $0["state"] as? String == "stored" }.count
     }
 }
