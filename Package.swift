@@ -74,7 +74,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TouristCoreTests",
-            dependencies: ["TouristCore", "Fixture", "TestSupport", "CShims", "LoopbackHTTP", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "TouristCore", "Fixture", "TestSupport", "CShims", "LoopbackHTTP", "ProviderConformance",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "FixtureTests",

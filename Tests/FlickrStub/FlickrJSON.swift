@@ -9,17 +9,9 @@ struct FlickrJSON {
         numbersAsStrings && alternate ? "\"\(value)\"" : "\(value)"
     }
 
+    /// `text` as a JSON string literal.
     static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        (try? JSONEncoder().encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 
     static func fail(code: Int, message: String) -> String {

@@ -51,21 +51,6 @@ import TestSupport
         return try #require(built as? FlickrProvider)
     }
 
-    /// Runs `body`, expects a `ProviderError` of `kind`, and returns it.
-    func expectProviderError(_ kind: String, retryable: Bool, _ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async -> ProviderError? {
-        do {
-            try await body()
-            Issue.record("expected a \(kind) error", sourceLocation: sourceLocation)
-        } catch let error as ProviderError {
-            #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
-            #expect(error.isRetryable == retryable, "\(error)", sourceLocation: sourceLocation)
-            return error
-        } catch {
-            Issue.record("expected a ProviderError, got \(error)", sourceLocation: sourceLocation)
-        }
-        return nil
-    }
-
     /// Every file under `path`, read as text.
     func contents(under path: String) throws -> [String] {
         let files = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []

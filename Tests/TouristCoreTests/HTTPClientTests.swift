@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import LoopbackHTTP
+import ProviderConformance
 import Testing
 import TestSupport
 @testable import TouristCore
@@ -11,18 +12,6 @@ import TestSupport
 
     /// A body that is easy to check: `count` bytes that differ by position.
     static func pattern(_ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) } }
-
-    func expectError(_ kind: String, retryable: Bool, _ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async {
-        do {
-            try await body()
-            Issue.record("expected a \(kind) error", sourceLocation: sourceLocation)
-        } catch let error as ProviderError {
-            #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
-            #expect(error.isRetryable == retryable, "\(error)", sourceLocation: sourceLocation)
-        } catch {
-            Issue.record("expected a ProviderError, got \(error)", sourceLocation: sourceLocation)
-        }
-    }
 
     @Test func getsABodyAndSendsItsUserAgent() async throws {
         let server = try LoopbackServer { _ in .response(status: 200, headers: [("X-Answer", "42")], body: Array("hello".utf8)) }
@@ -71,13 +60,13 @@ import TestSupport
             }
         }
         func get(_ path: String) async throws { _ = try await client.data(HTTPRequest(url: URL(string: server.url(path))!)) }
-        await expectError("unavailable", retryable: true) { try await get("/500") }
-        await expectError("unavailable", retryable: true) { try await get("/502") }
-        await expectError("unavailable", retryable: true) { try await get("/408") }
-        await expectError("not found", retryable: false) { try await get("/404") }
-        await expectError("not found", retryable: false) { try await get("/403") }
-        await expectError("unauthorized", retryable: false) { try await get("/401") }
-        await expectError("invalid response", retryable: false) { try await get("/400") }
+        await expectProviderError("unavailable", retryable: true) { try await get("/500") }
+        await expectProviderError("unavailable", retryable: true) { try await get("/502") }
+        await expectProviderError("unavailable", retryable: true) { try await get("/408") }
+        await expectProviderError("not found", retryable: false) { try await get("/404") }
+        await expectProviderError("not found", retryable: false) { try await get("/403") }
+        await expectProviderError("unauthorized", retryable: false) { try await get("/401") }
+        await expectProviderError("invalid response", retryable: false) { try await get("/400") }
         do {
             try await get("/429")
         } catch let error as ProviderError {
@@ -100,10 +89,10 @@ import TestSupport
             }
         }
         func get(_ path: String) async throws { _ = try await client.data(HTTPRequest(url: URL(string: server.url(path))!)) }
-        await expectError("unavailable", retryable: true) { try await get("/reset") }
-        await expectError("unavailable", retryable: true) { try await get("/truncated") }
+        await expectProviderError("unavailable", retryable: true) { try await get("/reset") }
+        await expectProviderError("unavailable", retryable: true) { try await get("/truncated") }
         // "timed out", not "unavailable" (a cut-off body): the client gave up before the server's 10 s.
-        await expectError("timed out", retryable: true) { try await get("/stall") }
+        await expectProviderError("timed out", retryable: true) { try await get("/stall") }
     }
 
     @Test func followsOnlyHTTPRedirectsAndAtMostFive() async throws {
@@ -116,24 +105,24 @@ import TestSupport
             return .response(status: 200, body: Array("arrived".utf8))
         }
         let sink = CollectingSink()
-        await expectError("invalid response", retryable: false) {
+        await expectProviderError("invalid response", retryable: false) {
             _ = try await client.download(URL(string: server.url("/to-file"))!, into: sink, maxBytes: 1 << 20)
         }
-        await expectError("invalid response", retryable: false) {
+        await expectProviderError("invalid response", retryable: false) {
             _ = try await client.download(URL(string: server.url("/to-ftp"))!, into: sink, maxBytes: 1 << 20)
         }
         #expect(sink.bytes.isEmpty, "nothing from a refused redirect may reach the sink")
         let five = try await client.data(HTTPRequest(url: URL(string: server.url("/hop/5"))!))
         #expect(String(decoding: five.body, as: UTF8.self) == "arrived")
-        await expectError("invalid response", retryable: false) { _ = try await client.data(HTTPRequest(url: URL(string: server.url("/hop/6"))!)) }
+        await expectProviderError("invalid response", retryable: false) { _ = try await client.data(HTTPRequest(url: URL(string: server.url("/hop/6"))!)) }
     }
 
     @Test func refusesOtherSchemesWithoutReadingAnything() async throws {
         let sink = CollectingSink()
-        await expectError("invalid response", retryable: false) {
+        await expectProviderError("invalid response", retryable: false) {
             _ = try await client.download(URL(string: "file:///etc/passwd")!, into: sink, maxBytes: 1 << 20)
         }
-        await expectError("invalid response", retryable: false) {
+        await expectProviderError("invalid response", retryable: false) {
             _ = try await client.data(HTTPRequest(url: URL(string: "ftp://127.0.0.1/file")!))
         }
         #expect(sink.bytes.isEmpty)
@@ -142,7 +131,7 @@ import TestSupport
     @Test func capsTheBodySize() async throws {
         let server = try LoopbackServer { _ in .response(status: 200, body: Self.pattern(100_000)) }
         let sink = CollectingSink()
-        await expectError("too large", retryable: false) {
+        await expectProviderError("too large", retryable: false) {
             _ = try await client.download(URL(string: server.url("/big"))!, into: sink, maxBytes: 10_000)
         }
         #expect(sink.bytes.count <= 10_000)
