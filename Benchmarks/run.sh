@@ -12,6 +12,9 @@
 #    write speed; `dd conv=fsync` of 1 GiB shows that speed.
 # 2. `tourist pin list` and `tourist album PIN` wall time on stores of 100, 1,000 and 10,000 pins
 #    of 21 photos each (target: under 50 ms at 10,000 pins, and flat).
+# 3. Downloads (Benchmarks/downloads.sh): `tourist fetch` of 500 photos of 200 KB from a fake Flickr
+#    on loopback adding 50 ms per request, against `curl --parallel --parallel-max 8` on the same
+#    URLs (target: within 1.15x of curl), and tourist's peak RSS (target: under 64 MB).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -86,3 +89,6 @@ for count in counts:
     rows = {r["command"].split(" (")[0]: r["median"] * 1000 for r in json.load(open(f"{work}/pins-{count}.json"))["results"]}
     print(f"| {int(count):,} | {rows['pin list']:.1f} ms | {rows['album PIN']:.1f} ms | {rows['album NAME']:.1f} ms |")
 PY
+
+echo
+bash Benchmarks/downloads.sh

@@ -45,8 +45,9 @@ import TestSupport
         let quick = try provider("quick")
         let started = Date()
         let result = await Router(providers: [slow, quick]).search(center: center, radiusKm: 5, count: 3, exclude: [])
-        // Far less than the 20 s the slow provider takes (generous: the machine may be busy with other tests).
-        #expect(Date().timeIntervalSince(started) < 10)
+        // Less than the 20 s the slow provider takes (generous: a busy disk can hold the few threads
+        // Swift's concurrency runs on; the failure below says it was the time-out that ended it).
+        #expect(Date().timeIntervalSince(started) < 18)
         #expect(result.candidates.first?.key.provider == "quick")
         #expect(result.failures == [ProviderFailure(provider: "slow", error: ProviderError.timedOut("provider slow took longer than 0.1 s"))])
     }

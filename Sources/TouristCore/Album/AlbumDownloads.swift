@@ -35,8 +35,12 @@ extension AlbumFetcher {
 
     /// The steps of the download pipeline, as the task group reports them.
     enum Stage: Sendable {
+        /// The bytes arrived; the photo leaves its network slot.
         case transferred(Transferred)
-        case finished(DownloadAttempt)
+        /// The transfer failed for good (after retries); the photo leaves its network slot.
+        case transferFailed(DownloadAttempt)
+        /// The blob was committed, or committing it failed.
+        case committed(DownloadAttempt)
         case recorded([DownloadResult])
     }
 
@@ -101,16 +105,16 @@ extension AlbumFetcher {
                     group.addTask { [store] in
                         do {
                             let blob = try await BlockingIO.run { try store.blobs.commit(arrived.writer, syncDirectory: false) }
-                            return .finished(DownloadAttempt(key: arrived.key, result: .success((blob, arrived.source))))
+                            return .committed(DownloadAttempt(key: arrived.key, result: .success((blob, arrived.source))))
                         } catch {
-                            return .finished(DownloadAttempt(key: arrived.key, result: .failure(error)))
+                            return .committed(DownloadAttempt(key: arrived.key, result: .failure(error)))
                         }
                     }
-                case .finished(let attempt):
-                    if case .failure = attempt.result {
-                        transfers -= 1
-                        startNext()
-                    }
+                case .transferFailed(let attempt):
+                    transfers -= 1
+                    startNext()
+                    unrecorded.append(attempt)
+                case .committed(let attempt):
                     unrecorded.append(attempt)
                 case .recorded(let results):
                     recording = false
@@ -149,7 +153,7 @@ extension AlbumFetcher {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            return .finished(DownloadAttempt(key: candidate.key, result: .failure(error)))
+            return .transferFailed(DownloadAttempt(key: candidate.key, result: .failure(error)))
         }
     }
 
