@@ -83,6 +83,7 @@ let package = Package(
             name: "FixtureTests",
             dependencies: ["Fixture", "TouristCore", "ProviderConformance", "TestSupport"]
         ),
+        .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FlickrStub"]),
         .testTarget(
             name: "FlickrTests",
             dependencies: ["Flickr", "TouristCore", "ProviderConformance", "TestSupport", "FlickrStub", "LoopbackHTTP"]

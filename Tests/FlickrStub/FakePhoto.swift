@@ -2,22 +2,30 @@ import Foundation
 
 /// A photo the fake Flickr serves: its metadata and the bytes of each size it has.
 public struct FakePhoto: Sendable {
+    /// Numeric-looking, as Flickr's: "53600000000".
     public var id: String
+    /// The owner's NSID: "10000000@N00".
     public var owner: String
+    /// The owner's display name (extra `owner_name`).
     public var ownerName: String
     public var title: String
+    /// Where it was taken (extra `geo`); searches match within their radius of this point.
     public var latitude: Double
     public var longitude: Double
+    /// Flickr's license id, 0-10 (extra `license`).
     public var license: Int
     /// As Flickr writes it: "2023-05-01 12:34:56".
     public var dateTaken: String
+    /// The secret in the URLs of sizes s to b.
     public var secret: String
     /// The secret of sizes h, k and o, which Flickr keeps apart from the others.
     public var originalSecret: String
+    /// The image server in its URLs: "65535".
     public var server: String
     /// Size letter (s t q m n w z c b h k o) → image bytes.
     public var sizes: [String: [UInt8]]
 
+    /// A photo with exactly these fields.
     public init(
         id: String, owner: String, ownerName: String, title: String, latitude: Double, longitude: Double, license: Int,
         dateTaken: String, secret: String, originalSecret: String, server: String = "65535", sizes: [String: [UInt8]]
@@ -40,7 +48,7 @@ public struct FakePhoto: Sendable {
     /// signature, then bytes that differ per photo and size). Deterministic: the same arguments give
     /// the same photos.
     public static func around(latitude: Double, longitude: Double, count: Int, radiusKm: Double = 1, sizes: [String] = ["m", "z", "b"], bytes: Int = 2048) -> [FakePhoto] {
-        (0..<count).map { index in
+        (0..<max(0, count)).map { index in
             let angle = Double(index) * 2.399963 // golden angle: spread evenly
             let distance = radiusKm * (Double(index % 10) + 1) / 11
             let dLat = distance / 111.2 * cos(angle)
@@ -58,8 +66,9 @@ public struct FakePhoto: Sendable {
         }
     }
 
-    /// `bytes` bytes starting with a JPEG signature, unique to this photo and size: the label and
-    /// 4 KiB derived from it, then a filler shared by all photos (so large sets are quick to make).
+    /// Exactly `bytes` bytes starting with a JPEG signature (FF D8 FF E0), unique to this photo and
+    /// size: the label "ID_SIZE" and up to 4 KiB derived from it, then a filler shared by all photos
+    /// (so large sets are quick to make). Below 4 + the label's length, a prefix of that.
     public static func image(id: String, size: String, bytes: Int) -> [UInt8] {
         let label = Array("\(id)_\(size)".utf8)
         var result: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + label
@@ -68,9 +77,8 @@ public struct FakePhoto: Sendable {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             result.append(UInt8(truncatingIfNeeded: state >> 33))
         }
-        if bytes > result.count { result += filler.prefix(bytes - result.count) }
         while result.count < bytes { result += filler.prefix(bytes - result.count) }
-        return result
+        return Array(result.prefix(max(0, bytes)))
     }
 
     /// 1 MiB of fixed pseudo-random bytes.

@@ -1,5 +1,6 @@
 /// A request as the loopback server received it.
 public struct LoopbackRequest: Sendable {
+    /// "GET", "HEAD"… as sent.
     public var method: String
     /// The path, without the query.
     public var path: String
@@ -7,8 +8,10 @@ public struct LoopbackRequest: Sendable {
     public var query: [String: String]
     /// The query exactly as received.
     public var rawQuery: String
-    /// Header names are lowercased.
+    /// Header names are lowercased (the last value wins for a repeated name).
     public var headers: [String: String]
+    /// "HTTP/1.1" or "HTTP/1.0", as sent.
+    public var version: String
     /// Which connection carried it (1 for the first accepted).
     public var connection: Int
 }
@@ -24,9 +27,9 @@ public enum LoopbackReply: Sendable {
     /// Send the headers and `sendBytes` of the body, then nothing for `seconds`, then close.
     case stall(seconds: Double, status: Int, headers: [(String, String)], body: [UInt8], sendBytes: Int)
 
-    /// A 302 to `location`.
-    public static func redirect(to location: String) -> LoopbackReply {
-        .response(status: 302, headers: [("Location", location)], body: [])
+    /// A redirect (302 unless told) to `location`, which is sent as it is (`file:///etc/passwd` too).
+    public static func redirect(to location: String, status: Int = 302) -> LoopbackReply {
+        .response(status: status, headers: [("Location", location)], body: [])
     }
 
     /// A 200 with a small HTML page, as captive portals and error pages send.
@@ -34,7 +37,12 @@ public enum LoopbackReply: Sendable {
         .response(status: status, headers: [("Content-Type", "text/html")], body: Array("<!DOCTYPE html><html><body><h1>Something went wrong</h1></body></html>".utf8))
     }
 
-    /// A JSON body.
+    /// A plain-text body.
+    public static func text(_ text: String, status: Int = 200) -> LoopbackReply {
+        .response(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(text.utf8))
+    }
+
+    /// A JSON body (`text` is sent as it is).
     public static func json(_ text: String, status: Int = 200) -> LoopbackReply {
         .response(status: status, headers: [("Content-Type", "application/json")], body: Array(text.utf8))
     }

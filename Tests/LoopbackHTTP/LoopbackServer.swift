@@ -7,10 +7,12 @@ import Synchronization
 /// including broken ones (`LoopbackReply`). It records every request and the most requests it
 /// handled at once.
 public final class LoopbackServer: Sendable {
+    /// The ephemeral port it listens on, on 127.0.0.1.
     public let port: Int
     private let core: LoopbackCore
 
-    /// Starts listening; `delay` is added before answering every request.
+    /// Starts listening on 127.0.0.1 (port 0: the system picks one). `delay` is added before
+    /// answering every request; `handler` is called on the connection's own thread and may block.
     public init(delay: Duration = .zero, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackReply) throws {
         core = try LoopbackCore(delay: delay, handler: handler)
         port = core.port
@@ -25,12 +27,32 @@ public final class LoopbackServer: Sendable {
 
     /// Every request received, in order.
     public var requests: [LoopbackRequest] { core.state.withLock { $0.requests } }
-    /// The most requests being handled at once (from parsed to answered).
+    /// The most requests being handled at once (from parsed to answered, the delay included).
     public var peakConcurrentRequests: Int { core.state.withLock { $0.peak } }
+    /// The most requests matching `predicate` being handled at once (from parsed to answered), such
+    /// as image requests only: `peakConcurrentRequests { $0.path.hasSuffix(".jpg") }`.
+    public func peakConcurrentRequests(where predicate: (LoopbackRequest) -> Bool) -> Int {
+        let (requests, spans) = core.state.withLock { ($0.requests, $0.spans) }
+        // Every start and end has its own sequence number (taken under the lock), so a sweep over
+        // them replays the in-flight count exactly; a request not answered yet ends at infinity.
+        var events: [(at: Int, change: Int)] = []
+        for (request, span) in zip(requests, spans) where predicate(request) {
+            events.append((span.start, 1))
+            events.append((span.end ?? .max, -1))
+        }
+        events.sort { $0.at < $1.at }
+        var current = 0, peak = 0
+        for event in events {
+            current += event.change
+            peak = max(peak, current)
+        }
+        return peak
+    }
     /// How many connections were accepted.
     public var connectionsAccepted: Int { core.state.withLock { $0.connections } }
 
-    /// Closes the listener and every connection.
+    /// Closes the listener and shuts every open connection down (a stalled reply ends at once);
+    /// waits for no thread. Idempotent; also done when the server is released.
     public func stop() { core.stop() }
 }
 
@@ -38,6 +60,9 @@ public final class LoopbackServer: Sendable {
 private final class LoopbackCore: Sendable {
     struct State {
         var requests: [LoopbackRequest] = []
+        /// For each of `requests`: sequence numbers of its start and end (nil while in flight).
+        var spans: [(start: Int, end: Int?)] = []
+        var sequence = 0
         var inFlight = 0
         var peak = 0
         var connections = 0
@@ -83,23 +108,28 @@ private final class LoopbackCore: Sendable {
         thread.start()
     }
 
+    /// Shuts the listener and the open connections down, under the lock so that no descriptor is
+    /// touched after its owner closed it (it could be reused by then). The accept thread closes the
+    /// listener, each connection thread its connection.
     func stop() {
-        let open: Set<Int32>? = state.withLock { state in
-            guard !state.stopped else { return nil }
+        state.withLock { state in
+            guard !state.stopped else { return }
             state.stopped = true
-            return state.open
+            shutdown(listener, Int32(SHUT_RDWR))
+            for fd in state.open { shutdown(fd, Int32(SHUT_RDWR)) }
         }
-        guard let open else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let fd = accept(listener, nil, nil)
             if fd < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                if errno == EMFILE || errno == ENFILE, !state.withLock({ $0.stopped }) {
+                    usleep(10_000) // out of descriptors: wait for connections to close
+                    continue
+                }
                 return
             }
             let number: Int? = state.withLock { state in
@@ -127,16 +157,28 @@ private final class LoopbackCore: Sendable {
         }
         while let head = connection.readHead(), var request = LoopbackConnection.parse(head) {
             request.connection = number
-            state.withLock { state in
+            let index = state.withLock { state in
                 state.requests.append(request)
+                state.sequence += 1
+                state.spans.append((state.sequence, nil))
                 state.inFlight += 1
                 state.peak = max(state.peak, state.inFlight)
+                return state.requests.count - 1
             }
+            let length = Int(request.headers["content-length"] ?? "") ?? 0
+            let drained = length <= 0 || connection.discard(length)
             if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18) }
             let reply = handler(request)
-            let keepOpen = connection.send(reply, head: request.method == "HEAD")
-            state.withLock { $0.inFlight -= 1 }
-            if !keepOpen || request.headers["connection"]?.lowercased() == "close" { return }
+            let connectionHeader = request.headers["connection"]?.lowercased() ?? ""
+            let closing = !drained || connectionHeader.contains("close")
+                || (request.version == "HTTP/1.0" && !connectionHeader.contains("keep-alive"))
+            let keepOpen = connection.send(reply, head: request.method == "HEAD", closing: closing)
+            state.withLock { state in
+                state.inFlight -= 1
+                state.sequence += 1
+                state.spans[index].end = state.sequence
+            }
+            if !keepOpen { return }
         }
     }
 }
