@@ -15,7 +15,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "CShims"),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Headers only: libcurl itself is loaded at run time by CurlShim (see Sources/CCurl/CCurl.h).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CurlShim", dependencies: ["CCurl"]),
         .target(
             name: "TouristCore",

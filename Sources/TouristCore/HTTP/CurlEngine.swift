@@ -24,8 +24,12 @@ final class CurlEngine: Sendable {
     private let inbox = Mutex(Inbox())
 
     init(configuration: HTTPClient.Configuration) throws {
-        Self.initialiseLibcurl
-        guard let multi = curl_multi_init() else { throw ProviderError.unavailable("libcurl could not start (curl_multi_init failed)") }
+        var reason = [CChar](repeating: 0, count: 512)
+        guard tourist_curl_load(&reason, reason.count) == 0 else {
+            let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw ProviderError.unavailable("libcurl could not be loaded (\(text)). Install it: apt-get install libcurl4")
+        }
+        guard let multi = tourist_curl_multi_init() else { throw ProviderError.unavailable("libcurl could not start (curl_multi_init failed)") }
         self.multi = multi
         self.configuration = configuration
         _ = tourist_curl_multi_setopt_long(multi, Int32(CURLMOPT_PIPELINING.rawValue), Int(CURLPIPE_MULTIPLEX))
@@ -33,11 +37,6 @@ final class CurlEngine: Sendable {
         thread.name = "tourist-http"
         thread.start()
     }
-
-    /// curl_global_init, once per process, before any other libcurl call.
-    private static let initialiseLibcurl: Void = {
-        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-    }()
 
     /// Hands a transfer to the engine thread.
     func start(_ transfer: HTTPTransfer) {
@@ -59,7 +58,7 @@ final class CurlEngine: Sendable {
         let accepted = inbox.withLock { inbox in
             guard !inbox.stopped else { return false }
             inbox.commands.append(command)
-            curl_multi_wakeup(multi)
+            tourist_curl_multi_wakeup(multi)
             return true
         }
         if !accepted { transfer?.complete(.failure(CancellationError())) }
@@ -71,7 +70,7 @@ final class CurlEngine: Sendable {
         let now = ContinuousClock.now
         for (id, transfer) in running where now - transfer.lastActivity > limit {
             running.removeValue(forKey: id)
-            if let easy = transfer.easy { curl_multi_remove_handle(multi, easy) }
+            if let easy = transfer.easy { tourist_curl_multi_remove_handle(multi, easy) }
             let stall = String(format: "%g", configuration.stallTimeout)
             transfer.complete(.failure(ProviderError.timedOut("\(HTTPOutcome.redacted(transfer.request.url)): no data for \(stall) s (stalled)")))
         }
@@ -97,9 +96,9 @@ final class CurlEngine: Sendable {
                     }
                     do {
                         let easy = try transfer.makeHandle(configuration)
-                        let code = curl_multi_add_handle(multi, easy)
-                        guard code == CURLM_OK else {
-                            throw ProviderError.unavailable("libcurl could not start the transfer: \(String(cString: curl_multi_strerror(code)))")
+                        let code = tourist_curl_multi_add_handle(multi, easy)
+                        guard code == Int32(CURLM_OK.rawValue) else {
+                            throw ProviderError.unavailable("libcurl could not start the transfer: \(String(cString: tourist_curl_multi_strerror(code)))")
                         }
                         transfer.lastActivity = .now
                         running[transfer.id] = transfer
@@ -108,7 +107,7 @@ final class CurlEngine: Sendable {
                     }
                 case .cancel(let id):
                     if let transfer = running.removeValue(forKey: id) {
-                        if let easy = transfer.easy { curl_multi_remove_handle(multi, easy) }
+                        if let easy = transfer.easy { tourist_curl_multi_remove_handle(multi, easy) }
                         transfer.complete(.failure(CancellationError()))
                     } else {
                         cancelledEarly.insert(id)
@@ -119,14 +118,15 @@ final class CurlEngine: Sendable {
             }
             if stopping { break }
             var active: Int32 = 0
-            curl_multi_perform(multi, &active)
+            tourist_curl_multi_perform(multi, &active)
             var left: Int32 = 0
-            while let message = curl_multi_info_read(multi, &left) {
+            while let raw = tourist_curl_multi_info_read(multi, &left) {
+                let message = raw.assumingMemoryBound(to: CURLMsg.self)
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
                 let result = message.pointee.data.result
                 var context: UnsafeMutableRawPointer?
                 _ = tourist_curl_easy_getinfo_pointer(easy, Int32(CURLINFO_PRIVATE.rawValue), &context)
-                curl_multi_remove_handle(multi, easy)
+                tourist_curl_multi_remove_handle(multi, easy)
                 guard let context else { continue }
                 let transfer = Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue()
                 running.removeValue(forKey: transfer.id)
@@ -134,7 +134,7 @@ final class CurlEngine: Sendable {
             }
             abandonStalled(&running)
             // Wake at least every 250 ms while transfers run, to notice stalls.
-            curl_multi_poll(multi, nil, 0, running.isEmpty ? 1000 : 250, nil)
+            tourist_curl_multi_poll(multi, running.isEmpty ? 1000 : 250)
         }
         let unstarted = inbox.withLock { inbox in
             inbox.stopped = true
@@ -142,9 +142,9 @@ final class CurlEngine: Sendable {
         }
         for case .start(let transfer) in unstarted { transfer.complete(.failure(CancellationError())) }
         for transfer in running.values {
-            if let easy = transfer.easy { curl_multi_remove_handle(multi, easy) }
+            if let easy = transfer.easy { tourist_curl_multi_remove_handle(multi, easy) }
             transfer.complete(.failure(CancellationError()))
         }
-        curl_multi_cleanup(multi)
+        tourist_curl_multi_cleanup(multi)
     }
 }

@@ -1,4 +1,5 @@
 import CCurl
+import CurlShim
 import Foundation
 
 /// Turns a finished transfer into a response or a classified `ProviderError`.
@@ -42,7 +43,7 @@ enum HTTPOutcome {
 
     /// The error for a transport failure.
     static func transportError(_ code: CURLcode, detail: String, url: String) -> ProviderError {
-        let reason = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        let reason = detail.isEmpty ? String(cString: tourist_curl_easy_strerror(Int32(code.rawValue))) : detail
         let message = "\(url): \(reason)"
         switch code {
         case CURLE_OPERATION_TIMEDOUT:

@@ -45,7 +45,7 @@ final class HTTPTransfer: @unchecked Sendable {
     }
 
     deinit {
-        if let easy { curl_easy_cleanup(easy) }
+        if let easy { tourist_curl_easy_cleanup(easy) }
         errorBuffer.deallocate()
     }
 
@@ -56,7 +56,7 @@ final class HTTPTransfer: @unchecked Sendable {
     /// Resumes the waiting task once; later calls do nothing.
     func complete(_ result: Result<HTTPResponse, any Error>) {
         if let easy {
-            curl_easy_cleanup(easy)
+            tourist_curl_easy_cleanup(easy)
             self.easy = nil
         }
         continuation.withLock { stored in
@@ -67,7 +67,7 @@ final class HTTPTransfer: @unchecked Sendable {
 
     /// Makes the easy handle with every option of `configuration`; throws when libcurl refuses one.
     func makeHandle(_ configuration: HTTPClient.Configuration) throws -> UnsafeMutableRawPointer {
-        guard let easy = curl_easy_init() else { throw ProviderError.unavailable("libcurl could not start a transfer (out of memory?)") }
+        guard let easy = tourist_curl_easy_init() else { throw ProviderError.unavailable("libcurl could not start a transfer (out of memory?)") }
         self.easy = easy
         let options = CurlOptions(easy: easy)
         try options.set(CURLOPT_URL, request.url.absoluteString)
