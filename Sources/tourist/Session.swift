@@ -78,7 +78,7 @@ final class Session {
     /// The HTTP client every provider of this command shares, with the config's time-outs.
     func httpClient() throws -> HTTPClient {
         if let cachedHTTP { return cachedHTTP }
-        let client = try HTTPClient(configuration: HTTPClient.Configuration(downloads: try config().downloads))
+        let client = HTTPClient(configuration: HTTPClient.Configuration(downloads: try config().downloads))
         cachedHTTP = client
         return client
     }

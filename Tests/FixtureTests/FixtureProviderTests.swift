@@ -24,7 +24,7 @@ import TouristCore
         let provider = try factory.makeProvider(
             name: "demo", options: try ConfigLoader(registry: ProviderRegistry([factory]), environment: [:], workingDirectory: "/")
                 .parse(Array("{}".utf8), path: "/x.json").providers[0].options,
-            context: ProviderContext(configDirectory: "/", environment: [:], logger: Logger(label: "test"), http: try HTTPClient())
+            context: ProviderContext(configDirectory: "/", environment: [:], logger: Logger(label: "test"), http: HTTPClient())
         )
         for (latitude, longitude) in DemoSetRequirements.places {
             let violations = await ProviderConformance.check(

@@ -8,7 +8,7 @@ import TestSupport
 
 /// The real libcurl client against a real HTTP server on 127.0.0.1.
 @Suite struct HTTPClientTests {
-    let client = try! HTTPClient(configuration: .init(connectTimeout: 2, totalTimeout: 5, stallTimeout: 1))
+    let client = HTTPClient(configuration: .init(connectTimeout: 2, totalTimeout: 5, stallTimeout: 1))
 
     /// A body that is easy to check: `count` bytes that differ by position.
     static func pattern(_ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) } }
@@ -139,7 +139,7 @@ import TestSupport
 
     @Test func cancellingTheTaskAbortsTheTransfer() async throws {
         let server = try LoopbackServer { _ in .stall(seconds: 30, status: 200, headers: [], body: Self.pattern(100_000), sendBytes: 1000) }
-        let slowClient = try HTTPClient(configuration: .init(totalTimeout: 60, stallTimeout: 60))
+        let slowClient = HTTPClient(configuration: .init(totalTimeout: 60, stallTimeout: 60))
         let started = ContinuousClock.now
         let task = Task { try await slowClient.data(HTTPRequest(url: URL(string: server.url("/slow"))!)) }
         try await Task.sleep(for: .milliseconds(300))

@@ -60,16 +60,26 @@ public final class HTTPClient: Sendable {
     }
 
     public let configuration: Configuration
-    private let engine: CurlEngine
+    /// Started by the first request, so a command whose providers never use HTTP never loads libcurl.
+    private let startedEngine = Mutex<CurlEngine?>(nil)
     private let nextID = Mutex(0)
 
-    public init(configuration: Configuration = Configuration()) throws {
+    public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        engine = try CurlEngine(configuration: configuration)
     }
 
     deinit {
-        engine.stop()
+        startedEngine.withLock { $0?.stop() }
+    }
+
+    /// The engine, started on first use; throws when libcurl cannot be loaded.
+    private func engine() throws -> CurlEngine {
+        try startedEngine.withLock { engine in
+            if let engine { return engine }
+            let started = try CurlEngine(configuration: configuration)
+            engine = started
+            return started
+        }
     }
 
     /// `url` as logs and messages may show it: without user, password, query or fragment.
@@ -97,6 +107,7 @@ public final class HTTPClient: Sendable {
             return next
         }
         let transfer = HTTPTransfer(id: id, request: request, destination: destination, maxBytes: maxBytes)
+        let engine = try engine()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.setContinuation(continuation)
