@@ -1,3 +1,5 @@
+// Swift Testing exists in test builds only; `swift build -c release` builds this target too.
+#if canImport(Testing)
 import Testing
 import TouristCore
 
@@ -19,3 +21,4 @@ public func expectProviderError(
     }
     return nil
 }
+#endif
