@@ -40,6 +40,11 @@ let package = Package(
             dependencies: ["TouristCore"],
             path: "Providers/Flickr"
         ),
+        .target(
+            name: "Directory",
+            dependencies: ["TouristCore"],
+            path: "Providers/Directory"
+        ),
         .executableTarget(
             name: "tourist",
             dependencies: [
@@ -88,6 +93,10 @@ let package = Package(
         .testTarget(
             name: "FlickrTests",
             dependencies: ["Flickr", "TouristCore", "ProviderConformance", "TestSupport", "FlickrStub", "LoopbackHTTP"]
+        ),
+        .testTarget(
+            name: "DirectoryTests",
+            dependencies: ["Directory", "TestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",
