@@ -18,6 +18,7 @@ let package = Package(
         // Headers only: libcurl itself is loaded at run time by CurlShim (see Sources/CCurl/CCurl.h).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CurlShim", dependencies: ["CCurl"]),
+        .systemLibrary(name: "CExif", providers: [.apt(["libexif-dev"])]),
         .target(
             name: "TouristCore",
             dependencies: [
@@ -42,7 +43,7 @@ let package = Package(
         ),
         .target(
             name: "Directory",
-            dependencies: ["TouristCore"],
+            dependencies: ["TouristCore", "CExif"],
             path: "Providers/Directory"
         ),
         .executableTarget(

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import Directory
+
+/// Real photos from ../shared/corpus/exif-samples against their reference.json: every JPEG and
+/// HEIF's position within 1e-6 degrees, and no position where the reference has none. Skips when
+/// the corpus is absent. (TIFF files, read without a container, are checked by the TIFF reader's
+/// own tests once it exists; the corpus TIFFs have no position.)
+@Suite struct CorpusTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../shared/corpus/exif-samples").standardized.path
+
+    static func references() -> [[String: Any]]? {
+        guard let data = FileManager.default.contents(atPath: corpus + "/reference.json") else { return nil }
+        return try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+    }
+
+    @Test func positionsMatchTheReferenceWithin1e6Degrees() throws {
+        guard let references = Self.references() else { return }
+        var compared = 0
+        for reference in references {
+            guard let name = reference["file"] as? String, !name.contains("__tiff__"),
+                  let reader = ByteReader(path: Self.corpus + "/" + name) else { continue }
+            let block = try? ExifLocator.tiffBlock(in: reader)
+            let found = block.flatMap(ExifTags.read(tiff:))?.location
+            if let latitude = reference["latitude"] as? Double, let longitude = reference["longitude"] as? Double {
+                guard let point = found else {
+                    Issue.record("\(name): no position, the reference has \(latitude), \(longitude)")
+                    continue
+                }
+                #expect(abs(point.latitude - latitude) <= 1e-6, "\(name): latitude \(point.latitude), reference \(latitude)")
+                #expect(abs(point.longitude - longitude) <= 1e-6, "\(name): longitude \(point.longitude), reference \(longitude)")
+                compared += 1
+            } else {
+                #expect(found == nil, "\(name): position \(String(describing: found)) where the reference has none")
+            }
+        }
+        #expect(compared == 18, "\(compared) located photos compared")
+    }
+}
