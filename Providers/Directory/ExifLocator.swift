@@ -138,7 +138,7 @@ enum ExifLocator {
     }
 
     /// The top-level box of `type`: where it starts, its size, and its header's length.
-    private static func topLevelBox(_ type: String, _ reader: ByteReader) throws(DamagedContainer) -> (offset: Int, size: Int, header: Int)? {
+    static func topLevelBox(_ type: String, _ reader: ByteReader) throws(DamagedContainer) -> (offset: Int, size: Int, header: Int)? {
         var position = 0
         for _ in 0..<maximumSteps {
             guard let header = reader.read(at: position, count: 8), var size = header.bigEndian(at: 0, count: 4) else { return nil }

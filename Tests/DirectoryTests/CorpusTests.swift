@@ -37,4 +37,17 @@ import Testing
         }
         #expect(compared == 18, "\(compared) located photos compared")
     }
+
+    @Test func pixelSizesMatchTheReference() throws {
+        guard let references = Self.references() else { return }
+        var compared = 0
+        for reference in references {
+            guard let name = reference["file"] as? String, !name.contains("__tiff__"), let width = reference["width"] as? Int,
+                  let height = reference["height"] as? Int, let reader = ByteReader(path: Self.corpus + "/" + name) else { continue }
+            let size = PixelSize.read(reader)
+            #expect(size?.width == width && size?.height == height, "\(name): \(String(describing: size)), reference \(width) × \(height)")
+            compared += 1
+        }
+        #expect(compared > 20, "\(compared) photos compared")
+    }
 }
