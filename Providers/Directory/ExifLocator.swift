@@ -20,7 +20,8 @@ struct DamagedContainer: Error, Equatable, CustomStringConvertible {
 
 /// Finds the EXIF block in a JPEG (APP1), PNG (`eXIf`), WebP (RIFF `EXIF`) or HEIC/HEIF (the
 /// `Exif` item of the `meta` box, through `iinf` and `iloc`, wherever in the file it is), reading
-/// only the headers it walks and the block itself. The block is returned as a TIFF structure
+/// only the headers it walks and the block itself; a TIFF's tags are copied out of it by
+/// `TIFFCompactor`. The block is returned as a TIFF structure
 /// (starting "II*\0" or "MM\0*"), with any `Exif\0\0` prefix removed.
 enum ExifLocator {
     /// The largest EXIF block read (JPEG's APP1 holds at most 64 KiB; other containers more).
@@ -37,7 +38,7 @@ enum ExifLocator {
         case .png: block = try png(reader)
         case .webp: block = try webp(reader)
         case .heif: block = try heif(reader)
-        case .tiff: return nil // A TIFF is its own EXIF structure: read by the TIFF reader, not located.
+        case .tiff: return try TIFFCompactor.compact(reader) // its own EXIF structure, without the image data
         }
         guard let block else { return nil }
         let tiff = block.starts(with: Array("Exif\0\0".utf8)) ? Array(block.dropFirst(6)) : block

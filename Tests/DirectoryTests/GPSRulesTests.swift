@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Directory
 
 /// The location rules of `ExifTags`, on EXIF blocks written here (little-endian TIFF: IFD0 with
@@ -20,11 +21,14 @@ import Testing
     }
     static let version = Entry(tag: 0x0000, type: 1, count: 4, data: [2, 3, 0, 0])
 
-    static func tiff(gps entries: [Entry]) -> [UInt8] {
-        let gpsOffset = 8 + 2 + 12 + 4
+    /// `padding` bytes (image data, say) come between the header and IFD0; `gpsPointer` replaces
+    /// the GPS IFD's offset (to make it point somewhere else).
+    static func tiff(gps entries: [Entry], padding: Int = 0, gpsPointer: Int? = nil) -> [UInt8] {
+        let ifd0 = 8 + padding
+        let gpsOffset = ifd0 + 2 + 12 + 4
         var dataOffset = gpsOffset + 2 + 12 * entries.count + 4
-        var out: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + le32(8)
-        out += le16(1) + le16(0x8825) + le16(4) + le32(1) + le32(UInt32(gpsOffset)) + le32(0)
+        var out: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + le32(UInt32(ifd0)) + [UInt8](repeating: 0x77, count: padding)
+        out += le16(1) + le16(0x8825) + le16(4) + le32(1) + le32(UInt32(gpsPointer ?? gpsOffset)) + le32(0)
         var data: [UInt8] = []
         out += le16(UInt16(entries.count))
         for entry in entries {
@@ -87,5 +91,25 @@ import Testing
         var tooWide = Self.sydney
         tooWide[4] = Self.rationals(0x0004, [(180, 1), (30, 1), (0, 1)])
         #expect(Self.location(tooWide) == nil, "longitude beyond 180")
+    }
+
+    /// A TIFF file: its tags are found after 5 MiB of image data without reading that data, and a
+    /// GPS pointer that loops back to IFD0 ends in no position, not a hang.
+    @Test func tiffFilesAreReadWithoutTheirImageData() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.child("scan.tiff")
+        FileManager.default.createFile(atPath: path, contents: Data(Self.tiff(gps: Self.sydney, padding: 5 << 20)))
+        let reader = try #require(ByteReader(path: path))
+        let block = try #require(try ExifLocator.tiffBlock(in: reader))
+        let point = try #require(ExifTags.read(tiff: block)?.location)
+        #expect(abs(point.latitude - -(33 + 51.0 / 60 + 24.6 / 3600)) < 1e-9)
+        #expect(reader.bytesRead < 1024, "read \(reader.bytesRead) bytes of a 5 MiB file")
+        let loop = folder.child("loop.tiff")
+        FileManager.default.createFile(atPath: loop, contents: Data(Self.tiff(gps: Self.sydney, gpsPointer: 8)))
+        let looping = try #require(ByteReader(path: loop))
+        #expect(try ExifLocator.tiffBlock(in: looping).flatMap(ExifTags.read(tiff:))?.location == nil)
+        let outside = folder.child("outside.tiff")
+        FileManager.default.createFile(atPath: outside, contents: Data(Self.tiff(gps: Self.sydney, gpsPointer: 1 << 30)))
+        #expect(throws: DamagedContainer.self) { _ = try ExifLocator.tiffBlock(in: try #require(ByteReader(path: outside))) }
     }
 }
