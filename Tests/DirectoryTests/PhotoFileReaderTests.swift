@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Directory
+
+@Suite struct PhotoFileReaderTests {
+    let folder = TemporaryDirectory()
+
+    @Test func brokenFilesAreSkippedWithTheirReason() throws {
+        let empty = try folder.write("empty.jpg", "")
+        let text = try folder.write("notes.jpg", "this is not a photo")
+        let app1 = [0xFF, 0xE1, 0x02, 0x00] + Array("Exif\0\0".utf8) + [UInt8](repeating: 1, count: 100)
+        let cut = folder.child("cut.jpg")
+        FileManager.default.createFile(atPath: cut, contents: Data([0xFF, 0xD8] + app1))
+        #expect(PhotoFileReader.read(path: empty) == .failure(.notAnImage))
+        #expect(PhotoFileReader.read(path: text) == .failure(.notAnImage))
+        #expect(PhotoFileReader.read(path: folder.child("missing.jpg")) == .failure(.unreadable))
+        #expect(PhotoFileReader.read(path: folder.path) == .failure(.unreadable), "a folder is no photo")
+        guard case .failure(.damaged(let why)) = PhotoFileReader.read(path: cut) else {
+            Issue.record("a JPEG cut inside its EXIF segment must be reported damaged")
+            return
+        }
+        #expect(why.contains("outside the file"), "\(why)")
+    }
+
+    /// Every corpus file reads or is skipped with a reason (none crashes); taken dates match the reference.
+    @Test func corpusTakenDatesMatchTheReference() throws {
+        guard let references = CorpusTests.references() else { return }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        var dated = 0
+        for reference in references {
+            guard let name = reference["file"] as? String else { continue }
+            let result = PhotoFileReader.read(path: CorpusTests.corpus + "/" + name)
+            guard let taken = reference["taken"] as? String, let expected = formatter.date(from: taken) else { continue }
+            guard case .success(let metadata) = result else {
+                Issue.record("\(name): skipped (\(result)), the reference has a date")
+                continue
+            }
+            #expect(metadata.takenAt == expected, "\(name): \(String(describing: metadata.takenAt)), reference \(taken)")
+            dated += 1
+        }
+        #expect(dated > 10, "\(dated) dated photos compared")
+    }
+}
