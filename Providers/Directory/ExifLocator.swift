@@ -56,32 +56,12 @@ enum ExifLocator {
         return bytes
     }
 
-    /// JPEG: markers from the start; the first APP1 holding "Exif\0\0"; the scan (SOS) ends the search.
+    /// JPEG: the first APP1 segment holding "Exif\0\0", before the scan.
     private static func jpeg(_ reader: ByteReader) throws(DamagedContainer) -> [UInt8]? {
-        var position = 2
-        for _ in 0..<maximumSteps {
-            guard let marker = reader.read(at: position, count: 2) else { return nil }
-            guard marker[0] == 0xFF else { throw DamagedContainer(description: "no JPEG marker at \(position)") }
-            switch marker[1] {
-            case 0xFF:
-                position += 1 // fill byte
-                continue
-            case 0x01, 0xD0...0xD8:
-                position += 2 // markers without a length
-                continue
-            case 0xD9, 0xDA:
-                return nil // end of image, start of scan: no EXIF before the image data
-            default:
-                break
-            }
-            let length = try read(reader, at: position + 2, count: 2, "a JPEG segment length").bigEndian(at: 0, count: 2) ?? 0
-            guard length >= 2 else { throw DamagedContainer(description: "a JPEG segment at \(position) has length \(length)") }
-            if marker[1] == 0xE1, length >= 8, reader.read(at: position + 4, count: 6) == Array("Exif\0\0".utf8) {
-                return try read(reader, at: position + 10, count: length - 8, "the JPEG APP1 EXIF segment")
-            }
-            position += 2 + length
+        try JPEGSegments.first(in: reader) { marker, data, length throws(DamagedContainer) in
+            guard marker == 0xE1, length >= 6, reader.read(at: data, count: 6) == Array("Exif\0\0".utf8) else { return nil }
+            return try read(reader, at: data + 6, count: length - 6, "the JPEG APP1 EXIF segment")
         }
-        return nil
     }
 
     /// PNG: chunks after the signature; `eXIf` holds the block; IEND ends the file.

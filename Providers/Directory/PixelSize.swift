@@ -13,23 +13,15 @@ enum PixelSize {
         }
     }
 
+    /// JPEG: the frame header (SOF0–SOF15 but DHT, JPG and DAC) gives height, then width.
     private static func jpeg(_ reader: ByteReader) -> (width: Int, height: Int)? {
-        var position = 2
-        for _ in 0..<ExifLocator.maximumSteps {
-            guard let marker = reader.read(at: position, count: 4), marker[0] == 0xFF else { return nil }
-            let kind = marker[1]
-            if kind == 0xFF { position += 1; continue }
-            if kind == 0x01 || (0xD0...0xD8).contains(kind) { position += 2; continue }
-            if kind == 0xD9 || kind == 0xDA { return nil }
-            guard let length = marker.bigEndian(at: 2, count: 2), length >= 2 else { return nil }
-            if [0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF].contains(kind) {
-                guard let frame = reader.read(at: position + 4, count: 5), let height = frame.bigEndian(at: 1, count: 2),
-                      let width = frame.bigEndian(at: 3, count: 2), width > 0, height > 0 else { return nil }
-                return (width, height)
-            }
-            position += 2 + length
+        let frames: Set<UInt8> = [0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF]
+        // A damaged header gives no size (`try?`); the file's EXIF reading reports the damage.
+        return try? JPEGSegments.first(in: reader) { marker, data, _ -> (width: Int, height: Int)? in
+            guard frames.contains(marker), let frame = reader.read(at: data, count: 5), let height = frame.bigEndian(at: 1, count: 2),
+                  let width = frame.bigEndian(at: 3, count: 2), width > 0, height > 0 else { return nil }
+            return (width, height)
         }
-        return nil
     }
 
     private static func png(_ head: [UInt8]) -> (width: Int, height: Int)? {
