@@ -52,18 +52,23 @@ let package = Package(
                 "TouristCore",
                 "Fixture",
                 "Flickr",
+                "Directory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "tourist-bench",
-            dependencies: ["TouristCore", "FlickrStub", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["TouristCore", "FlickrStub", "GeotaggedPhotos", .product(name: "Crypto", package: "swift-crypto")],
             path: "Benchmarks/Sources/tourist-bench"
         ),
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport"
+        ),
+        .target(
+            name: "GeotaggedPhotos",
+            path: "Tests/GeotaggedPhotos"
         ),
         .target(
             name: "LoopbackHTTP",
@@ -97,11 +102,11 @@ let package = Package(
         ),
         .testTarget(
             name: "DirectoryTests",
-            dependencies: ["Directory", "TestSupport"]
+            dependencies: ["Directory", "TouristCore", "TestSupport", "GeotaggedPhotos", "ProviderConformance"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TouristCore", "TestSupport", "CShims", "FlickrStub", "LoopbackHTTP"]
+            dependencies: ["TouristCore", "TestSupport", "CShims", "FlickrStub", "LoopbackHTTP", "GeotaggedPhotos"]
         ),
     ]
 )
