@@ -46,6 +46,7 @@ let package = Package(
             dependencies: ["TouristCore", "CExif"],
             path: "Providers/Directory"
         ),
+        .target(name: "PhotoReaderFuzz", dependencies: ["Directory"], path: "Fuzz/PhotoReaderFuzz"),
         .executableTarget(
             name: "tourist",
             dependencies: [
@@ -102,7 +103,8 @@ let package = Package(
         ),
         .testTarget(
             name: "DirectoryTests",
-            dependencies: ["Directory", "TouristCore", "TestSupport", "GeotaggedPhotos", "ProviderConformance"]
+            dependencies: ["Directory", "TouristCore", "TestSupport", "GeotaggedPhotos", "ProviderConformance"],
+            exclude: ["FuzzRegressions"]
         ),
         .testTarget(
             name: "EndToEndTests",

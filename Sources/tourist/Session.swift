@@ -1,4 +1,5 @@
 import ArgumentParser
+import Directory
 import Fixture
 import Flickr
 import Foundation
@@ -9,6 +10,7 @@ import TouristCore
 let builtInProviders = ProviderRegistry([
     FlickrProviderFactory(),
     FixtureProviderFactory(),
+    DirectoryProviderFactory(),
 ])
 
 /// What one command invocation works with: options, environment, logger, and the config, store and

@@ -4,6 +4,7 @@
 //   tourist-bench seed STORE PINS JPEG…   write a store of PINS pins with 21 stored photos each
 //   tourist-bench load STORE [ROUNDS]     time reading the pin list in-process (no start-up cost)
 //   tourist-bench serve-flickr DIR PHOTOS BYTES DELAY_MS   a fake Flickr on loopback (see ServeFlickr.swift)
+//   tourist-bench write-photos DIR COUNT  write COUNT geotagged photos in all five containers (see WritePhotos.swift)
 //
 // `seed` writes the store's documented on-disk format directly (VERSION, index/pins.json,
 // index/albums, index/names, index/refs, blobs) with TouristCore's own types, so a 10,000-pin store
@@ -125,6 +126,9 @@ case "serve-flickr":
         fail("usage: tourist-bench serve-flickr DIR PHOTOS BYTES DELAY_MS")
     }
     try serveFlickr(directory: values[0], photos: photos, bytes: bytes, delayMs: delay)
+case "write-photos":
+    guard arguments.count == 3, let count = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench write-photos DIR COUNT") }
+    try writePhotos(folder: arguments[arguments.startIndex + 1], count: count)
 default:
-    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | load STORE [ROUNDS] | serve-flickr DIR PHOTOS BYTES DELAY_MS")
+    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | load STORE [ROUNDS] | serve-flickr DIR PHOTOS BYTES DELAY_MS | write-photos DIR COUNT")
 }

@@ -125,6 +125,8 @@ public struct ConfigLoader: Sendable {
             case .integer(let range): values[option.name] = try reader.integer(option.name, in: range).map { .number(Double($0)) }
             case .number(let range): values[option.name] = try reader.number(option.name, in: range).map(JSONValue.number)
             case .bool: values[option.name] = try reader.bool(option.name).map(JSONValue.bool)
+            case .paths: values[option.name] = try reader.paths(option.name, environment: environment, base: directory).map { .array($0.map(JSONValue.string)) }
+            case .strings: values[option.name] = try reader.strings(option.name, environment: environment).map { .array($0.map(JSONValue.string)) }
             }
         }
         return TouristConfig.ProviderEntry(

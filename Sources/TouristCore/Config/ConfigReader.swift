@@ -92,6 +92,31 @@ struct ConfigReader {
         guard !text.isEmpty else { throw error(key, "the path is empty", fix: "Write a folder path, or remove the key to use the default.") }
         return PathResolution.resolve(text, environment: environment, relativeTo: base)
     }
+
+    /// One path, or a non-empty list of paths, each resolved as `path` does.
+    func paths(_ key: String, environment: [String: String], base: String) throws(ConfigError) -> [String]? {
+        guard let value = value(key), value != .null else { return nil }
+        if case .string = value { return try path(key, environment: environment, base: base).map { [$0] } }
+        let texts = try strings(key, environment: environment, what: "path", example: "[\"~/Pictures\", \"/media/photos\"]")
+        return texts?.map { PathResolution.resolve($0, environment: environment, relativeTo: base) }
+    }
+
+    /// A non-empty list of non-empty strings, each with `${VAR}` expanded.
+    func strings(_ key: String, environment: [String: String], what: String = "string", example: String = "[\"jpg\", \"heic\"]") throws(ConfigError) -> [String]? {
+        guard let items = try array(key) else { return nil }
+        guard !items.isEmpty else { throw error(key, "the list is empty", fix: "List at least one \(what), as in \(example), or remove the key to use the default.") }
+        var texts: [String] = []
+        for (index, item) in items.enumerated() {
+            let location = "\(keyPath(key))[\(index)]"
+            guard case .string(let text) = item else {
+                throw ConfigError(file: file, location: location, problem: "expected a \(what) in double quotes, found \(item.typeDescription)", fix: "Write the list as \(example).")
+            }
+            let expanded = try VariableExpansion.expand(text, environment: environment, file: file, location: location)
+            guard !expanded.isEmpty else { throw ConfigError(file: file, location: location, problem: "the \(what) is empty", fix: "Remove the empty entry.") }
+            texts.append(expanded)
+        }
+        return texts
+    }
 }
 
 /// `${VAR}` substitution from the environment.

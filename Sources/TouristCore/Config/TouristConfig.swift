@@ -35,6 +35,13 @@ public struct TouristConfig: Sendable {
     public struct BoundingBox: Sendable, Equatable {
         public var minLongitude, minLatitude, maxLongitude, maxLatitude: Double
 
+        public init(minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double) {
+            self.minLongitude = minLongitude
+            self.minLatitude = minLatitude
+            self.maxLongitude = maxLongitude
+            self.maxLatitude = maxLatitude
+        }
+
         /// The middle of the box, used as a health check's probe point.
         public var center: GeoPoint? {
             try? GeoPoint(latitude: (minLatitude + maxLatitude) / 2, longitude: (minLongitude + maxLongitude) / 2)

@@ -50,3 +50,32 @@ extension BlobSink {
         try data.withUnsafeBytes { try write($0) }
     }
 }
+
+/// An optional ability: what a provider holds, for `providers --check` (a directory provider's
+/// scan: files indexed, located, skipped, and where the located ones are).
+public protocol PhotoInventoryReporting: PhotoProvider {
+    /// Brings the provider's view up to date (a directory provider rescans) and describes it.
+    func inventory() async throws -> PhotoInventory
+}
+
+/// What a provider holds.
+public struct PhotoInventory: Sendable, Equatable {
+    /// Files (or entries) the provider knows, photos and skipped ones alike.
+    public var indexed: Int
+    /// Photos with a location: the ones a search can return.
+    public var located: Int
+    /// Files that gave no photo (unreadable, not an image, damaged).
+    public var skipped: Int
+    /// The box around the located photos; nil when none is located.
+    public var boundingBox: TouristConfig.BoundingBox?
+    /// A located photo's position: a search there finds at least that photo.
+    public var samplePoint: GeoPoint?
+
+    public init(indexed: Int, located: Int, skipped: Int, boundingBox: TouristConfig.BoundingBox?, samplePoint: GeoPoint?) {
+        self.indexed = indexed
+        self.located = located
+        self.skipped = skipped
+        self.boundingBox = boundingBox
+        self.samplePoint = samplePoint
+    }
+}

@@ -7,6 +7,10 @@ public struct ProviderOption: Sendable {
     /// The JSON type of the option's value.
     public enum Kind: Sendable, Equatable {
         case string, path, integer(ClosedRange<Int>), number(ClosedRange<Double>), bool
+        /// One path or a non-empty list of paths; each is expanded and resolved like `path`.
+        case paths
+        /// A non-empty list of non-empty strings.
+        case strings
     }
 
     public let name: String
@@ -110,6 +114,15 @@ public struct ProviderOptions: Sendable {
     }
 
     public func integer(_ name: String) -> Int? { number(name).map { Int($0) } }
+
+    /// A `.paths` or `.strings` option's values, or nil when not set.
+    public func strings(_ name: String) -> [String]? {
+        guard case .array(let items) = values[name] else { return nil }
+        return items.compactMap {
+            if case .string(let text) = $0 { return text }
+            return nil
+        }
+    }
 
     /// The option's value as configured, or nil when not set.
     public func value(_ name: String) -> JSONValue? { values[name] }

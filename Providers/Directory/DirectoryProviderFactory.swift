@@ -1,0 +1,38 @@
+import TouristCore
+
+/// Builds `type: "directory"` providers: the user's own geotagged photos in one or more folders.
+public struct DirectoryProviderFactory: ProviderFactory {
+    public init() {}
+
+    public let type = "directory"
+    public let summary = "Your own geotagged photos (JPEG, HEIC/HEIF, PNG, WebP, TIFF) in one or more folders, indexed in the store."
+    public let options: [ProviderOption] = [
+        ProviderOption("path", .paths, help: "The folder of photos, or a list of folders"),
+        ProviderOption("recursive", .bool, help: "Read sub-folders too", default: "true"),
+        ProviderOption("followSymlinks", .bool, help: "Follow symbolic links (never out of the configured folders)", default: "false"),
+        ProviderOption("includeHidden", .bool, help: "Read files and folders whose name starts with a dot", default: "false"),
+        ProviderOption("extensions", .strings, help: "File extensions read, case-insensitive", default: DirectoryTree.defaultExtensions.joined(separator: ", ")),
+    ]
+
+    public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
+        let pathError = options.error("path", "", fix: "")
+        guard let roots = options.strings("path") else {
+            throw options.error("path", "missing", fix: "Set \"path\" to a folder of photos, such as \"~/Pictures\", or to a list of folders.")
+        }
+        var tree = DirectoryTree(roots: roots)
+        tree.configuredAt = "\(pathError.location) in \(pathError.file)"
+        tree.recursive = options.bool("recursive") ?? true
+        tree.followSymlinks = options.bool("followSymlinks") ?? false
+        tree.includeHidden = options.bool("includeHidden") ?? false
+        if let extensions = options.strings("extensions") {
+            tree.extensions = Set(try extensions.map { written in
+                let bare = written.hasPrefix(".") ? String(written.dropFirst()) : written
+                guard !bare.isEmpty, bare.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                    throw options.error("extensions", "\"\(written)\" is not a file extension", fix: "Write extensions such as \"jpg\" or \"heic\", letters and digits only.")
+                }
+                return bare.lowercased()
+            })
+        }
+        return DirectoryProvider(name: name, tree: tree, indexPath: context.stateDirectory.map { $0 + "/scan-index" }, logger: context.logger)
+    }
+}

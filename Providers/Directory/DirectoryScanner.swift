@@ -1,0 +1,106 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TouristCore
+
+/// What a scan found: every indexed file, and how much work it took.
+struct DirectoryScan: Sendable {
+    /// Every wanted file of the tree, sorted by path, with its metadata or the reason it was skipped.
+    var files: [IndexedFile]
+    /// Files opened by this scan (new or changed since the index was written).
+    var read: Int
+    /// Index entries dropped because their file is gone.
+    var removed: Int
+
+    var photos: [(file: FoundFile, metadata: PhotoMetadata)] {
+        files.compactMap { entry in
+            guard case .success(let metadata) = entry.outcome else { return nil }
+            return (entry.file, metadata)
+        }
+    }
+
+    var skipped: [(path: String, reason: SkippedFile)] {
+        files.compactMap { entry in
+            guard case .failure(let reason) = entry.outcome else { return nil }
+            return (entry.file.path, reason)
+        }
+    }
+}
+
+/// Brings a directory provider's scan index up to date: walks the tree (no file opened), reuses
+/// the entry of every file whose path, size and modification time are unchanged, reads the new and
+/// changed files on all cores (each reads only its headers and EXIF block), drops deleted files,
+/// and writes the index back when anything changed. A cancelled scan keeps what it read.
+struct DirectoryScanner: Sendable {
+    let tree: DirectoryTree
+    /// Where the index is kept (`state/<provider>/scan-index`); nil keeps it in memory only.
+    let indexPath: String?
+
+    /// Files read per batch a worker takes.
+    private static let batch = 8
+
+    func scan(cancellation: ScanCancellation) throws -> DirectoryScan {
+        let found = try DirectoryWalker(tree: tree, cancellation: cancellation).walk()
+        let previous = loadIndex()
+        var entries = [IndexedFile?](repeating: nil, count: found.count)
+        var toRead: [Int] = []
+        var stillThere = 0
+        for (index, file) in found.enumerated() {
+            guard let known = previous[file.path] else {
+                toRead.append(index)
+                continue
+            }
+            stillThere += 1
+            if known.isCurrent(for: file) {
+                entries[index] = known
+            } else {
+                toRead.append(index)
+            }
+        }
+        let read = Self.read(toRead.map { found[$0] }, cancellation: cancellation)
+        for (slot, index) in toRead.enumerated() { entries[index] = read[slot] }
+        let files = entries.compactMap { $0 }
+        let removed = previous.count - stillThere
+        let changed = !toRead.isEmpty || removed > 0
+        if changed, let indexPath {
+            try? ProviderStateFile.write(ScanIndex.encode(files), to: indexPath) // an unwritable index only costs a rescan
+        }
+        if cancellation.isCancelled { throw CancellationError() }
+        return DirectoryScan(files: files, read: read.count { $0 != nil }, removed: removed)
+    }
+
+    private func loadIndex() -> [String: IndexedFile] {
+        guard let indexPath, let bytes = try? ProviderStateFile.read(indexPath) else { return [:] }
+        return ScanIndex.decode(bytes) ?? [:]
+    }
+
+    /// Reads `files` on every core; a slot stays nil when the scan was cancelled before reaching it.
+    static func read(_ files: [FoundFile], cancellation: ScanCancellation) -> [IndexedFile?] {
+        guard !files.isEmpty else { return [] }
+        let results = UnsafeMutableBufferPointer<IndexedFile?>.allocate(capacity: files.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        let slots = SendableBuffer(results)
+        let next = Atomic<Int>(0)
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, (files.count + batch - 1) / batch)
+        DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
+            while !cancellation.isCancelled {
+                let start = next.add(batch, ordering: .relaxed).oldValue
+                guard start < files.count else { return }
+                for index in start..<min(start + batch, files.count) {
+                    slots.buffer[index] = IndexedFile(file: files[index], outcome: PhotoFileReader.read(path: files[index].path))
+                }
+            }
+        }
+        return Array(results)
+    }
+}
+
+/// Lets the workers of `DirectoryScanner.read` write disjoint slots of one buffer.
+private struct SendableBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
+
+    init(_ buffer: UnsafeMutableBufferPointer<Element>) {
+        self.buffer = buffer
+    }
+}
