@@ -27,6 +27,30 @@ struct ProvidersCommand: AsyncParsableCommand {
         var ok: Bool
         var latencyMs: Int
         var outcome: String
+        /// What the provider holds, for providers that index (a directory provider's scan).
+        var inventory: Inventory?
+    }
+
+    /// `PhotoInventory` as `providers --check --json` prints it.
+    struct Inventory: Encodable {
+        var indexed: Int
+        var located: Int
+        var skipped: Int
+        /// `[minLon, minLat, maxLon, maxLat]` of the located photos.
+        var boundingBox: [Double]?
+
+        init(_ inventory: PhotoInventory) {
+            indexed = inventory.indexed
+            located = inventory.located
+            skipped = inventory.skipped
+            boundingBox = inventory.boundingBox.map { [$0.minLongitude, $0.minLatitude, $0.maxLongitude, $0.maxLatitude] }
+        }
+
+        /// "2,000 files indexed, 1,800 located, 3 skipped, box -74.04,-33.86,151.2,48.86"
+        var summary: String {
+            let box = boundingBox.map { ", box " + $0.map { String(format: "%g", $0) }.joined(separator: ",") } ?? ""
+            return "\(indexed) file\(indexed == 1 ? "" : "s") indexed, \(located) located, \(skipped) skipped\(box)"
+        }
     }
 
     func run() async throws {
@@ -58,7 +82,11 @@ struct ProvidersCommand: AsyncParsableCommand {
                 var limits = [row.concurrency.map { "concurrency \($0)" }, row.timeoutSeconds.map { "timeout \(String(format: "%g", $0)) s" }].compactMap { $0 }.joined(separator: ", ")
                 if limits.isEmpty { limits = "-" }
                 var cells = [String(row.order), row.name, row.type, row.enabled ? "yes" : "no", coverage, limits]
-                if check { cells.append(row.health.map { "\($0.ok ? "ok" : "FAILED") in \($0.latencyMs) ms: \($0.outcome)" } ?? "skipped (disabled)") }
+                if check {
+                    cells.append(row.health.map { health in
+                        "\(health.ok ? "ok" : "FAILED") in \(health.latencyMs) ms: \(health.outcome)" + (health.inventory.map { "; \($0.summary)" } ?? "")
+                    } ?? "skipped (disabled)")
+                }
                 table.add(cells)
             }
             session.say("Config: \(config.source.displayName)\n\n" + table.rendered())
@@ -75,23 +103,40 @@ struct ProvidersCommand: AsyncParsableCommand {
         await withTaskGroup(of: (String, Health).self) { group in
             for configured in router.providers {
                 group.addTask {
-                    let point = configured.entry.coverage?.center ?? (configured.provider as? any HealthProbePoint)?.probePoint
-                    guard let point else { return (configured.entry.name, Health(ok: false, latencyMs: 0, outcome: "no coverage set and no probe point known")) }
                     let started = ContinuousClock.now
+                    var inventory: PhotoInventory?
+                    if let indexing = configured.provider as? any PhotoInventoryReporting {
+                        do {
+                            inventory = try await indexing.inventory()
+                        } catch {
+                            let failure = ProviderFailure(provider: configured.entry.name, error: error)
+                            return (configured.entry.name, Health(ok: false, latencyMs: Self.milliseconds(since: started), outcome: "\(failure.reason): \(failure.message)"))
+                        }
+                    }
+                    let point = configured.entry.coverage?.center ?? inventory?.samplePoint ?? (configured.provider as? any HealthProbePoint)?.probePoint
+                    guard let point else {
+                        let outcome = inventory == nil ? "no coverage set and no probe point known" : "no photo with a location"
+                        return (configured.entry.name, Health(ok: false, latencyMs: Self.milliseconds(since: started), outcome: outcome, inventory: inventory.map(Inventory.init)))
+                    }
                     let single = Router(providers: [configured])
                     let result = await single.search(center: point, radiusKm: 32, count: 1, exclude: [])
-                    let elapsed = ContinuousClock.now - started
-                    let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+                    let milliseconds = Self.milliseconds(since: started)
+                    let held = inventory.map(Inventory.init)
                     if !result.candidates.isEmpty {
-                        return (configured.entry.name, Health(ok: true, latencyMs: milliseconds, outcome: "found \(result.candidates[0].key)"))
+                        return (configured.entry.name, Health(ok: true, latencyMs: milliseconds, outcome: "found \(result.candidates[0].key)", inventory: held))
                     }
                     let failure = result.failures.first
-                    return (configured.entry.name, Health(ok: false, latencyMs: milliseconds, outcome: failure.map { "\($0.reason): \($0.message)" } ?? "no answer"))
+                    return (configured.entry.name, Health(ok: false, latencyMs: milliseconds, outcome: failure.map { "\($0.reason): \($0.message)" } ?? "no answer", inventory: held))
                 }
             }
             var results: [String: Health] = [:]
             for await (name, health) in group { results[name] = health }
             return results
         }
+    }
+
+    private static func milliseconds(since start: ContinuousClock.Instant) -> Int {
+        let elapsed = ContinuousClock.now - start
+        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 }
