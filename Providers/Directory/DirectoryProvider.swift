@@ -136,7 +136,7 @@ struct DirectoryCatalog: Sendable {
     /// The scan's figures under --verbose; skipped files as one summary line (one line each under --verbose).
     func report(provider: String, logger: Logger, took: Duration) {
         let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
-        logger.debug("\(provider): scanned \(scan.files.count) files in \(String(format: "%.3f", seconds)) s (\(scan.read) read, \(scan.files.count - scan.read) unchanged, \(scan.removed) gone); \(photos.count) located")
+        logger.debug("\(provider): scanned \(scan.files.count) files in \(String(format: "%.2f", seconds * 1000)) ms (\(scan.read) read, \(scan.files.count - scan.read) unchanged, \(scan.removed) gone); \(photos.count) located")
         let skipped = scan.skipped
         guard !skipped.isEmpty else { return }
         for (path, reason) in skipped { logger.debug("\(provider): skipped \(path): it \(reason)") }

@@ -45,8 +45,20 @@ struct DirectoryScanner: Sendable {
         var entries = [IndexedFile?](repeating: nil, count: found.count)
         var toRead: [Int] = []
         var stillThere = 0
+        // The walk lists an unchanged tree in the order the index was written: match in step, and
+        // look paths up only from the first difference on.
+        var cursor = 0
+        var byPath: [String: IndexedFile]?
         for (index, file) in found.enumerated() {
-            guard let known = previous[file.path] else {
+            var match: IndexedFile?
+            if byPath == nil, cursor < previous.count, previous[cursor].file.path == file.path {
+                match = previous[cursor]
+                cursor += 1
+            } else {
+                if byPath == nil { byPath = Dictionary(previous.map { ($0.file.path, $0) }) { first, _ in first } }
+                match = byPath?[file.path]
+            }
+            guard let known = match else {
                 toRead.append(index)
                 continue
             }
@@ -69,9 +81,9 @@ struct DirectoryScanner: Sendable {
         return DirectoryScan(files: files, read: read.count { $0 != nil }, removed: removed)
     }
 
-    private func loadIndex() -> [String: IndexedFile] {
-        guard let indexPath, let bytes = try? ProviderStateFile.read(indexPath) else { return [:] }
-        return ScanIndex.decode(bytes) ?? [:]
+    private func loadIndex() -> [IndexedFile] {
+        guard let indexPath, let bytes = try? ProviderStateFile.read(indexPath) else { return [] }
+        return ScanIndex.decode(bytes) ?? []
     }
 
     /// Reads `files` on every core; a slot stays nil when the scan was cancelled before reaching it.

@@ -5,6 +5,10 @@ struct DirectoryTree: Sendable, Equatable {
 
     /// Absolute folder paths, in config order.
     var roots: [String]
+
+    init(roots: [String]) {
+        self.roots = roots
+    }
     /// Descend into sub-folders.
     var recursive = true
     /// Follow symbolic links (to files and folders), never to a place outside `roots`.
@@ -12,14 +16,29 @@ struct DirectoryTree: Sendable, Equatable {
     /// Read files and folders whose name starts with a dot.
     var includeHidden = false
     /// Lowercased extensions without the dot; a file is read when its extension is one of them.
-    var extensions: Set<String> = Set(defaultExtensions)
+    var extensions: Set<String> = Set(defaultExtensions) {
+        didSet { packedExtensions = Self.pack(extensions) }
+    }
+    /// `extensions` packed for `wants(nameBytes:)`.
+    private var packedExtensions: Set<UInt64> = Self.pack(Set(defaultExtensions))
     /// Where the roots were configured ("config.json: providers[1].path"), for error messages.
     var configuredAt = "the directory provider's \"path\""
 
-    /// Whether a file named `name` is one to read (by its extension, case-insensitively, and dot rule).
-    func wants(fileNamed name: String) -> Bool {
-        if !includeHidden, name.hasPrefix(".") { return false }
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
-        return extensions.contains(name[name.index(after: dot)...].lowercased())
+    /// Whether a file whose name has these bytes is one to read: its extension is one of
+    /// `extensions`, in any case (hidden names are the walker's business).
+    func wants(nameBytes name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let dot = name.lastIndex(of: 0x2E), dot > 0, let packed = Self.pack(name[(dot + 1)...]) else { return false }
+        return packedExtensions.contains(packed)
+    }
+
+    /// Up to 8 ASCII bytes, lowercased, in one integer (so matching needs no allocation); nil for
+    /// an empty or longer extension, which no configured one can equal.
+    private static func pack(_ bytes: some Collection<UInt8>) -> UInt64? {
+        guard !bytes.isEmpty, bytes.count <= 8 else { return nil }
+        return bytes.reduce(0) { $0 << 8 | UInt64($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }
+    }
+
+    private static func pack(_ extensions: Set<String>) -> Set<UInt64> {
+        Set(extensions.compactMap { pack(Array($0.utf8)) })
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Glibc
 import Synchronization
 import TouristCore
@@ -30,12 +32,32 @@ struct DirectoryWalker {
     private struct FileID: Hashable {
         var device: UInt64
         var inode: UInt64
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
     }
 
-    /// Every wanted file, sorted by path. Throws `ProviderError.invalidConfiguration` for a root that
-    /// is missing or not a folder, and `CancellationError` when cancelled.
+    /// What the workers of one walk share: folders still to list, how many are being listed, the
+    /// folders (and, following links, files) already claimed, and the files found.
+    private struct Shared {
+        var pending: [String] = []
+        var listing = 0
+        var visited = Set<FileID>()
+        var seenFiles = Set<FileID>()
+        var found: [FoundFile] = []
+    }
+
+    /// Every wanted file, sorted by path (the order the index is written in). Throws `ProviderError.invalidConfiguration` for a
+    /// root that is missing or not a folder, and `CancellationError` when cancelled.
+    ///
+    /// Folders are listed on every core (the `fstatat` calls are most of a rescan's work). When
+    /// links are followed, one worker lists them depth-first in a fixed order, so a file reachable
+    /// by two paths is always found by the same one.
     func walk() throws -> [FoundFile] {
         var realRoots: [String] = []
+        var shared = Shared()
         for root in tree.roots {
             var info = stat()
             guard stat(root, &info) == 0 else {
@@ -45,61 +67,91 @@ struct DirectoryWalker {
                 throw ProviderError.invalidConfiguration("\(root) is not a folder. Point \(tree.configuredAt) at a folder of photos")
             }
             realRoots.append(Self.realPath(root) ?? root)
+            // A root inside another is listed once, under its own path.
+            if shared.visited.insert(FileID(info)).inserted { shared.pending.insert(root, at: 0) }
         }
-        var visited = Set<FileID>()
-        var seenFiles = Set<FileID>()
-        var found: [FoundFile] = []
-        var pending: [String] = []
-        for (root, real) in zip(tree.roots, realRoots) {
-            var info = stat()
-            guard stat(real, &info) == 0, visited.insert(FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { continue }
-            pending.append(root)
-            while let folder = pending.popLast() {
-                if cancellation.isCancelled { throw CancellationError() }
-                list(folder, realRoots: realRoots, visited: &visited, seenFiles: &seenFiles, found: &found, pending: &pending)
+        let state = Mutex(shared)
+        let roots = realRoots
+        let workers = tree.followSymlinks ? 1 : ProcessInfo.processInfo.activeProcessorCount
+        DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
+            var files: [FoundFile] = []
+            work: while !cancellation.isCancelled {
+                let next: String?? = state.withLock { shared in
+                    if let folder = shared.pending.popLast() {
+                        shared.listing += 1
+                        return .some(folder)
+                    }
+                    return shared.listing == 0 ? .some(nil) : nil
+                }
+                switch next {
+                case .some(.some(let folder)):
+                    let folders = list(folder, realRoots: roots, state: state, found: &files)
+                    state.withLock { shared in
+                        shared.pending += folders.reversed()
+                        shared.listing -= 1
+                    }
+                case .some(.none):
+                    break work // nothing pending, nobody listing: done
+                case .none:
+                    usleep(20) // another worker is listing a folder that may hold more
+                }
             }
+            state.withLock { $0.found += files }
         }
+        if cancellation.isCancelled { throw CancellationError() }
+        var found = state.withLock { $0.found }
         found.sort { $0.path < $1.path }
         return found
     }
 
-    /// Reads one folder's entries: wanted files go to `found`, sub-folders to `pending`.
-    private func list(
-        _ folder: String, realRoots: [String], visited: inout Set<FileID>, seenFiles: inout Set<FileID>,
-        found: inout [FoundFile], pending: inout [String]
-    ) {
-        guard let directory = opendir(folder) else { return } // unreadable folder: nothing to list
+    /// Reads one folder's entries: wanted files go to `found`; returns the sub-folders to list.
+    /// Names are checked as the bytes readdir gives; a String is made only for a path kept.
+    private func list(_ folder: String, realRoots: [String], state: borrowing Mutex<Shared>, found: inout [FoundFile]) -> [String] {
+        var pending: [String] = []
+        guard let directory = opendir(folder) else { return [] } // unreadable folder: nothing to list
         defer { closedir(directory) }
         let fd = dirfd(directory)
+        let prefix = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8)
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name == "." || name == ".." { continue }
-            if !tree.includeHidden, name.hasPrefix(".") { continue }
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            let length = strlen(name)
+            if name[0] == 0x2E { // "." and ".." always; other dot names unless includeHidden
+                if !tree.includeHidden || length == 1 || length == 2 && name[1] == 0x2E { continue }
+            }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: length)
+            func path() -> String {
+                String(unsafeUninitializedCapacity: prefix.count + length) { buffer in
+                    _ = buffer.initialize(from: prefix)
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[prefix.count...]).initialize(from: bytes)
+                    return prefix.count + length
+                }
+            }
             var kind = Int32(entry.pointee.d_type)
             var info = stat()
             if kind == Int32(DT_UNKNOWN) {
                 guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 kind = Self.directoryEntryType(of: info.st_mode)
             }
-            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             switch kind {
             case Int32(DT_DIR):
                 guard tree.recursive, fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                if visited.insert(FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted { pending.append(path) }
+                if state.withLock({ $0.visited.insert(FileID(info)).inserted }) { pending.append(path()) }
             case Int32(DT_REG):
-                guard tree.wants(fileNamed: name), fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                if tree.followSymlinks, !seenFiles.insert(FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted { continue }
-                found.append(FoundFile(path: path, size: Int64(info.st_size), modified: Self.nanoseconds(info.st_mtim)))
+                guard tree.wants(nameBytes: bytes), fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                if tree.followSymlinks, !state.withLock({ $0.seenFiles.insert(FileID(info)).inserted }) { continue }
+                found.append(FoundFile(path: path(), size: Int64(info.st_size), modified: Self.nanoseconds(info.st_mtim)))
             case Int32(DT_LNK):
-                guard tree.followSymlinks, fstatat(fd, name, &info, 0) == 0, let target = Self.realPath(path),
+                guard tree.followSymlinks, fstatat(fd, name, &info, 0) == 0 else { continue }
+                let linkPath = path()
+                guard let target = Self.realPath(linkPath),
                       realRoots.contains(where: { target == $0 || target.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else { continue }
-                let id = FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR where tree.recursive:
-                    if visited.insert(id).inserted { pending.append(path) }
-                case S_IFREG where tree.wants(fileNamed: name):
-                    if seenFiles.insert(id).inserted {
-                        found.append(FoundFile(path: path, size: Int64(info.st_size), modified: Self.nanoseconds(info.st_mtim)))
+                    if state.withLock({ $0.visited.insert(FileID(info)).inserted }) { pending.append(linkPath) }
+                case S_IFREG where tree.wants(nameBytes: bytes):
+                    if state.withLock({ $0.seenFiles.insert(FileID(info)).inserted }) {
+                        found.append(FoundFile(path: linkPath, size: Int64(info.st_size), modified: Self.nanoseconds(info.st_mtim)))
                     }
                 default:
                     continue
@@ -108,6 +160,7 @@ struct DirectoryWalker {
                 continue
             }
         }
+        return pending
     }
 
     private static func directoryEntryType(of mode: mode_t) -> Int32 {

@@ -62,11 +62,12 @@ enum ScanIndex {
         return out
     }
 
-    /// The entries of an index file, by path; nil when the bytes are not a complete index of this version.
-    static func decode(_ bytes: [UInt8]) -> [String: IndexedFile]? {
+    /// The entries of an index file, in the order written; nil when the bytes are not a complete
+    /// index of this version.
+    static func decode(_ bytes: [UInt8]) -> [IndexedFile]? {
         guard bytes.starts(with: header) else { return nil }
         var reader = RecordReader(bytes: bytes, position: header.count)
-        var files: [String: IndexedFile] = [:]
+        var files: [IndexedFile] = []
         while !reader.atEnd {
             guard let pathLength = reader.integer(UInt32.self), let path = reader.text(Int(pathLength)),
                   let size = reader.integer(Int64.self), let modified = reader.integer(Int64.self), let kind = reader.integer(UInt8.self)
@@ -84,7 +85,7 @@ enum ScanIndex {
                 }
                 if flags & 2 != 0 { metadata.takenAt = Date(timeIntervalSince1970: taken) }
                 if flags & 4 != 0 { (metadata.width, metadata.height) = (Int(width), Int(height)) }
-                files[path] = IndexedFile(file: found, outcome: .success(metadata))
+                files.append(IndexedFile(file: found, outcome: .success(metadata)))
             case 1:
                 guard let reason = reader.integer(UInt8.self), let length = reader.integer(UInt16.self), let text = reader.text(Int(length)) else { return nil }
                 let skipped: SkippedFile
@@ -94,7 +95,7 @@ enum ScanIndex {
                 case 2: skipped = .damaged(text)
                 default: return nil
                 }
-                files[path] = IndexedFile(file: found, outcome: .failure(skipped))
+                files.append(IndexedFile(file: found, outcome: .failure(skipped)))
             default:
                 return nil
             }

@@ -17,6 +17,8 @@ struct PhotoJSON: Encodable {
     /// Store fields: nil for search results.
     var stored: StoreFields?
     var distanceKm: Double?
+    /// Where the photo can be read (its largest listed size): a URL, or a local file's path.
+    var source: String?
 
     struct StoreFields {
         var state: PhotoState
@@ -46,6 +48,7 @@ struct PhotoJSON: Encodable {
         longitude = candidate.location?.longitude
         pageURL = candidate.pageURL?.absoluteString
         self.distanceKm = distanceKm
+        source = candidate.source(nearest: .original)?.source.description
     }
 
     init(photo: AlbumPhoto, store: Store) {
@@ -71,7 +74,10 @@ struct PhotoJSON: Encodable {
         try container.encode(longitude, forKey: .longitude)
         try container.encode(pageURL, forKey: .pageURL)
         if let distanceKm { try container.encode(distanceKm, forKey: .distanceKm) }
-        guard let stored else { return }
+        guard let stored else {
+            try container.encode(source, forKey: .sourceURL)
+            return
+        }
         try container.encode(stored.state, forKey: .state)
         try container.encode(stored.size, forKey: .size)
         try container.encode(stored.sha256, forKey: .sha256)

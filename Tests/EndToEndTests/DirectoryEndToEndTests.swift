@@ -1,0 +1,90 @@
+import Foundation
+import GeotaggedPhotos
+import Testing
+import TestSupport
+
+/// The directory provider through the built binary: a config naming a folder (relatively),
+/// search, fetch into the store, skipped files on stderr, `providers --check`, a missing folder.
+@Suite struct DirectoryEndToEndTests {
+    let harness: Harness
+    var photos: String { harness.folder.child("config/photos") }
+    var config: String { harness.folder.child("config/config.json") }
+
+    init() throws {
+        harness = try Harness()
+        try FileManager.default.createDirectory(atPath: harness.folder.child("config/photos/2024"), withIntermediateDirectories: true)
+        // 12 photos north of the Eiffel Tower, 50 m apart, in every format, and one in Sydney.
+        for index in 0..<12 {
+            let format = GeotaggedPhoto.Format.allCases[index % 5]
+            let photo = GeotaggedPhoto(
+                latitude: 48.8584 + Double(index) * 0.00045, longitude: 2.2945, altitude: 35,
+                takenAt: String(format: "2024:06:%02d 09:15:00", index + 1), width: 4000, height: 3000
+            )
+            try photo.write(format, to: "\(photos)/2024/eiffel-\(String(format: "%02d", index)).\(format.fileExtension)")
+        }
+        try GeotaggedPhoto(latitude: -33.8568, longitude: 151.2153).write(.heif, to: photos + "/opera.heic")
+        var cut = GeotaggedPhoto(latitude: 48.8584, longitude: 2.2945).bytes(.jpeg)
+        cut.removeLast(cut.count - 60)
+        FileManager.default.createFile(atPath: photos + "/cut.jpg", contents: Data(cut))
+        FileManager.default.createFile(atPath: photos + "/empty.png", contents: Data())
+        _ = try harness.folder.write("config/photos/list.webp", "a shopping list, not a photo")
+        _ = try harness.folder.write("config/config.json", #"{ "providers": [ { "name": "pictures", "type": "directory", "path": "photos" } ] }"#)
+    }
+
+    @Test func searchFetchAndTheSkippedFiles() async throws {
+        let search = try await harness.tourist.run(["search", "48.8584", "2.2945", "--radius", "0.3", "--count", "5", "--config", config, "--json"])
+        #expect(search.status == 0, "\(search.stderr)")
+        let found = try #require(try search.json() as? [String: Any]).photos
+        #expect(found.map { $0["title"] as? String } == ["eiffel-00.jpg", "eiffel-01.png", "eiffel-02.webp", "eiffel-03.heic", "eiffel-04.tiff"])
+        let first = try #require(found.first)
+        #expect(first["id"] as? String == "pictures:\(photos)/2024/eiffel-00.jpg")
+        #expect(first["sourceURL"] as? String == "\(photos)/2024/eiffel-00.jpg")
+        #expect(first["takenAt"] as? String == "2024-06-01T09:15:00Z")
+        #expect(first["latitude"] as? Double == 48.8584 && first["longitude"] as? Double == 2.2945)
+        #expect(search.stderr == "tourist: pictures: 3 files skipped: 1 damaged, 2 not images; run with --verbose for each\n")
+
+        let verbose = try await harness.run("search", "48.8584", "2.2945", "--config", config, "--verbose")
+        for name in ["cut.jpg: it is damaged:", "empty.png: it is not a JPEG", "list.webp: it is not a JPEG"] {
+            #expect(verbose.stderr.contains("skipped \(photos)/\(name)"), "\(verbose.stderr)")
+        }
+        #expect(verbose.stderr.contains("scanned 16 files in "), "the second run reads its index: \(verbose.stderr)")
+        #expect(verbose.stderr.contains("(0 read, 16 unchanged, 0 gone); 13 located"), "\(verbose.stderr)")
+
+        try await harness.run("pin", "add", "48.8600", "2.2945", "--name", "Eiffel", "--radius", "1", "--config", config)
+        let album = try await harness.json("fetch", "Eiffel", "--count", "10", "--config", config).photos
+        #expect(album.count == 10)
+        for photo in album {
+            #expect(photo["state"] as? String == "stored")
+            let original = try #require(photo["sourceURL"] as? String)
+            #expect(original.hasPrefix(photos + "/2024/eiffel-"), "the album keeps the original path")
+            let blob = try #require(photo["path"] as? String)
+            #expect(try sha256sum(blob) == sha256sum(original), "the blob holds the file's exact bytes")
+            #expect(photo["sha256"] as? String == (try sha256sum(original)))
+        }
+        #expect(Set(album.compactMap { $0["mime"] as? String }) == ["image/jpeg", "image/png", "image/webp", "image/heic", "image/tiff"])
+        try await harness.run("store", "verify", "--config", config)
+    }
+
+    @Test func providersCheckShowsTheIndex() async throws {
+        let check = try await harness.json("providers", "--check", "--config", config)
+        let row = try #require((check["providers"] as? [[String: Any]])?.first)
+        let health = try #require(row["health"] as? [String: Any])
+        #expect(health["ok"] as? Bool == true, "\(health)")
+        let inventory = try #require(health["inventory"] as? [String: Any])
+        #expect(inventory["indexed"] as? Int == 16 && inventory["located"] as? Int == 13 && inventory["skipped"] as? Int == 3)
+        let box = try #require(inventory["boundingBox"] as? [Double])
+        #expect(box.count == 4 && box[0] == 2.2945 && abs(box[1] - -33.8568) < 1e-9 && abs(box[2] - 151.2153) < 1e-9 && abs(box[3] - (48.8584 + 11 * 0.00045)) < 1e-9)
+
+        let table = try await harness.run("providers", "--check", "--config", config).stdout
+        #expect(table.contains("16 files indexed, 13 located, 3 skipped, box 2.2945,-33.8568,151.215,48.8634"), "\(table)")
+    }
+
+    @Test func aMissingFolderIsReportedWithTheKeyToFix() async throws {
+        let broken = try harness.folder.write("broken.json", #"{ "providers": [ { "name": "pictures", "type": "directory", "path": "~/no-such-folder" } ] }"#)
+        let result = try await harness.run("search", "48.8584", "2.2945", "--config", broken, expecting: 69)
+        #expect(result.stderr.contains("pictures: invalid configuration: the folder \(harness.folder.child("home"))/no-such-folder cannot be read (No such file or directory). Create it, or fix providers[0].path in \(broken)"), "\(result.stderr)")
+        let wrongType = try harness.folder.write("wrong.json", #"{ "providers": [ { "name": "pictures", "type": "directory", "path": ["photos", 3] } ] }"#)
+        let configError = try await harness.run("config", "check", "--config", wrongType, expecting: 78)
+        #expect(configError.stderr.contains("providers[0].path[1]: expected a path in double quotes, found a number. Write the list as [\"~/Pictures\", \"/media/photos\"]."), "\(configError.stderr)")
+    }
+}
