@@ -129,7 +129,7 @@ struct DirectoryCatalog: Sendable {
             box = current
         }
         inventory = PhotoInventory(
-            indexed: scan.files.count, located: photos.count, skipped: scan.skipped.count, boundingBox: box, samplePoint: photos.first?.location
+            indexed: scan.files.count, located: photos.count, skipped: scan.skipped.count, boundingBox: box, samplePoint: photos.min { $0.path < $1.path }?.location
         )
     }
 
@@ -139,7 +139,7 @@ struct DirectoryCatalog: Sendable {
         logger.debug("\(provider): scanned \(scan.files.count) files in \(String(format: "%.2f", seconds * 1000)) ms (\(scan.read) read, \(scan.files.count - scan.read) unchanged, \(scan.removed) gone); \(photos.count) located")
         let skipped = scan.skipped
         guard !skipped.isEmpty else { return }
-        for (path, reason) in skipped { logger.debug("\(provider): skipped \(path): it \(reason)") }
+        for (path, reason) in skipped.sorted(by: { $0.path < $1.path }) { logger.debug("\(provider): skipped \(path): it \(reason)") }
         let counts = Dictionary(grouping: skipped, by: { $0.reason.category }).map { SkippedFile.describe(count: $0.value.count, category: $0.key) }.sorted()
         let total = skipped.count == 1 ? "1 file skipped" : "\(skipped.count) files skipped"
         logger.notice("\(provider): \(total): \(counts.joined(separator: ", ")); run with --verbose for each")

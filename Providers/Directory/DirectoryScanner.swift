@@ -5,7 +5,7 @@ import TouristCore
 
 /// What a scan found: every indexed file, and how much work it took.
 struct DirectoryScan: Sendable {
-    /// Every wanted file of the tree, sorted by path, with its metadata or the reason it was skipped.
+    /// Every wanted file of the tree, in walk order, with its metadata or the reason it was skipped.
     var files: [IndexedFile]
     /// Files opened by this scan (new or changed since the index was written).
     var read: Int
@@ -45,7 +45,7 @@ struct DirectoryScanner: Sendable {
         var entries = [IndexedFile?](repeating: nil, count: found.count)
         var toRead: [Int] = []
         var stillThere = 0
-        // The walk lists an unchanged tree in the order the index was written: match in step, and
+        // The walk meets an unchanged tree in the order the index was written: match in step, and
         // look paths up only from the first difference on.
         var cursor = 0
         var byPath: [String: IndexedFile]?
@@ -73,7 +73,8 @@ struct DirectoryScanner: Sendable {
         for (slot, index) in toRead.enumerated() { entries[index] = read[slot] }
         let files = entries.compactMap { $0 }
         let removed = previous.count - stillThere
-        let changed = !toRead.isEmpty || removed > 0
+        // Rewritten also when only the order differs, so the next rescan matches in step.
+        let changed = !toRead.isEmpty || removed > 0 || byPath != nil
         if changed, let indexPath {
             try? ProviderStateFile.write(ScanIndex.encode(files), to: indexPath) // an unwritable index only costs a rescan
         }

@@ -46,10 +46,12 @@ struct DirectoryWalker {
         var listing = 0
         var visited = Set<FileID>()
         var seenFiles = Set<FileID>()
-        var found: [FoundFile] = []
+        /// The wanted files of each folder listed, in the folder's own (readdir) order.
+        var found: [(folder: String, files: [FoundFile])] = []
     }
 
-    /// Every wanted file, sorted by path (the order the index is written in). Throws `ProviderError.invalidConfiguration` for a
+    /// Every wanted file: folders in path order, each folder's files in the order it lists them
+    /// (stable while the folder is unchanged). Throws `ProviderError.invalidConfiguration` for a
     /// root that is missing or not a folder, and `CancellationError` when cancelled.
     ///
     /// Folders are listed on every core (the `fstatat` calls are most of a rescan's work). When
@@ -74,7 +76,7 @@ struct DirectoryWalker {
         let roots = realRoots
         let workers = tree.followSymlinks ? 1 : ProcessInfo.processInfo.activeProcessorCount
         DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
-            var files: [FoundFile] = []
+            var listed: [(folder: String, files: [FoundFile])] = []
             work: while !cancellation.isCancelled {
                 let next: String?? = state.withLock { shared in
                     if let folder = shared.pending.popLast() {
@@ -85,7 +87,9 @@ struct DirectoryWalker {
                 }
                 switch next {
                 case .some(.some(let folder)):
+                    var files: [FoundFile] = []
                     let folders = list(folder, realRoots: roots, state: state, found: &files)
+                    if !files.isEmpty { listed.append((folder, files)) }
                     state.withLock { shared in
                         shared.pending += folders.reversed()
                         shared.listing -= 1
@@ -96,12 +100,12 @@ struct DirectoryWalker {
                     usleep(20) // another worker is listing a folder that may hold more
                 }
             }
-            state.withLock { $0.found += files }
+            state.withLock { $0.found += listed }
         }
         if cancellation.isCancelled { throw CancellationError() }
-        var found = state.withLock { $0.found }
-        found.sort { $0.path < $1.path }
-        return found
+        // Folders by path, files in each as the folder lists them: the same order for the same tree
+        // whichever worker listed what, so a rescan meets the index's entries in the order it wrote them.
+        return state.withLock { $0.found }.sorted { $0.folder < $1.folder }.flatMap(\.files)
     }
 
     /// Reads one folder's entries: wanted files go to `found`; returns the sub-folders to list.

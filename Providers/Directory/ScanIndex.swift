@@ -68,6 +68,7 @@ enum ScanIndex {
         guard bytes.starts(with: header) else { return nil }
         var reader = RecordReader(bytes: bytes, position: header.count)
         var files: [IndexedFile] = []
+        files.reserveCapacity(bytes.count / 100)
         while !reader.atEnd {
             guard let pathLength = reader.integer(UInt32.self), let path = reader.text(Int(pathLength)),
                   let size = reader.integer(Int64.self), let modified = reader.integer(Int64.self), let kind = reader.integer(UInt8.self)
