@@ -86,6 +86,12 @@ import TouristCore
         }
         let found = try await provider.photo(id: photo.key.id)
         #expect(found == photo)
+
+        // A file replaced by a FIFO since it was indexed: refused at once, not a read that never ends.
+        let pipe = photos + "/trip/paris-0.jpg"
+        try FileManager.default.removeItem(atPath: pipe)
+        #expect(mkfifo(pipe, 0o644) == 0)
+        await expectProviderError("not found", retryable: false) { try await provider.fetch(photo, size: .original, into: RecordingSink()) }
     }
 
     @Test func aRescanOfAnUnchangedTreeOpensNoFileAndPicksUpChanges() throws {
@@ -130,7 +136,8 @@ import TouristCore
         try GeotaggedPhoto(latitude: 2, longitude: 2).write(.jpeg, to: photos + "/.hidden.jpg")
         try FileManager.default.createDirectory(atPath: photos + "/.cache", withIntermediateDirectories: true)
         try GeotaggedPhoto(latitude: 2, longitude: 2).write(.jpeg, to: photos + "/.cache/thumb.jpg")
-        #expect(!paths(try scan()).contains { $0.contains(".hidden") || $0.contains(".cache") })
+        #expect(mkfifo(photos + "/pipe.jpg", 0o644) == 0)
+        #expect(!paths(try scan()).contains { $0.contains(".hidden") || $0.contains(".cache") || $0.contains("pipe") }, "no FIFO is listed (reading one would block)")
         #expect(paths(try scan { $0.includeHidden = true }).filter { $0.hasPrefix(".") }.sorted() == [".cache/thumb.jpg", ".hidden.jpg"])
         #expect(paths(try scan { $0.recursive = false }) == ["no-gps.png", "notes.jpg", "sydney.JPG"])
         #expect(paths(try scan { $0.extensions = ["png"] }) == ["no-gps.png", "trip/day-2/paris-6.png", "trip/paris-1.png"])
