@@ -12,7 +12,7 @@ import TouristCore
 /// Files that give no photo are counted: one summary line per command, one line each under
 /// `--verbose`. `fetch` streams the file as it is (the original size, whatever size is asked for),
 /// and only files inside the configured folders.
-public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventoryReporting {
+public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventoryReporting, ConfigurationChecking {
     public let name: String
     let tree: DirectoryTree
     let scanner: DirectoryScanner
@@ -63,6 +63,16 @@ public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventory
 
     public func inventory() async throws -> PhotoInventory {
         try await currentCatalog().inventory
+    }
+
+    /// Configured folders that are missing or not folders.
+    public func configurationProblems() -> [ConfigError] {
+        tree.roots.compactMap { root in
+            var info = stat()
+            return DirectoryWalker.problem(withRoot: root, info: &info).map {
+                ConfigError(file: tree.configFile, location: tree.configKey, problem: $0.problem, fix: $0.fix + ".")
+            }
+        }
     }
 
     private func candidate(for photo: LocatedPhoto) -> PhotoCandidate {

@@ -20,7 +20,8 @@ public struct DirectoryProviderFactory: ProviderFactory {
             throw options.error("path", "missing", fix: "Set \"path\" to a folder of photos, such as \"~/Pictures\", or to a list of folders.")
         }
         var tree = DirectoryTree(roots: roots)
-        tree.configuredAt = "\(pathError.location) in \(pathError.file)"
+        tree.configFile = pathError.file
+        tree.configKey = pathError.location
         tree.recursive = options.bool("recursive") ?? true
         tree.followSymlinks = options.bool("followSymlinks") ?? false
         tree.includeHidden = options.bool("includeHidden") ?? false

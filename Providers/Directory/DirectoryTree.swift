@@ -21,8 +21,12 @@ struct DirectoryTree: Sendable, Equatable {
     }
     /// `extensions` packed for `wants(nameBytes:)`.
     private var packedExtensions: Set<UInt64> = Self.pack(Set(defaultExtensions))
-    /// Where the roots were configured ("config.json: providers[1].path"), for error messages.
-    var configuredAt = "the directory provider's \"path\""
+    /// The config file and key the roots come from ("providers[1].path"), for error messages.
+    var configFile = "the config"
+    var configKey = "the directory provider's \"path\""
+
+    /// "providers[1].path in /home/me/.config/tourist/config.json"
+    var configuredAt: String { "\(configKey) in \(configFile)" }
 
     /// Whether a file whose name has these bytes is one to read: its extension is one of
     /// `extensions`, in any case (hidden names are the walker's business).

@@ -62,11 +62,8 @@ struct DirectoryWalker {
         var shared = Shared()
         for root in tree.roots {
             var info = stat()
-            guard stat(root, &info) == 0 else {
-                throw ProviderError.invalidConfiguration("the folder \(root) cannot be read (\(String(cString: strerror(errno)))). Create it, or fix \(tree.configuredAt)")
-            }
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw ProviderError.invalidConfiguration("\(root) is not a folder. Point \(tree.configuredAt) at a folder of photos")
+            if let problem = Self.problem(withRoot: root, info: &info) {
+                throw ProviderError.invalidConfiguration("\(problem.problem). \(problem.fix) (\(tree.configuredAt))")
             }
             realRoots.append(Self.realPath(root) ?? root)
             // A root inside another is listed once, under its own path.
@@ -178,6 +175,17 @@ struct DirectoryWalker {
 
     private static func nanoseconds(_ time: timespec) -> Int64 {
         Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+    }
+
+    /// Why `root` cannot be walked (its problem and the fix), or nil when it is a folder; fills `info`.
+    static func problem(withRoot root: String, info: inout stat) -> (problem: String, fix: String)? {
+        guard stat(root, &info) == 0 else {
+            return ("the folder \(root) cannot be read (\(String(cString: strerror(errno))))", "Create it, or correct the path")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            return ("\(root) is not a folder", "Point the path at a folder of photos")
+        }
+        return nil
     }
 
     /// The path with every symbolic link resolved, or nil when it does not resolve.

@@ -19,7 +19,10 @@ struct ConfigCommand: AsyncParsableCommand {
         func run() async throws {
             try await Session.run(global) { session in
                 let config = try session.config()
-                _ = try session.router(keepingState: false)
+                let router = try session.router(keepingState: false)
+                for configured in router.providers {
+                    if let problem = (configured.provider as? any ConfigurationChecking)?.configurationProblems().first { throw problem }
+                }
                 let effective = EffectiveConfig.render(config, storePath: try session.storePath(), registry: builtInProviders)
                 if session.options.json {
                     Terminal.write(JSONValue.object([("source", .string(config.source.displayName)), ("config", effective)]).rendered() + "\n")

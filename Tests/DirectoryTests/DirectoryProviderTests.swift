@@ -178,10 +178,12 @@ import TouristCore
         #expect(both.files.count == 14, "a root inside another is not listed twice")
 
         let missing = provider { $0.roots = [folder.child("no-such-folder")] }
+        #expect(missing.configurationProblems().map(\.problem) == ["the folder \(folder.child("no-such-folder")) cannot be read (No such file or directory)"])
+        #expect(provider().configurationProblems().isEmpty)
         let error = await expectProviderError("invalid configuration", retryable: false) {
             _ = try await missing.search(GeoQuery(center: try GeoPoint(latitude: 0, longitude: 0), radiusKm: 1, limit: 1))
         }
-        #expect(error?.message.contains("no-such-folder cannot be read (No such file or directory). Create it, or fix") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("no-such-folder cannot be read (No such file or directory). Create it, or correct the path") == true, "\(String(describing: error))")
     }
 
     @Test func inventoryCountsAndBoundingBox() async throws {

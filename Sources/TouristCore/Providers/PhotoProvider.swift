@@ -51,6 +51,14 @@ extension BlobSink {
     }
 }
 
+/// An optional ability: problems in a provider's configuration that only the machine can show
+/// (a folder that does not exist), for `config check`. Searching reports them too, as
+/// `ProviderError.invalidConfiguration`, so the next provider can answer meanwhile.
+public protocol ConfigurationChecking: PhotoProvider {
+    /// Each problem as a config error naming the key to fix; empty when there is none.
+    func configurationProblems() -> [ConfigError]
+}
+
 /// An optional ability: what a provider holds, for `providers --check` (a directory provider's
 /// scan: files indexed, located, skipped, and where the located ones are).
 public protocol PhotoInventoryReporting: PhotoProvider {
