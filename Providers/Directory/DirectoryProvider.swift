@@ -122,8 +122,9 @@ struct DirectoryCatalog: Sendable {
 
     init(_ scan: DirectoryScan) {
         self.scan = scan
-        photos = scan.photos.compactMap { file, metadata in
-            metadata.location.map { LocatedPhoto(path: file.path, location: $0, takenAt: metadata.takenAt) }
+        photos = scan.files.compactMap { entry in
+            guard case .success(let metadata) = entry.outcome, let location = metadata.location else { return nil }
+            return LocatedPhoto(path: entry.file.path, location: location, takenAt: metadata.takenAt)
         }
         var box: TouristConfig.BoundingBox?
         for photo in photos {

@@ -12,13 +12,6 @@ struct DirectoryScan: Sendable {
     /// Index entries dropped because their file is gone.
     var removed: Int
 
-    var photos: [(file: FoundFile, metadata: PhotoMetadata)] {
-        files.compactMap { entry in
-            guard case .success(let metadata) = entry.outcome else { return nil }
-            return (entry.file, metadata)
-        }
-    }
-
     var skipped: [(path: String, reason: SkippedFile)] {
         files.compactMap { entry in
             guard case .failure(let reason) = entry.outcome else { return nil }
@@ -42,6 +35,7 @@ struct DirectoryScanner: Sendable {
     func scan(cancellation: ScanCancellation) throws -> DirectoryScan {
         let found = try DirectoryWalker(tree: tree, cancellation: cancellation).walk()
         let previous = loadIndex()
+        if Self.isUnchanged(found, previous) { return DirectoryScan(files: previous, read: 0, removed: 0) }
         var entries = [IndexedFile?](repeating: nil, count: found.count)
         var toRead: [Int] = []
         var stillThere = 0
@@ -80,6 +74,12 @@ struct DirectoryScanner: Sendable {
         }
         if cancellation.isCancelled { throw CancellationError() }
         return DirectoryScan(files: files, read: read.count { $0 != nil }, removed: removed)
+    }
+
+    /// Whether the walk found exactly the files of the index, in its order, each unchanged: the
+    /// common rescan, answered without building anything new.
+    private static func isUnchanged(_ found: [FoundFile], _ previous: [IndexedFile]) -> Bool {
+        found.count == previous.count && zip(found, previous).allSatisfy { file, known in known.file == file }
     }
 
     private func loadIndex() -> [IndexedFile] {

@@ -116,7 +116,7 @@ import TouristCore
         try FileManager.default.removeItem(atPath: photos + "/sydney.JPG")
         let changed = try scan()
         #expect(changed.read == 2 && changed.removed == 1 && changed.files.count == 13)
-        let moved = changed.photos.first { $0.file.path == path }?.metadata.location
+        let moved = try changed.files.first { $0.file.path == path }?.outcome.get().location
         #expect(moved?.latitude == 10 && moved?.longitude == 10)
     }
 

@@ -111,7 +111,8 @@ enum FileSystem {
         try fsyncDirectory(directory)
     }
 
-    /// Reads a whole file; nil when it does not exist.
+    /// Reads a whole file; nil when it does not exist. The bytes are read straight into one array
+    /// sized by fstat (no zero-filling, no intermediate copy), and read on if the file grew.
     static func read(_ path: String) throws(StoreError) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
@@ -121,19 +122,34 @@ enum FileSystem {
         defer { close(fd) }
         var info = stat()
         let expected = fstat(fd, &info) == 0 ? max(Int(info.st_size), 0) : 0
-        var data = Data(capacity: expected + 1)
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: max(expected + 1, 64 * 1024), alignment: 16)
-        defer { chunk.deallocate() }
-        while true {
-            let count = Glibc.read(fd, chunk.baseAddress, chunk.count)
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+            count = readFully(fd, into: UnsafeMutableRawBufferPointer(buffer), failure: &failure)
+        }
+        var chunk = [UInt8](repeating: 0, count: bytes.count > expected ? 64 * 1024 : 0)
+        while failure == 0, !chunk.isEmpty { // the file grew since fstat
+            let count = chunk.withUnsafeMutableBytes { readFully(fd, into: $0, failure: &failure) }
+            bytes += chunk[0..<count]
+            if count < chunk.count { break }
+        }
+        if failure != 0 { throw StoreError(.io, "cannot read \(path): \(errnoText(failure))") }
+        return bytes
+    }
+
+    /// Reads until `buffer` is full or the file ends; returns the count read (`failure` set on error).
+    private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, failure: inout Int32) -> Int {
+        var position = 0
+        while position < buffer.count, let base = buffer.baseAddress {
+            let count = Glibc.read(fd, base + position, buffer.count - position)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw StoreError(.io, "cannot read \(path): \(errnoText())")
+                failure = errno
+                break
             }
             if count == 0 { break }
-            data.append(chunk.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
+            position += count
         }
-        return [UInt8](data)
+        return position
     }
 
     /// Creates a directory if it is missing (and its parents); syncs the parent of each one created.
