@@ -33,8 +33,17 @@ struct DirectoryScanner: Sendable {
     private static let batch = 8
 
     func scan(cancellation: ScanCancellation) throws -> DirectoryScan {
+        // The index loads while the folders are listed.
+        let loaded = Mutex<[IndexedFile]>([])
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { [self] in
+            let index = loadIndex()
+            loaded.withLock { $0 = index }
+            done.signal()
+        }
         let found = try DirectoryWalker(tree: tree, cancellation: cancellation).walk()
-        let previous = loadIndex()
+        done.wait()
+        let previous = loaded.withLock { $0 }
         if Self.isUnchanged(found, previous) { return DirectoryScan(files: previous, read: 0, removed: 0) }
         var entries = [IndexedFile?](repeating: nil, count: found.count)
         var toRead: [Int] = []
