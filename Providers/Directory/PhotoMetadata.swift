@@ -3,12 +3,15 @@ import Foundation
 import TouristCore
 
 /// What a photo file says about itself: where and when it was taken, and its pixel size.
-struct PhotoMetadata: Sendable, Equatable {
-    var location: GeoPoint?
+public struct PhotoMetadata: Sendable, Equatable {
+    /// Where it was taken (EXIF GPS), when the file says so.
+    public var location: GeoPoint?
     /// DateTimeOriginal (else DateTime), the camera's local time read as UTC.
-    var takenAt: Date?
-    var width: Int?
-    var height: Int?
+    public var takenAt: Date?
+    /// Pixel width: the container's own header, else EXIF.
+    public var width: Int?
+    /// Pixel height: the container's own header, else EXIF.
+    public var height: Int?
 }
 
 /// Reads GPS position, taken date and pixel size from a TIFF-structured EXIF block with libexif.

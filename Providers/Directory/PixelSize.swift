@@ -60,7 +60,8 @@ enum PixelSize {
         var position = ipco.lowerBound + 8
         while position < ipco.upperBound, let size = box.bigEndian(at: position, count: 4), size >= 8, position + size <= ipco.upperBound {
             if box.fourCC(at: position + 4) == "ispe", let width = box.bigEndian(at: position + 12, count: 4),
-               let height = box.bigEndian(at: position + 16, count: 4), width * height > (best.map { $0.width * $0.height } ?? 0) {
+               let height = box.bigEndian(at: position + 16, count: 4),
+               UInt64(width) * UInt64(height) > best.map({ UInt64($0.width) * UInt64($0.height) }) ?? 0 { // 32-bit sides: no overflow
                 best = (width, height)
             }
             position += size
