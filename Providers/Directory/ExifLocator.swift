@@ -102,20 +102,29 @@ enum ExifLocator {
         else { return nil }
         var payload: [UInt8] = []
         for extent in location.extents {
-            var start = location.baseOffset + extent.offset
+            var start = try itemOffset(location.baseOffset, extent.offset)
             if location.constructionMethod == 1 { // inside the meta box's `idat`
                 guard let idat = children["idat"] else { throw DamagedContainer(description: "the Exif item lives in an idat box the meta box lacks") }
-                start += meta.offset + idat.lowerBound + 8
+                start = try itemOffset(start, meta.offset + idat.lowerBound + 8)
             } else if location.constructionMethod != 0 {
                 return nil
             }
             let length = extent.length == 0 ? reader.size - start : extent.length
+            guard length <= maximumBlock - payload.count else { throw DamagedContainer(description: "the HEIF Exif item's extents claim more than \(maximumBlock) bytes") }
             payload += try read(reader, at: start, count: length, "the HEIF Exif item")
         }
         guard let skip = payload.bigEndian(at: 0, count: 4), 4 + skip <= payload.count else {
             throw DamagedContainer(description: "the HEIF Exif item is shorter than its header offset")
         }
         return Array(payload[(4 + skip)...])
+    }
+
+    /// `base + offset` for an item extent: both come from the file's 64-bit fields, so a negative
+    /// one or a sum past `Int.max` is damage, not a trap.
+    private static func itemOffset(_ base: Int, _ offset: Int) throws(DamagedContainer) -> Int {
+        let (sum, overflow) = base.addingReportingOverflow(offset)
+        guard base >= 0, offset >= 0, !overflow else { throw DamagedContainer(description: "the HEIF Exif item's offset \(base) + \(offset) is out of range") }
+        return sum
     }
 
     /// The top-level box of `type`: where it starts, its size, and its header's length.
@@ -130,7 +139,9 @@ enum ExifLocator {
             } else if size == 0 {
                 size = reader.size - position
             }
-            guard size >= headerLength else { throw DamagedContainer(description: "a box at \(position) has size \(size)") }
+            guard size >= headerLength, !position.addingReportingOverflow(size).overflow else {
+                throw DamagedContainer(description: "a box at \(position) has size \(size)")
+            }
             if header.fourCC(at: 4) == type { return (position, size, headerLength) }
             position += size
         }

@@ -9,6 +9,8 @@ enum TIFFCompactor {
     static let exifTags: Set<Int> = [0x9003, 0xA002, 0xA003]
     /// The most bytes one entry's value may take.
     static let maximumValue = 64 * 1024
+    /// The most bytes all kept values may take together (so many large GPS tags cannot add up to gigabytes).
+    static let maximumValues = ExifLocator.maximumBlock
 
     private struct Entry {
         var tag: Int
@@ -27,6 +29,7 @@ enum TIFFCompactor {
             let slice = Array(bytes[index..<(index + count)])
             return (little ? slice.reversed() : slice).reduce(0) { $0 << 8 | Int($1) }
         }
+        var valueBytes = 0
         func readIFD(at offset: Int, keeping tags: Set<Int>?) throws(DamagedContainer) -> [Entry] {
             guard let countBytes = reader.read(at: offset, count: 2), let count = integer(countBytes, 0, 2) else {
                 throw DamagedContainer(description: "an IFD offset (\(offset)) lies outside the file")
@@ -39,6 +42,8 @@ enum TIFFCompactor {
                 guard tags?.contains(tag) ?? true, let unit = [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8][type] else { continue }
                 let length = unit * components
                 guard length <= maximumValue else { continue }
+                valueBytes += length
+                guard valueBytes <= maximumValues else { throw DamagedContainer(description: "the TIFF's tags hold more than \(maximumValues) bytes") }
                 var value = Array(table[(base + 8)..<(base + 12)].prefix(length))
                 if length > 4 {
                     guard let offset = integer(table, base + 8, 4), let bytes = reader.read(at: offset, count: length) else {
