@@ -45,13 +45,37 @@ struct DirectoryScanner: Sendable {
         done.wait()
         let previous = loaded.withLock { $0 }
         if Self.isUnchanged(found, previous) { return DirectoryScan(files: previous, read: 0, removed: 0) }
-        var entries = [IndexedFile?](repeating: nil, count: found.count)
+        var plan = Self.reuse(previous, for: found)
+        let read = Self.read(plan.toRead.map { found[$0] }, cancellation: cancellation)
+        for (slot, index) in plan.toRead.enumerated() { plan.entries[index] = read[slot] }
+        let files = plan.entries.compactMap { $0 }
+        // Rewritten also when only the order differs, so the next rescan matches in step.
+        if !plan.toRead.isEmpty || plan.removed > 0 || plan.reordered, let indexPath {
+            try? ProviderStateFile.write(ScanIndex.encode(files), to: indexPath) // an unwritable index only costs a rescan
+        }
+        if cancellation.isCancelled { throw CancellationError() }
+        return DirectoryScan(files: files, read: read.count { $0 != nil }, removed: plan.removed)
+    }
+
+    /// Which index entries a scan keeps and which files it must read.
+    private struct ReusePlan {
+        /// One slot per found file: its unchanged entry, or nil until it is read.
+        var entries: [IndexedFile?]
+        /// The found files (by position) that are new or changed.
         var toRead: [Int] = []
-        var stillThere = 0
-        // The walk meets an unchanged tree in the order the index was written: match in step, and
-        // look paths up only from the first difference on.
+        /// Entries whose file is gone.
+        var removed = 0
+        /// Whether the walk met the entries in another order than the index holds them.
+        var reordered = false
+    }
+
+    /// Matches the index to the walk: in step while the two agree (an unchanged tree is walked in
+    /// the order its index was written), by path from the first difference on.
+    private static func reuse(_ previous: [IndexedFile], for found: [FoundFile]) -> ReusePlan {
+        var plan = ReusePlan(entries: [IndexedFile?](repeating: nil, count: found.count))
         var cursor = 0
         var byPath: [String: IndexedFile]?
+        var stillThere = 0
         for (index, file) in found.enumerated() {
             var match: IndexedFile?
             if byPath == nil, cursor < previous.count, previous[cursor].file.path == file.path {
@@ -61,28 +85,16 @@ struct DirectoryScanner: Sendable {
                 if byPath == nil { byPath = Dictionary(previous.map { ($0.file.path, $0) }) { first, _ in first } }
                 match = byPath?[file.path]
             }
-            guard let known = match else {
-                toRead.append(index)
-                continue
-            }
-            stillThere += 1
-            if known.isCurrent(for: file) {
-                entries[index] = known
+            if match != nil { stillThere += 1 }
+            if let known = match, known.isCurrent(for: file) {
+                plan.entries[index] = known
             } else {
-                toRead.append(index)
+                plan.toRead.append(index)
             }
         }
-        let read = Self.read(toRead.map { found[$0] }, cancellation: cancellation)
-        for (slot, index) in toRead.enumerated() { entries[index] = read[slot] }
-        let files = entries.compactMap { $0 }
-        let removed = previous.count - stillThere
-        // Rewritten also when only the order differs, so the next rescan matches in step.
-        let changed = !toRead.isEmpty || removed > 0 || byPath != nil
-        if changed, let indexPath {
-            try? ProviderStateFile.write(ScanIndex.encode(files), to: indexPath) // an unwritable index only costs a rescan
-        }
-        if cancellation.isCancelled { throw CancellationError() }
-        return DirectoryScan(files: files, read: read.count { $0 != nil }, removed: removed)
+        plan.removed = previous.count - stillThere
+        plan.reordered = byPath != nil
+        return plan
     }
 
     /// Whether the walk found exactly the files of the index, in its order, each unchanged: the
