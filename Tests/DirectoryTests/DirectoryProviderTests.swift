@@ -120,6 +120,17 @@ import TouristCore
         #expect(moved?.latitude == 10 && moved?.longitude == 10)
     }
 
+    @Test func aCancelledScanStopsAndWritesNothing() throws {
+        let cancellation = ScanCancellation()
+        cancellation.cancel()
+        #expect(throws: CancellationError.self) {
+            _ = try DirectoryScanner(tree: DirectoryTree(roots: [photos]), indexPath: state + "/scan-index").scan(cancellation: cancellation)
+        }
+        #expect(!FileManager.default.fileExists(atPath: state + "/scan-index"))
+        let files = (0..<40).map { FoundFile(path: photos + "/trip/paris-\($0 % 5).\(GeotaggedPhoto.Format.allCases[$0 % 5].fileExtension)", size: 0, modified: 0) }
+        #expect(DirectoryScanner.read(files, cancellation: cancellation).allSatisfy { $0 == nil }, "no file is read once cancelled")
+    }
+
     @Test func aDamagedIndexIsRebuiltNotTrusted() throws {
         _ = try scan()
         let index = state + "/scan-index"
