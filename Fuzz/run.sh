@@ -30,7 +30,7 @@ SWIFT_BACKTRACE=enable=no TMPDIR="$work" "$binary" "$work/corpus" \
     -max_total_time="$seconds" -timeout=10 -max_len=65536 -rss_limit_mb=2048 \
     -artifact_prefix="$work/artifacts/" -print_final_stats=1 || status=$?
 if [ "$status" -ne 0 ]; then
-    found=$scratch/findings
+    found=$scratch/findings-$(date +%Y%m%d-%H%M%S)
     mkdir -p "$found"
     cp "$work"/artifacts/* "$found/" 2>/dev/null || true
     echo "fuzzer failed (exit $status); crashing inputs kept in $found:" >&2
