@@ -42,8 +42,15 @@ enum ExifTags {
 
     /// EXIF's "2021:04:11 15:47:53", read as UTC; nil for blanks and impossible dates.
     static func parseDate(_ text: String) -> Date? {
-        let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "-" || $0 == "T" }).compactMap { Int($0) }
-        guard parts.count >= 6, parts[0] > 1800 else { return nil }
+        let fields = text.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "-" || $0 == "T" }).prefix(6).map { Int($0) }
+        // Each field in its range before Foundation sees it: it accepts month 9223372036854775807.
+        let ranges = [1801...9999, 1...12, 1...31, 0...23, 0...59, 0...60]
+        guard fields.count == 6 else { return nil }
+        var parts: [Int] = []
+        for (field, range) in zip(fields, ranges) {
+            guard let field, range.contains(field) else { return nil }
+            parts.append(field)
+        }
         var components = DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts[5])
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
