@@ -34,11 +34,16 @@ public struct GeoPoint: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Great-circle distance in kilometres (haversine formula).
     public func distanceKm(to other: GeoPoint) -> Double {
-        let phi1 = latitude * .pi / 180, phi2 = other.latitude * .pi / 180
+        Self.distanceKm(latitude, longitude, other.latitude, other.longitude)
+    }
+
+    /// Great-circle distance in kilometres between two positions in decimal degrees.
+    static func distanceKm(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double) -> Double {
+        let phi1 = latitude1 * .pi / 180, phi2 = latitude2 * .pi / 180
         let dPhi = phi2 - phi1
-        let dLambda = (other.longitude - longitude) * .pi / 180
+        let dLambda = (longitude2 - longitude1) * .pi / 180
         let a = sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
-        return 2 * Self.earthRadiusKm * asin(min(1, a.squareRoot()))
+        return 2 * earthRadiusKm * asin(min(1, a.squareRoot()))
     }
 
     public var description: String { "\(Self.format(latitude)),\(Self.format(longitude))" }
