@@ -86,7 +86,7 @@ enum AlbumRun {
     /// Explains the outcome on stderr and picks the exit code.
     static func report(_ outcome: FetchOutcome, session: Session) -> Int32 {
         let pin = outcome.album.pin
-        let failures = outcome.providerFailures.filter { $0.reason != "empty" }
+        let failures = outcome.providerFailures.filter { !$0.isNoPhotos }
         for failure in failures { session.note("\(failure.provider): \(failure.reason): \(failure.message)") }
         let rejected = outcome.album.photos.filter { $0.state == .rejected }
         if let first = rejected.first, outcome.status == .complete || outcome.status == .incomplete {
@@ -108,8 +108,10 @@ enum AlbumRun {
             session.note("no photos within \(Format.kilometres(pin.radiusKm)) of \"\(pin.name)\" that this pin has not shown yet; the album is unchanged")
             return ExitStatus.ok
         case .empty:
-            let asked = outcome.providerFailures.map(\.provider).joined(separator: ", ")
-            session.note("no photos within \(Format.kilometres(pin.radiusKm)) of \"\(pin.name)\" (asked: \(asked.isEmpty ? "no provider" : asked)). Pin a place with a larger --radius, or add providers to the config")
+            let asked = outcome.providerFailures.filter { $0.reason == "empty" }.map(\.provider).joined(separator: ", ")
+            let outside = outcome.providerFailures.filter { $0.reason == "outside coverage" }.map(\.provider).joined(separator: ", ")
+            let skipped = outside.isEmpty ? "" : "; not asked, outside their coverage: \(outside)"
+            session.note("no photos within \(Format.kilometres(pin.radiusKm)) of \"\(pin.name)\" (asked: \(asked.isEmpty ? "no provider" : asked)\(skipped)). Pin a place with a larger --radius, or add providers to the config")
             return ExitStatus.ok
         case .failed:
             let code = ExitStatus.noAnswer(failures)

@@ -40,7 +40,7 @@ struct SearchCommand: AsyncParsableCommand {
                 }
                 session.say(table.rendered())
             }
-            let failures = result.failures.filter { $0.reason != "empty" }
+            let failures = result.failures.filter { !$0.isNoPhotos }
             for failure in failures { session.note("\(failure.provider): \(failure.reason): \(failure.message)") }
             if result.candidates.isEmpty, !failures.isEmpty {
                 return ExitStatus.noAnswer(failures)

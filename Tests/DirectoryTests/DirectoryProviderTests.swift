@@ -5,7 +5,7 @@ import Logging
 import ProviderConformance
 import Testing
 import TestSupport
-import TouristCore
+@testable import TouristCore
 @testable import Directory
 
 /// The directory provider on folders of photos written here, with its scan index in a temporary
@@ -195,6 +195,21 @@ import TouristCore
             _ = try await missing.search(GeoQuery(center: try GeoPoint(latitude: 0, longitude: 0), radiusKm: 1, limit: 1))
         }
         #expect(error?.message.contains("no-such-folder cannot be read (No such file or directory). Create it, or correct the path") == true, "\(String(describing: error))")
+    }
+
+    /// Without a configured coverage, a directory provider covers the box of its located photos:
+    /// the router does not ask it for a place far from all of them.
+    @Test func theRouterSkipsADirectoryFarFromItsPhotos() async throws {
+        let entry = TouristConfig.ProviderEntry(
+            name: "pictures", type: "directory", enabled: true, timeoutSeconds: nil, concurrency: nil, coverage: nil,
+            options: ProviderOptions(file: "test", path: "providers[0]", values: [:]), written: .null
+        )
+        let paris = DirectoryProvider(name: "pictures", tree: DirectoryTree(roots: [photos + "/trip"]), indexPath: nil, logger: Logger(label: "test"))
+        let router = Router(providers: [ConfiguredProvider(entry: entry, provider: paris)])
+        let tokyo = await router.search(center: try GeoPoint(latitude: 35.6586, longitude: 139.7454), radiusKm: 50, count: 5, exclude: [])
+        #expect(tokyo.failures.map(\.reason) == ["outside coverage"])
+        let eiffel = await router.search(center: try GeoPoint(latitude: Self.paris.latitude, longitude: Self.paris.longitude), radiusKm: 1, count: 5, exclude: [])
+        #expect(eiffel.candidates.count == 5 && eiffel.failures.isEmpty)
     }
 
     @Test func inventoryCountsAndBoundingBox() async throws {

@@ -10,16 +10,39 @@ import TestSupport
     let folder = TemporaryDirectory()
     let center = try! GeoPoint(latitude: 10, longitude: 20)
 
-    func provider(_ name: String, photosNear point: GeoPoint? = nil, count: Int = 12, latencyMs: Int = 0, failEvery: Int = 0, timeout: Double? = nil) throws -> ConfiguredProvider {
+    func provider(
+        _ name: String, photosNear point: GeoPoint? = nil, count: Int = 12, latencyMs: Int = 0, failEvery: Int = 0, timeout: Double? = nil,
+        coverage: TouristConfig.BoundingBox? = nil
+    ) throws -> ConfiguredProvider {
         let set = folder.child(name)
         let point = point ?? center
         try FixtureSetWriter.write(in: set, prefix: name, latitude: point.latitude, longitude: point.longitude, count: count)
         let provider = try FixtureProvider(name: name, folder: set, latencyMs: latencyMs, failEvery: failEvery)
         let entry = TouristConfig.ProviderEntry(
-            name: name, type: "fixture", enabled: true, timeoutSeconds: timeout, concurrency: nil, coverage: nil,
+            name: name, type: "fixture", enabled: true, timeoutSeconds: timeout, concurrency: nil, coverage: coverage,
             options: ProviderOptions(file: "test", path: "providers[0]", values: [:]), written: .null
         )
         return ConfiguredProvider(entry: entry, provider: provider)
+    }
+
+    /// A provider whose coverage the query circle misses is not asked, even when it has photos
+    /// there (its coverage is what the user said); a circle that reaches into a box asks it.
+    @Test func providersOutsideTheirCoverageAreNotAsked() async throws {
+        let europe = TouristConfig.BoundingBox(minLongitude: -10, minLatitude: 35, maxLongitude: 30, maxLatitude: 60)
+        let elsewhere = try provider("elsewhere", latencyMs: 0, failEvery: 1, coverage: europe) // would fail if asked
+        let local = try provider("local")
+        let result = await Router(providers: [elsewhere, local]).search(center: center, radiusKm: 5, count: 2, exclude: [])
+        #expect(result.candidates.map(\.key.provider) == ["local", "local"])
+        #expect(result.failures.map(\.reason) == ["outside coverage"])
+        #expect(result.failures.first?.message == "the search circle does not meet its coverage [-10, 35, 30, 60]")
+        #expect(result.failures.first?.isNoPhotos == true)
+        #expect(result.pages.seen["elsewhere"] == nil, "no page was asked for")
+
+        let reach = europe.distanceKm(from: center)
+        let near = await Router(providers: [elsewhere]).search(center: center, radiusKm: reach + 1, count: 1, exclude: [])
+        #expect(near.failures.map(\.reason) == ["unavailable"], "inside its reach the provider is asked (and fails)")
+        let far = await Router(providers: [elsewhere]).search(center: center, radiusKm: reach - 1, count: 1, exclude: [])
+        #expect(far.failures.map(\.reason) == ["outside coverage"])
     }
 
     @Test func firstStrategyFallsThroughEmptyAndFailingProvidersInOrder() async throws {

@@ -60,7 +60,7 @@ public struct AlbumFetcher: Sendable {
             fresh: current.pageHistory ?? PageHistory()
         )
         guard !found.candidates.isEmpty else {
-            let failed = found.failures.contains { $0.reason != "empty" }
+            let failed = found.failures.contains { !$0.isNoPhotos }
             return FetchOutcome(status: failed ? .failed : .noNewPhotos, album: current, providerFailures: found.failures)
         }
         let album = try store.transaction { transaction in
@@ -102,7 +102,7 @@ public struct AlbumFetcher: Sendable {
                 searched = true
                 let exclude = album.excluded.union(album.photos.map(\.key))
                 let result = await router.search(center: location, radiusKm: album.pin.radiusKm, count: missing, exclude: exclude)
-                failures = round == 0 ? result.failures : failures + result.failures.filter { $0.reason != "empty" }
+                failures = round == 0 ? result.failures : failures + result.failures.filter { !$0.isNoPhotos }
                 try store.transaction { transaction in
                     var album = try transaction.album(id)
                     let present = Set(album.photos.map(\.key))
@@ -137,7 +137,7 @@ public struct AlbumFetcher: Sendable {
                 status = .unusable
                 album.pin.state = .failed
                 album.pin.error = "none of the \(rejected.count) photos found could be used (\(rejected[0].key): \(rejected[0].error ?? "rejected"))"
-            } else if searched, failures.contains(where: { $0.reason != "empty" }) || failures.isEmpty && router.providers.isEmpty {
+            } else if searched, failures.contains(where: { !$0.isNoPhotos }) || failures.isEmpty && router.providers.isEmpty {
                 status = .failed
                 album.pin.state = .failed
                 album.pin.error = failures.isEmpty

@@ -27,6 +27,15 @@ public struct ProviderFailure: Sendable, Equatable {
         ProviderFailure(provider: provider, reason: "empty", message: "no photos within the radius")
     }
 
+    /// A provider not asked because the query's circle does not meet its coverage.
+    public static func outsideCoverage(_ provider: String, _ box: TouristConfig.BoundingBox) -> ProviderFailure {
+        let corners = [box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { JSONValue.number($0).rendered() }
+        return ProviderFailure(provider: provider, reason: "outside coverage", message: "the search circle does not meet its coverage [\(corners.joined(separator: ", "))]")
+    }
+
+    /// The provider simply had nothing for this query (empty, or outside its coverage): no error to report.
+    public var isNoPhotos: Bool { reason == "empty" || reason == "outside coverage" }
+
     private init(provider: String, reason: String, message: String) {
         self.provider = provider
         self.reason = reason
@@ -49,7 +58,9 @@ public struct RouteResult: Sendable {
 ///
 /// `first`: providers in config order; the first that returns photos answers; an error, a time-out
 /// or an empty result falls through to the next. Each page request is retried by `retryPolicy`
-/// (transient errors only) within the provider's `timeoutSeconds`.
+/// (transient errors only) within the provider's `timeoutSeconds`. A provider whose coverage (the
+/// config's `coverage`, else for a provider that indexes its photos, their bounding box) the query's
+/// circle does not meet is not asked.
 public struct Router: Sendable {
     public let providers: [ConfiguredProvider]
     public let retryPolicy: RetryPolicy
@@ -80,6 +91,10 @@ public struct Router: Sendable {
             // A fresh collection reads at the page size its history was read at, so page numbers match.
             let size = order == nil ? nil : fresh?.pageSizes[configured.entry.name]
             do {
+                if let box = try await coverage(of: configured), !box.meets(center: center, radiusKm: radiusKm) {
+                    result.failures.append(.outsideCoverage(configured.entry.name, box))
+                    continue
+                }
                 let found = try await collect(
                     from: configured, center: center, radiusKm: radiusKm, count: count, exclude: exclude, order: order, pageSize: size,
                     pages: &result.pages
@@ -96,6 +111,16 @@ public struct Router: Sendable {
             }
         }
         return result
+    }
+
+    /// The configured coverage, else the bounding box of an indexing provider's located photos
+    /// (found within the provider's time-out); nil when the provider may have photos anywhere.
+    func coverage(of configured: ConfiguredProvider) async throws -> TouristConfig.BoundingBox? {
+        if let box = configured.entry.coverage { return box }
+        guard let indexing = configured.provider as? any PhotoInventoryReporting else { return nil }
+        return try await withTimeout(configured.entry.timeoutSeconds, what: "provider \(configured.entry.name)") {
+            try await indexing.inventory().boundingBox
+        }
     }
 
     /// Reads pages of one provider until `count` photos are found: the pages of `order` when given
