@@ -114,7 +114,7 @@ final class Session {
             configDirectory: config.directory, environment: environment, logger: logger, http: try httpClient(),
             stateDirectory: keepingState ? try openStore().stateDirectory : nil, maxPhotoBytes: config.downloads.maxPhotoBytes, albumSize: config.album.size
         )
-        return Router(providers: try loader.makeProviders(selected, context: context), retryPolicy: try retryPolicy())
+        return Router(providers: try loader.makeProviders(selected, context: context), retryPolicy: try retryPolicy(), strategy: config.strategy)
     }
 
     /// Retries and backoff from the config; `TOURIST_RETRY_BASE_SECONDS` shortens waits in tests.

@@ -173,6 +173,13 @@ extension AlbumFetcher {
                     continue
                 }
                 switch attempt.result {
+                case .success(let (blob, _)) where album.photos.contains(where: { $0.state == .stored && $0.sha256 == blob.sha256 }):
+                    // The same bytes from another provider (or twice from one): the album keeps one.
+                    let original = album.photos.first { $0.state == .stored && $0.sha256 == blob.sha256 }?.key.description ?? "another photo"
+                    logger.debug("photo \(attempt.key) rejected: the same bytes as \(original)")
+                    album.photos[index].state = .rejected
+                    album.photos[index].error = "the same photo as \(original) (identical bytes)"
+                    results.append(.rejected)
                 case .success(let (blob, source)):
                     uses.append((blob.sha256, attempt.key))
                     album.photos[index].state = .stored

@@ -27,8 +27,12 @@ public struct TouristConfig: Sendable {
         public var maxPhotoBytes = 52_428_800
     }
 
+    /// How the router chooses providers (see `Router`).
     public enum Strategy: String, Sendable, CaseIterable {
+        /// In order; the first that returns photos answers.
         case first
+        /// All at once; photos interleaved by distance.
+        case merge
     }
 
     /// A geographic bounding box, `[minLon, minLat, maxLon, maxLat]` as in GeoJSON.

@@ -61,9 +61,15 @@ public struct RouteResult: Sendable {
 /// (transient errors only) within the provider's `timeoutSeconds`. A provider whose coverage (the
 /// config's `coverage`, else for a provider that indexes its photos, their bounding box) the query's
 /// circle does not meet is not asked.
+///
+/// `merge`: every provider is asked at once, each under its own time-out; the photos are
+/// interleaved by distance from the center, each keeping the provider it came from, and the first
+/// `count` are kept (a photo the same provider returns twice is kept once; the same bytes from two
+/// providers are found once fetched, by the album, which keeps one).
 public struct Router: Sendable {
     public let providers: [ConfiguredProvider]
     public let retryPolicy: RetryPolicy
+    public let strategy: TouristConfig.Strategy
     /// The most pages read from one provider for one query, so a provider that pages forever cannot
     /// hold a fetch.
     public var maxPages = 50
@@ -71,9 +77,10 @@ public struct Router: Sendable {
     /// (up to this), so one page usually suffices even when many of its photos were seen before.
     public static let maxPageSize = 250
 
-    public init(providers: [ConfiguredProvider], retryPolicy: RetryPolicy = RetryPolicy(retries: 0)) {
+    public init(providers: [ConfiguredProvider], retryPolicy: RetryPolicy = RetryPolicy(retries: 0), strategy: TouristConfig.Strategy = .first) {
         self.providers = providers.filter(\.entry.enabled)
         self.retryPolicy = retryPolicy
+        self.strategy = strategy
     }
 
     /// The provider with this configured name.
@@ -81,36 +88,100 @@ public struct Router: Sendable {
         providers.first { $0.entry.name == name }
     }
 
-    /// Up to `count` photos within `radiusKm` of `center`, skipping `exclude`.
+    /// Up to `count` photos within `radiusKm` of `center`, skipping `exclude`, by `strategy`.
     /// With `fresh`, the pages a pin has read before: each provider starts at a page not in it.
     public func search(center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>, fresh: PageHistory? = nil) async -> RouteResult {
+        let query = Query(center: center, radiusKm: radiusKm, count: count, exclude: exclude, fresh: fresh)
         var result = RouteResult(candidates: [], failures: [])
-        for configured in providers {
-            var generator = SystemRandomNumberGenerator()
-            let order = fresh?.freshOrder(for: configured.entry.name, using: &generator)
-            // A fresh collection reads at the page size its history was read at, so page numbers match.
-            let size = order == nil ? nil : fresh?.pageSizes[configured.entry.name]
-            do {
-                if let box = try await coverage(of: configured), !box.meets(center: center, radiusKm: radiusKm) {
-                    result.failures.append(.outsideCoverage(configured.entry.name, box))
-                    continue
-                }
-                let found = try await collect(
-                    from: configured, center: center, radiusKm: radiusKm, count: count, exclude: exclude, order: order, pageSize: size,
-                    pages: &result.pages
-                )
-                if !found.isEmpty {
+        switch strategy {
+        case .first:
+            for configured in providers {
+                let answer = await ask(configured, query)
+                result.pages.merge(answer.pages)
+                switch answer.outcome {
+                case .photos(let found):
                     result.candidates = found
                     return result
+                case .failure(let failure):
+                    result.failures.append(failure)
+                case .cancelled:
+                    return result
                 }
-                result.failures.append(.empty(configured.entry.name))
-            } catch is CancellationError {
-                break
-            } catch {
-                result.failures.append(ProviderFailure(provider: configured.entry.name, error: error))
             }
+        case .merge:
+            let answers = await withTaskGroup(of: (Int, Answer).self) { group in
+                for (index, configured) in providers.enumerated() {
+                    group.addTask { (index, await ask(configured, query)) }
+                }
+                var answers: [(Int, Answer)] = []
+                for await answer in group { answers.append(answer) }
+                return answers.sorted { $0.0 < $1.0 }.map(\.1)
+            }
+            var found: [(candidate: PhotoCandidate, distance: Double, order: Int)] = []
+            for answer in answers {
+                result.pages.merge(answer.pages)
+                switch answer.outcome {
+                case .photos(let photos):
+                    let start = found.count
+                    found += photos.enumerated().map { ($1, $1.location?.distanceKm(to: center) ?? .infinity, start + $0) }
+                case .failure(let failure):
+                    result.failures.append(failure)
+                case .cancelled:
+                    break
+                }
+            }
+            // Interleaved by distance from the center (ties: provider order, then each provider's order).
+            var seen = Set<PhotoKey>()
+            result.candidates = found.sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }
+                .map(\.candidate).filter { seen.insert($0.key).inserted }.prefix(count).map { $0 }
         }
         return result
+    }
+
+    /// One search as the router runs it for each provider.
+    struct Query: Sendable {
+        var center: GeoPoint
+        var radiusKm: Double
+        var count: Int
+        var exclude: Set<PhotoKey>
+        var fresh: PageHistory?
+    }
+
+    /// What one provider gave for a query, and the pages it read.
+    struct Answer: Sendable {
+        enum Outcome: Sendable {
+            case photos([PhotoCandidate])
+            case failure(ProviderFailure)
+            case cancelled
+        }
+
+        var outcome: Outcome
+        var pages = PageHistory()
+    }
+
+    /// Asks one provider: skipped when the query is outside its coverage, else its pages are read
+    /// until `count` photos are found; no photos is an `empty` failure.
+    func ask(_ configured: ConfiguredProvider, _ query: Query) async -> Answer {
+        let name = configured.entry.name
+        var generator = SystemRandomNumberGenerator()
+        let order = query.fresh?.freshOrder(for: name, using: &generator)
+        // A fresh collection reads at the page size its history was read at, so page numbers match.
+        let size = order == nil ? nil : query.fresh?.pageSizes[name]
+        var pages = PageHistory()
+        do {
+            if let box = try await coverage(of: configured), !box.meets(center: query.center, radiusKm: query.radiusKm) {
+                return Answer(outcome: .failure(.outsideCoverage(name, box)))
+            }
+            let found = try await collect(
+                from: configured, center: query.center, radiusKm: query.radiusKm, count: query.count, exclude: query.exclude,
+                order: order, pageSize: size, pages: &pages
+            )
+            return Answer(outcome: found.isEmpty ? .failure(.empty(name)) : .photos(found), pages: pages)
+        } catch is CancellationError {
+            return Answer(outcome: .cancelled, pages: pages)
+        } catch {
+            return Answer(outcome: .failure(ProviderFailure(provider: name, error: error)), pages: pages)
+        }
     }
 
     /// The configured coverage, else the bounding box of an indexing provider's located photos
