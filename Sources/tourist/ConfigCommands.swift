@@ -67,6 +67,7 @@ struct ConfigCommand: AsyncParsableCommand {
 /// The config `config init` writes; config.example.json holds the same text (a test compares them).
 /// Flickr comes first and reads its key from FLICKR_API_KEY (no `apiKey` here, so the file holds no
 /// secret and works before a key is set: without one, Flickr says so and the demo set answers).
+/// A directory provider for ~/Pictures shows its options, disabled until the user enables it.
 enum StarterConfig {
     static let text = JSONValue.object([
         ("store", .string("~/.local/share/tourist")),
@@ -79,6 +80,13 @@ enum StarterConfig {
                 ("timeoutSeconds", .number(30)), ("concurrency", .number(8)),
                 ("endpoint", .string("https://api.flickr.com/services/rest/")), ("perPage", .number(250)),
                 ("requestsPerHour", .number(3600)), ("safeSearch", .string("safe")), ("minUploadDate", .string("2004-01-01")),
+            ]),
+            .object([
+                ("name", .string("pictures")), ("type", .string("directory")), ("enabled", .bool(false)),
+                ("timeoutSeconds", .number(30)), ("concurrency", .number(8)),
+                ("path", .array([.string("~/Pictures")])), ("recursive", .bool(true)), ("followSymlinks", .bool(false)),
+                ("includeHidden", .bool(false)),
+                ("extensions", .array(["jpg", "jpeg", "jpe", "heic", "heif", "hif", "png", "webp", "tif", "tiff"].map { JSONValue.string($0) })),
             ]),
             .object([
                 ("name", .string("demo")), ("type", .string("fixture")), ("enabled", .bool(true)),

@@ -16,7 +16,10 @@ import TestSupport
         let checked = try await harness.json("config", "check", "--config", path)
         #expect(checked["source"] as? String == path)
         let providers = (checked["config"] as? [String: Any])?["providers"] as? [[String: Any]]
-        #expect(providers?.map { $0["name"] as? String } == ["flickr", "demo"])
+        #expect(providers?.map { $0["name"] as? String } == ["flickr", "pictures", "demo"])
+        let pictures = providers?[1]
+        #expect(pictures?["enabled"] as? Bool == false, "disabled: ~/Pictures need not exist for the starter config to check")
+        #expect(pictures?["path"] as? [String] == [harness.folder.child("home/Pictures")], "~ expanded")
         #expect(providers?.first?["apiKey"] as? String == "(default: ********)", "the key's default is masked")
         #expect(providers?.last?["latencyMs"] as? Int == 0)
     }
