@@ -5,6 +5,8 @@ public struct DirectoryProviderFactory: ProviderFactory {
     public init() {}
 
     public let type = "directory"
+    /// Without a configured `coverage`, a directory provider is asked only within its photos' box.
+    public let coversItsIndexedPhotos = true
     public let summary = "Your own geotagged photos (JPEG, HEIC/HEIF, PNG, WebP, TIFF) in one or more folders, indexed in the store."
     public let options: [ProviderOption] = [
         ProviderOption("path", .paths, help: "The folder of photos, or a list of folders"),

@@ -2,15 +2,13 @@ import Foundation
 import Logging
 import TouristCore
 
-/// Calls Flickr's REST API: builds the request URL, spends one request of the hourly budget per
-/// call, and hands the answer to `FlickrResponseDecoder`. Never retries (the router and the album
-/// fetcher do), and never lets the API key into a message or a log line: logs show URLs without
-/// their query.
+/// Calls Flickr's REST API: builds the request URL and hands the answer to `FlickrResponseDecoder`.
+/// Never retries or rate-limits (the router does, and keeps the `requestsPerHour` budget), and never
+/// lets the API key into a message or a log line: logs show URLs without their query.
 struct FlickrAPI: Sendable {
     let endpoint: URL
     let apiKey: String
     let http: HTTPClient
-    let budget: RequestBudget
     let providerName: String
     let logger: Logger
 
@@ -25,7 +23,6 @@ struct FlickrAPI: Sendable {
     func call<T: Decodable>(_ method: String, _ parameters: [(String, String)], as type: T.Type) async throws -> T {
         guard !apiKey.isEmpty else { throw Self.missingKey }
         let url = try requestURL(method, parameters)
-        try await budget.acquire(provider: providerName)
         logger.debug("\(providerName): \(method) \(HTTPClient.redacted(url))")
         let response = try await http.data(HTTPRequest(url: url, acceptCompressed: true))
         return try decoder.decode(response.body, method: method, as: T.self)

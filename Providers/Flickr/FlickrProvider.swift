@@ -13,8 +13,8 @@ import TouristCore
 /// does not have it; sizes from `h` up have their own secret, so their URLs come from
 /// `flickr.photos.getSizes`, never from the search's secret.
 ///
-/// Every API call spends one request of the `requestsPerHour` budget (image downloads do not).
-/// It never retries: the router and the album fetcher wrap it in their retry policy.
+/// It never retries or rate-limits: the router keeps the `requestsPerHour` budget (3600 by
+/// default, Flickr's per-key limit) and the retry policy around every search and lookup.
 public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint {
     /// Settings from the config, validated by `FlickrProviderFactory`.
     struct Settings: Sendable {

@@ -15,10 +15,12 @@ public struct FlickrProviderFactory: ProviderFactory {
         ProviderOption("apiKey", .string, help: "Flickr API key (FLICKR_API_KEY when absent); never printed, logged or stored", default: "${FLICKR_API_KEY}", secret: true),
         ProviderOption("endpoint", .string, help: "REST endpoint (http or https)", default: FlickrProviderFactory.defaultEndpoint),
         ProviderOption("perPage", .integer(1...250), help: "Photos per search page (Flickr's geo maximum is 250)", default: "250"),
-        ProviderOption("requestsPerHour", .integer(1...100_000), help: "API calls allowed per hour, across runs (Flickr allows 3600 per key)", default: "3600"),
         ProviderOption("safeSearch", .string, help: "safe, moderate or restricted", default: "safe"),
         ProviderOption("minUploadDate", .string, help: "Oldest upload date searched, YYYY-MM-DD (Flickr needs one for geo searches)", default: "2004-01-01"),
     ]
+
+    /// Flickr allows 3600 API calls per hour per key; the router keeps the budget.
+    public let defaultRequestsPerHour: Int? = 3600
 
     static let defaultEndpoint = "https://api.flickr.com/services/rest/"
     static let safeSearchLevels = ["safe": 1, "moderate": 2, "restricted": 3]
@@ -45,11 +47,7 @@ public struct FlickrProviderFactory: ProviderFactory {
         settings.albumSize = context.albumSize
         settings.maxPhotoBytes = context.maxPhotoBytes
         let key = (options.string("apiKey") ?? context.environment["FLICKR_API_KEY"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let api = FlickrAPI(
-            endpoint: endpoint, apiKey: key, http: context.http,
-            budget: RequestBudget(directory: context.stateDirectory, perHour: options.integer("requestsPerHour") ?? 3600),
-            providerName: name, logger: context.logger
-        )
+        let api = FlickrAPI(endpoint: endpoint, apiKey: key, http: context.http, providerName: name, logger: context.logger)
         return try FlickrProvider(name: name, api: api, settings: settings)
     }
 }

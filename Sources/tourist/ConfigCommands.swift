@@ -77,9 +77,9 @@ enum StarterConfig {
         ("providers", .array([
             .object([
                 ("name", .string("flickr")), ("type", .string("flickr")), ("enabled", .bool(true)),
-                ("timeoutSeconds", .number(30)), ("concurrency", .number(8)),
+                ("timeoutSeconds", .number(30)), ("concurrency", .number(8)), ("requestsPerHour", .number(3600)),
                 ("endpoint", .string("https://api.flickr.com/services/rest/")), ("perPage", .number(250)),
-                ("requestsPerHour", .number(3600)), ("safeSearch", .string("safe")), ("minUploadDate", .string("2004-01-01")),
+                ("safeSearch", .string("safe")), ("minUploadDate", .string("2004-01-01")),
             ]),
             .object([
                 ("name", .string("pictures")), ("type", .string("directory")), ("enabled", .bool(false)),
@@ -105,11 +105,12 @@ enum EffectiveConfig {
     static func render(_ config: TouristConfig, storePath: String, registry: ProviderRegistry) -> JSONValue {
         let providers: [JSONValue] = config.providers.map { entry in
             var members: [(key: String, value: JSONValue)] = [("name", .string(entry.name)), ("type", .string(entry.type)), ("enabled", .bool(entry.enabled))]
-            if let timeout = entry.timeoutSeconds { members.append(("timeoutSeconds", .number(timeout))) }
-            if let concurrency = entry.concurrency { members.append(("concurrency", .number(Double(concurrency)))) }
-            if let box = entry.coverage {
-                members.append(("coverage", .array([box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { .number($0) })))
-            }
+            members.append(("timeoutSeconds", entry.timeoutSeconds.map(JSONValue.number) ?? .string("(none)")))
+            members.append(("concurrency", entry.concurrency.map { .number(Double($0)) } ?? .string("(default: none of its own; downloads.concurrency bounds downloads)")))
+            members.append(("requestsPerHour", entry.requestsPerHour.map { .number(Double($0)) } ?? .string("(default: no limit)")))
+            members.append(("coverage", entry.coverage.map { box in
+                .array([box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { .number($0) })
+            } ?? .string("(default: \(registry.factory(for: entry.type)?.defaultCoverage ?? "everywhere"))")))
             for option in registry.factory(for: entry.type)?.options ?? [] {
                 if let value = entry.options.value(option.name) {
                     members.append((option.name, option.isSecret ? .string(mask) : value))

@@ -89,7 +89,7 @@ enum AlbumRun {
         let failures = outcome.providerFailures.filter { !$0.isNoPhotos }
         for failure in failures { session.note("\(failure.provider): \(failure.reason): \(failure.message)") }
         let rejected = outcome.album.photos.filter { $0.state == .rejected }
-        if let first = rejected.first, outcome.status == .complete || outcome.status == .incomplete {
+        if let first = rejected.first, [.complete, .incomplete, .partlyFilled].contains(outcome.status) {
             session.note("\(rejected.count) photo\(rejected.count == 1 ? " was" : "s were") unusable and replaced by others (\(first.key): \(first.error ?? "rejected")); `tourist album \(pin.id)` lists them")
         }
         switch outcome.status {
@@ -103,6 +103,9 @@ enum AlbumRun {
             return ExitStatus.unavailable
         case .incomplete:
             session.note(pin.error ?? "some photos could not be downloaded; run the command again to retry them")
+            return ExitStatus.temporaryFailure
+        case .partlyFilled:
+            session.note(pin.error ?? "the album is partly filled; run the command again to fill the rest")
             return ExitStatus.temporaryFailure
         case .noNewPhotos:
             session.note("no photos within \(Format.kilometres(pin.radiusKm)) of \"\(pin.name)\" that this pin has not shown yet; the album is unchanged")

@@ -79,18 +79,23 @@ struct PhotoCommand: AsyncParsableCommand {
                 guard let configured = router.provider(named: key.provider) else {
                     throw CommandFailure.usage("no enabled provider named \"\(key.provider)\". Configured: \(router.providers.map(\.entry.name).joined(separator: ", "))")
                 }
-                guard let lookup = configured.provider as? any PhotoLookup else {
+                guard configured.provider is any PhotoLookup else {
                     throw CommandFailure(message: "provider \(key.provider) cannot look photos up by id", exitCode: ExitStatus.unavailable)
                 }
-                let candidate = try await lookup.photo(id: key.id)
+                let retryPolicy = try session.retryPolicy()
+                let candidate = try await configured.photo(id: key.id, retryPolicy: retryPolicy)
                 guard let (chosen, _) = candidate.source(nearest: wanted) else {
                     throw ProviderError.notFound("\(key) has no sizes")
                 }
                 let downloads = try session.config().downloads
                 let explicit = output.map { PathResolution.resolve($0, environment: session.environment, relativeTo: session.workingDirectory) }
                 let folder = explicit.map { ($0 as NSString).deletingLastPathComponent } ?? session.workingDirectory
-                let sink = try FileSink(directory: folder, maxBytes: downloads.maxPhotoBytes)
-                try await session.retryPolicy().run { try await configured.provider.fetch(candidate, size: chosen, into: sink) }
+                // A new file per attempt: a retry after a cut-off transfer must not append to its part.
+                let sink = try await retryPolicy.run {
+                    let sink = try FileSink(directory: folder, maxBytes: downloads.maxPhotoBytes)
+                    try await configured.fetch(candidate, size: chosen, into: sink)
+                    return sink
+                }
                 let mime = ImageFormat.mimeType(of: sink.head)
                 let safeID = key.id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }
                 let destination = explicit ?? "\(folder)/\(key.provider)-\(String(safeID))-\(chosen.rawValue).\(ImageFormat.fileExtension(for: mime))"

@@ -18,9 +18,27 @@ struct ProvidersCommand: AsyncParsableCommand {
         var order: Int
         var enabled: Bool
         var coverage: [Double]?
+        /// Where the provider is asked without a configured coverage: "everywhere", "its photos' box".
+        var defaultCoverage: String
         var concurrency: Int?
         var timeoutSeconds: Double?
+        var requestsPerHour: Int?
+        /// Searches and lookups sent in the last hour, counted in the store (with requestsPerHour).
+        var requestsLastHour: Int?
+        /// When the hour's budget has room again, once it is used up.
+        var budgetRefillsAt: Date?
         var health: Health?
+
+        /// "concurrency 4, timeout 30 s, 3600 requests/h (12 used)", or "-".
+        var limits: String {
+            let budget = requestsPerHour.map { perHour in
+                let refill = budgetRefillsAt.map { ", refills at \(RequestBudget.clockTime($0))" } ?? ""
+                return "\(perHour) requests/h" + (requestsLastHour.map { " (\($0) used\(refill))" } ?? "")
+            }
+            let parts = [concurrency.map { "concurrency \($0)" }, timeoutSeconds.map { "timeout \(String(format: "%g", $0)) s" }, budget]
+            let text = parts.compactMap { $0 }.joined(separator: ", ")
+            return text.isEmpty ? "-" : text
+        }
     }
 
     struct Health: Encodable {
@@ -60,7 +78,8 @@ struct ProvidersCommand: AsyncParsableCommand {
                 Row(
                     name: entry.name, type: entry.type, order: index + 1, enabled: entry.enabled,
                     coverage: entry.coverage.map { [$0.minLongitude, $0.minLatitude, $0.maxLongitude, $0.maxLatitude] },
-                    concurrency: entry.concurrency, timeoutSeconds: entry.timeoutSeconds
+                    defaultCoverage: builtInProviders.factory(for: entry.type)?.defaultCoverage ?? "everywhere",
+                    concurrency: entry.concurrency, timeoutSeconds: entry.timeoutSeconds, requestsPerHour: entry.requestsPerHour
                 )
             }
             if check {
@@ -68,6 +87,7 @@ struct ProvidersCommand: AsyncParsableCommand {
                 let results = await Self.probe(router)
                 for index in rows.indices { rows[index].health = results[rows[index].name] }
             }
+            try Self.readBudgets(&rows, stateRoot: Store.stateDirectory(ofStoreAt: try session.storePath()))
             return try Self.print(rows, config: config, check: check, session: session)
         }
     }
@@ -78,10 +98,8 @@ struct ProvidersCommand: AsyncParsableCommand {
         } else {
             var table = check ? Table("ORDER", "NAME", "TYPE", "ENABLED", "COVERAGE", "LIMITS", "CHECK") : Table("ORDER", "NAME", "TYPE", "ENABLED", "COVERAGE", "LIMITS")
             for row in rows {
-                let coverage = row.coverage.map { $0.map { String(format: "%g", $0) }.joined(separator: ",") } ?? "everywhere"
-                var limits = [row.concurrency.map { "concurrency \($0)" }, row.timeoutSeconds.map { "timeout \(String(format: "%g", $0)) s" }].compactMap { $0 }.joined(separator: ", ")
-                if limits.isEmpty { limits = "-" }
-                var cells = [String(row.order), row.name, row.type, row.enabled ? "yes" : "no", coverage, limits]
+                let coverage = row.coverage.map { $0.map { String(format: "%g", $0) }.joined(separator: ",") } ?? row.defaultCoverage
+                var cells = [String(row.order), row.name, row.type, row.enabled ? "yes" : "no", coverage, row.limits]
                 if check {
                     cells.append(row.health.map { health in
                         "\(health.ok ? "ok" : "FAILED") in \(health.latencyMs) ms: \(health.outcome)" + (health.inventory.map { "; \($0.summary)" } ?? "")
@@ -98,22 +116,33 @@ struct ProvidersCommand: AsyncParsableCommand {
         return ExitStatus.ok
     }
 
+    /// How much of each hourly budget the last hour used, from the request logs in the store (read
+    /// only: listing providers creates no store).
+    static func readBudgets(_ rows: inout [Row], stateRoot: String) throws {
+        let now = Date()
+        for index in rows.indices {
+            guard let perHour = rows[index].requestsPerHour else { continue }
+            let budget = RequestBudget(directory: stateRoot + "/" + ConfigLoader.folderName(for: rows[index].name), perHour: perHour)
+            let usage = try budget.usage(now: now)
+            rows[index].requestsLastHour = usage.used
+            rows[index].budgetRefillsAt = usage.used >= perHour ? usage.nextRefill : nil
+        }
+    }
+
     /// Asks every provider for one photo at a point inside its coverage, all at once.
     static func probe(_ router: Router) async -> [String: Health] {
         await withTaskGroup(of: (String, Health).self) { group in
             for configured in router.providers {
                 group.addTask {
                     let started = ContinuousClock.now
-                    var inventory: PhotoInventory?
-                    if let indexing = configured.provider as? any PhotoInventoryReporting {
-                        do {
-                            inventory = try await indexing.inventory()
-                        } catch {
-                            let failure = ProviderFailure(provider: configured.entry.name, error: error)
-                            return (configured.entry.name, Health(ok: false, latencyMs: Self.milliseconds(since: started), outcome: "\(failure.reason): \(failure.message)"))
-                        }
+                    let inventory: PhotoInventory?
+                    do {
+                        inventory = try await configured.inventory()
+                    } catch {
+                        let failure = ProviderFailure(provider: configured.entry.name, error: error)
+                        return (configured.entry.name, Health(ok: false, latencyMs: Self.milliseconds(since: started), outcome: "\(failure.reason): \(failure.message)"))
                     }
-                    let point = configured.entry.coverage?.center ?? inventory?.samplePoint ?? (configured.provider as? any HealthProbePoint)?.probePoint
+                    let point = probePoint(configured, inventory: inventory)
                     guard let point else {
                         let outcome = inventory == nil ? "no coverage set and no probe point known" : "no photo with a location"
                         return (configured.entry.name, Health(ok: false, latencyMs: Self.milliseconds(since: started), outcome: outcome, inventory: inventory.map(Inventory.init)))
@@ -133,6 +162,14 @@ struct ProvidersCommand: AsyncParsableCommand {
             for await (name, health) in group { results[name] = health }
             return results
         }
+    }
+
+    /// Where to search: a located photo or the provider's own probe point when inside its coverage,
+    /// else the middle of its coverage.
+    static func probePoint(_ configured: ConfiguredProvider, inventory: PhotoInventory?) -> GeoPoint? {
+        let known = [inventory?.samplePoint, (configured.provider as? any HealthProbePoint)?.probePoint].compactMap { $0 }
+        guard let box = configured.entry.coverage else { return known.first }
+        return known.first { box.distanceKm(from: $0) == 0 } ?? box.center
     }
 
     private static func milliseconds(since start: ContinuousClock.Instant) -> Int {

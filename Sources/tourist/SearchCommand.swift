@@ -45,7 +45,8 @@ struct SearchCommand: AsyncParsableCommand {
             if result.candidates.isEmpty, !failures.isEmpty {
                 return ExitStatus.noAnswer(failures)
             }
-            return 0
+            // Fewer photos than asked for while a provider failed: asking again may find the rest.
+            return result.candidates.count < count && !failures.isEmpty ? ExitStatus.temporaryFailure : ExitStatus.ok
         }
     }
 }

@@ -98,7 +98,8 @@ final class Session {
         let config = try config()
         var entries = config.providers
         if !names.isEmpty {
-            entries = try names.map { name in
+            var seen = Set<String>()
+            entries = try names.filter { seen.insert($0).inserted }.map { name in
                 guard var entry = config.providers.first(where: { $0.name == name }) else {
                     throw CommandFailure.usage("no provider named \"\(name)\" in \(config.source.displayName). Configured: \(config.providers.map(\.name).joined(separator: ", "))")
                 }

@@ -40,7 +40,7 @@ import TestSupport
             stateDirectory: state ?? folder.child("state/flickr"), albumSize: albumSize
         )
         let provider = try factory.makeProvider(name: "flickr", options: config.providers[0].options, context: context)
-        return ConfiguredProvider(entry: config.providers[0], provider: provider)
+        return ConfiguredProvider(entry: config.providers[0], provider: provider, stateDirectory: context.stateDirectory)
     }
 
     func provider(
@@ -305,24 +305,27 @@ import TestSupport
         #expect(fake.apiCalls("flickr.photos.getSizes") == calls)
     }
 
+    /// The router's budget (`ConfiguredProvider`) around the real Flickr provider: searches and
+    /// lookups spend it, downloads do not, and two providers on one state folder share it.
     @Test func theHourlyBudgetHoldsAcrossInstancesWithoutReachingFlickr() async throws {
         let (fake, _) = try makeFake(3)
         defer { fake.stop() }
         let state = folder.child("shared-state")
         let query = GeoQuery(center: eiffel, radiusKm: 5, limit: 5)
-        let first = try provider(fake, options: #", "requestsPerHour": 3"#, state: state)
-        let page = try await first.search(query)
-        _ = try await first.search(query)
-        let second = try provider(fake, options: #", "requestsPerHour": 3"#, state: state)
-        _ = try await second.search(query)
+        let once = RetryPolicy(retries: 0)
+        let first = try configured(fake, options: #", "requestsPerHour": 3"#, state: state)
+        let page = try await first.search(query, retryPolicy: once)
+        _ = try await first.search(query, retryPolicy: once)
+        let second = try configured(fake, options: #", "requestsPerHour": 3"#, state: state)
+        _ = try await second.search(query, retryPolicy: once)
         // Image downloads do not spend the API budget.
         let photo = try #require(page.candidates.first)
         let sink = RecordingSink()
         try await second.fetch(photo, size: .small240, into: sink)
         #expect(!sink.bytes.isEmpty)
-        let limited = await expectProviderError("rate-limited", retryable: true) { _ = try await second.search(query) }
+        let limited = await expectProviderError("rate-limited", retryable: true) { _ = try await second.search(query, retryPolicy: once) }
         #expect((limited?.retryAfter ?? 0) > 3500)
-        _ = await expectProviderError("rate-limited", retryable: true) { _ = try await first.photo(id: photo.key.id) }
+        _ = await expectProviderError("rate-limited", retryable: true) { _ = try await first.photo(id: photo.key.id, retryPolicy: once) }
         #expect(fake.apiCalls("flickr.photos.search") == 3 && fake.apiCalls("flickr.photos.getSizes") == 0)
         let written = try contents(under: folder.path)
         #expect(!written.isEmpty)
@@ -354,7 +357,8 @@ import TestSupport
     @Test func describesItsOptionsAsData() {
         let factory = FlickrProviderFactory()
         #expect(factory.type == "flickr" && !factory.summary.isEmpty)
-        #expect(factory.options.map(\.name) == ["apiKey", "endpoint", "perPage", "requestsPerHour", "safeSearch", "minUploadDate"])
+        #expect(factory.options.map(\.name) == ["apiKey", "endpoint", "perPage", "safeSearch", "minUploadDate"])
+        #expect(factory.defaultRequestsPerHour == 3600, "Flickr's per-key limit, kept by the router")
         #expect(factory.options.filter(\.isSecret).map(\.name) == ["apiKey"])
         #expect(factory.options.first { $0.name == "perPage" }?.kind == .integer(1...250))
     }
@@ -362,7 +366,7 @@ import TestSupport
     @Test func requestURLsArePercentEncodedAndKeepTheEndpointsQuery() throws {
         let api = FlickrAPI(
             endpoint: try #require(URL(string: "https://flickr.example/rest/?tenant=a%26b")), apiKey: "k+y&=", http: http,
-            budget: RequestBudget(directory: nil, perHour: 10), providerName: "flickr", logger: log.logger()
+            providerName: "flickr", logger: log.logger()
         )
         let url = try api.requestURL("flickr.photos.search", [("extras", "url_m,geo"), ("text", "a b+c")])
         #expect(url.absoluteString == "https://flickr.example/rest/?tenant=a%26b&method=flickr.photos.search&api_key=k%2By%26%3D&extras=url_m%2Cgeo&text=a%20b%2Bc&format=json&nojsoncallback=1")

@@ -59,9 +59,12 @@ extension AlbumFetcher {
         var rejected = 0
         progress?(FetchProgress(done: done, total: total, bytes: bytes))
         guard !pending.isEmpty else { return 0 }
-        // downloads.concurrency, lowered by the `concurrency` of any provider these photos come from.
-        let providerLimits = Set(pending.map(\.key.provider)).compactMap { router.provider(named: $0)?.entry.concurrency }
-        let limit = max(1, ([downloads.concurrency] + providerLimits).min() ?? downloads.concurrency)
+        // downloads.concurrency at most, and no more than the photos' providers take at once (each
+        // provider's `concurrency` holds in `ConfiguredProvider.fetch`); providers take turns in the
+        // queue, so one provider's waiting photos do not hold back another's.
+        let providers = Self.byProvider(pending)
+        let providerSlots = providers.map { router.provider(named: $0[0].key.provider)?.entry.concurrency ?? downloads.concurrency }.reduce(0, +)
+        let limit = max(1, min(downloads.concurrency, providerSlots))
         let clock = ContinuousClock()
         var unrecorded: [DownloadAttempt] = []
         var lastRecord = clock.now
@@ -81,7 +84,7 @@ extension AlbumFetcher {
             progress?(FetchProgress(done: done, total: total, bytes: bytes))
         }
         try await withThrowingTaskGroup(of: Stage.self) { group in
-            var queue = pending.makeIterator()
+            var queue = Self.interleaved(providers).makeIterator()
             var transfers = 0
             func startNext() {
                 guard let photo = queue.next() else { return }
@@ -128,6 +131,27 @@ extension AlbumFetcher {
         return rejected
     }
 
+    /// The photos grouped by provider, each group in album order, groups in order of first appearance.
+    static func byProvider(_ photos: [AlbumPhoto]) -> [[AlbumPhoto]] {
+        var groups: [String: Int] = [:]
+        var grouped: [[AlbumPhoto]] = []
+        for photo in photos {
+            if let index = groups[photo.key.provider] {
+                grouped[index].append(photo)
+            } else {
+                groups[photo.key.provider] = grouped.count
+                grouped.append([photo])
+            }
+        }
+        return grouped
+    }
+
+    /// One photo of each provider in turn: [a1, a2, b1] becomes [a1, b1, a2].
+    static func interleaved(_ groups: [[AlbumPhoto]]) -> [AlbumPhoto] {
+        let longest = groups.map(\.count).max() ?? 0
+        return (0..<longest).flatMap { index in groups.compactMap { index < $0.count ? $0[index] : nil } }
+    }
+
     /// Downloads one photo's bytes into a blob writer (retrying transient failures); nothing is
     /// committed or recorded yet. A failure is a finished attempt.
     private func transfer(_ photo: AlbumPhoto) async throws -> Stage {
@@ -142,7 +166,7 @@ extension AlbumFetcher {
             let arrived = try await retryPolicy.run {
                 try await withTimeout(downloads.timeoutSeconds, what: "downloading \(candidate.key)") { [store, maxBytes = downloads.maxPhotoBytes] in
                     let writer = try store.blobs.makeWriter(maxBytes: maxBytes)
-                    try await configured.provider.fetch(candidate, size: size, into: writer)
+                    try await configured.fetch(candidate, size: size, into: writer)
                     guard ImageFormat.mimeType(of: writer.head) != nil else {
                         throw ProviderError.invalidResponse("the data received is not an image (no JPEG, PNG, GIF, WebP, TIFF, HEIC or AVIF signature)")
                     }

@@ -130,6 +130,10 @@ public struct AlbumFetcher: Sendable {
                 album.pin.state = .failed
                 let first = failed[0].error ?? "unknown error"
                 album.pin.error = "\(failed.count) of \(album.photos.count) photos failed to download (\(failed[0].key): \(first)); run `tourist fetch \(album.pin.id)` to retry them"
+            } else if album.storedCount > 0, album.storedCount < album.target, let failure = failures.first(where: { !$0.isNoPhotos }) {
+                status = .partlyFilled
+                album.pin.state = .failed
+                album.pin.error = "the album has \(album.storedCount) of \(album.target) photos because \(failure.provider) failed (\(failure.reason): \(failure.message)); run `tourist fetch \(album.pin.id)` to fill the rest"
             } else if album.storedCount > 0 {
                 status = .complete
                 album.pin.state = .ready

@@ -20,6 +20,9 @@ public struct FetchOutcome: Sendable {
         case complete
         /// Some photos could not be downloaded; a rerun retries them.
         case incomplete
+        /// The album holds fewer photos than asked for while a provider failed (an error or a
+        /// time-out, not an empty answer): a rerun asks again for the rest.
+        case partlyFilled
         /// The providers found nothing near the pin.
         case empty
         /// `new-collection` found no photo the pin has not shown: the album was left as it was.

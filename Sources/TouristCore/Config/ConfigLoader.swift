@@ -101,7 +101,8 @@ public struct ConfigLoader: Sendable {
         return config
     }
 
-    private static let commonProviderKeys = ["name", "type", "enabled", "timeoutSeconds", "concurrency", "coverage"]
+    /// The keys every provider entry may have, besides its type's own options.
+    public static let commonProviderKeys = ["name", "type", "enabled", "timeoutSeconds", "concurrency", "requestsPerHour", "coverage"]
 
     private func parseProvider(_ value: JSONValue, path: String, keyPath: String, directory: String) throws(ConfigError) -> TouristConfig.ProviderEntry {
         let reader = try ConfigReader(file: path, path: keyPath, value: value)
@@ -133,8 +134,9 @@ public struct ConfigLoader: Sendable {
             name: name,
             type: type,
             enabled: try reader.bool("enabled") ?? true,
-            timeoutSeconds: try reader.number("timeoutSeconds", in: 0.1...3600),
+            timeoutSeconds: try reader.number("timeoutSeconds", in: 0.1...3600) ?? TouristConfig.ProviderEntry.defaultTimeoutSeconds,
             concurrency: try reader.integer("concurrency", in: 1...64),
+            requestsPerHour: try reader.integer("requestsPerHour", in: 1...1_000_000) ?? factory.defaultRequestsPerHour,
             coverage: try parseCoverage(reader),
             options: ProviderOptions(file: path, path: keyPath, values: values),
             written: value
@@ -159,7 +161,7 @@ public struct ConfigLoader: Sendable {
     }
 
     /// A provider name as a single safe folder name (its state folder in the store).
-    static func folderName(for name: String) -> String {
+    public static func folderName(for name: String) -> String {
         String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") ? $0 : "_" })
     }
 
@@ -173,13 +175,7 @@ public struct ConfigLoader: Sendable {
             var own = context
             own.stateDirectory = context.stateDirectory.map { "\($0)/\(Self.folderName(for: entry.name))" }
             let provider = try factory.makeProvider(name: entry.name, options: entry.options, context: own)
-            return ConfiguredProvider(entry: entry, provider: provider)
+            return ConfiguredProvider(entry: entry, provider: provider, stateDirectory: own.stateDirectory)
         }
     }
-}
-
-/// A built provider with the config entry it came from.
-public struct ConfiguredProvider: Sendable {
-    public let entry: TouristConfig.ProviderEntry
-    public let provider: any PhotoProvider
 }

@@ -46,19 +46,31 @@ public struct TouristConfig: Sendable {
             self.maxLatitude = maxLatitude
         }
 
-        /// The middle of the box, used as a health check's probe point.
+        /// The middle of the box (across the antimeridian when the box crosses it), used as a health
+        /// check's probe point.
         public var center: GeoPoint? {
-            try? GeoPoint(latitude: (minLatitude + maxLatitude) / 2, longitude: (minLongitude + maxLongitude) / 2)
+            let span = minLongitude <= maxLongitude ? maxLongitude - minLongitude : maxLongitude + 360 - minLongitude
+            var longitude = minLongitude + span / 2
+            if longitude > 180 { longitude -= 360 }
+            return try? GeoPoint(latitude: (minLatitude + maxLatitude) / 2, longitude: longitude)
         }
     }
 
-    /// One entry of `providers`, in routing order.
+    /// One entry of `providers`, in routing order, with the limits the router keeps for it
+    /// (see `ConfiguredProvider`).
     public struct ProviderEntry: Sendable {
+        /// A provider's `timeoutSeconds` when the config does not set one.
+        public static let defaultTimeoutSeconds = 30.0
+
         public var name: String
         public var type: String
         public var enabled: Bool
+        /// The longest a search page or lookup may take, retries included; nil: no limit.
         public var timeoutSeconds: Double?
+        /// The most requests at once; nil: only `downloads.concurrency` bounds downloads.
         public var concurrency: Int?
+        /// Searches and lookups in any sliding hour, across runs; nil: no limit.
+        public var requestsPerHour: Int?
         public var coverage: BoundingBox?
         public var options: ProviderOptions
         /// The entry as written (variables not expanded), for `config check`.
@@ -78,7 +90,8 @@ public struct TouristConfig: Sendable {
     /// The configuration used when there is no config file: the bundled fixture provider alone.
     public static func builtIn(workingDirectory: String) -> TouristConfig {
         let entry = ProviderEntry(
-            name: "demo", type: "fixture", enabled: true, timeoutSeconds: nil, concurrency: nil, coverage: nil,
+            name: "demo", type: "fixture", enabled: true, timeoutSeconds: ProviderEntry.defaultTimeoutSeconds, concurrency: nil,
+            requestsPerHour: nil, coverage: nil,
             options: ProviderOptions(file: Source.builtIn.displayName, path: "providers[0]", values: [:]),
             written: .object([("name", .string("demo")), ("type", .string("fixture"))])
         )

@@ -68,11 +68,25 @@ public protocol ProviderFactory: Sendable {
     /// One line on what this provider type gives.
     var summary: String { get }
     /// The type's own options (beyond the common `name`, `type`, `enabled`, `timeoutSeconds`,
-    /// `concurrency` and `coverage`).
+    /// `concurrency`, `requestsPerHour` and `coverage`).
     var options: [ProviderOption] { get }
+    /// `requestsPerHour` when the config does not set it: the service's own limit (Flickr: 3600 per
+    /// key), or nil for none.
+    var defaultRequestsPerHour: Int? { get }
+    /// Whether its providers index their photos (`PhotoInventoryReporting`), so that without a
+    /// configured `coverage` the router asks them only within the box of their located photos.
+    var coversItsIndexedPhotos: Bool { get }
     /// Builds a provider from validated options; throws `ConfigError` (via `options.error`) for
     /// option values that are well-typed but wrong, or `ProviderError` when its data is unusable.
     func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider
+}
+
+extension ProviderFactory {
+    public var defaultRequestsPerHour: Int? { nil }
+    public var coversItsIndexedPhotos: Bool { false }
+
+    /// What a provider of this type covers without a configured `coverage`, in words.
+    public var defaultCoverage: String { coversItsIndexedPhotos ? "its photos' box" : "everywhere" }
 }
 
 /// The provider factories known to this build, keyed by `type`.

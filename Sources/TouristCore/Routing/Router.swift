@@ -1,49 +1,5 @@
 import Foundation
 
-/// Why a provider gave nothing for a query.
-public struct ProviderFailure: Sendable, Equatable {
-    public let provider: String
-    /// unauthorized, unavailable, timed out, empty, …
-    public let reason: String
-    public let message: String
-    public let isUnauthorized: Bool
-
-    /// A failure from a thrown error.
-    public init(provider: String, error: any Error) {
-        self.provider = provider
-        if let error = error as? ProviderError {
-            reason = error.kind
-            message = error.message
-            isUnauthorized = error.isUnauthorized
-        } else {
-            reason = "failed"
-            message = String(describing: error)
-            isUnauthorized = false
-        }
-    }
-
-    /// A provider that answered with no photos.
-    public static func empty(_ provider: String) -> ProviderFailure {
-        ProviderFailure(provider: provider, reason: "empty", message: "no photos within the radius")
-    }
-
-    /// A provider not asked because the query's circle does not meet its coverage.
-    public static func outsideCoverage(_ provider: String, _ box: TouristConfig.BoundingBox) -> ProviderFailure {
-        let corners = [box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { JSONValue.number($0).rendered() }
-        return ProviderFailure(provider: provider, reason: "outside coverage", message: "the search circle does not meet its coverage [\(corners.joined(separator: ", "))]")
-    }
-
-    /// The provider simply had nothing for this query (empty, or outside its coverage): no error to report.
-    public var isNoPhotos: Bool { reason == "empty" || reason == "outside coverage" }
-
-    private init(provider: String, reason: String, message: String) {
-        self.provider = provider
-        self.reason = reason
-        self.message = message
-        self.isUnauthorized = false
-    }
-}
-
 /// What the router found for one query.
 public struct RouteResult: Sendable {
     /// Photos found, nearest first, none excluded, none twice.
@@ -188,10 +144,7 @@ public struct Router: Sendable {
     /// (found within the provider's time-out); nil when the provider may have photos anywhere.
     func coverage(of configured: ConfiguredProvider) async throws -> TouristConfig.BoundingBox? {
         if let box = configured.entry.coverage { return box }
-        guard let indexing = configured.provider as? any PhotoInventoryReporting else { return nil }
-        return try await withTimeout(configured.entry.timeoutSeconds, what: "provider \(configured.entry.name)") {
-            try await indexing.inventory().boundingBox
-        }
+        return try await configured.inventory()?.boundingBox
     }
 
     /// Reads pages of one provider until `count` photos are found: the pages of `order` when given
@@ -206,14 +159,11 @@ public struct Router: Sendable {
         var planned = (order ?? []).makeIterator()
         var page: Int? = order == nil ? 1 : planned.next()
         var pagesRead = 0
-        let provider = configured.provider
         let name = configured.entry.name
         let pageSize = fixedPageSize ?? min(count + exclude.count, max(count, Self.maxPageSize))
         while let current = page, found.count < count, pagesRead < maxPages {
             let query = GeoQuery(center: center, radiusKm: radiusKm, limit: pageSize, page: current, exclude: exclude)
-            let result = try await withTimeout(configured.entry.timeoutSeconds, what: "provider \(name)") { [retryPolicy] in
-                try await retryPolicy.run { try await provider.search(query) }
-            }
+            let result = try await configured.search(query, retryPolicy: retryPolicy)
             pagesRead += 1
             pages.record(provider: name, page: current, pageSize: pageSize, pageCount: result.pageCount)
             for candidate in result.candidates where seen.insert(candidate.key).inserted && found.count < count {

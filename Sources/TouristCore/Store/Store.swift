@@ -32,7 +32,10 @@ public final class Store: Sendable {
     var refsDirectory: String { root + "/index/refs" }
     var lockPath: String { root + "/lock" }
     /// Where providers keep state across runs, one folder per provider (see `ProviderContext`).
-    public var stateDirectory: String { root + "/state" }
+    public var stateDirectory: String { Self.stateDirectory(ofStoreAt: root) }
+
+    /// The state folder of the store at `root`, whether or not the store exists.
+    public static func stateDirectory(ofStoreAt root: String) -> String { root + "/state" }
 
     /// The default store folder: `$XDG_DATA_HOME/tourist`, else `~/.local/share/tourist`.
     public static func defaultPath(environment: [String: String]) -> String {

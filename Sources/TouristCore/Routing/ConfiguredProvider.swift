@@ -1,0 +1,75 @@
+import Foundation
+
+/// A built provider with the config entry it came from and the limits the router keeps for it.
+///
+/// Every request to the provider goes through here, so the entry's limits hold whoever asks (the
+/// router's searches, the album's downloads, `photo get`, `providers --check`):
+/// - `concurrency`: at most that many requests of this provider at once, of any kind, in this
+///   process; the others wait their turn.
+/// - `requestsPerHour`: searches and lookups (the calls that ask the service what it has) in any
+///   sliding hour, across processes and runs, counted in `<state>/requests`; a photo's download is
+///   not counted (Flickr serves images apart from its API, and `concurrency` paces downloads).
+/// - `timeoutSeconds`: the longest a search page or a lookup may take, retries included.
+/// A provider itself never limits, retries or times out its requests.
+public struct ConfiguredProvider: Sendable {
+    public let entry: TouristConfig.ProviderEntry
+    public let provider: any PhotoProvider
+    /// The slots of `entry.concurrency`, nil when it is not set.
+    let gate: ConcurrencyGate?
+    /// The budget of `entry.requestsPerHour`, nil when it is not set.
+    public let budget: RequestBudget?
+
+    /// `stateDirectory` is the provider's folder in the store, where its request log lives; nil keeps
+    /// the log in memory (a command that opens no store).
+    public init(entry: TouristConfig.ProviderEntry, provider: any PhotoProvider, stateDirectory: String? = nil) {
+        self.entry = entry
+        self.provider = provider
+        gate = entry.concurrency.map(ConcurrencyGate.init(width:))
+        budget = entry.requestsPerHour.map { RequestBudget(directory: stateDirectory, perHour: $0) }
+    }
+
+    public var name: String { entry.name }
+
+    /// One page of `query`, retried by `retryPolicy`, within `timeoutSeconds`; each attempt waits
+    /// for a slot and spends one request of the budget.
+    public func search(_ query: GeoQuery, retryPolicy: RetryPolicy) async throws -> SearchPage {
+        try await withTimeout(entry.timeoutSeconds, what: "provider \(name)") { [self] in
+            try await retryPolicy.run { try await request(metered: true) { try await provider.search(query) } }
+        }
+    }
+
+    /// The photo with this provider id (`PhotoLookup`), as `search` runs a page.
+    public func photo(id: String, retryPolicy: RetryPolicy) async throws -> PhotoCandidate {
+        guard let lookup = provider as? any PhotoLookup else {
+            throw ProviderError.notFound("provider \(name) cannot look photos up by id")
+        }
+        return try await withTimeout(entry.timeoutSeconds, what: "provider \(name)") { [self] in
+            try await retryPolicy.run { try await request(metered: true) { try await lookup.photo(id: id) } }
+        }
+    }
+
+    /// Streams one size of `photo` into `sink` once a slot is free; the caller times and retries it.
+    public func fetch(_ photo: PhotoCandidate, size: PhotoSize, into sink: any BlobSink) async throws {
+        try await request(metered: false) { try await provider.fetch(photo, size: size, into: sink) }
+    }
+
+    /// What an indexing provider holds (`PhotoInventoryReporting`), within `timeoutSeconds`; nil for
+    /// a provider that does not index.
+    public func inventory() async throws -> PhotoInventory? {
+        guard let indexing = provider as? any PhotoInventoryReporting else { return nil }
+        return try await withTimeout(entry.timeoutSeconds, what: "provider \(name)") { [self] in
+            try await request(metered: false) { try await indexing.inventory() }
+        }
+    }
+
+    /// Runs one request to the provider holding a slot, after spending a request of the budget when
+    /// `metered`.
+    private func request<T: Sendable>(metered: Bool, _ body: () async throws -> T) async throws -> T {
+        func spendAndRun() async throws -> T {
+            if metered, let budget { try await budget.acquire(provider: name) }
+            return try await body()
+        }
+        guard let gate else { return try await spendAndRun() }
+        return try await gate.withSlot { try await spendAndRun() }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Why a provider gave nothing for a query.
+public struct ProviderFailure: Sendable, Equatable {
+    public let provider: String
+    /// unauthorized, unavailable, timed out, empty, …
+    public let reason: String
+    public let message: String
+    public let isUnauthorized: Bool
+
+    /// A failure from a thrown error.
+    public init(provider: String, error: any Error) {
+        self.provider = provider
+        if let error = error as? ProviderError {
+            reason = error.kind
+            message = error.message
+            isUnauthorized = error.isUnauthorized
+        } else {
+            reason = "failed"
+            message = String(describing: error)
+            isUnauthorized = false
+        }
+    }
+
+    /// A provider that answered with no photos.
+    public static func empty(_ provider: String) -> ProviderFailure {
+        ProviderFailure(provider: provider, reason: "empty", message: "no photos within the radius")
+    }
+
+    /// A provider not asked because the query's circle does not meet its coverage.
+    public static func outsideCoverage(_ provider: String, _ box: TouristConfig.BoundingBox) -> ProviderFailure {
+        let corners = [box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { JSONValue.number($0).rendered() }
+        return ProviderFailure(provider: provider, reason: "outside coverage", message: "the search circle does not meet its coverage [\(corners.joined(separator: ", "))]")
+    }
+
+    /// The provider simply had nothing for this query (empty, or outside its coverage): no error to report.
+    public var isNoPhotos: Bool { reason == "empty" || reason == "outside coverage" }
+
+    private init(provider: String, reason: String, message: String) {
+        self.provider = provider
+        self.reason = reason
+        self.message = message
+        self.isUnauthorized = false
+    }
+}
