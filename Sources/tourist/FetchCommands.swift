@@ -86,8 +86,9 @@ enum AlbumRun {
     /// Explains the outcome on stderr and picks the exit code.
     static func report(_ outcome: FetchOutcome, session: Session) -> Int32 {
         let pin = outcome.album.pin
+        // An empty album's last line names every provider asked; otherwise each says why it gave nothing.
+        if outcome.status != .empty { session.noteProviderFailures(outcome.providerFailures) }
         let failures = outcome.providerFailures.filter { !$0.isNoPhotos }
-        for failure in failures { session.note("\(failure.provider): \(failure.reason): \(failure.message)") }
         let rejected = outcome.album.photos.filter { $0.state == .rejected }
         if let first = rejected.first, [.complete, .incomplete, .partlyFilled].contains(outcome.status) {
             session.note("\(rejected.count) photo\(rejected.count == 1 ? " was" : "s were") unusable and replaced by others (\(first.key): \(first.error ?? "rejected")); `tourist album \(pin.id)` lists them")
@@ -117,13 +118,20 @@ enum AlbumRun {
             session.note("no photos within \(Format.kilometres(pin.radiusKm)) of \"\(pin.name)\" (asked: \(asked.isEmpty ? "no provider" : asked)\(skipped)). Pin a place with a larger --radius, or add providers to the config")
             return ExitStatus.ok
         case .failed:
-            let code = ExitStatus.noAnswer(failures)
-            switch code {
-            case ExitStatus.notAuthorized: break
-            case ExitStatus.temporaryFailure: session.note("every provider asked to slow down; the album is unchanged. Run the command again later")
-            default: session.note("no provider could answer; check the network and `tourist providers --check`, then run the command again")
-            }
-            return code
+            return explainNoAnswer(failures, session: session, unchanged: "the album is unchanged")
         }
+    }
+
+    /// The last stderr line when no provider could answer, and the exit code: 77 when every failure
+    /// was bad credentials (their own lines said what to set), 75 when every provider asked to slow
+    /// down, else 69. `unchanged` says what was left as it was.
+    static func explainNoAnswer(_ failures: [ProviderFailure], session: Session, unchanged: String) -> Int32 {
+        let code = ExitStatus.noAnswer(failures)
+        switch code {
+        case ExitStatus.notAuthorized: break
+        case ExitStatus.temporaryFailure: session.note("every provider asked to slow down; \(unchanged). Run the command again later")
+        default: session.note("no provider could answer; check the network and `tourist providers --check`, then run the command again")
+        }
+        return code
     }
 }

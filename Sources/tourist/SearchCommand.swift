@@ -29,24 +29,24 @@ struct SearchCommand: AsyncParsableCommand {
             let router = try session.router(only: provider)
             let result = await router.search(center: center, radiusKm: radius, count: count, exclude: [])
             let photos = result.candidates.map { PhotoJSON(candidate: $0, distanceKm: $0.location.map { $0.distanceKm(to: center) }) }
+            let failures = result.failures.filter { !$0.isNoPhotos }
             if session.options.json {
                 try session.printJSON(["photos": photos])
-            } else if photos.isEmpty {
+            } else if photos.isEmpty, failures.isEmpty {
                 session.say("No photos within \(Format.kilometres(radius)) of \(center).")
-            } else {
+            } else if !photos.isEmpty {
                 var table = Table("PHOTO", "DISTANCE", "TITLE", "OWNER", "LICENSE")
                 for photo in photos {
                     table.add([photo.id, photo.distanceKm.map(Format.kilometres) ?? "-", photo.title, photo.owner ?? "-", photo.license ?? "-"])
                 }
                 session.say(table.rendered())
             }
-            let failures = result.failures.filter { !$0.isNoPhotos }
-            for failure in failures { session.note("\(failure.provider): \(failure.reason): \(failure.message)") }
-            if result.candidates.isEmpty, !failures.isEmpty {
-                return ExitStatus.noAnswer(failures)
+            session.noteProviderFailures(result.failures)
+            if photos.isEmpty, !failures.isEmpty {
+                return AlbumRun.explainNoAnswer(failures, session: session, unchanged: "nothing was found")
             }
             // Fewer photos than asked for while a provider failed: asking again may find the rest.
-            return result.candidates.count < count && !failures.isEmpty ? ExitStatus.temporaryFailure : ExitStatus.ok
+            return photos.count < count && !failures.isEmpty ? ExitStatus.temporaryFailure : ExitStatus.ok
         }
     }
 }

@@ -143,6 +143,14 @@ final class Session {
         Terminal.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
+    /// One stderr line per provider that was asked and gave nothing: its name and why (unauthorized,
+    /// unavailable, timed out, rate-limited, empty…). Providers outside their coverage were not asked.
+    func noteProviderFailures(_ failures: [ProviderFailure]) {
+        for failure in failures where !failure.isOutsideCoverage {
+            note("\(failure.provider): \(failure.reason): \(failure.message)")
+        }
+    }
+
     /// A note on stderr, unless --quiet.
     func note(_ text: String) {
         guard !options.quiet else { return }

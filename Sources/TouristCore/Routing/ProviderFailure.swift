@@ -33,6 +33,9 @@ public struct ProviderFailure: Sendable, Equatable {
         return ProviderFailure(provider: provider, reason: "outside coverage", message: "the search circle does not meet its coverage [\(corners.joined(separator: ", "))]")
     }
 
+    /// The provider was not asked: the query's circle is outside its coverage.
+    public var isOutsideCoverage: Bool { reason == "outside coverage" }
+
     /// The provider simply had nothing for this query (empty, or outside its coverage): no error to report.
     public var isNoPhotos: Bool { reason == "empty" || reason == "outside coverage" }
 

@@ -1,0 +1,172 @@
+import FlickrStub
+import Foundation
+import Testing
+import TestSupport
+
+/// The router's per-provider limits through the built binary against a fake Flickr on 127.0.0.1
+/// that counts every request: `concurrency` holds within a run, `requestsPerHour` across runs.
+@Suite struct ProviderLimitsEndToEndTests {
+    static let key = "limits-key-91c2"
+
+    @Test func concurrencyAndTheHourlyBudgetHoldAcrossTwoRuns() async throws {
+        let photos = FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: 30, radiusKm: 2, bytes: 3000)
+        let fake = try FakeFlickr(apiKey: Self.key, photos: photos, delay: .milliseconds(150))
+        defer { fake.stop() }
+        let harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": Self.key])
+        let config = try harness.folder.write("limits.json", """
+            {"downloads": {"concurrency": 8, "retries": 0},
+             "providers": [{"name": "flickr", "type": "flickr", "endpoint": "\(fake.endpoint)", "concurrency": 2, "requestsPerHour": 2}]}
+            """)
+        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
+
+        // Run 1: one search, then 6 downloads of 150 ms each, at most 2 at once though 8 are allowed.
+        let fetched = try await harness.json("fetch", pin, "--count", "6", "--config", config)
+        #expect(fetched.photos.count == 6 && fetched.photos.allSatisfy { $0["state"] as? String == "stored" })
+        #expect(fake.peakConcurrentImageRequests == 2, "the provider's concurrency 2 is held, and reached")
+        #expect(fake.peakConcurrentRequests == 2)
+        #expect(fake.apiCalls("flickr.photos.search") == 1)
+
+        // Run 2: the second request of the hour.
+        let found = try await harness.json("search", "48.8584", "2.2945", "--count", "3", "--config", config)
+        #expect(found.photos.count == 3)
+        #expect(fake.apiCalls("flickr.photos.search") == 2)
+
+        // Run 3: the budget is spent; nothing is sent, and the message says when it refills.
+        let second = try #require(try await harness.json("pin", "add", "48.86", "2.29", "--config", config)["id"] as? String)
+        let refused = try await harness.run("fetch", second, "--config", config, expecting: 75)
+        #expect(fake.apiCalls("flickr.photos.search") == 2, "no request past the budget reached the server")
+        let lines = refused.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(refused.stderr)")
+        let refill = try #require(lines.first.flatMap { Self.match(#"at (\d\d:\d\d:\d\d), in 59 min \d+ s\."#, in: $0) }, "\(refused.stderr)")
+        #expect(lines.first == "tourist: flickr: rate-limited: flickr has used its budget of 2 requests per hour (requestsPerHour); the next request is allowed at \(refill), in \(Self.match(#"in (59 min \d+ s)"#, in: lines[0]) ?? "?"). Run the command again then, or raise requestsPerHour if the service allows more")
+        #expect(lines.last == "tourist: every provider asked to slow down; the album is unchanged. Run the command again later")
+
+        // `providers` reads the same log: 2 used, refilling when the message said.
+        let listed = try await harness.run("providers", "--config", config)
+        #expect(listed.stdout.contains("concurrency 2, timeout 30 s, 2 requests/h (2 used, refills at \(refill))"), "\(listed.stdout)")
+        let rows = try #require(try await harness.json("providers", "--config", config)["providers"] as? [[String: Any]])
+        #expect(rows.first?["requestsPerHour"] as? Int == 2 && rows.first?["requestsLastHour"] as? Int == 2)
+        #expect(rows.first?["budgetRefillsAt"] as? String != nil)
+        #expect(fake.apiCalls("flickr.photos.search") == 2, "listing providers sends nothing")
+    }
+
+    /// The first capture group of `pattern` in `text`.
+    static func match(_ pattern: String, in text: String) -> String? {
+        guard let expression = try? NSRegularExpression(pattern: pattern),
+              let found = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+              let range = Range(found.range(at: 1), in: text) else { return nil }
+        return String(text[range])
+    }
+}
+
+/// `first` routing through the binary: whatever way the first provider fails, it is named on one
+/// stderr line with why, and the next provider fills the album.
+@Suite struct FallThroughEndToEndTests {
+    static let key = "fall-key-3e7a"
+
+    /// A fake Flickr failing one way, then a local fixture set of 8 photos at the pin.
+    func setUp(flickr extra: String = "", delay: Duration = .zero, photosNear latitude: Double = 48.8584, key: String? = key) throws -> (Harness, FakeFlickr, String) {
+        let photos = FakePhoto.around(latitude: latitude, longitude: 2.2945, count: 10, radiusKm: 1, bytes: 2000)
+        let fake = try FakeFlickr(apiKey: Self.key, photos: photos, delay: delay)
+        let harness = try Harness(extraEnvironment: key.map { ["FLICKR_API_KEY": $0] } ?? [:])
+        try FixtureSetWriter.write(in: harness.folder.child("local"), prefix: "l", latitude: 48.8584, longitude: 2.2945, count: 8)
+        let config = try harness.folder.write("fall.json", """
+            {"downloads": {"retries": 0},
+             "providers": [{"name": "flickr", "type": "flickr", "endpoint": "\(fake.endpoint)"\(extra)},
+                           {"name": "local", "type": "fixture", "path": "local"}]}
+            """)
+        return (harness, fake, config)
+    }
+
+    /// A way to fail and the stderr line it gives (`ENDPOINT` stands for the fake's API URL).
+    struct Case: Sendable, CustomStringConvertible {
+        var kind: String
+        var line: String
+        var description: String { kind }
+    }
+
+    @Test(arguments: [
+        Case(kind: "unauthorized", line: "tourist: flickr: unauthorized: no Flickr API key: set FLICKR_API_KEY or the provider's \"apiKey\" option (get a key at https://www.flickr.com/services/apps/create/)"),
+        Case(kind: "refused key", line: "tourist: flickr: unauthorized: Flickr refused the API key (Flickr error 100: Invalid API Key (Key has invalid format)). Set FLICKR_API_KEY or the provider's \"apiKey\" option to a valid key (get one at https://www.flickr.com/services/apps/create/)"),
+        Case(kind: "unavailable", line: "tourist: flickr: unavailable: ENDPOINT?… answered HTTP 503"),
+        Case(kind: "maintenance page", line: "tourist: flickr: unavailable: Flickr answered with something that is not JSON (flickr.photos.search; an error or maintenance page?). Flickr may be down for a while; try again later"),
+        Case(kind: "rate-limited", line: "tourist: flickr: rate-limited: ENDPOINT?… answered HTTP 429 (too many requests)"),
+        Case(kind: "invalid response", line: "tourist: flickr: invalid response: Flickr error 112: Method \"flickr.photos.search\" not found"),
+        Case(kind: "timed out", line: "tourist: flickr: timed out: provider flickr took longer than 0.3 s"),
+        Case(kind: "empty", line: "tourist: flickr: empty: no photos within the radius"),
+    ])
+    func eachFailureFallsThroughToTheNextProvider(_ failure: Case) async throws {
+        let (harness, fake, config): (Harness, FakeFlickr, String)
+        switch failure.kind {
+        case "unauthorized": (harness, fake, config) = try setUp(key: nil)
+        case "refused key": (harness, fake, config) = try setUp(key: "not-the-key")
+        case "timed out": (harness, fake, config) = try setUp(flickr: #", "timeoutSeconds": 0.3"#, delay: .seconds(3))
+        case "empty": (harness, fake, config) = try setUp(photosNear: -33.8568)
+        default: (harness, fake, config) = try setUp()
+        }
+        defer { fake.stop() }
+        switch failure.kind {
+        case "unavailable": fake.failEveryAPICall(.status(503))
+        case "rate-limited": fake.failEveryAPICall(.status(429, retryAfter: 3600))
+        case "maintenance page": fake.failEveryAPICall(.html)
+        case "invalid response": fake.failEveryAPICall(.statFail(code: 112, message: "Method \"flickr.photos.search\" not found"))
+        default: break
+        }
+        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
+        let fetched = try await harness.run("fetch", pin, "--count", "5", "--config", config)
+        #expect(fetched.stderr == failure.line.replacingOccurrences(of: "ENDPOINT", with: fake.endpoint) + "\n")
+        let album = try await harness.json("album", pin, "--config", config)
+        #expect(album.photos.map { $0["id"] as? String } == (1...5).map { String(format: "local:l-%03d", $0) })
+    }
+}
+
+/// Exit codes when providers fail: 0 filled, 75 partly filled (a rerun fills the rest), 69 nothing
+/// answered, 77 every failure was bad credentials.
+@Suite struct ProviderExitCodeTests {
+    static let key = "exit-key-55d0"
+
+    @Test func aPartlyFilledAlbumExits75AndTheRerunFillsTheRest() async throws {
+        let photos = FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: 10, radiusKm: 1, bytes: 2000)
+        let fake = try FakeFlickr(apiKey: Self.key, photos: photos)
+        defer { fake.stop() }
+        let harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": Self.key])
+        try FixtureSetWriter.write(in: harness.folder.child("few"), prefix: "f", latitude: 48.8584, longitude: 2.2945, count: 3)
+        let config = try harness.folder.write("partly.json", """
+            {"downloads": {"retries": 0}, "routing": {"strategy": "merge"},
+             "providers": [{"name": "flickr", "type": "flickr", "endpoint": "\(fake.endpoint)"}, {"name": "few", "type": "fixture", "path": "few"}]}
+            """)
+        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
+        fake.failEveryAPICall(.status(502))
+        let partly = try await harness.run("fetch", pin, "--count", "6", "--config", config, expecting: 75)
+        #expect(partly.stderr == """
+            tourist: flickr: unavailable: \(fake.endpoint)?… answered HTTP 502
+            tourist: the album has 3 of 6 photos because flickr failed (unavailable: \(fake.endpoint)?… answered HTTP 502); run `tourist fetch \(pin)` to fill the rest
+
+            """)
+        let shown = try await harness.json("pin", "show", pin, "--config", config)
+        #expect(shown["state"] as? String == "failed" && shown["photos"] as? Int == 3)
+
+        fake.failEveryAPICall(nil)
+        let filled = try await harness.json("fetch", pin, "--config", config)
+        #expect(filled.photos.count == 6)
+        #expect(Set(filled.photos.compactMap { $0["provider"] as? String }) == ["flickr", "few"])
+        #expect(try await harness.json("pin", "show", pin, "--config", config)["state"] as? String == "ready")
+    }
+
+    @Test func nothingAnsweringExits69AndOnlyBadCredentialsExit77() async throws {
+        let fake = try FakeFlickr(apiKey: Self.key, photos: FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: 5))
+        defer { fake.stop() }
+        let harness = try Harness()
+        let config = try harness.folder.write("two.json", """
+            {"downloads": {"retries": 0},
+             "providers": [{"name": "flickr", "type": "flickr", "endpoint": "\(fake.endpoint)", "apiKey": "wrong"},
+                           {"name": "mirror", "type": "flickr", "endpoint": "\(fake.endpoint)"}]}
+            """)
+        let keyless = try await harness.run("search", "48.8584", "2.2945", "--config", config, expecting: 77)
+        #expect(keyless.stderr.components(separatedBy: "\n").filter { $0.contains(": unauthorized: ") }.count == 2, "\(keyless.stderr)")
+        fake.failNextAPICalls([.status(500)])
+        let mixed = try await harness.run("search", "48.8584", "2.2945", "--config", config, expecting: 69)
+        #expect(mixed.stderr.hasPrefix("tourist: flickr: unavailable: \(fake.endpoint)?… answered HTTP 500\ntourist: mirror: unauthorized: no Flickr API key"), "\(mixed.stderr)")
+        #expect(mixed.stderr.hasSuffix("tourist: no provider could answer; check the network and `tourist providers --check`, then run the command again\n"))
+    }
+}
