@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(
             name: "TouristCoreTests",
             dependencies: [
-                "TouristCore", "Fixture", "TestSupport", "CShims", "LoopbackHTTP", "ProviderConformance",
+                "TouristCore", "Fixture", "Flickr", "Directory", "TestSupport", "CShims", "LoopbackHTTP", "ProviderConformance",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -24,6 +24,33 @@ import TestSupport
         #expect(providers?.last?["latencyMs"] as? Int == 0)
     }
 
+    /// config.example.json writes every option: what `config check` would fill in with a default
+    /// is written in some entry of the same type (or, for the common keys, of any type), but for
+    /// the API key (kept out of the file on purpose) and the fixture's bundled demo set path.
+    @Test func theExampleShowsEveryOption() async throws {
+        let harness = try Harness()
+        let example = Harness.repository + "/config.example.json"
+        let written = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: example))) as? [String: Any])
+        let effective = try #require(try await harness.json("config", "check", "--config", example)["config"] as? [String: Any])
+        #expect(Set(written.keys) == Set(effective.keys))
+        for section in ["album", "downloads", "routing"] {
+            #expect(Set((written[section] as? [String: Any] ?? [:]).keys) == Set((effective[section] as? [String: Any] ?? [:]).keys), "\(section)")
+        }
+        let writtenProviders = try #require(written["providers"] as? [[String: Any]])
+        let effectiveProviders = try #require(effective["providers"] as? [[String: Any]])
+        let common = ["name", "type", "enabled", "timeoutSeconds", "concurrency", "requestsPerHour", "coverage"]
+        let writtenAnywhere = Set(writtenProviders.flatMap(\.keys))
+        #expect(Set(common).isSubset(of: writtenAnywhere), "every common key appears: \(Set(common).subtracting(writtenAnywhere))")
+        for provider in effectiveProviders {
+            let type = provider["type"] as? String ?? ""
+            let writtenForType = Set(writtenProviders.filter { $0["type"] as? String == type }.flatMap(\.keys))
+            for key in provider.keys.sorted() where !common.contains(key) && !writtenForType.contains(key) {
+                #expect(type == "flickr" && key == "apiKey" || type == "fixture" && key == "path", "\(type) option \(key) is not in config.example.json")
+            }
+        }
+        #expect(effectiveProviders.compactMap { $0["type"] as? String }.sorted() == ["directory", "fixture", "flickr"], "one entry of every built-in type")
+    }
+
     @Test func configInitUsesTheDefaultLocation() async throws {
         let harness = try Harness()
         try await harness.run("config", "init")
@@ -61,6 +88,21 @@ import TestSupport
         #expect(fetched.photos.map { $0["id"] as? String } == ["second:b-001", "second:b-002", "second:b-003"])
         let providers = try #require(try await harness.json("providers", "--config", config)["providers"] as? [[String: Any]])
         #expect(providers.map { $0["enabled"] as? Bool } == [true, true, false])
+        // Several, in the order given: the first named answers; a name given twice is asked once.
+        let reversed = try await harness.json("search", "10", "20", "--count", "2", "--config", config, "--provider", "second", "--provider", "first")
+        #expect(reversed.photos.map { $0["provider"] as? String } == ["second", "second"])
+        let inOrder = try await harness.json("search", "10", "20", "--count", "2", "--config", config, "--provider", "first", "--provider", "second")
+        #expect(inOrder.photos.map { $0["provider"] as? String } == ["first", "first"])
+        let broken = try harness.folder.write("broken.json", """
+            {"downloads": {"retries": 0}, "providers": [
+              {"name": "broken", "type": "fixture", "path": "first", "failEvery": 1},
+              {"name": "second", "type": "fixture", "path": "second"}
+            ]}
+            """)
+        let twice = try await harness.run("search", "10", "20", "--count", "2", "--config", broken, "--provider", "broken", "--provider", "broken", "--provider", "second")
+        #expect(twice.stderr == "tourist: broken: unavailable: fixture provider broken simulated a failure (request 1, failEvery 1)\n", "asked once, then the next")
+        let collected = try await harness.json("new-collection", pin, "--count", "2", "--provider", "first", "--config", config)
+        #expect(collected.photos.map { $0["provider"] as? String } == ["first", "first"])
     }
 }
 

@@ -170,3 +170,48 @@ import TestSupport
         #expect(mixed.stderr.hasSuffix("tourist: no provider could answer; check the network and `tourist providers --check`, then run the command again\n"))
     }
 }
+
+/// `providers --check`: every enabled provider probed at once, at a point inside its coverage, with
+/// latency and outcome; exit 69 when none is healthy.
+@Suite struct HealthCheckEndToEndTests {
+    static let key = "check-key-0a9f"
+
+    @Test func probesEveryEnabledProviderAtOnceInsideItsCoverage() async throws {
+        let photos = FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: 5, radiusKm: 1)
+        let fake = try FakeFlickr(apiKey: Self.key, photos: photos, delay: .milliseconds(800))
+        defer { fake.stop() }
+        let harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": Self.key])
+        // Three providers on one counting server; "pacific" covers a box across the antimeridian,
+        // so its probe goes to the box's middle (180°), where the fake has nothing.
+        let config = try harness.folder.write("check.json", """
+            {"providers": [
+              {"name": "paris", "type": "flickr", "endpoint": "\(fake.endpoint)", "coverage": [2, 48, 3, 49]},
+              {"name": "anywhere", "type": "flickr", "endpoint": "\(fake.endpoint)"},
+              {"name": "pacific", "type": "flickr", "endpoint": "\(fake.endpoint)", "coverage": [170, -10, -170, 10]},
+              {"name": "off", "type": "flickr", "endpoint": "\(fake.endpoint)", "enabled": false}
+            ]}
+            """)
+        let checked = try #require(try await harness.json("providers", "--check", "--config", config)["providers"] as? [[String: Any]])
+        #expect(fake.apiCalls("flickr.photos.search") == 3, "the disabled provider is not probed")
+        #expect(fake.peakConcurrentRequests == 3, "the three probes ran at once")
+        let health = checked.map { $0["health"] as? [String: Any] }
+        #expect(health.map { $0?["ok"] as? Bool } == [true, true, false, nil])
+        #expect((health[0]?["latencyMs"] as? Int ?? 0) >= 800, "latency includes the server's 800 ms")
+        #expect((health[0]?["outcome"] as? String)?.hasPrefix("found paris:") == true)
+        #expect(health[2]?["outcome"] as? String == "empty: no photos within the radius")
+        let queries = fake.rawQueries.filter { $0.contains("method=flickr.photos.search") }
+        #expect(queries.contains { $0.contains("lat=0&lon=180&") }, "pacific is probed at its middle: \(queries)")
+        #expect(queries.filter { $0.contains("lat=48.8584&lon=2.2945&") }.count == 2, "the others at Flickr's probe point, inside paris' box")
+    }
+
+    @Test func exits69WhenNoProviderIsHealthy() async throws {
+        let fake = try FakeFlickr(apiKey: Self.key, photos: [])
+        defer { fake.stop() }
+        let harness = try Harness()
+        let config = try harness.folder.write("none.json", #"{"providers": [{"name": "flickr", "type": "flickr", "endpoint": "\#(fake.endpoint)"}]}"#)
+        let checked = try await harness.run("providers", "--check", "--config", config, expecting: 69)
+        #expect(checked.stdout.contains("FAILED in "), "\(checked.stdout)")
+        #expect(checked.stdout.contains("unauthorized: no Flickr API key"))
+        #expect(checked.stderr == "tourist: no provider is healthy\n")
+    }
+}

@@ -79,7 +79,10 @@ final class HTTPTransfer: @unchecked Sendable {
         try options.set(CURLOPT_SSL_VERIFYPEER, 1)
         try options.set(CURLOPT_SSL_VERIFYHOST, 2)
         try options.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
-        try options.set(CURLOPT_PIPEWAIT, 1)
+        // Waiting for a connection that may multiplex pays only where HTTP/2 can be had (over TLS);
+        // for cleartext http, libcurl 7.88 would queue a request behind one in flight on the same
+        // host instead of opening a second connection.
+        if request.url.scheme?.lowercased() == "https" { try options.set(CURLOPT_PIPEWAIT, 1) }
         try options.set(CURLOPT_USERAGENT, configuration.userAgent)
         try options.set(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
         try options.set(CURLOPT_TIMEOUT_MS, Int(configuration.totalTimeout * 1000))
