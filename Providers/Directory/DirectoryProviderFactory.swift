@@ -13,7 +13,7 @@ public struct DirectoryProviderFactory: ProviderFactory {
         ProviderOption("recursive", .bool, help: "Read sub-folders too", default: "true"),
         ProviderOption("followSymlinks", .bool, help: "Follow symbolic links (never out of the configured folders)", default: "false"),
         ProviderOption("includeHidden", .bool, help: "Read files and folders whose name starts with a dot", default: "false"),
-        ProviderOption("extensions", .strings, help: "File extensions read, case-insensitive", default: DirectoryTree.defaultExtensions.joined(separator: ", ")),
+        ProviderOption("extensions", .strings, help: "File extensions read, case-insensitive", default: DirectoryTree.defaultExtensions.joined(separator: ", "), example: #"["jpg", "heic"]"#),
     ]
 
     public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
@@ -28,10 +28,10 @@ public struct DirectoryProviderFactory: ProviderFactory {
         tree.followSymlinks = options.bool("followSymlinks") ?? false
         tree.includeHidden = options.bool("includeHidden") ?? false
         if let extensions = options.strings("extensions") {
-            tree.extensions = Set(try extensions.map { written in
+            tree.extensions = Set(try extensions.enumerated().map { index, written in
                 let bare = written.hasPrefix(".") ? String(written.dropFirst()) : written
                 guard !bare.isEmpty, bare.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-                    throw options.error("extensions", "\"\(written)\" is not a file extension", fix: "Write extensions such as \"jpg\" or \"heic\", letters and digits only.")
+                    throw options.error("extensions[\(index)]", "\"\(written)\" is not a file extension", fix: "Write extensions such as \"jpg\" or \"heic\", letters and digits only.")
                 }
                 return bare.lowercased()
             })

@@ -16,6 +16,9 @@ public struct FixtureProviderFactory: ProviderFactory {
     public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
         let folder: String
         if let path = options.string("path") {
+            guard FileManager.default.fileExists(atPath: path + "/manifest.json") else {
+                throw options.error("path", "\(path) holds no manifest.json", fix: "Point it at a fixture set's folder (manifest.json and its photos), or remove the key to use the bundled demo set.")
+            }
             folder = path
         } else {
             guard let bundled = DemoSet.folder else {

@@ -27,8 +27,12 @@ public struct FlickrProviderFactory: ProviderFactory {
 
     public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
         let endpointText = options.string("endpoint") ?? Self.defaultEndpoint
-        guard let endpoint = URL(string: endpointText), FlickrCandidates.isWeb(endpoint) else {
-            throw options.error("endpoint", "\"\(endpointText)\" is not an http or https URL", fix: "Use Flickr's \(Self.defaultEndpoint) or the URL of a Flickr-compatible service.")
+        let fix = "Use Flickr's \(Self.defaultEndpoint) or the URL of a Flickr-compatible service."
+        guard let endpoint = URL(string: endpointText), let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw options.error("endpoint", "\"\(endpointText)\" is not an http or https URL", fix: fix)
+        }
+        guard FlickrCandidates.isWeb(endpoint) else {
+            throw options.error("endpoint", "\"\(endpointText)\" names no host", fix: fix)
         }
         var settings = FlickrProvider.Settings()
         settings.perPage = options.integer("perPage") ?? settings.perPage
@@ -40,7 +44,9 @@ public struct FlickrProviderFactory: ProviderFactory {
         }
         if let date = options.string("minUploadDate") {
             guard FlickrCandidates.parseDateTaken(date + " 00:00:00") != nil else {
-                throw options.error("minUploadDate", "\"\(date)\" is not a date written YYYY-MM-DD", fix: "Write a date such as 2004-01-01 (Flickr opened in 2004).")
+                let shaped = date.utf8.count == 10 && date.enumerated().allSatisfy { [4, 7].contains($0.offset) ? $0.element == "-" : $0.element.isASCII && $0.element.isNumber }
+                let problem = shaped ? "\"\(date)\" is not a day of the calendar from 1800 on" : "\"\(date)\" is not a date written YYYY-MM-DD"
+                throw options.error("minUploadDate", problem, fix: "Write a date such as 2004-01-01 (Flickr opened in 2004).")
             }
             settings.minUploadDate = date
         }

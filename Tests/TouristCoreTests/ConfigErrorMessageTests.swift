@@ -188,7 +188,7 @@ import TestSupport
             (#"{"providers": [{"type": "fixture", "name": "démo"}]}"#, #"/etc/t/config.json: providers[0].name: "démo" is not a valid provider name. Use letters, digits, '-' and '_' only; the name is the first part of photo ids such as demo:paris-01."#),
             (#"{"providers": [{"name": "mine", "type": "fixture"}, {"name": "mine", "type": "directory", "path": "/photos"}]}"#, #"/etc/t/config.json: providers[1].name: the provider name "mine" is used twice. Give each provider a different name."#),
             // Without "name" the type is the name, so the duplicate is reported at a key the entry does not have.
-            (#"{"providers": [{"type": "fixture"}, {"name": "f", "type": "fixture"}, {"type": "fixture"}]}"#, #"/etc/t/config.json: providers[2].name: the provider name "fixture" is used twice. Give each provider a different name."#),
+            (#"{"providers": [{"type": "fixture"}, {"name": "f", "type": "fixture"}, {"type": "fixture"}]}"#, #"/etc/t/config.json: providers[2].name: the provider name "fixture" is used twice (without "name", a provider is named after its type). Give each provider a different name."#),
         ])
     }
 
@@ -201,7 +201,7 @@ import TestSupport
             (#"{"providers": [{"type": "directory", "path": "/p", "zzz": 1}]}"#, #"/etc/t/config.json: providers[0].zzz: unknown key "zzz". Remove it; the keys allowed here are: name, type, enabled, timeoutSeconds, concurrency, requestsPerHour, coverage, path, recursive, followSymlinks, includeHidden, extensions."#),
             (#"{"providers": [{"type": "directory", "path": "/p", "recursve": true}]}"#, #"/etc/t/config.json: providers[0].recursve: unknown key "recursve". Did you mean "recursive"?"#),
             // A key of another type is unknown here: "latencyMs" belongs to fixture providers.
-            (#"{"providers": [{"type": "directory", "path": "/p", "latencyMs": 5}]}"#, #"/etc/t/config.json: providers[0].latencyMs: unknown key "latencyMs". Remove it; the keys allowed here are: name, type, enabled, timeoutSeconds, concurrency, requestsPerHour, coverage, path, recursive, followSymlinks, includeHidden, extensions."#),
+            (#"{"providers": [{"type": "directory", "path": "/p", "latencyMs": 5}]}"#, #"/etc/t/config.json: providers[0].latencyMs: "latencyMs" is an option of type "fixture", not of type "directory". Remove it, or set "type" to "fixture" if that is what you meant."#),
         ])
     }
 
@@ -223,12 +223,12 @@ import TestSupport
         let fix = "Write [minLon, minLat, maxLon, maxLat] in decimal degrees, for example [-10.5, 35.0, 30.0, 60.0]."
         check([
             (#"{"providers": [{"type": "fixture", "coverage": "world"}]}"#, #"/etc/t/config.json: providers[0].coverage: expected an array, found a string. Write it as [ … ]."#),
-            (#"{"providers": [{"type": "fixture", "coverage": [1, 2, 3]}]}"#, #"/etc/t/config.json: providers[0].coverage: expected 4 numbers. "# + fix),
-            (#"{"providers": [{"type": "fixture", "coverage": [1, 2, 3, 4, 5]}]}"#, #"/etc/t/config.json: providers[0].coverage: expected 4 numbers. "# + fix),
-            (#"{"providers": [{"type": "fixture", "coverage": [-10, 35, 30, "60"]}]}"#, #"/etc/t/config.json: providers[0].coverage: expected 4 numbers. "# + fix),
-            (#"{"providers": [{"type": "fixture", "coverage": [-190, 35, 30, 60]}]}"#, #"/etc/t/config.json: providers[0].coverage: [ -190, 35, 30, 60] is not a valid bounding box. "# + fix),
-            (#"{"providers": [{"type": "fixture", "coverage": [-10.5, 35, 30, 95]}]}"#, #"/etc/t/config.json: providers[0].coverage: [ -10.5, 35, 30, 95] is not a valid bounding box. "# + fix),
-            (#"{"providers": [{"type": "fixture", "coverage": [-10, 60, 30, 35]}]}"#, #"/etc/t/config.json: providers[0].coverage: [ -10, 60, 30, 35] is not a valid bounding box. "# + fix),
+            (#"{"providers": [{"type": "fixture", "coverage": [1, 2, 3]}]}"#, #"/etc/t/config.json: providers[0].coverage: expected 4 numbers, found 3. "# + fix),
+            (#"{"providers": [{"type": "fixture", "coverage": [1, 2, 3, 4, 5]}]}"#, #"/etc/t/config.json: providers[0].coverage: expected 4 numbers, found 5. "# + fix),
+            (#"{"providers": [{"type": "fixture", "coverage": [-10, 35, 30, "60"]}]}"#, #"/etc/t/config.json: providers[0].coverage[3]: expected a number, found a string. "# + fix),
+            (#"{"providers": [{"type": "fixture", "coverage": [-190, 35, 30, 60]}]}"#, #"/etc/t/config.json: providers[0].coverage: [-190, 35, 30, 60] is not a valid bounding box: minLon -190 is outside -180 to 180. "# + fix),
+            (#"{"providers": [{"type": "fixture", "coverage": [-10.5, 35, 30, 95]}]}"#, #"/etc/t/config.json: providers[0].coverage: [-10.5, 35, 30, 95] is not a valid bounding box: maxLat 95 is outside -90 to 90. "# + fix),
+            (#"{"providers": [{"type": "fixture", "coverage": [-10, 60, 30, 35]}]}"#, #"/etc/t/config.json: providers[0].coverage: [-10, 60, 30, 35] is not a valid bounding box: minLat is larger than maxLat. "# + fix + " (minLon larger than maxLon is allowed: the box crosses the antimeridian.)"),
         ])
     }
 
@@ -238,7 +238,7 @@ import TestSupport
         check([
             (#"{"providers": [{"type": "flickr", "apiKey": 12345}]}"#, #"/etc/t/config.json: providers[0].apiKey: expected a string, found a number. Put the value in double quotes."#),
             (#"{"providers": [{"type": "flickr", "apiKey": "${FLICKR_KEY}"}]}"#, #"/etc/t/config.json: providers[0].apiKey: environment variable FLICKR_KEY is not set. Set it (export FLICKR_KEY=…) or write the value into the config."#),
-            (#"{"providers": [{"type": "flickr", "apiKey": "${FLICKR-KEY}"}]}"#, #"/etc/t/config.json: providers[0].apiKey: "${FLICKR-KEY}" is not a valid variable name. Use letters, digits and underscores, as in ${FLICKR_API_KEY}."#),
+            (#"{"providers": [{"type": "flickr", "apiKey": "${FLICKR-KEY}"}]}"#, #"/etc/t/config.json: providers[0].apiKey: a variable in the value is not a valid variable name. Use letters, digits and underscores, as in ${FLICKR_API_KEY}."#),
             (#"{"providers": [{"type": "flickr", "endpoint": "https://${}/rest"}]}"#, #"/etc/t/config.json: providers[0].endpoint: "${}" is not a valid variable name. Use letters, digits and underscores, as in ${FLICKR_API_KEY}."#),
             (#"{"providers": [{"type": "flickr", "endpoint": "https://${HOST/rest"}]}"#, #"/etc/t/config.json: providers[0].endpoint: unclosed ${ in "https://${HOST/rest". Write the variable as ${NAME}."#),
             (#"{"providers": [{"type": "flickr", "perPage": 251}]}"#, #"/etc/t/config.json: providers[0].perPage: 251 is out of range. Use a number from 1 to 250."#),
@@ -265,10 +265,10 @@ import TestSupport
 
     @Test func directoryOptions() {
         check([
-            (#"{"providers": [{"type": "directory", "path": 5}]}"#, #"/etc/t/config.json: providers[0].path: expected an array, found a number. Write it as [ … ]."#),
-            (#"{"providers": [{"type": "directory", "path": ""}]}"#, #"/etc/t/config.json: providers[0].path: the path is empty. Write a folder path, or remove the key to use the default."#),
+            (#"{"providers": [{"type": "directory", "path": 5}]}"#, #"/etc/t/config.json: providers[0].path: expected a path or a list of paths, found a number. Write one folder in double quotes, such as "~/Pictures", or a list such as ["~/Pictures", "/media/photos"]."#),
+            (#"{"providers": [{"type": "directory", "path": ""}]}"#, #"/etc/t/config.json: providers[0].path: the path is empty. Write a folder path, such as "~/Pictures"."#),
             (#"{"providers": [{"type": "directory", "path": "${PHOTOS}"}]}"#, #"/etc/t/config.json: providers[0].path: environment variable PHOTOS is not set. Set it (export PHOTOS=…) or write the value into the config."#),
-            (#"{"providers": [{"type": "directory", "path": []}]}"#, #"/etc/t/config.json: providers[0].path: the list is empty. List at least one path, as in ["~/Pictures", "/media/photos"], or remove the key to use the default."#),
+            (#"{"providers": [{"type": "directory", "path": []}]}"#, #"/etc/t/config.json: providers[0].path: the list is empty. List at least one path, as in ["~/Pictures", "/media/photos"]."#),
             (#"{"providers": [{"type": "directory", "path": ["/a", 5]}]}"#, #"/etc/t/config.json: providers[0].path[1]: expected a path in double quotes, found a number. Write the list as ["~/Pictures", "/media/photos"]."#),
             (#"{"providers": [{"type": "directory", "path": ["/a", ""]}]}"#, #"/etc/t/config.json: providers[0].path[1]: the path is empty. Remove the empty entry."#),
             (#"{"providers": [{"type": "directory", "path": ["/a", "${PHOTOS}"]}]}"#, #"/etc/t/config.json: providers[0].path[1]: environment variable PHOTOS is not set. Set it (export PHOTOS=…) or write the value into the config."#),
@@ -290,9 +290,9 @@ import TestSupport
         let three = #"{"providers": [{"type": "fixture"}, {"name": "f", "type": "flickr"}, "#
         check([
             (three + #"{"type": "directory", "path": ["/a", 7]}]}"#, #"/etc/t/config.json: providers[2].path[1]: expected a path in double quotes, found a number. Write the list as ["~/Pictures", "/media/photos"]."#),
-            (three + #"{"type": "directory", "path": ""}]}"#, #"/etc/t/config.json: providers[2].path: the path is empty. Write a folder path, or remove the key to use the default."#),
+            (three + #"{"type": "directory", "path": ""}]}"#, #"/etc/t/config.json: providers[2].path: the path is empty. Write a folder path, such as "~/Pictures"."#),
             (three + #"{"type": "directory", "path": "/p", "extensions": ["jpg", "png", ""]}]}"#, #"/etc/t/config.json: providers[2].extensions[2]: the string is empty. Remove the empty entry."#),
-            (three + #"{"type": "fixture", "name": "g", "coverage": [0, 0]}]}"#, #"/etc/t/config.json: providers[2].coverage: expected 4 numbers. Write [minLon, minLat, maxLon, maxLat] in decimal degrees, for example [-10.5, 35.0, 30.0, 60.0]."#),
+            (three + #"{"type": "fixture", "name": "g", "coverage": [0, 0]}]}"#, #"/etc/t/config.json: providers[2].coverage: expected 4 numbers, found 2. Write [minLon, minLat, maxLon, maxLat] in decimal degrees, for example [-10.5, 35.0, 30.0, 60.0]."#),
             (#"{"album": {"photos": 21}, "downloads": {"concurrency": 8, "timeoutSeconds": -5}}"#, #"/etc/t/config.json: downloads.timeoutSeconds: -5 is out of range. Use a number from 0.1 to 3600."#),
         ])
         check([
@@ -308,15 +308,15 @@ import TestSupport
         let rows: [(text: String, expected: String)] = [
             (#"{"providers": [{"type": "flickr", "endpoint": "ftp://example.com/rest"}]}"#, #"/etc/t/config.json: providers[0].endpoint: "ftp://example.com/rest" is not an http or https URL. Use Flickr's https://api.flickr.com/services/rest/ or the URL of a Flickr-compatible service."#),
             (#"{"providers": [{"type": "flickr", "endpoint": "api.flickr.com/services/rest/"}]}"#, #"/etc/t/config.json: providers[0].endpoint: "api.flickr.com/services/rest/" is not an http or https URL. Use Flickr's https://api.flickr.com/services/rest/ or the URL of a Flickr-compatible service."#),
-            (#"{"providers": [{"type": "flickr", "endpoint": "https://"}]}"#, #"/etc/t/config.json: providers[0].endpoint: "https://" is not an http or https URL. Use Flickr's https://api.flickr.com/services/rest/ or the URL of a Flickr-compatible service."#),
+            (#"{"providers": [{"type": "flickr", "endpoint": "https://"}]}"#, #"/etc/t/config.json: providers[0].endpoint: "https://" names no host. Use Flickr's https://api.flickr.com/services/rest/ or the URL of a Flickr-compatible service."#),
             (#"{"providers": [{"type": "flickr", "safeSearch": "strict"}]}"#, #"/etc/t/config.json: providers[0].safeSearch: "strict" is not a safe-search level. Use safe, moderate or restricted."#),
             (#"{"providers": [{"type": "flickr", "minUploadDate": "2004/01/01"}]}"#, #"/etc/t/config.json: providers[0].minUploadDate: "2004/01/01" is not a date written YYYY-MM-DD. Write a date such as 2004-01-01 (Flickr opened in 2004)."#),
-            (#"{"providers": [{"type": "flickr", "minUploadDate": "2004-02-30"}]}"#, #"/etc/t/config.json: providers[0].minUploadDate: "2004-02-30" is not a date written YYYY-MM-DD. Write a date such as 2004-01-01 (Flickr opened in 2004)."#),
-            (#"{"providers": [{"type": "flickr", "minUploadDate": "1799-12-31"}]}"#, #"/etc/t/config.json: providers[0].minUploadDate: "1799-12-31" is not a date written YYYY-MM-DD. Write a date such as 2004-01-01 (Flickr opened in 2004)."#),
+            (#"{"providers": [{"type": "flickr", "minUploadDate": "2004-02-30"}]}"#, #"/etc/t/config.json: providers[0].minUploadDate: "2004-02-30" is not a day of the calendar from 1800 on. Write a date such as 2004-01-01 (Flickr opened in 2004)."#),
+            (#"{"providers": [{"type": "flickr", "minUploadDate": "1799-12-31"}]}"#, #"/etc/t/config.json: providers[0].minUploadDate: "1799-12-31" is not a day of the calendar from 1800 on. Write a date such as 2004-01-01 (Flickr opened in 2004)."#),
             (#"{"providers": [{"type": "directory"}]}"#, #"/etc/t/config.json: providers[0].path: missing. Set "path" to a folder of photos, such as "~/Pictures", or to a list of folders."#),
-            (#"{"providers": [{"type": "directory", "path": "/p", "extensions": ["jpg", "j-p"]}]}"#, #"/etc/t/config.json: providers[0].extensions: "j-p" is not a file extension. Write extensions such as "jpg" or "heic", letters and digits only."#),
-            (#"{"providers": [{"type": "directory", "path": "/p", "extensions": ["."]}]}"#, #"/etc/t/config.json: providers[0].extensions: "." is not a file extension. Write extensions such as "jpg" or "heic", letters and digits only."#),
-            (#"{"providers": [{"type": "directory", "path": "/p", "extensions": [".tar.gz"]}]}"#, #"/etc/t/config.json: providers[0].extensions: ".tar.gz" is not a file extension. Write extensions such as "jpg" or "heic", letters and digits only."#),
+            (#"{"providers": [{"type": "directory", "path": "/p", "extensions": ["jpg", "j-p"]}]}"#, #"/etc/t/config.json: providers[0].extensions[1]: "j-p" is not a file extension. Write extensions such as "jpg" or "heic", letters and digits only."#),
+            (#"{"providers": [{"type": "directory", "path": "/p", "extensions": ["."]}]}"#, #"/etc/t/config.json: providers[0].extensions[0]: "." is not a file extension. Write extensions such as "jpg" or "heic", letters and digits only."#),
+            (#"{"providers": [{"type": "directory", "path": "/p", "extensions": [".tar.gz"]}]}"#, #"/etc/t/config.json: providers[0].extensions[0]: ".tar.gz" is not a file extension. Write extensions such as "jpg" or "heic", letters and digits only."#),
             // The first provider that fails is reported, at its own index.
             (#"{"providers": [{"type": "fixture"}, {"type": "directory", "path": "/p"}, {"name": "f2", "type": "flickr", "safeSearch": "off"}]}"#, #"/etc/t/config.json: providers[2].safeSearch: "off" is not a safe-search level. Use safe, moderate or restricted."#),
         ]
@@ -325,17 +325,16 @@ import TestSupport
         }
         // A config parsed with a provider type this build (registry) does not have.
         let onlyFixture = ProviderRegistry([FixtureProviderFactory()])
-        #expect(try buildMessage(#"{"providers": [{"type": "fixture"}, {"type": "flickr"}]}"#, buildingWith: onlyFixture) == #"/etc/t/config.json: providers: unknown provider type "flickr". Use one of: fixture."#)
+        #expect(try buildMessage(#"{"providers": [{"type": "fixture"}, {"type": "flickr"}]}"#, buildingWith: onlyFixture) == #"/etc/t/config.json: providers[1].type: unknown provider type "flickr". Use one of: fixture."#)
     }
 
-    @Test func fixtureFolderErrorsAreNotConfigErrors() throws {
+    @Test func aFixtureFolderWithoutManifest() throws {
         let folder = TemporaryDirectory()
         let empty = folder.child("empty")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let configFile = folder.child("config.json")
         let root = URL(fileURLWithPath: folder.path).standardizedFileURL.path
-        // An InputDataError: it names the folder, but neither the config file nor the key.
-        #expect(try buildMessage(#"{"providers": [{"type": "fixture", "path": "empty"}]}"#, path: configFile) == "fixture set \(root)/empty has no readable manifest.json. Point the fixture provider's path at a folder holding manifest.json and its photos")
+        #expect(try buildMessage(#"{"providers": [{"type": "fixture", "path": "empty"}]}"#, path: configFile) == "\(configFile): providers[0].path: \(root)/empty holds no manifest.json. Point it at a fixture set's folder (manifest.json and its photos), or remove the key to use the bundled demo set.")
     }
 
     @Test func directoryFoldersThatAreMissingOrNotFolders() throws {
@@ -347,13 +346,13 @@ import TestSupport
         #expect(try problems(#"{"providers": [{"type": "directory", "path": "missing"}]}"#, path: configFile) == [
             "\(configFile): providers[0].path: the folder \(root)/missing cannot be read (No such file or directory). Create it, or correct the path.",
         ])
-        // The second folder of the list is the wrong one; the message names the whole list's key.
+        // The second folder of the list is the wrong one, and the message names it by its index.
         #expect(try problems(#"{"providers": [{"type": "fixture"}, {"type": "directory", "path": ["photos", "notes.txt"]}]}"#, path: configFile) == [
-            "\(configFile): providers[1].path: \(root)/notes.txt is not a folder. Point the path at a folder of photos.",
+            "\(configFile): providers[1].path[1]: \(root)/notes.txt is not a folder. Point the path at a folder of photos.",
         ])
         #expect(try problems(#"{"providers": [{"name": "a", "type": "directory", "path": "photos"}, {"name": "b", "type": "directory", "path": ["gone", "photos", "notes.txt"]}]}"#, path: configFile) == [
-            "\(configFile): providers[1].path: the folder \(root)/gone cannot be read (No such file or directory). Create it, or correct the path.",
-            "\(configFile): providers[1].path: \(root)/notes.txt is not a folder. Point the path at a folder of photos.",
+            "\(configFile): providers[1].path[0]: the folder \(root)/gone cannot be read (No such file or directory). Create it, or correct the path.",
+            "\(configFile): providers[1].path[2]: \(root)/notes.txt is not a folder. Point the path at a folder of photos.",
         ])
     }
 

@@ -94,7 +94,8 @@ public struct ConfigLoader: Sendable {
         for (index, item) in providers.enumerated() {
             let entry = try parseProvider(item, path: path, keyPath: "providers[\(index)]", directory: directory)
             guard names.insert(entry.name).inserted else {
-                throw ConfigError(file: path, location: "providers[\(index)].name", problem: "the provider name \"\(entry.name)\" is used twice", fix: "Give each provider a different name.")
+                let unnamed = item["name"] == nil ? " (without \"name\", a provider is named after its type)" : ""
+                throw ConfigError(file: path, location: "providers[\(index)].name", problem: "the provider name \"\(entry.name)\" is used twice\(unnamed)", fix: "Give each provider a different name.")
             }
             config.providers.append(entry)
         }
@@ -117,17 +118,23 @@ public struct ConfigLoader: Sendable {
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
             throw reader.error("name", "\"\(name)\" is not a valid provider name", fix: "Use letters, digits, '-' and '_' only; the name is the first part of photo ids such as demo:paris-01.")
         }
-        try reader.rejectUnknownKeys(allowed: Self.commonProviderKeys + factory.options.map(\.name))
+        let allowed = Self.commonProviderKeys + factory.options.map(\.name)
+        try rejectOtherTypesOptions(reader, type: type, allowed: allowed)
+        try reader.rejectUnknownKeys(allowed: allowed)
         var values: [String: JSONValue] = [:]
         for option in factory.options {
+            let hasDefault = option.defaultValue != nil
             switch option.kind {
-            case .string: values[option.name] = try reader.string(option.name, environment: environment).map(JSONValue.string)
-            case .path: values[option.name] = try reader.path(option.name, environment: environment, base: directory).map(JSONValue.string)
+            case .string: values[option.name] = try reader.string(option.name, environment: environment, secret: option.isSecret).map(JSONValue.string)
+            case .path: values[option.name] = try reader.path(option.name, environment: environment, base: directory, hasDefault: hasDefault).map(JSONValue.string)
             case .integer(let range): values[option.name] = try reader.integer(option.name, in: range).map { .number(Double($0)) }
             case .number(let range): values[option.name] = try reader.number(option.name, in: range).map(JSONValue.number)
             case .bool: values[option.name] = try reader.bool(option.name).map(JSONValue.bool)
-            case .paths: values[option.name] = try reader.paths(option.name, environment: environment, base: directory).map { .array($0.map(JSONValue.string)) }
-            case .strings: values[option.name] = try reader.strings(option.name, environment: environment).map { .array($0.map(JSONValue.string)) }
+            case .paths:
+                values[option.name] = try reader.paths(option.name, environment: environment, base: directory, hasDefault: hasDefault).map { .array($0.map(JSONValue.string)) }
+            case .strings:
+                let texts = try reader.strings(option.name, environment: environment, example: option.example ?? #"["a", "b"]"#, hasDefault: hasDefault)
+                values[option.name] = texts.map { .array($0.map(JSONValue.string)) }
             }
         }
         return TouristConfig.ProviderEntry(
@@ -143,19 +150,41 @@ public struct ConfigLoader: Sendable {
         )
     }
 
+    /// A key that belongs to another provider type is named as such (a misplaced option, or a
+    /// wrong `type`), unless it is a near miss of a key of this type (then "did you mean" says more).
+    private func rejectOtherTypesOptions(_ reader: ConfigReader, type: String, allowed: [String]) throws(ConfigError) {
+        for member in reader.members where !allowed.contains(member.key) && NameSuggestion.closest(to: member.key, among: allowed) == nil {
+            let owners = registry.factories.filter { $0.options.contains { $0.name == member.key } }.map(\.type)
+            guard !owners.isEmpty else { continue }
+            let list = owners.map { "\"\($0)\"" }.joined(separator: " and ")
+            throw reader.error(member.key, "\"\(member.key)\" is an option of type \(list), not of type \"\(type)\"", fix: "Remove it, or set \"type\" to \(list) if that is what you meant.")
+        }
+    }
+
     private func parseCoverage(_ reader: ConfigReader) throws(ConfigError) -> TouristConfig.BoundingBox? {
         guard let items = try reader.array("coverage") else { return nil }
         let fix = "Write [minLon, minLat, maxLon, maxLat] in decimal degrees, for example [-10.5, 35.0, 30.0, 60.0]."
-        let numbers = items.compactMap { item -> Double? in
-            if case .number(let number) = item { return number }
-            return nil
+        guard items.count == 4 else {
+            throw reader.error("coverage", "expected 4 numbers, found \(items.count)", fix: fix)
         }
-        guard numbers.count == 4, items.count == 4 else { throw reader.error("coverage", "expected 4 numbers", fix: fix) }
+        var numbers: [Double] = []
+        for (index, item) in items.enumerated() {
+            guard case .number(let number) = item else {
+                throw ConfigError(file: reader.file, location: "\(reader.keyPath("coverage"))[\(index)]", problem: "expected a number, found \(item.typeDescription)", fix: fix)
+            }
+            numbers.append(number)
+        }
         let box = TouristConfig.BoundingBox(minLongitude: numbers[0], minLatitude: numbers[1], maxLongitude: numbers[2], maxLatitude: numbers[3])
-        guard abs(box.minLongitude) <= 180, abs(box.maxLongitude) <= 180, abs(box.minLatitude) <= 90, abs(box.maxLatitude) <= 90,
-              box.minLatitude <= box.maxLatitude
-        else {
-            throw reader.error("coverage", "\(JSONValue.array(items).rendered().replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "  ", with: " ")) is not a valid bounding box", fix: fix)
+        let written = "[" + numbers.map { JSONValue.number($0).rendered() }.joined(separator: ", ") + "]"
+        let names = ["minLon", "minLat", "maxLon", "maxLat"]
+        for (index, number) in numbers.enumerated() {
+            let limit = index % 2 == 0 ? 180.0 : 90.0
+            guard abs(number) <= limit else {
+                throw reader.error("coverage", "\(written) is not a valid bounding box: \(names[index]) \(JSONValue.number(number).rendered()) is outside -\(Int(limit)) to \(Int(limit))", fix: fix)
+            }
+        }
+        guard box.minLatitude <= box.maxLatitude else {
+            throw reader.error("coverage", "\(written) is not a valid bounding box: minLat is larger than maxLat", fix: fix + " (minLon larger than maxLon is allowed: the box crosses the antimeridian.)")
         }
         return box
     }
@@ -168,9 +197,9 @@ public struct ConfigLoader: Sendable {
     /// Builds the providers of `config`, in routing order; each gets `context` with its own state folder,
     /// `context.stateDirectory/<name>`.
     public func makeProviders(_ config: TouristConfig, context: ProviderContext) throws -> [ConfiguredProvider] {
-        try config.providers.map { entry in
+        try config.providers.enumerated().map { index, entry in
             guard let factory = registry.factory(for: entry.type) else {
-                throw ConfigError(file: config.source.displayName, location: "providers", problem: "unknown provider type \"\(entry.type)\"", fix: "Use one of: \(registry.types.joined(separator: ", ")).")
+                throw ConfigError(file: config.source.displayName, location: "providers[\(index)].type", problem: "unknown provider type \"\(entry.type)\"", fix: "Use one of: \(registry.types.joined(separator: ", ")).")
             }
             var own = context
             own.stateDirectory = context.stateDirectory.map { "\($0)/\(Self.folderName(for: entry.name))" }

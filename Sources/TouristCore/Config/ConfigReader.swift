@@ -43,12 +43,13 @@ struct ConfigReader {
         return try ConfigReader(file: file, path: keyPath(key), value: value)
     }
 
-    func string(_ key: String, environment: [String: String]) throws(ConfigError) -> String? {
+    /// A string with `${VAR}` expanded; a `secret` one's value is never quoted in an error.
+    func string(_ key: String, environment: [String: String], secret: Bool = false) throws(ConfigError) -> String? {
         guard let value = value(key), value != .null else { return nil }
         guard case .string(let text) = value else {
             throw error(key, "expected a string, found \(value.typeDescription)", fix: "Put the value in double quotes.")
         }
-        return try VariableExpansion.expand(text, environment: environment, file: file, location: keyPath(key))
+        return try VariableExpansion.expand(text, environment: environment, file: file, location: keyPath(key), secret: secret)
     }
 
     func bool(_ key: String) throws(ConfigError) -> Bool? {
@@ -87,24 +88,35 @@ struct ConfigReader {
     }
 
     /// A file path with `${VAR}` expanded, `~` expanded, and a relative path resolved against `base`.
-    func path(_ key: String, environment: [String: String], base: String) throws(ConfigError) -> String? {
+    /// `hasDefault`: whether removing the key is a way out (the fix says so only then).
+    func path(_ key: String, environment: [String: String], base: String, hasDefault: Bool = true) throws(ConfigError) -> String? {
         guard let text = try string(key, environment: environment) else { return nil }
-        guard !text.isEmpty else { throw error(key, "the path is empty", fix: "Write a folder path, or remove the key to use the default.") }
+        guard !text.isEmpty else {
+            throw error(key, "the path is empty", fix: hasDefault ? "Write a folder path, or remove the key to use the default." : "Write a folder path, such as \"~/Pictures\".")
+        }
         return PathResolution.resolve(text, environment: environment, relativeTo: base)
     }
 
     /// One path, or a non-empty list of paths, each resolved as `path` does.
-    func paths(_ key: String, environment: [String: String], base: String) throws(ConfigError) -> [String]? {
+    func paths(_ key: String, environment: [String: String], base: String, hasDefault: Bool = true) throws(ConfigError) -> [String]? {
         guard let value = value(key), value != .null else { return nil }
-        if case .string = value { return try path(key, environment: environment, base: base).map { [$0] } }
-        let texts = try strings(key, environment: environment, what: "path", example: "[\"~/Pictures\", \"/media/photos\"]")
+        let example = "[\"~/Pictures\", \"/media/photos\"]"
+        switch value {
+        case .string: return try path(key, environment: environment, base: base, hasDefault: hasDefault).map { [$0] }
+        case .array: break
+        default: throw error(key, "expected a path or a list of paths, found \(value.typeDescription)", fix: "Write one folder in double quotes, such as \"~/Pictures\", or a list such as \(example).")
+        }
+        let texts = try strings(key, environment: environment, what: "path", example: example, hasDefault: hasDefault)
         return texts?.map { PathResolution.resolve($0, environment: environment, relativeTo: base) }
     }
 
-    /// A non-empty list of non-empty strings, each with `${VAR}` expanded.
-    func strings(_ key: String, environment: [String: String], what: String = "string", example: String = "[\"jpg\", \"heic\"]") throws(ConfigError) -> [String]? {
+    /// A non-empty list of non-empty strings, each with `${VAR}` expanded; `what` names one of
+    /// them in messages, and `example` shows a list.
+    func strings(_ key: String, environment: [String: String], what: String = "string", example: String, hasDefault: Bool = true) throws(ConfigError) -> [String]? {
         guard let items = try array(key) else { return nil }
-        guard !items.isEmpty else { throw error(key, "the list is empty", fix: "List at least one \(what), as in \(example), or remove the key to use the default.") }
+        guard !items.isEmpty else {
+            throw error(key, "the list is empty", fix: "List at least one \(what), as in \(example)" + (hasDefault ? ", or remove the key to use the default." : "."))
+        }
         var texts: [String] = []
         for (index, item) in items.enumerated() {
             let location = "\(keyPath(key))[\(index)]"
@@ -121,18 +133,21 @@ struct ConfigReader {
 
 /// `${VAR}` substitution from the environment.
 enum VariableExpansion {
-    static func expand(_ text: String, environment: [String: String], file: String, location: String) throws(ConfigError) -> String {
+    /// `text` with every `${NAME}` replaced; a `secret` text is never quoted in an error.
+    static func expand(_ text: String, environment: [String: String], file: String, location: String, secret: Bool = false) throws(ConfigError) -> String {
         guard text.contains("${") else { return text }
+        let quoted = secret ? "the value" : "\"\(text)\""
         var result = ""
         var rest = Substring(text)
         while let start = rest.range(of: "${") {
             result += rest[..<start.lowerBound]
             guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
-                throw ConfigError(file: file, location: location, problem: "unclosed ${ in \"\(text)\"", fix: "Write the variable as ${NAME}.")
+                throw ConfigError(file: file, location: location, problem: "unclosed ${ in \(quoted)", fix: "Write the variable as ${NAME}.")
             }
             let name = String(rest[start.upperBound..<end])
             guard !name.isEmpty, name.allSatisfy({ $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-                throw ConfigError(file: file, location: location, problem: "\"${\(name)}\" is not a valid variable name", fix: "Use letters, digits and underscores, as in ${FLICKR_API_KEY}.")
+                let named = secret ? "a variable in \(quoted)" : "\"${\(name)}\""
+                throw ConfigError(file: file, location: location, problem: "\(named) is not a valid variable name", fix: "Use letters, digits and underscores, as in ${FLICKR_API_KEY}.")
             }
             guard let value = environment[name] else {
                 throw ConfigError(file: file, location: location, problem: "environment variable \(name) is not set", fix: "Set it (export \(name)=…) or write the value into the config.")

@@ -20,13 +20,16 @@ public struct ProviderOption: Sendable {
     public let defaultValue: String?
     /// A secret's value is never printed, logged, or stored.
     public let isSecret: Bool
+    /// A value as it would be written, for error messages (`["jpg", "heic"]`), or nil.
+    public let example: String?
 
-    public init(_ name: String, _ kind: Kind, help: String, default defaultValue: String? = nil, secret: Bool = false) {
+    public init(_ name: String, _ kind: Kind, help: String, default defaultValue: String? = nil, secret: Bool = false, example: String? = nil) {
         self.name = name
         self.kind = kind
         self.help = help
         self.defaultValue = defaultValue
         self.isSecret = secret
+        self.example = example
     }
 }
 
