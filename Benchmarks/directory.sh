@@ -19,12 +19,8 @@ cd "$(dirname "$0")/.."
 
 corpus=../shared/corpus/exif-samples
 [[ -d $corpus ]] || { echo "the shared corpus ($corpus) is missing: it holds the real photos this benchmark copies" >&2; exit 1; }
-for tool in exiftool:libimage-exiftool-perl hyperfine:hyperfine; do
-    if ! command -v "${tool%%:*}" >/dev/null; then
-        echo "installing ${tool#*:} (Debian package)" >&2
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${tool#*:}" >/dev/null
-    fi
-done
+source Benchmarks/require.sh
+require exiftool:libimage-exiftool-perl hyperfine:hyperfine
 
 copies=${COPIES:-50}
 generated=${GENERATED:-1000}

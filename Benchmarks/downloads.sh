@@ -11,6 +11,8 @@
 # Results: a Markdown table on stdout, hyperfine's JSON in $BENCH_DIR/downloads.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Benchmarks/require.sh
+require hyperfine:hyperfine curl:curl /usr/bin/time:time
 
 work=${BENCH_DIR:-/tmp/tourist-bench}/downloads
 photos=500

@@ -23,10 +23,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v hyperfine >/dev/null; then
-    echo "installing hyperfine (Debian package) to time the commands" >&2
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine >/dev/null
-fi
+source Benchmarks/require.sh
+require hyperfine:hyperfine
 
 work=${BENCH_DIR:-/tmp/tourist-bench}
 files=4096

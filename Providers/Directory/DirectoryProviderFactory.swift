@@ -5,6 +5,9 @@ public struct DirectoryProviderFactory: ProviderFactory {
     public init() {}
 
     public let type = "directory"
+    /// A first scan reads every photo's headers: for a large library on a slow disk that takes
+    /// minutes, not the 30 s a network provider gets (a scan cut off keeps what it read).
+    public let defaultTimeoutSeconds = 600.0
     /// Without a configured `coverage`, a directory provider is asked only within its photos' box.
     public let coversItsIndexedPhotos = true
     public let summary = "Your own geotagged photos (JPEG, HEIC/HEIF, PNG, WebP, TIFF) in one or more folders, indexed in the store."

@@ -79,6 +79,8 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint 
 
     /// Streams `size` of `photo` into `sink`: from the URL the search listed, else from the URL
     /// `flickr.photos.getSizes` gives (large sizes have their own secret). Only http and https.
+    /// That getSizes call happens inside a download, which the router does not count against
+    /// `requestsPerHour`; tourist's own callers (albums, `photo get`) always ask for a listed size.
     public func fetch(_ photo: PhotoCandidate, size: PhotoSize, into sink: any BlobSink) async throws {
         guard photo.key.provider == name else {
             throw ProviderError.notFound("\(photo.key) is not a photo of provider \(name)")

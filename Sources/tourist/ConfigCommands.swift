@@ -83,7 +83,7 @@ enum StarterConfig {
             ]),
             .object([
                 ("name", .string("pictures")), ("type", .string("directory")), ("enabled", .bool(false)),
-                ("timeoutSeconds", .number(30)), ("concurrency", .number(8)),
+                ("timeoutSeconds", .number(600)), ("concurrency", .number(8)),
                 ("path", .array([.string("~/Pictures")])), ("recursive", .bool(true)), ("followSymlinks", .bool(false)),
                 ("includeHidden", .bool(false)),
                 ("extensions", .array(["jpg", "jpeg", "jpe", "heic", "heif", "hif", "png", "webp", "tif", "tiff"].map { JSONValue.string($0) })),

@@ -239,6 +239,9 @@ import TestSupport
             (#"{"providers": [{"type": "flickr", "apiKey": 12345}]}"#, #"/etc/t/config.json: providers[0].apiKey: expected a string, found a number. Put the value in double quotes."#),
             (#"{"providers": [{"type": "flickr", "apiKey": "${FLICKR_KEY}"}]}"#, #"/etc/t/config.json: providers[0].apiKey: environment variable FLICKR_KEY is not set. Set it (export FLICKR_KEY=…) or write the value into the config."#),
             (#"{"providers": [{"type": "flickr", "apiKey": "${FLICKR-KEY}"}]}"#, #"/etc/t/config.json: providers[0].apiKey: a variable in the value is not a valid variable name. Use letters, digits and underscores, as in ${FLICKR_API_KEY}."#),
+            // A secret's value is never quoted, not even the part around a broken ${.
+            (#"{"providers": [{"type": "flickr", "apiKey": "k3y-s3cr3t${"}]}"#, #"/etc/t/config.json: providers[0].apiKey: unclosed ${ in the value. Write the variable as ${NAME}."#),
+            (#"{"providers": [{"type": "flickr", "apiKey": "k3y-s3cr3t${a b}"}]}"#, #"/etc/t/config.json: providers[0].apiKey: a variable in the value is not a valid variable name. Use letters, digits and underscores, as in ${FLICKR_API_KEY}."#),
             (#"{"providers": [{"type": "flickr", "endpoint": "https://${}/rest"}]}"#, #"/etc/t/config.json: providers[0].endpoint: "${}" is not a valid variable name. Use letters, digits and underscores, as in ${FLICKR_API_KEY}."#),
             (#"{"providers": [{"type": "flickr", "endpoint": "https://${HOST/rest"}]}"#, #"/etc/t/config.json: providers[0].endpoint: unclosed ${ in "https://${HOST/rest". Write the variable as ${NAME}."#),
             (#"{"providers": [{"type": "flickr", "perPage": 251}]}"#, #"/etc/t/config.json: providers[0].perPage: 251 is out of range. Use a number from 1 to 250."#),

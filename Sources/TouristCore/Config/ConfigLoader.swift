@@ -141,7 +141,7 @@ public struct ConfigLoader: Sendable {
             name: name,
             type: type,
             enabled: try reader.bool("enabled") ?? true,
-            timeoutSeconds: try reader.number("timeoutSeconds", in: 0.1...3600) ?? TouristConfig.ProviderEntry.defaultTimeoutSeconds,
+            timeoutSeconds: try reader.number("timeoutSeconds", in: 0.1...3600) ?? factory.defaultTimeoutSeconds,
             concurrency: try reader.integer("concurrency", in: 1...64),
             requestsPerHour: try reader.integer("requestsPerHour", in: 1...1_000_000) ?? factory.defaultRequestsPerHour,
             coverage: try parseCoverage(reader),

@@ -76,6 +76,9 @@ public protocol ProviderFactory: Sendable {
     /// `requestsPerHour` when the config does not set it: the service's own limit (Flickr: 3600 per
     /// key), or nil for none.
     var defaultRequestsPerHour: Int? { get }
+    /// `timeoutSeconds` when the config does not set it (`ProviderEntry.defaultTimeoutSeconds`, 30,
+    /// unless the type's work is slower by nature, such as a first scan of a large folder).
+    var defaultTimeoutSeconds: Double { get }
     /// Whether its providers index their photos (`PhotoInventoryReporting`), so that without a
     /// configured `coverage` the router asks them only within the box of their located photos.
     var coversItsIndexedPhotos: Bool { get }
@@ -86,6 +89,7 @@ public protocol ProviderFactory: Sendable {
 
 extension ProviderFactory {
     public var defaultRequestsPerHour: Int? { nil }
+    public var defaultTimeoutSeconds: Double { TouristConfig.ProviderEntry.defaultTimeoutSeconds }
     public var coversItsIndexedPhotos: Bool { false }
 
     /// What a provider of this type covers without a configured `coverage`, in words.
