@@ -15,7 +15,7 @@ import TouristCore
 ///
 /// It never retries or rate-limits: the router keeps the `requestsPerHour` budget (3600 by
 /// default, Flickr's per-key limit) and the retry policy around every search and lookup.
-public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint {
+public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint, RequestPreflight {
     /// Settings from the config, validated by `FlickrProviderFactory`.
     struct Settings: Sendable {
         var perPage = 250
@@ -43,6 +43,11 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint 
         self.settings = settings
         candidates = FlickrCandidates(providerName: name, albumSize: settings.albumSize, logger: api.logger)
         probePoint = try GeoPoint(latitude: 48.8584, longitude: 2.2945)
+    }
+
+    /// Without an API key no call can be made: fails as `unauthorized`, naming where to set one.
+    public func preflight() throws {
+        guard !api.apiKey.isEmpty else { throw FlickrAPI.missingKey }
     }
 
     /// One page of photos within `query.radiusKm` (at most 32 km) of `query.center`, nearest first

@@ -213,5 +213,10 @@ import TestSupport
         #expect(checked.stdout.contains("FAILED in "), "\(checked.stdout)")
         #expect(checked.stdout.contains("unauthorized: no Flickr API key"))
         #expect(checked.stderr == "tourist: no provider is healthy\n")
+        // Without a key nothing could be sent, so nothing was spent of the hour's budget.
+        try await harness.run("search", "48.8584", "2.2945", "--config", config, expecting: 77)
+        let rows = try #require(try await harness.json("providers", "--config", config)["providers"] as? [[String: Any]])
+        #expect(rows.first?["requestsLastHour"] as? Int == 0)
+        #expect(fake.apiCalls("flickr.photos.search") == 0)
     }
 }

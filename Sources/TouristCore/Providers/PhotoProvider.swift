@@ -32,6 +32,15 @@ public protocol PhotoLookup: PhotoProvider {
     func photo(id: String) async throws -> PhotoCandidate
 }
 
+/// An optional ability: a check of what every request would fail on before anything is sent (Flickr
+/// without an API key), so the router spends no slot and no `requestsPerHour` on a request that
+/// cannot be made.
+public protocol RequestPreflight: PhotoProvider {
+    /// Throws the `ProviderError` every search, lookup and fetch would throw now; returns when
+    /// requests can be sent.
+    func preflight() throws
+}
+
 /// An optional ability: a point where a health check's one-photo search should find something.
 public protocol HealthProbePoint: PhotoProvider {
     var probePoint: GeoPoint { get }

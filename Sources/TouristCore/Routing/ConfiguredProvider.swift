@@ -63,8 +63,9 @@ public struct ConfiguredProvider: Sendable {
     }
 
     /// Runs one request to the provider holding a slot, after spending a request of the budget when
-    /// `metered`.
+    /// `metered`; a request the provider's preflight refuses spends neither.
     private func request<T: Sendable>(metered: Bool, _ body: () async throws -> T) async throws -> T {
+        try (provider as? any RequestPreflight)?.preflight()
         func spendAndRun() async throws -> T {
             if metered, let budget { try await budget.acquire(provider: name) }
             return try await body()
