@@ -69,10 +69,8 @@ public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventory
     public func configurationProblems() -> [ConfigError] {
         tree.roots.enumerated().compactMap { index, root in
             var info = stat()
-            // With several folders, the one at fault is named by its index: path[1].
-            let location = tree.roots.count > 1 ? "\(tree.configKey)[\(index)]" : tree.configKey
             return DirectoryWalker.problem(withRoot: root, info: &info).map {
-                ConfigError(file: tree.configFile, location: location, problem: $0.problem, fix: $0.fix + ".")
+                ConfigError(file: tree.configFile, location: tree.configKey(ofRoot: index), problem: $0.problem, fix: $0.fix + ".")
             }
         }
     }

@@ -25,8 +25,12 @@ struct DirectoryTree: Sendable, Equatable {
     var configFile = "the config"
     var configKey = "the directory provider's \"path\""
 
-    /// "providers[1].path in /home/me/.config/tourist/config.json"
-    var configuredAt: String { "\(configKey) in \(configFile)" }
+    /// The key of root number `index`: "providers[1].path", or "providers[1].path[2]" when there
+    /// are several roots.
+    func configKey(ofRoot index: Int) -> String { roots.count > 1 ? "\(configKey)[\(index)]" : configKey }
+
+    /// "providers[1].path[2] in /home/me/.config/tourist/config.json"
+    func configuredAt(root index: Int) -> String { "\(configKey(ofRoot: index)) in \(configFile)" }
 
     /// Whether a file whose name has these bytes is one to read: its extension is one of
     /// `extensions`, in any case (hidden names are the walker's business).

@@ -60,10 +60,10 @@ struct DirectoryWalker {
     func walk() throws -> [FoundFile] {
         var realRoots: [String] = []
         var shared = Shared()
-        for root in tree.roots {
+        for (index, root) in tree.roots.enumerated() {
             var info = stat()
             if let problem = Self.problem(withRoot: root, info: &info) {
-                throw ProviderError.invalidConfiguration("\(problem.problem). \(problem.fix) (\(tree.configuredAt))")
+                throw ProviderError.invalidConfiguration("\(problem.problem). \(problem.fix) (\(tree.configuredAt(root: index)))")
             }
             realRoots.append(Self.realPath(root) ?? root)
             // A root inside another is listed once, under its own path.

@@ -86,6 +86,12 @@ import TestSupport
         #expect(result.stderr.contains("pictures: invalid configuration: \(missing). Create it, or correct the path (providers[0].path in \(broken))"), "\(result.stderr)")
         let check = try await harness.run("config", "check", "--config", broken, expecting: 78)
         #expect(check.stderr == "tourist: config error: \(broken): providers[0].path: \(missing). Create it, or correct the path.\n")
+        // Of several folders, the missing one is named by its index, when searching and when checking.
+        let second = try harness.folder.write("second.json", #"{ "providers": [ { "name": "pictures", "type": "directory", "path": [".", "~/no-such-folder"] } ] }"#)
+        let searched = try await harness.run("search", "48.8584", "2.2945", "--config", second, expecting: 69)
+        #expect(searched.stderr.contains("Create it, or correct the path (providers[0].path[1] in \(second))"), "\(searched.stderr)")
+        let checkedSecond = try await harness.run("config", "check", "--config", second, expecting: 78)
+        #expect(checkedSecond.stderr == "tourist: config error: \(second): providers[0].path[1]: \(missing). Create it, or correct the path.\n")
         let wrongType = try harness.folder.write("wrong.json", #"{ "providers": [ { "name": "pictures", "type": "directory", "path": ["photos", 3] } ] }"#)
         let configError = try await harness.run("config", "check", "--config", wrongType, expecting: 78)
         #expect(configError.stderr.contains("providers[0].path[1]: expected a path in double quotes, found a number. Write the list as [\"~/Pictures\", \"/media/photos\"]."), "\(configError.stderr)")
