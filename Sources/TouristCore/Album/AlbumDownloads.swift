@@ -59,12 +59,12 @@ extension AlbumFetcher {
         var rejected = 0
         progress?(FetchProgress(done: done, total: total, bytes: bytes))
         guard !pending.isEmpty else { return 0 }
-        // downloads.concurrency at most, and no more than the photos' providers take at once (each
-        // provider's `concurrency` holds in `ConfiguredProvider.fetch`); providers take turns in the
-        // queue, so one provider's waiting photos do not hold back another's.
-        let providers = Self.byProvider(pending)
-        let providerSlots = providers.map { router.provider(named: $0[0].key.provider)?.entry.concurrency ?? downloads.concurrency }.reduce(0, +)
-        let limit = max(1, min(downloads.concurrency, providerSlots))
+        // downloads.concurrency at most, each provider within its own `concurrency`.
+        let limit = max(1, downloads.concurrency)
+        let providers = Set(pending.map(\.key.provider))
+        var queue = DownloadQueue(pending, limits: Dictionary(uniqueKeysWithValues: providers.compactMap { name in
+            router.provider(named: name)?.entry.concurrency.map { (name, $0) }
+        }))
         let clock = ContinuousClock()
         var unrecorded: [DownloadAttempt] = []
         var lastRecord = clock.now
@@ -84,12 +84,12 @@ extension AlbumFetcher {
             progress?(FetchProgress(done: done, total: total, bytes: bytes))
         }
         try await withThrowingTaskGroup(of: Stage.self) { group in
-            var queue = Self.interleaved(providers).makeIterator()
             var transfers = 0
             func startNext() {
-                guard let photo = queue.next() else { return }
-                transfers += 1
-                group.addTask { try await transfer(photo) }
+                while transfers < limit, let photo = queue.next() {
+                    transfers += 1
+                    group.addTask { try await transfer(photo) }
+                }
             }
             func recordIfDue(force: Bool) {
                 guard !recording, !unrecorded.isEmpty,
@@ -99,11 +99,12 @@ extension AlbumFetcher {
                 unrecorded.removeAll()
                 group.addTask { [store] in .recorded(try await BlockingIO.run { try record(batch, pin: id, store: store) }) }
             }
-            for _ in 0..<limit { startNext() }
+            startNext()
             while let stage = try await group.next() {
                 switch stage {
                 case .transferred(let arrived):
                     transfers -= 1
+                    queue.finished(arrived.key.provider)
                     startNext()
                     group.addTask { [store] in
                         do {
@@ -115,6 +116,7 @@ extension AlbumFetcher {
                     }
                 case .transferFailed(let attempt):
                     transfers -= 1
+                    queue.finished(attempt.key.provider)
                     startNext()
                     unrecorded.append(attempt)
                 case .committed(let attempt):
@@ -129,27 +131,6 @@ extension AlbumFetcher {
             }
         }
         return rejected
-    }
-
-    /// The photos grouped by provider, each group in album order, groups in order of first appearance.
-    static func byProvider(_ photos: [AlbumPhoto]) -> [[AlbumPhoto]] {
-        var groups: [String: Int] = [:]
-        var grouped: [[AlbumPhoto]] = []
-        for photo in photos {
-            if let index = groups[photo.key.provider] {
-                grouped[index].append(photo)
-            } else {
-                groups[photo.key.provider] = grouped.count
-                grouped.append([photo])
-            }
-        }
-        return grouped
-    }
-
-    /// One photo of each provider in turn: [a1, a2, b1] becomes [a1, b1, a2].
-    static func interleaved(_ groups: [[AlbumPhoto]]) -> [AlbumPhoto] {
-        let longest = groups.map(\.count).max() ?? 0
-        return (0..<longest).flatMap { index in groups.compactMap { index < $0.count ? $0[index] : nil } }
     }
 
     /// Downloads one photo's bytes into a blob writer (retrying transient failures); nothing is
