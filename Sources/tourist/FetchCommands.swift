@@ -112,8 +112,9 @@ enum AlbumRun {
             session.note("no photos within \(Format.kilometres(pin.radiusKm)) of \"\(pin.name)\" that this pin has not shown yet; the album is unchanged")
             return ExitStatus.ok
         case .empty:
-            let asked = outcome.providerFailures.filter { $0.reason == "empty" }.map(\.provider).joined(separator: ", ")
-            let outside = outcome.providerFailures.filter { $0.reason == "outside coverage" }.map(\.provider).joined(separator: ", ")
+            // Every failure here is a provider with no photos: asked and empty, or outside its coverage.
+            let asked = outcome.providerFailures.filter { !$0.isOutsideCoverage }.map(\.provider).joined(separator: ", ")
+            let outside = outcome.providerFailures.filter(\.isOutsideCoverage).map(\.provider).joined(separator: ", ")
             let skipped = outside.isEmpty ? "" : "; not asked, outside their coverage: \(outside)"
             session.note("no photos within \(Format.kilometres(pin.radiusKm)) of \"\(pin.name)\" (asked: \(asked.isEmpty ? "no provider" : asked)\(skipped)). Pin a place with a larger --radius, or add providers to the config")
             return ExitStatus.ok

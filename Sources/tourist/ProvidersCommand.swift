@@ -122,7 +122,7 @@ struct ProvidersCommand: AsyncParsableCommand {
         let now = Date()
         for index in rows.indices {
             guard let perHour = rows[index].requestsPerHour else { continue }
-            let budget = RequestBudget(directory: stateRoot + "/" + ConfigLoader.folderName(for: rows[index].name), perHour: perHour)
+            let budget = RequestBudget(directory: ConfigLoader.stateDirectory(ofProvider: rows[index].name, in: stateRoot), perHour: perHour)
             let usage = try budget.usage(now: now)
             rows[index].requestsLastHour = usage.used
             rows[index].budgetRefillsAt = usage.used >= perHour ? usage.nextRefill : nil

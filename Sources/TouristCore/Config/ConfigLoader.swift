@@ -189,9 +189,10 @@ public struct ConfigLoader: Sendable {
         return box
     }
 
-    /// A provider name as a single safe folder name (its state folder in the store).
-    public static func folderName(for name: String) -> String {
-        String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") ? $0 : "_" })
+    /// The folder where the provider named `name` keeps its state (a request log, a scan index),
+    /// inside the store's state folder `stateRoot`; the name is made a single safe folder name.
+    public static func stateDirectory(ofProvider name: String, in stateRoot: String) -> String {
+        stateRoot + "/" + String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") ? $0 : "_" })
     }
 
     /// Builds the providers of `config`, in routing order; each gets `context` with its own state folder,
@@ -202,7 +203,7 @@ public struct ConfigLoader: Sendable {
                 throw ConfigError(file: config.source.displayName, location: "providers[\(index)].type", problem: "unknown provider type \"\(entry.type)\"", fix: "Use one of: \(registry.types.joined(separator: ", ")).")
             }
             var own = context
-            own.stateDirectory = context.stateDirectory.map { "\($0)/\(Self.folderName(for: entry.name))" }
+            own.stateDirectory = context.stateDirectory.map { Self.stateDirectory(ofProvider: entry.name, in: $0) }
             let provider = try factory.makeProvider(name: entry.name, options: entry.options, context: own)
             return ConfiguredProvider(entry: entry, provider: provider, stateDirectory: own.stateDirectory)
         }

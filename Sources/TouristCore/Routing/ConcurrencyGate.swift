@@ -5,8 +5,6 @@ import Synchronization
 /// A waiting task that is cancelled stops waiting at once and throws `CancellationError`; a slot is
 /// handed straight to the next waiter when one is released, so a late arrival cannot overtake.
 public final class ConcurrencyGate: Sendable {
-    public let width: Int
-
     private struct State {
         var free: Int
         var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
@@ -20,7 +18,6 @@ public final class ConcurrencyGate: Sendable {
     private let state: Mutex<State>
 
     public init(width: Int) {
-        self.width = max(1, width)
         state = Mutex(State(free: max(1, width)))
     }
 
