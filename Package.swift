@@ -46,6 +46,11 @@ let package = Package(
             dependencies: ["TouristCore", "CExif"],
             path: "Providers/Directory"
         ),
+        .target(
+            name: "Exec",
+            dependencies: ["TouristCore", "CShims", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Providers/Exec"
+        ),
         .target(name: "PhotoReaderFuzz", dependencies: ["Directory"], path: "Fuzz/PhotoReaderFuzz"),
         .executableTarget(
             name: "tourist",
@@ -54,6 +59,7 @@ let package = Package(
                 "Fixture",
                 "Flickr",
                 "Directory",
+                "Exec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -81,29 +87,29 @@ let package = Package(
             path: "Tests/FlickrStub"
         ),
         .target(
-            name: "ProviderConformance",
+            name: "ProviderExpectations",
             dependencies: ["TouristCore"],
-            path: "Tests/ProviderConformance"
+            path: "Tests/ProviderExpectations"
         ),
         .testTarget(
             name: "TouristCoreTests",
             dependencies: [
-                "TouristCore", "Fixture", "Flickr", "Directory", "TestSupport", "CShims", "LoopbackHTTP", "ProviderConformance",
+                "TouristCore", "Fixture", "Flickr", "Directory", "TestSupport", "CShims", "LoopbackHTTP", "ProviderExpectations",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(
             name: "FixtureTests",
-            dependencies: ["Fixture", "TouristCore", "ProviderConformance", "TestSupport"]
+            dependencies: ["Fixture", "TouristCore", "ProviderExpectations", "TestSupport"]
         ),
         .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FlickrStub"]),
         .testTarget(
             name: "FlickrTests",
-            dependencies: ["Flickr", "TouristCore", "ProviderConformance", "TestSupport", "FlickrStub", "LoopbackHTTP"]
+            dependencies: ["Flickr", "TouristCore", "ProviderExpectations", "TestSupport", "FlickrStub", "LoopbackHTTP"]
         ),
         .testTarget(
             name: "DirectoryTests",
-            dependencies: ["Directory", "TouristCore", "TestSupport", "GeotaggedPhotos", "ProviderConformance"],
+            dependencies: ["Directory", "TouristCore", "TestSupport", "GeotaggedPhotos", "ProviderExpectations"],
             exclude: ["FuzzRegressions"]
         ),
         .testTarget(

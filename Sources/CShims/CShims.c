@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <unistd.h>
+#include <signal.h>
+#include <spawn.h>
 
 int tourist_flock(int fd, int operation) { return flock(fd, operation); }
 
@@ -39,4 +41,42 @@ int tourist_link_unnamed(int fd, const char *path) {
 
 int tourist_syncfs(int fd) {
     return syncfs(fd);
+}
+
+int tourist_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
+                  int stdin_fd, int stdout_fd, int stderr_fd, pid_t *pid) {
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    int result = posix_spawn_file_actions_init(&actions);
+    if (result != 0) return result;
+    result = posix_spawnattr_init(&attributes);
+    if (result != 0) {
+        posix_spawn_file_actions_destroy(&actions);
+        return result;
+    }
+    // dup2 clears close-on-exec on the copies; every other descriptor is closed in the child.
+    if (result == 0) result = posix_spawn_file_actions_adddup2(&actions, stdin_fd, 0);
+    if (result == 0) result = posix_spawn_file_actions_adddup2(&actions, stdout_fd, 1);
+    if (result == 0) result = posix_spawn_file_actions_adddup2(&actions, stderr_fd, 2);
+    if (result == 0) result = posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    if (result == 0 && directory != NULL) result = posix_spawn_file_actions_addchdir_np(&actions, directory);
+    sigset_t none, defaults;
+    sigemptyset(&none);
+    sigemptyset(&defaults);
+    int reset[] = {SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2};
+    for (unsigned i = 0; i < sizeof reset / sizeof reset[0]; i++) sigaddset(&defaults, reset[i]);
+    if (result == 0) result = posix_spawnattr_setsigmask(&attributes, &none);
+    if (result == 0) result = posix_spawnattr_setsigdefault(&attributes, &defaults);
+    if (result == 0) result = posix_spawnattr_setpgroup(&attributes, 0);
+    if (result == 0) {
+        result = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+    }
+    if (result == 0) result = posix_spawn(pid, path, &actions, &attributes, argv, envp);
+    posix_spawnattr_destroy(&attributes);
+    posix_spawn_file_actions_destroy(&actions);
+    return result;
+}
+
+int tourist_pipe_cloexec(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC);
 }

@@ -20,10 +20,12 @@ struct ConfigCommand: AsyncParsableCommand {
             try await Session.run(global) { session in
                 let config = try session.config()
                 let router = try session.router(keepingState: false)
+                var declared: [String: [ProviderOption]] = [:]
                 for configured in router.providers {
-                    if let problem = (configured.provider as? any ConfigurationChecking)?.configurationProblems().first { throw problem }
+                    if let problem = await (configured.provider as? any ConfigurationChecking)?.configurationProblems().first { throw problem }
+                    declared[configured.name] = await (configured.provider as? any OptionDeclaring)?.declaredOptions()
                 }
-                let effective = EffectiveConfig.render(config, storePath: try session.storePath(), registry: builtInProviders)
+                let effective = EffectiveConfig.render(config, storePath: try session.storePath(), registry: session.registry, declared: declared)
                 if session.options.json {
                     Terminal.write(JSONValue.object([("source", .string(config.source.displayName)), ("config", effective)]).rendered() + "\n")
                 } else {
@@ -102,7 +104,8 @@ enum StarterConfig {
 enum EffectiveConfig {
     static let mask = "********"
 
-    static func render(_ config: TouristConfig, storePath: String, registry: ProviderRegistry) -> JSONValue {
+    /// `declared`: the options providers declare themselves (plugins), by provider name.
+    static func render(_ config: TouristConfig, storePath: String, registry: ProviderRegistry, declared: [String: [ProviderOption]] = [:]) -> JSONValue {
         let providers: [JSONValue] = config.providers.map { entry in
             var members: [(key: String, value: JSONValue)] = [("name", .string(entry.name)), ("type", .string(entry.type)), ("enabled", .bool(entry.enabled))]
             members.append(("timeoutSeconds", entry.timeoutSeconds.map(JSONValue.number) ?? .string("(none)")))
@@ -111,7 +114,7 @@ enum EffectiveConfig {
             members.append(("coverage", entry.coverage.map { box in
                 .array([box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { .number($0) })
             } ?? .string("(default: \(registry.factory(for: entry.type)?.defaultCoverage ?? "everywhere"))")))
-            for option in registry.factory(for: entry.type)?.options ?? [] {
+            for option in (registry.factory(for: entry.type)?.options ?? []) + (declared[entry.name] ?? []) {
                 if let value = entry.options.value(option.name) {
                     members.append((option.name, option.isSecret ? .string(mask) : value))
                 } else if let fallback = option.defaultValue {

@@ -48,7 +48,7 @@ struct PhotoJSON: Encodable {
         longitude = candidate.location?.longitude
         pageURL = candidate.pageURL?.absoluteString
         self.distanceKm = distanceKm
-        source = candidate.source(nearest: .original)?.source.description
+        source = candidate.source(nearest: .original)?.source.location
     }
 
     init(photo: AlbumPhoto, store: Store) {
@@ -56,7 +56,7 @@ struct PhotoJSON: Encodable {
         stored = StoreFields(
             state: photo.state, size: photo.size, sha256: photo.sha256, bytes: photo.bytes, mime: photo.mimeType,
             path: photo.state == .stored ? photo.sha256.map(store.blobs.path(of:)) : nil,
-            sourceURL: photo.sourceURL ?? photo.candidate.source(nearest: photo.size)?.source.description,
+            sourceURL: photo.sourceURL ?? photo.candidate.source(nearest: photo.size)?.source.location,
             error: photo.error
         )
     }

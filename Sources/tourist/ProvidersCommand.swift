@@ -78,7 +78,7 @@ struct ProvidersCommand: AsyncParsableCommand {
                 Row(
                     name: entry.name, type: entry.type, order: index + 1, enabled: entry.enabled,
                     coverage: entry.coverage.map { [$0.minLongitude, $0.minLatitude, $0.maxLongitude, $0.maxLatitude] },
-                    defaultCoverage: builtInProviders.factory(for: entry.type)?.defaultCoverage ?? "everywhere",
+                    defaultCoverage: session.registry.factory(for: entry.type)?.defaultCoverage ?? "everywhere",
                     concurrency: entry.concurrency, timeoutSeconds: entry.timeoutSeconds, requestsPerHour: entry.requestsPerHour
                 )
             }
@@ -88,13 +88,42 @@ struct ProvidersCommand: AsyncParsableCommand {
                 for index in rows.indices { rows[index].health = results[rows[index].name] }
             }
             try Self.readBudgets(&rows, stateRoot: Store.stateDirectory(ofStoreAt: try session.storePath()))
-            return try Self.print(rows, config: config, check: check, session: session)
+            let types = TypeRow.all(session.registry)
+            return try Self.print(rows, types: types, config: config, check: check, session: session)
         }
     }
 
-    static func print(_ rows: [Row], config: TouristConfig, check: Bool, session: Session) throws -> Int32 {
+    /// A provider type a config may name: built in, or a plugin program found on PATH.
+    struct TypeRow: Encodable {
+        var type: String
+        var builtIn: Bool
+        /// The plugin program, for a type found on PATH.
+        var executable: String?
+        var summary: String?
+
+        static func all(_ registry: ProviderRegistry) -> [TypeRow] {
+            let builtIn = registry.factories.map { TypeRow(type: $0.type, builtIn: true, summary: $0.summary) }
+            let found = (registry.discovery?.availableTypes() ?? []).filter { !registry.types.contains($0.type) }
+            return builtIn + found.map { TypeRow(type: $0.type, builtIn: false, executable: $0.executable) }
+        }
+
+        /// "Provider types: flickr, fixture, directory, exec (built in); walks (plugin: /usr/local/bin/tourist-provider-walks)"
+        static func line(_ types: [TypeRow]) -> String {
+            let builtIn = types.filter(\.builtIn).map(\.type).joined(separator: ", ") + " (built in)"
+            let plugins = types.filter { !$0.builtIn }.map { "\($0.type) (plugin: \($0.executable ?? "?"))" }
+            let onPath = plugins.isEmpty ? "; no tourist-provider-* plugin on PATH" : "; " + plugins.joined(separator: ", ")
+            return "Provider types: \(builtIn)\(onPath)"
+        }
+    }
+
+    /// The providers as a table (or JSON with their types); exits 69 when checked and none is healthy.
+    static func print(_ rows: [Row], types: [TypeRow], config: TouristConfig, check: Bool, session: Session) throws -> Int32 {
         if session.options.json {
-            try session.printJSON(["providers": rows])
+            struct Document: Encodable {
+                var providers: [Row]
+                var types: [TypeRow]
+            }
+            try session.printJSON(Document(providers: rows, types: types))
         } else {
             var table = check ? Table("ORDER", "NAME", "TYPE", "ENABLED", "COVERAGE", "LIMITS", "CHECK") : Table("ORDER", "NAME", "TYPE", "ENABLED", "COVERAGE", "LIMITS")
             for row in rows {
@@ -107,7 +136,7 @@ struct ProvidersCommand: AsyncParsableCommand {
                 }
                 table.add(cells)
             }
-            session.say("Config: \(config.source.displayName)\n\n" + table.rendered())
+            session.say("Config: \(config.source.displayName)\n\n" + table.rendered() + "\n" + TypeRow.line(types))
         }
         if check, !rows.contains(where: { $0.health?.ok == true }) {
             session.note("no provider is healthy")

@@ -1,16 +1,19 @@
 import ArgumentParser
 import Directory
+import Exec
 import Fixture
 import Flickr
 import Foundation
 import Logging
 import TouristCore
 
-/// The built-in provider types. Adding a provider: add its target, then one line here.
+/// The built-in provider types. Adding a provider: add its target, then one line here. (Plugins
+/// need no line: `exec`, or a type found on PATH.)
 let builtInProviders = ProviderRegistry([
     FlickrProviderFactory(),
     FixtureProviderFactory(),
     DirectoryProviderFactory(),
+    ExecProviderFactory(),
 ])
 
 /// What one command invocation works with: options, environment, logger, and the config, store and
@@ -23,6 +26,8 @@ final class Session {
     private var cachedConfig: TouristConfig?
     private var cachedStore: Store?
     private var cachedHTTP: HTTPClient?
+    /// Every router made, so their providers are shut down when the command ends.
+    private var routers: [Router] = []
 
     init(_ options: GlobalOptions) {
         self.options = options
@@ -39,17 +44,32 @@ final class Session {
         do {
             code = try await body(session)
         } catch let error as ExitCode {
+            await session.shutdownProviders()
             throw error
         } catch {
+            await session.shutdownProviders()
             let (status, message) = ExitStatus.describe(error)
             Terminal.writeError("tourist: \(message)\n")
             throw ExitCode(status)
         }
+        await session.shutdownProviders()
         if code != 0 { throw ExitCode(code) }
     }
 
+    /// Ends what the command's providers hold (plugin processes), once.
+    func shutdownProviders() async {
+        let done = routers
+        routers = []
+        for router in done { await router.shutdown() }
+    }
+
+    /// The built-in provider types, and plugins on this environment's PATH.
+    var registry: ProviderRegistry {
+        builtInProviders.discovering(with: PluginDiscovery(searchPath: environment["PATH"]))
+    }
+
     var loader: ConfigLoader {
-        ConfigLoader(registry: builtInProviders, environment: environment, workingDirectory: workingDirectory)
+        ConfigLoader(registry: registry, environment: environment, workingDirectory: workingDirectory)
     }
 
     /// The effective config, loaded once.
@@ -111,11 +131,17 @@ final class Session {
         }
         var selected = config
         selected.providers = entries
+        let store = keepingState ? try openStore() : nil
+        var temporaryDirectory: (@Sendable () throws -> String)?
+        if let store { temporaryDirectory = { try store.temporaryDirectory() } }
         let context = ProviderContext(
             configDirectory: config.directory, environment: environment, logger: logger, http: try httpClient(),
-            stateDirectory: keepingState ? try openStore().stateDirectory : nil, maxPhotoBytes: config.downloads.maxPhotoBytes, albumSize: config.album.size
+            stateDirectory: store?.stateDirectory, maxPhotoBytes: config.downloads.maxPhotoBytes, albumSize: config.album.size,
+            downloadTimeout: config.downloads.timeoutSeconds, temporaryDirectory: temporaryDirectory
         )
-        return Router(providers: try loader.makeProviders(selected, context: context), retryPolicy: try retryPolicy(), strategy: config.strategy)
+        let router = Router(providers: try loader.makeProviders(selected, context: context), retryPolicy: try retryPolicy(), strategy: config.strategy)
+        routers.append(router)
+        return router
     }
 
     /// Retries and backoff from the config; `TOURIST_RETRY_BASE_SECONDS` shortens waits in tests.

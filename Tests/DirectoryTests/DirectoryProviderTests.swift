@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import GeotaggedPhotos
 import Logging
-import ProviderConformance
+import ProviderExpectations
 import Testing
 import TestSupport
 @testable import TouristCore

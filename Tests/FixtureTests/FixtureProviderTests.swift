@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import ProviderConformance
+import ProviderExpectations
 import Testing
 import TestSupport
 @testable import Fixture

@@ -1,7 +1,7 @@
 import FlickrStub
 import Foundation
 import Logging
-import ProviderConformance
+import ProviderExpectations
 import Testing
 import TestSupport
 @testable import Flickr

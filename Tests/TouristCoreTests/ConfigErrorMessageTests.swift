@@ -54,10 +54,14 @@ import TestSupport
     }
 
     /// The messages of `config check`'s machine-only checks (`configurationProblems()`), after building.
-    func problems(_ text: String, path: String) throws -> [String] {
+    func problems(_ text: String, path: String) async throws -> [String] {
         let config = try loader().parse(Array(text.utf8), path: path)
         let providers = try loader().makeProviders(config, context: context((path as NSString).deletingLastPathComponent))
-        return providers.flatMap { ($0.provider as? any ConfigurationChecking)?.configurationProblems() ?? [] }.map { String(describing: $0) }
+        var problems: [String] = []
+        for configured in providers {
+            problems += await (configured.provider as? any ConfigurationChecking)?.configurationProblems().map { String(describing: $0) } ?? []
+        }
+        return problems
     }
 
     func check(_ rows: [(text: String, expected: String)], environment: [String: String] = [:], path: String = Self.file, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -179,8 +183,8 @@ import TestSupport
             (#"{"providers": [{"type": "fixture", "type": "flickr"}]}"#, #"/etc/t/config.json: providers[0].type: the key "type" appears twice. Keep one of them."#),
             (#"{"providers": [{"name": "a"}]}"#, #"/etc/t/config.json: providers[0].type: missing. Add "type": one of flickr, fixture, directory."#),
             (#"{"providers": [{"type": ["flickr"]}]}"#, #"/etc/t/config.json: providers[0].type: expected a string, found an array. Put the value in double quotes."#),
-            (#"{"providers": [{"type": "flikr"}]}"#, #"/etc/t/config.json: providers[0].type: unknown provider type "flikr". Use one of: flickr, fixture, directory. Did you mean "flickr"?"#),
-            (#"{"providers": [{"type": "fixture"}, {"type": "dropbox"}]}"#, #"/etc/t/config.json: providers[1].type: unknown provider type "dropbox". Use one of: flickr, fixture, directory."#),
+            (#"{"providers": [{"type": "flikr"}]}"#, #"/etc/t/config.json: providers[0].type: unknown provider type "flikr". Use one of: flickr, fixture, directory, or install a plugin as tourist-provider-flikr on PATH. Did you mean "flickr"?"#),
+            (#"{"providers": [{"type": "fixture"}, {"type": "dropbox"}]}"#, #"/etc/t/config.json: providers[1].type: unknown provider type "dropbox". Use one of: flickr, fixture, directory, or install a plugin as tourist-provider-dropbox on PATH."#),
             (#"{"providers": [{"type": "${KIND}"}]}"#, #"/etc/t/config.json: providers[0].type: environment variable KIND is not set. Set it (export KIND=…) or write the value into the config."#),
             (#"{"providers": [{"type": "fixture", "name": 7}]}"#, #"/etc/t/config.json: providers[0].name: expected a string, found a number. Put the value in double quotes."#),
             (#"{"providers": [{"type": "fixture", "name": "my photos"}]}"#, #"/etc/t/config.json: providers[0].name: "my photos" is not a valid provider name. Use letters, digits, '-' and '_' only; the name is the first part of photo ids such as demo:paris-01."#),
@@ -340,20 +344,20 @@ import TestSupport
         #expect(try buildMessage(#"{"providers": [{"type": "fixture", "path": "empty"}]}"#, path: configFile) == "\(configFile): providers[0].path: \(root)/empty holds no manifest.json. Point it at a fixture set's folder (manifest.json and its photos), or remove the key to use the bundled demo set.")
     }
 
-    @Test func directoryFoldersThatAreMissingOrNotFolders() throws {
+    @Test func directoryFoldersThatAreMissingOrNotFolders() async throws {
         let folder = TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.child("photos"), withIntermediateDirectories: true)
         try folder.write("notes.txt", "not a folder")
         let configFile = folder.child("config.json")
         let root = URL(fileURLWithPath: folder.path).standardizedFileURL.path
-        #expect(try problems(#"{"providers": [{"type": "directory", "path": "missing"}]}"#, path: configFile) == [
+        #expect(try await problems(#"{"providers": [{"type": "directory", "path": "missing"}]}"#, path: configFile) == [
             "\(configFile): providers[0].path: the folder \(root)/missing cannot be read (No such file or directory). Create it, or correct the path.",
         ])
         // The second folder of the list is the wrong one, and the message names it by its index.
-        #expect(try problems(#"{"providers": [{"type": "fixture"}, {"type": "directory", "path": ["photos", "notes.txt"]}]}"#, path: configFile) == [
+        #expect(try await problems(#"{"providers": [{"type": "fixture"}, {"type": "directory", "path": ["photos", "notes.txt"]}]}"#, path: configFile) == [
             "\(configFile): providers[1].path[1]: \(root)/notes.txt is not a folder. Point the path at a folder of photos.",
         ])
-        #expect(try problems(#"{"providers": [{"name": "a", "type": "directory", "path": "photos"}, {"name": "b", "type": "directory", "path": ["gone", "photos", "notes.txt"]}]}"#, path: configFile) == [
+        #expect(try await problems(#"{"providers": [{"name": "a", "type": "directory", "path": "photos"}, {"name": "b", "type": "directory", "path": ["gone", "photos", "notes.txt"]}]}"#, path: configFile) == [
             "\(configFile): providers[1].path[0]: the folder \(root)/gone cannot be read (No such file or directory). Create it, or correct the path.",
             "\(configFile): providers[1].path[2]: \(root)/notes.txt is not a folder. Point the path at a folder of photos.",
         ])

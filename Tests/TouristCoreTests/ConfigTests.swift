@@ -27,8 +27,8 @@ import Fixture
     }
 
     @Test func namesUnknownProviderTypesWithASuggestion() {
-        #expect(message(#"{"providers": [{"name": "a", "type": "fixtures"}]}"#) == "/etc/t/config.json: providers[0].type: unknown provider type \"fixtures\". Use one of: fixture. Did you mean \"fixture\"?")
-        #expect(message(#"{"providers": [{"type": "fixture"}, {"type": "zzz"}]}"#) == "/etc/t/config.json: providers[1].type: unknown provider type \"zzz\". Use one of: fixture.")
+        #expect(message(#"{"providers": [{"name": "a", "type": "fixtures"}]}"#) == "/etc/t/config.json: providers[0].type: unknown provider type \"fixtures\". Use one of: fixture, or install a plugin as tourist-provider-fixtures on PATH. Did you mean \"fixture\"?")
+        #expect(message(#"{"providers": [{"type": "fixture"}, {"type": "zzz"}]}"#) == "/etc/t/config.json: providers[1].type: unknown provider type \"zzz\". Use one of: fixture, or install a plugin as tourist-provider-zzz on PATH.")
     }
 
     @Test func refusesDuplicateProviderNames() {

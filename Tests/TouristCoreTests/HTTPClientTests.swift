@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import LoopbackHTTP
-import ProviderConformance
+import ProviderExpectations
 import Testing
 import TestSupport
 @testable import TouristCore

@@ -27,4 +27,18 @@ int tourist_link_unnamed(int fd, const char *path);
 /// flush for a batch of files instead of an fsync each. Returns 0, or -1 with errno.
 int tourist_syncfs(int fd);
 
+#include <sys/types.h>
+
+/// Starts the program at `path` (an absolute path) with `argv` and `envp`, in the folder `directory`,
+/// its standard input, output and error connected to `stdin_fd`, `stdout_fd` and `stderr_fd`, and
+/// every other descriptor closed. The child leads a process group of its own (so the whole group can
+/// be signalled), with no signal blocked and SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP and SIGCHLD
+/// at their default actions. Returns 0 and sets `*pid`, or an errno value (the exec's own failure
+/// included, such as ENOENT or EACCES).
+int tourist_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
+                  int stdin_fd, int stdout_fd, int stderr_fd, pid_t *pid);
+
+/// Makes a pipe whose two ends are close-on-exec. Returns 0, or -1 with errno.
+int tourist_pipe_cloexec(int fds[2]);
+
 #endif

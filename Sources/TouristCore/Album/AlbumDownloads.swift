@@ -14,7 +14,7 @@ extension AlbumFetcher {
     /// How one photo's download ended, before it is recorded.
     struct DownloadAttempt: Sendable {
         let key: PhotoKey
-        let result: Result<(blob: BlobInfo, source: String), any Error>
+        let result: Result<(blob: BlobInfo, source: String?), any Error>
     }
 
     /// How one photo's download ended, as recorded.
@@ -30,7 +30,7 @@ extension AlbumFetcher {
     struct Transferred: @unchecked Sendable {
         let key: PhotoKey
         let writer: BlobWriter
-        let source: String
+        let source: String?
     }
 
     /// The steps of the download pipeline, as the task group reports them.
@@ -151,7 +151,7 @@ extension AlbumFetcher {
                     guard ImageFormat.mimeType(of: writer.head) != nil else {
                         throw ProviderError.invalidResponse("the data received is not an image (no JPEG, PNG, GIF, WebP, TIFF, HEIC or AVIF signature)")
                     }
-                    return Transferred(key: candidate.key, writer: writer, source: source.description)
+                    return Transferred(key: candidate.key, writer: writer, source: source.location)
                 }
             }
             return .transferred(arrived)
@@ -214,9 +214,9 @@ extension AlbumFetcher {
     }
 
     /// Whether an error is about the photo itself (not an image, gone, too large), so retrying it is
-    /// pointless and another photo should take its place; network, server, rate-limit, credential
-    /// and configuration problems are not.
+    /// pointless and another photo should take its place; network, server, rate-limit and credential problems,
+    /// configuration problems and a provider out of service are not.
     static func isPhotoProblem(_ error: ProviderError) -> Bool {
-        !error.isRetryable && !error.isUnauthorized && !error.isConfigurationProblem
+        !error.isRetryable && !error.isUnauthorized && !error.isConfigurationProblem && !error.isOutOfService
     }
 }

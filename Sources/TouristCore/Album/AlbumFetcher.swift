@@ -83,6 +83,27 @@ public struct AlbumFetcher: Sendable {
         return try await fill(album, searched: true, failures: found.failures)
     }
 
+    /// Takes the photos that failed because their provider stopped working for the rest of this
+    /// command (`OutOfServiceReporting`) out of the album, and out of what it has shown, so others
+    /// take their places now and they can come back once the provider works again. Returns how many.
+    private func giveBackUndelivered(pin id: String) async throws -> Int {
+        let failedProviders = Set(try store.album(id).photos.filter { $0.state == .failed }.map(\.key.provider))
+        var stopped = Set<String>()
+        for name in failedProviders where await router.provider(named: name)?.isOutOfService == true { stopped.insert(name) }
+        guard !stopped.isEmpty else { return 0 }
+        return try store.transaction { transaction in
+            var album = try transaction.album(id)
+            let leaving = album.photos.filter { $0.state == .failed && stopped.contains($0.key.provider) }
+            album.photos.removeAll { $0.state == .failed && stopped.contains($0.key.provider) }
+            album.shown.subtract(leaving.map(\.key))
+            try transaction.save(album)
+            for provider in stopped.sorted() {
+                logger.debug("\(provider) stopped working: its \(leaving.count { $0.key.provider == provider }) undelivered photos leave the album for others")
+            }
+            return leaving.count
+        }
+    }
+
     /// The most searches one fetch makes for photos to replace rejected ones.
     static let replacementRounds = 3
 
@@ -115,9 +136,10 @@ public struct AlbumFetcher: Sendable {
                 }
             }
             let rejected = try await downloadPending(pin: id)
+            let givenBack = try await giveBackUndelivered(pin: id)
             round += 1
             // Photos the provider cannot deliver leave room: other candidates fill it.
-            guard rejected > 0, round <= Self.replacementRounds else { break }
+            guard rejected + givenBack > 0, round <= Self.replacementRounds else { break }
             searchNow = true
         }
         return try store.transaction { transaction in

@@ -102,6 +102,11 @@ public struct ConfigLoader: Sendable {
         return config
     }
 
+    /// The types a config may name: the built-in ones, then the plugins found on PATH.
+    var knownTypes: [String] {
+        registry.types + (registry.discovery?.availableTypes().map(\.type) ?? []).filter { !registry.types.contains($0) }
+    }
+
     /// The keys every provider entry may have, besides its type's own options.
     public static let commonProviderKeys = ["name", "type", "enabled", "timeoutSeconds", "concurrency", "requestsPerHour", "coverage"]
 
@@ -111,30 +116,23 @@ public struct ConfigLoader: Sendable {
             throw reader.error("type", "missing", fix: "Add \"type\": one of \(registry.types.joined(separator: ", ")).")
         }
         guard let factory = registry.factory(for: type) else {
-            let suggestion = NameSuggestion.closest(to: type, among: registry.types).map { " Did you mean \"\($0)\"?" } ?? ""
-            throw reader.error("type", "unknown provider type \"\(type)\"", fix: "Use one of: \(registry.types.joined(separator: ", ")).\(suggestion)")
+            let suggestion = NameSuggestion.closest(to: type, among: knownTypes).map { " Did you mean \"\($0)\"?" } ?? ""
+            throw reader.error("type", "unknown provider type \"\(type)\"", fix: "Use one of: \(knownTypes.joined(separator: ", ")), or install a plugin as tourist-provider-\(type) on PATH.\(suggestion)")
         }
         let name = try reader.string("name", environment: environment) ?? type
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
             throw reader.error("name", "\"\(name)\" is not a valid provider name", fix: "Use letters, digits, '-' and '_' only; the name is the first part of photo ids such as demo:paris-01.")
         }
         let allowed = Self.commonProviderKeys + factory.options.map(\.name)
-        try rejectOtherTypesOptions(reader, type: type, allowed: allowed)
-        try reader.rejectUnknownKeys(allowed: allowed)
-        var values: [String: JSONValue] = [:]
-        for option in factory.options {
-            let hasDefault = option.defaultValue != nil
-            switch option.kind {
-            case .string: values[option.name] = try reader.string(option.name, environment: environment, secret: option.isSecret).map(JSONValue.string)
-            case .path: values[option.name] = try reader.path(option.name, environment: environment, base: directory, hasDefault: hasDefault).map(JSONValue.string)
-            case .integer(let range): values[option.name] = try reader.integer(option.name, in: range).map { .number(Double($0)) }
-            case .number(let range): values[option.name] = try reader.number(option.name, in: range).map(JSONValue.number)
-            case .bool: values[option.name] = try reader.bool(option.name).map(JSONValue.bool)
-            case .paths:
-                values[option.name] = try reader.paths(option.name, environment: environment, base: directory, hasDefault: hasDefault).map { .array($0.map(JSONValue.string)) }
-            case .strings:
-                let texts = try reader.strings(option.name, environment: environment, example: option.example ?? #"["a", "b"]"#, hasDefault: hasDefault)
-                values[option.name] = texts.map { .array($0.map(JSONValue.string)) }
+        if !factory.takesOwnOptions {
+            try rejectOtherTypesOptions(reader, type: type, allowed: allowed)
+            try reader.rejectUnknownKeys(allowed: allowed)
+        }
+        var values = try reader.optionValues(factory.options, environment: environment, base: directory)
+        let own = reader.members.filter { !Self.commonProviderKeys.contains($0.key) }
+        if factory.takesOwnOptions {
+            for member in own where values[member.key] == nil && !factory.options.contains(where: { $0.name == member.key }) {
+                values[member.key] = try OwnOptionExpansion.expand(member.value, environment: environment, file: path, location: reader.keyPath(member.key))
             }
         }
         return TouristConfig.ProviderEntry(
@@ -145,7 +143,7 @@ public struct ConfigLoader: Sendable {
             concurrency: try reader.integer("concurrency", in: 1...64),
             requestsPerHour: try reader.integer("requestsPerHour", in: 1...1_000_000) ?? factory.defaultRequestsPerHour,
             coverage: try parseCoverage(reader),
-            options: ProviderOptions(file: path, path: keyPath, values: values),
+            options: ProviderOptions(file: path, path: keyPath, values: values, written: own),
             written: value
         )
     }
@@ -204,6 +202,7 @@ public struct ConfigLoader: Sendable {
             }
             var own = context
             own.stateDirectory = context.stateDirectory.map { Self.stateDirectory(ofProvider: entry.name, in: $0) }
+            own.requestTimeout = entry.timeoutSeconds
             let provider = try factory.makeProvider(name: entry.name, options: entry.options, context: own)
             return ConfiguredProvider(entry: entry, provider: provider, stateDirectory: own.stateDirectory)
         }

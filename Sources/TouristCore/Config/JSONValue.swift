@@ -28,6 +28,36 @@ public enum JSONValue: Sendable, Equatable {
         return members.first { $0.key == key }?.value
     }
 
+    /// The string, when this is one.
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// The number, when this is one.
+    public var numberValue: Double? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+
+    /// The elements, when this is an array.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
+    /// This object with member `key` set to `value` (replaced in place, else added at the end); any
+    /// other value is returned as it is.
+    public func setting(_ key: String, to value: JSONValue) -> JSONValue {
+        guard case .object(var members) = self else { return self }
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = value
+        } else {
+            members.append((key, value))
+        }
+        return .object(members)
+    }
+
     /// The JSON type's name, for error messages: "a string", "a number", …
     public var typeDescription: String {
         switch self {
@@ -57,6 +87,35 @@ public enum JSONValue: Sendable, Equatable {
             if members.isEmpty { return "{}" }
             let inner = indent + "  "
             return "{\n" + members.map { inner + Self.quoted($0.key) + ": " + $0.value.rendered(indent: inner) }.joined(separator: ",\n") + "\n\(indent)}"
+        }
+    }
+
+    /// JSON text on one line, without spaces, keys in their stored order (for line protocols).
+    public func compact() -> String {
+        var out = ""
+        appendCompact(to: &out)
+        return out
+    }
+
+    private func appendCompact(to out: inout String) {
+        switch self {
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                item.appendCompact(to: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += "," }
+                out += Self.quoted(member.key) + ":"
+                member.value.appendCompact(to: &out)
+            }
+            out += "}"
+        default:
+            out += rendered()
         }
     }
 

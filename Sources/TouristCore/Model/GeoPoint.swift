@@ -21,6 +21,13 @@ public struct GeoPoint: Hashable, Sendable, Codable, CustomStringConvertible {
         self.longitude = longitude
     }
 
+    /// A point from constants known to be in range (checked in debug builds).
+    init(constantLatitude latitude: Double, longitude: Double) {
+        assert(latitude.isFinite && abs(latitude) <= 90 && longitude.isFinite && abs(longitude) <= 180)
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let latitude = try container.decode(Double.self, forKey: .latitude)

@@ -1,14 +1,21 @@
 import Foundation
 
-/// Where the bytes of one size of a photo can be read: a URL (http, https) or a local file.
-/// Encoded as one string: an absolute path for a file, the URL's text otherwise.
+/// Where the bytes of one size of a photo can be read: a URL (http, https), a local file, or only
+/// through the provider itself (a plugin's size given as `{}`, which the plugin writes on request).
+/// Encoded as one string: an absolute path for a file, `provider-fetch` for the provider, the URL's
+/// text otherwise.
 public enum PhotoSource: Hashable, Sendable, Codable, CustomStringConvertible {
     case url(URL)
     case file(String)
+    case provider
+
+    private static let providerText = "provider-fetch"
 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        if text.hasPrefix("/") {
+        if text == Self.providerText {
+            self = .provider
+        } else if text.hasPrefix("/") {
             self = .file(text)
         } else if let url = URL(string: text) {
             self = .url(url)
@@ -19,15 +26,20 @@ public enum PhotoSource: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(description)
+        try container.encode(location ?? Self.providerText)
     }
 
-    public var description: String {
+    /// The URL's text or the file's path, for people and scripts; nil when only the provider can
+    /// read the bytes.
+    public var location: String? {
         switch self {
         case .url(let url): url.absoluteString
         case .file(let path): path
+        case .provider: nil
         }
     }
+
+    public var description: String { location ?? "through the provider" }
 }
 
 /// A photo a provider found: what it shows, where it was taken, and where its sizes can be read.
@@ -39,15 +51,21 @@ public struct PhotoCandidate: Hashable, Sendable, Codable {
     public var license: String?
     /// The provider's own id for the license (Flickr's license number), when it has one.
     public var licenseID: String?
+    /// The license's text for people, when the provider gives it.
+    public var licenseURL: URL?
     public var takenAt: Date?
     public var location: GeoPoint?
     public var sources: [PhotoSize: PhotoSource]
     /// The photo's page for people (Flickr's photo page, say), when it has one.
     public var pageURL: URL?
+    /// What the provider needs to fetch this photo later, opaque to the rest of tourist and kept with
+    /// the album (a plugin's PHOTO as it gave it), or nil.
+    public var providerData: String?
 
     public init(
         key: PhotoKey, title: String, owner: String? = nil, license: String? = nil, licenseID: String? = nil,
-        takenAt: Date? = nil, location: GeoPoint? = nil, sources: [PhotoSize: PhotoSource], pageURL: URL? = nil
+        takenAt: Date? = nil, location: GeoPoint? = nil, sources: [PhotoSize: PhotoSource], pageURL: URL? = nil,
+        licenseURL: URL? = nil, providerData: String? = nil
     ) {
         self.key = key
         self.title = title
@@ -58,6 +76,8 @@ public struct PhotoCandidate: Hashable, Sendable, Codable {
         self.location = location
         self.sources = sources
         self.pageURL = pageURL
+        self.licenseURL = licenseURL
+        self.providerData = providerData
     }
 
     /// The source for `size`, or else the nearest smaller size, or else the smallest larger one.

@@ -64,8 +64,38 @@ extension BlobSink {
 /// (a folder that does not exist), for `config check`. Searching reports them too, as
 /// `ProviderError.invalidConfiguration`, so the next provider can answer meanwhile.
 public protocol ConfigurationChecking: PhotoProvider {
-    /// Each problem as a config error naming the key to fix; empty when there is none.
-    func configurationProblems() -> [ConfigError]
+    /// Each problem as a config error naming the key to fix; empty when there is none. (A plugin
+    /// starts to answer: its options are checked against the ones it declares.)
+    func configurationProblems() async -> [ConfigError]
+}
+
+/// An optional ability: a provider that declares its own options when asked (a plugin, in its
+/// `hello`), so `config check` can show them, secrets masked.
+public protocol OptionDeclaring: PhotoProvider {
+    /// The options it declares, or nil when it cannot say (it does not start).
+    func declaredOptions() async -> [ProviderOption]?
+}
+
+/// An optional ability: limits a provider states itself (a plugin, in its `hello`), used when the
+/// config sets none.
+public protocol DeclaredLimits: PhotoProvider {
+    /// Where it has photos; nil for anywhere.
+    func declaredCoverage() async throws -> TouristConfig.BoundingBox?
+    /// Its service's limit of searches and lookups per hour; nil for none.
+    func declaredRequestsPerHour() async throws -> Int?
+}
+
+/// An optional ability: a provider that holds something to release at the end of a command (a
+/// plugin's process). Every command calls `shutdown()` once it is done with its providers.
+public protocol ProviderShutdown: PhotoProvider {
+    func shutdown() async
+}
+
+/// An optional ability: a provider that can stop working for the rest of a command (a plugin that
+/// broke down too many times). The album gives back the photos such a provider could not deliver,
+/// so other providers fill their places, and they can come back once it works again.
+public protocol OutOfServiceReporting: PhotoProvider {
+    var isOutOfService: Bool { get async }
 }
 
 /// An optional ability: what a provider holds, for `providers --check` (a directory provider's

@@ -8,6 +8,7 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         case unauthorized
         case rateLimited(retryAfter: Double?)
         case unavailable
+        case outOfService
         case timedOut
         case invalidResponse
         case notFound
@@ -30,6 +31,9 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
     public static func rateLimited(retryAfter: Double?, _ message: String) -> Self { .init(.rateLimited(retryAfter: retryAfter), message) }
     /// The provider could not answer now (down, unreachable, failing); trying later may work.
     public static func unavailable(_ message: String) -> Self { .init(.unavailable, message) }
+    /// The provider stopped working for the rest of this command (a plugin that broke down too many
+    /// times): retrying now cannot help, the next command starts it afresh. Reported as `unavailable`.
+    public static func outOfService(_ message: String) -> Self { .init(.outOfService, message) }
     /// The provider did not answer in time.
     public static func timedOut(_ message: String) -> Self { .init(.timedOut, message) }
     /// The provider answered with something that is not what its protocol promises.
@@ -45,7 +49,7 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
     public var isRetryable: Bool {
         switch code {
         case .rateLimited, .unavailable, .timedOut: true
-        case .unauthorized, .invalidResponse, .notFound, .invalidConfiguration, .tooLarge: false
+        case .unauthorized, .invalidResponse, .notFound, .invalidConfiguration, .tooLarge, .outOfService: false
         }
     }
 
@@ -55,6 +59,8 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
     public var isConfigurationProblem: Bool { code == .invalidConfiguration }
     /// The thing asked for does not exist.
     public var isNotFound: Bool { code == .notFound }
+    /// The provider stopped working for the rest of this command; the next command may succeed.
+    public var isOutOfService: Bool { code == .outOfService }
 
     /// Seconds the provider asked us to wait, when it said.
     public var retryAfter: Double? {
@@ -67,7 +73,7 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         switch code {
         case .unauthorized: "unauthorized"
         case .rateLimited: "rate-limited"
-        case .unavailable: "unavailable"
+        case .unavailable, .outOfService: "unavailable"
         case .timedOut: "timed out"
         case .invalidResponse: "invalid response"
         case .notFound: "not found"

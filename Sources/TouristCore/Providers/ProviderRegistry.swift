@@ -22,13 +22,19 @@ public struct ProviderOption: Sendable {
     public let isSecret: Bool
     /// A value as it would be written, for error messages (`["jpg", "heic"]`), or nil.
     public let example: String?
+    /// The entry must set it.
+    public let isRequired: Bool
 
-    public init(_ name: String, _ kind: Kind, help: String, default defaultValue: String? = nil, secret: Bool = false, example: String? = nil) {
+    public init(
+        _ name: String, _ kind: Kind, help: String, default defaultValue: String? = nil, secret: Bool = false, required: Bool = false,
+        example: String? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.help = help
         self.defaultValue = defaultValue
         self.isSecret = secret
+        self.isRequired = required
         self.example = example
     }
 }
@@ -48,13 +54,23 @@ public struct ProviderContext: Sendable {
     public var maxPhotoBytes: Int
     /// The size albums keep (`album.size`); a provider that must name sizes in its search asks for it.
     public var albumSize: PhotoSize
+    /// The entry's `timeoutSeconds` (a search page or lookup, retries included), for a provider that
+    /// must time its own exchanges (a plugin's `hello`); nil for none.
+    public var requestTimeout: Double?
+    /// `downloads.timeoutSeconds`, the longest one photo's download may take.
+    public var downloadTimeout: Double
+    /// This process's folder in the store's temporary area (made on first call), for files a
+    /// provider's helper writes before they enter the store; nil when no store is open.
+    public var temporaryDirectory: (@Sendable () throws -> String)?
 
     public init(
         configDirectory: String, environment: [String: String], logger: Logger, http: HTTPClient,
         stateDirectory: String? = nil, maxPhotoBytes: Int = 52_428_800,
-        albumSize: PhotoSize = .small240
+        albumSize: PhotoSize = .small240, downloadTimeout: Double = 30, temporaryDirectory: (@Sendable () throws -> String)? = nil
     ) {
         self.albumSize = albumSize
+        self.downloadTimeout = downloadTimeout
+        self.temporaryDirectory = temporaryDirectory
         self.configDirectory = configDirectory
         self.environment = environment
         self.logger = logger
@@ -82,6 +98,10 @@ public protocol ProviderFactory: Sendable {
     /// Whether its providers index their photos (`PhotoInventoryReporting`), so that without a
     /// configured `coverage` the router asks them only within the box of their located photos.
     var coversItsIndexedPhotos: Bool { get }
+    /// Whether keys of the entry beyond the common ones and `options` are the provider's own
+    /// options, passed on with `${VAR}` and `~` expanded (a plugin declares them itself), rather than
+    /// config errors.
+    var takesOwnOptions: Bool { get }
     /// Builds a provider from validated options; throws `ConfigError` (via `options.error`) for
     /// option values that are well-typed but wrong, or `ProviderError` when its data is unusable.
     func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider
@@ -91,24 +111,56 @@ extension ProviderFactory {
     public var defaultRequestsPerHour: Int? { nil }
     public var defaultTimeoutSeconds: Double { TouristConfig.ProviderEntry.defaultTimeoutSeconds }
     public var coversItsIndexedPhotos: Bool { false }
+    public var takesOwnOptions: Bool { false }
 
     /// What a provider of this type covers without a configured `coverage`, in words.
     public var defaultCoverage: String { coversItsIndexedPhotos ? "its photos' box" : "everywhere" }
 }
 
-/// The provider factories known to this build, keyed by `type`.
+/// The provider factories known to this build, keyed by `type`, and where other types are found
+/// (plugins on PATH).
 public struct ProviderRegistry: Sendable {
+    /// The built-in factories.
     public let factories: [any ProviderFactory]
+    /// Finds types that are not built in, if any may be.
+    public let discovery: (any ProviderTypeDiscovery)?
 
-    public init(_ factories: [any ProviderFactory]) {
+    public init(_ factories: [any ProviderFactory], discovery: (any ProviderTypeDiscovery)? = nil) {
         self.factories = factories
+        self.discovery = discovery
     }
 
+    /// The factory of a built-in type, else of a discovered one.
     public func factory(for type: String) -> (any ProviderFactory)? {
-        factories.first { $0.type == type }
+        factories.first { $0.type == type } ?? discovery?.factory(forType: type)
     }
 
+    /// The built-in types.
     public var types: [String] { factories.map(\.type) }
+
+    /// This registry with `discovery` finding the types that are not built in.
+    public func discovering(with discovery: any ProviderTypeDiscovery) -> ProviderRegistry {
+        ProviderRegistry(factories, discovery: discovery)
+    }
+}
+
+/// Finds provider types that are not built in (plugins on PATH).
+public protocol ProviderTypeDiscovery: Sendable {
+    /// A factory for `type`, or nil when there is no such type.
+    func factory(forType type: String) -> (any ProviderFactory)?
+    /// Every type found now, for `providers`.
+    func availableTypes() -> [DiscoveredProviderType]
+}
+
+/// A provider type found outside the build, and the program that serves it.
+public struct DiscoveredProviderType: Sendable, Equatable, Encodable {
+    public let type: String
+    public let executable: String
+
+    public init(type: String, executable: String) {
+        self.type = type
+        self.executable = executable
+    }
 }
 
 /// A provider's own options after validation: typed values, `${VAR}` and paths expanded.
@@ -117,12 +169,20 @@ public struct ProviderOptions: Sendable {
     let file: String
     let path: String
     var values: [String: JSONValue]
+    /// The entry's own options as written (the common keys left out), in their order.
+    public let written: [(key: String, value: JSONValue)]
 
-    init(file: String, path: String, values: [String: JSONValue]) {
+    init(file: String, path: String, values: [String: JSONValue], written: [(key: String, value: JSONValue)] = []) {
         self.file = file
         self.path = path
         self.values = values
+        self.written = written
     }
+
+    /// The config file the entry is in, or "built-in config".
+    public var configFile: String { file }
+    /// The entry's key path in it: `providers[2]`.
+    public var keyPath: String { path }
 
     public func string(_ name: String) -> String? {
         if case .string(let text) = values[name] { return text }

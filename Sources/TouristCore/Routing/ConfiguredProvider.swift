@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A built provider with the config entry it came from and the limits the router keeps for it.
 ///
@@ -18,6 +19,10 @@ public struct ConfiguredProvider: Sendable {
     let gate: ConcurrencyGate?
     /// The budget of `entry.requestsPerHour`, nil when it is not set.
     public let budget: RequestBudget?
+    /// The budget of a limit the provider declares (`DeclaredLimits`), made at its first request
+    /// when the config sets none.
+    private let declaredBudget: DeclaredBudget?
+    private let stateDirectory: String?
 
     /// `stateDirectory` is the provider's folder in the store, where its request log lives; nil keeps
     /// the log in memory (a command that opens no store).
@@ -26,6 +31,8 @@ public struct ConfiguredProvider: Sendable {
         self.provider = provider
         gate = entry.concurrency.map(ConcurrencyGate.init(width:))
         budget = entry.requestsPerHour.map { RequestBudget(directory: stateDirectory, perHour: $0) }
+        declaredBudget = budget == nil && provider is any DeclaredLimits ? DeclaredBudget() : nil
+        self.stateDirectory = stateDirectory
     }
 
     public var name: String { entry.name }
@@ -62,15 +69,50 @@ public struct ConfiguredProvider: Sendable {
         }
     }
 
+    /// The configured budget, else the one the provider declares, else nil.
+    private func budgetInForce() async throws -> RequestBudget? {
+        if let budget { return budget }
+        guard let declaredBudget, let declaring = provider as? any DeclaredLimits else { return nil }
+        return try await declaredBudget.budget { [stateDirectory] in
+            try await declaring.declaredRequestsPerHour().map { RequestBudget(directory: stateDirectory, perHour: $0) }
+        }
+    }
+
+    /// Shuts the provider down (`ProviderShutdown`), if it holds anything.
+    public func shutdown() async {
+        await (provider as? any ProviderShutdown)?.shutdown()
+    }
+
+    /// Whether the provider stopped working for the rest of this command (`OutOfServiceReporting`).
+    public var isOutOfService: Bool {
+        get async { await (provider as? any OutOfServiceReporting)?.isOutOfService ?? false }
+    }
+
     /// Runs one request to the provider holding a slot, after spending a request of the budget when
     /// `metered`; a request the provider's preflight refuses spends neither.
     private func request<T: Sendable>(metered: Bool, _ body: () async throws -> T) async throws -> T {
         try (provider as? any RequestPreflight)?.preflight()
         func spendAndRun() async throws -> T {
-            if metered, let budget { try await budget.acquire(provider: name) }
+            if metered, let budget = try await budgetInForce() { try await budget.acquire(provider: name) }
             return try await body()
         }
         guard let gate else { return try await spendAndRun() }
         return try await gate.withSlot { try await spendAndRun() }
+    }
+}
+
+/// A budget known only once the provider has said it (a plugin's `hello`): asked for once.
+final class DeclaredBudget: Sendable {
+    private let known = Mutex<RequestBudget??>(nil)
+
+    /// The budget, from `make` the first time (a failure is not remembered: the next call asks again).
+    func budget(_ make: () async throws -> RequestBudget?) async throws -> RequestBudget? {
+        if let known = known.withLock({ $0 }) { return known }
+        let made = try await make()
+        return known.withLock { known in
+            if let already = known { return already }
+            known = .some(made)
+            return made
+        }
     }
 }

@@ -140,11 +140,22 @@ public struct Router: Sendable {
         }
     }
 
-    /// The configured coverage, else the bounding box of an indexing provider's located photos
-    /// (found within the provider's time-out); nil when the provider may have photos anywhere.
+    /// The configured coverage, else the one the provider declares (a plugin's `hello`), else the
+    /// bounding box of an indexing provider's located photos (found within the provider's
+    /// time-out); nil when the provider may have photos anywhere.
     func coverage(of configured: ConfiguredProvider) async throws -> TouristConfig.BoundingBox? {
         if let box = configured.entry.coverage { return box }
+        if let declaring = configured.provider as? any DeclaredLimits { return try await declaring.declaredCoverage() }
         return try await configured.inventory()?.boundingBox
+    }
+
+    /// Shuts every provider down (plugins end their processes); call once the command is done.
+    public func shutdown() async {
+        await withTaskGroup(of: Void.self) { group in
+            for configured in providers {
+                group.addTask { await configured.shutdown() }
+            }
+        }
     }
 
     /// Reads pages of one provider until `count` photos are found: the pages of `order` when given

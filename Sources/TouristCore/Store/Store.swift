@@ -34,6 +34,13 @@ public final class Store: Sendable {
     /// Where providers keep state across runs, one folder per provider (see `ProviderContext`).
     public var stateDirectory: String { Self.stateDirectory(ofStoreAt: root) }
 
+    /// This process's folder in `tmp/`, made (under the store lock) on the first call: for files on
+    /// their way into the store, such as a photo a provider plugin writes. Removed when the process
+    /// ends, or by the next process to open the store after a crash.
+    public func temporaryDirectory() throws(StoreError) -> String {
+        try blobs.temporaryArea.directory()
+    }
+
     /// The state folder of the store at `root`, whether or not the store exists.
     public static func stateDirectory(ofStoreAt root: String) -> String { root + "/state" }
 

@@ -1,0 +1,110 @@
+import Foundation
+import TouristCore
+
+/// Builds `type: "exec"` providers: the program and its arguments in `command`, every other key of
+/// the entry (beyond the common ones) handed to the plugin as its own options.
+public struct ExecProviderFactory: ProviderFactory {
+    public init() {}
+
+    public let type = "exec"
+    public let summary = "A provider plugin: any program speaking tourist's provider protocol, started with `command`; its own options are the entry's other keys."
+    public let options: [ProviderOption] = [
+        ProviderOption(
+            "command", .strings, help: "The plugin program and its arguments; the program is found on PATH, or by its path relative to the config's folder",
+            required: true, example: #"["python3", "walks.py"]"#
+        ),
+    ]
+    public let takesOwnOptions = true
+
+    public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
+        guard let command = options.strings("command"), let program = command.first else {
+            throw options.error("command", "missing", fix: "Add \"command\": the plugin program and its arguments, such as [\"python3\", \"walks.py\"].")
+        }
+        let arguments = command.dropFirst().map { PluginLaunchBuilder.expandHome($0, environment: context.environment) }
+        let executable = PluginLaunchBuilder.locate(program, environment: context.environment, base: context.configDirectory)
+        return PluginLaunchBuilder.provider(
+            name: name, executable: executable, arguments: Array(arguments), options: options, exclude: ["command"],
+            programKey: "\(options.keyPath).command[0]", context: context
+        )
+    }
+}
+
+/// Builds providers of a plugin type found on PATH: `"type": "walks"` runs `tourist-provider-walks`.
+public struct PluginTypeFactory: ProviderFactory {
+    public let type: String
+    /// The program's absolute path.
+    public let executable: String
+
+    public init(type: String, executable: String) {
+        self.type = type
+        self.executable = executable
+    }
+
+    public var summary: String { "A provider plugin found on PATH: \(executable)" }
+    public let options: [ProviderOption] = []
+    public let takesOwnOptions = true
+
+    public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
+        PluginLaunchBuilder.provider(
+            name: name, executable: .success(executable), arguments: [], options: options, exclude: [],
+            programKey: "\(options.keyPath).type", context: context
+        )
+    }
+}
+
+/// What both plugin factories share: finding the program, and the `hello` and settings of a provider.
+enum PluginLaunchBuilder {
+    /// Option names whose values are kept out of everything printed, even before the plugin's
+    /// `hello` says which of its options are secret.
+    static let secretLookingNames = ["key", "token", "secret", "password", "passphrase", "credential"]
+
+    static func provider(
+        name: String, executable: Result<String, ProviderError>, arguments: [String], options: ProviderOptions, exclude: Set<String>,
+        programKey: String, context: ProviderContext
+    ) -> ExecProvider {
+        let own = options.written.filter { !exclude.contains($0.key) }.compactMap { member in options.value(member.key).map { (member.key, $0) } }
+        let hello = JSONValue.object([
+            ("protocols", .array(PluginHello.protocols.map { .number(Double($0)) })),
+            ("tourist", .string(TouristVersion.current)),
+            ("name", .string(name)),
+            ("options", .object(own)),
+            ("stateDirectory", context.stateDirectory.map(JSONValue.string) ?? .null),
+            ("albumSize", .string(context.albumSize.rawValue)),
+        ])
+        let timeout = context.requestTimeout ?? TouristConfig.ProviderEntry.defaultTimeoutSeconds
+        let launch = PluginLaunch(
+            name: name, executable: executable, arguments: arguments, environment: context.environment,
+            directory: context.configDirectory, hello: hello, timeout: timeout
+        )
+        let secrets = own.filter { key, _ in secretLookingNames.contains { key.lowercased().contains($0) } }
+            .compactMap { $0.1.stringValue }.filter { $0.count >= 4 }
+        let settings = ExecProvider.Settings(
+            http: context.http, maxPhotoBytes: context.maxPhotoBytes, requestTimeout: timeout, fetchTimeout: context.downloadTimeout,
+            scratch: ScratchSpace(storeArea: context.temporaryDirectory), options: options, environment: context.environment,
+            configDirectory: context.configDirectory, programKey: programKey, factoryKeys: Array(exclude)
+        )
+        return ExecProvider(name: name, launch: launch, settings: settings, logger: context.logger, secrets: Set(secrets))
+    }
+
+    /// The program's absolute path: `program` itself when it names a path (relative to `base`), else
+    /// the first executable of that name in `$PATH`; or why there is none.
+    static func locate(_ program: String, environment: [String: String], base: String) -> Result<String, ProviderError> {
+        if program.contains("/") || program.hasPrefix("~") {
+            let path = PathResolution.resolve(program, environment: environment, relativeTo: base)
+            guard FileManager.default.fileExists(atPath: path) else { return .failure(.invalidConfiguration("\(path) does not exist")) }
+            guard PluginDiscovery.isExecutableFile(path) else {
+                return .failure(.invalidConfiguration("\(path) is not an executable file (chmod +x it, or start it through its interpreter, as in [\"python3\", \"\(program)\"])"))
+            }
+            return .success(path)
+        }
+        let folders = PluginDiscovery.folders(environment["PATH"])
+        if let found = folders.map({ "\($0)/\(program)" }).first(where: PluginDiscovery.isExecutableFile) { return .success(found) }
+        return .failure(.invalidConfiguration("\"\(program)\" was not found on PATH (\(folders.joined(separator: ":")))"))
+    }
+
+    /// `~` or `~/…` at the start of an argument, expanded to `$HOME`.
+    static func expandHome(_ argument: String, environment: [String: String]) -> String {
+        guard argument == "~" || argument.hasPrefix("~/") else { return argument }
+        return (environment["HOME"] ?? NSHomeDirectory()) + argument.dropFirst()
+    }
+}

@@ -1,0 +1,300 @@
+import Foundation
+import Glibc
+import Logging
+import Synchronization
+import TouristCore
+
+/// One started plugin process and the protocol spoken with it: requests numbered and written as
+/// JSON lines, answers matched to them by id (in any order), a time-out per request, and the
+/// plugin's stderr logged (under `--verbose`) and remembered for error messages.
+///
+/// Anything the protocol forbids breaks the connection for good: a line that is not a JSON answer,
+/// a line over 1 MiB, an answer to an id never asked, a request not answered in its time, the end of
+/// the plugin's output (it exited or crashed). The plugin is then killed, every waiting request
+/// fails with an error naming the plugin and what it did, and `PluginHost` decides whether to start
+/// it again.
+final class PluginConnection: Sendable {
+    /// The longest protocol line, either way.
+    static let maxLine = 1 << 20
+    /// How many of the plugin's last stderr lines are kept for error messages.
+    static let stderrTail = 3
+
+    let name: String
+    private let process: PluginProcess
+    private let logger: Logger
+    private let redact: @Sendable (String) -> String
+    private let state = Mutex(State())
+    private let readers = Mutex<[PluginLineReader]>([])
+
+    private struct Pending {
+        var continuation: CheckedContinuation<JSONValue, any Error>
+        var method: String
+        var sent: ContinuousClock.Instant
+        var timeout: Double
+    }
+
+    private struct State {
+        var nextID = 1
+        var pending: [Int: Pending] = [:]
+        /// Requests given up by their callers (cancelled): a late answer to them is dropped quietly.
+        var abandoned: Set<Int> = []
+        /// Why the connection is over, once it is.
+        var broken: Breakdown?
+        var stderrLines: [String] = []
+    }
+
+    /// Why a connection ended, and the error each waiting request gets.
+    struct Breakdown: Error, Sendable {
+        /// What the plugin did, for messages: "exited with status 3", "printed a line that is not JSON".
+        let what: String
+        /// Whether it broke the protocol (answers are unusable) rather than failed (crash, hang).
+        let brokeProtocol: Bool
+    }
+
+    private init(name: String, process: PluginProcess, logger: Logger, redact: @escaping @Sendable (String) -> String) {
+        self.name = name
+        self.process = process
+        self.logger = logger
+        self.redact = redact
+    }
+
+    /// Starts the plugin program and its readers.
+    static func start(
+        name: String, executable: String, arguments: [String], environment: [String: String], directory: String,
+        logger: Logger, redact: @escaping @Sendable (String) -> String
+    ) throws(PluginProcess.StartFailure) -> PluginConnection {
+        let process = try PluginProcess.start(executable: executable, arguments: arguments, environment: environment, directory: directory)
+        let connection = PluginConnection(name: name, process: process, logger: logger, redact: redact)
+        let errorReader = PluginLineReader(fd: process.error, maxLine: 4096, cutLongLines: true, name: "tourist-plugin-\(name)-stderr") { line in
+            connection.logged(line)
+        } onEnd: { _ in }
+        let outputReader = PluginLineReader(fd: process.output, maxLine: maxLine, name: "tourist-plugin-\(name)-stdout") { line in
+            connection.received(line)
+        } onEnd: { ending in
+            connection.outputEnded(ending, errorReader: errorReader)
+        }
+        connection.readers.withLock { $0 = [outputReader, errorReader] }
+        return connection
+    }
+
+    var pid: Int32 { process.pid }
+
+    /// The breakdown, once the connection is over.
+    var breakdown: Breakdown? { state.withLock { $0.broken } }
+
+    /// Sends `method` with `params` and waits up to `timeout` seconds for the answer's `result`.
+    /// A plugin's own error is thrown as the `ProviderError` of its class; a broken connection
+    /// as `unavailable`, `timedOut` or `invalidResponse`.
+    func call(_ method: String, params: JSONValue, timeout: Double) async throws -> JSONValue {
+        let next: Result<Int, Breakdown> = state.withLock { state in
+            if let broken = state.broken { return .failure(broken) }
+            defer { state.nextID += 1 }
+            return .success(state.nextID)
+        }
+        let id: Int
+        switch next {
+        case .success(let allocated): id = allocated
+        case .failure(let broken): throw error(for: broken, method: method)
+        }
+        let line = JSONValue.object([("id", .number(Double(id))), ("method", .string(method)), ("params", params)]).compact()
+        let timer = Task { [weak self] in
+            try await Task.sleep(for: .milliseconds(Int(timeout * 1000)))
+            self?.expire(id)
+        }
+        defer { timer.cancel() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let registered = state.withLock { state in
+                    guard state.broken == nil else { return false }
+                    state.pending[id] = Pending(continuation: continuation, method: method, sent: .now, timeout: timeout)
+                    return true
+                }
+                guard registered else {
+                    continuation.resume(throwing: breakdown.map { error(for: $0, method: method) } ?? CancellationError())
+                    return
+                }
+                if Task.isCancelled {
+                    abandon(id)
+                    return
+                }
+                send(line, id: id, timeout: timeout)
+            }
+        } onCancel: {
+            abandon(id)
+        }
+    }
+
+    /// Writes a request line; a plugin that cannot take it has gone (or stopped reading).
+    private func send(_ line: String, id: Int, timeout: Double) {
+        do {
+            if line.utf8.count > 32 * 1024 {
+                // A large line may fill the pipe while the plugin is busy: wait off the cooperative threads.
+                let process = process
+                Task {
+                    do {
+                        try await BlockingIO.run { try process.write(line, timeout: timeout) }
+                    } catch {
+                        self.fail(Breakdown(what: "stopped reading its input (\((error as? PluginProcess.StartFailure)?.reason ?? "\(error)"))", brokeProtocol: false))
+                    }
+                }
+                return
+            }
+            try process.write(line, timeout: timeout)
+        } catch {
+            // Most often the plugin has exited: say how, as the output reader would.
+            var ended = process.reapIfEnded()
+            let deadline = ContinuousClock.now + .milliseconds(500)
+            while ended == nil, ContinuousClock.now < deadline {
+                usleep(2000)
+                ended = process.reapIfEnded()
+            }
+            fail(Breakdown(what: ended.map { "\($0)" } ?? "stopped reading its input (\(error.reason))", brokeProtocol: false))
+        }
+    }
+
+    /// A request's time ran out: the plugin hangs, so it is stopped.
+    private func expire(_ id: Int) {
+        let method = state.withLock { $0.pending[id].map { ($0.method, $0.timeout) } }
+        guard let (method, timeout) = method else { return }
+        fail(Breakdown(what: "did not answer `\(method)` within \(JSONValue.number(timeout).rendered()) s", brokeProtocol: false), timedOut: id)
+    }
+
+    /// The caller gave up on request `id`. Given up at the end of its time, it is a hang (the
+    /// router's time-out fired first); given up earlier, a late answer is dropped quietly.
+    private func abandon(_ id: Int) {
+        let outcome: (Pending, hung: Bool)? = state.withLock { state in
+            guard let pending = state.pending.removeValue(forKey: id) else { return nil }
+            let waited = ContinuousClock.now - pending.sent
+            let hung = waited >= .milliseconds(Int(pending.timeout * 980))
+            if !hung { state.abandoned.insert(id) } else { state.pending[id] = pending }
+            return (pending, hung)
+        }
+        guard let (pending, hung) = outcome else { return }
+        if hung {
+            expire(id)
+        } else {
+            pending.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// One line from the plugin's stdout.
+    private func received(_ bytes: [UInt8]) {
+        // After a breakdown (or once shutting down) nothing the plugin prints matters.
+        guard breakdown == nil else { return }
+        guard let answer = try? JSONParser.parse(bytes), case .number(let number) = answer["id"] ?? .null, let id = Int(exactly: number) else {
+            let text = String(decoding: bytes.prefix(80), as: UTF8.self)
+            let what = bytes.isEmpty ? "printed an empty line on stdout" : "printed a line that is not a protocol answer on stdout: \"\(PluginText.printable(redact(text)))\(bytes.count > 80 ? "…" : "")\""
+            fail(Breakdown(what: what + " (stdout is for protocol lines only; log on stderr)", brokeProtocol: true))
+            return
+        }
+        let waiting: Pending? = state.withLock { state in
+            if state.abandoned.remove(id) != nil { return nil }
+            return state.pending.removeValue(forKey: id)
+        }
+        guard let waiting else {
+            // An id asked before (answered twice, or expired) is dropped; any other was never asked.
+            let asked = state.withLock { id >= 1 && id < $0.nextID }
+            if !asked { fail(Breakdown(what: "answered id \(id), which was never asked", brokeProtocol: true)) }
+            return
+        }
+        if let error = answer["error"], error != .null {
+            waiting.continuation.resume(throwing: PluginErrorCode.providerError(error, plugin: name, method: waiting.method, redact: redact))
+        } else {
+            waiting.continuation.resume(returning: answer["result"] ?? .null)
+        }
+    }
+
+    /// One line from the plugin's stderr: logged under --verbose and kept for messages.
+    private func logged(_ bytes: [UInt8]) {
+        let line = PluginText.printable(redact(String(decoding: bytes, as: UTF8.self)))
+        logger.debug("\(name): \(line)")
+        state.withLock { state in
+            state.stderrLines.append(line)
+            if state.stderrLines.count > Self.stderrTail { state.stderrLines.removeFirst() }
+        }
+    }
+
+    /// The plugin's stdout ended (it exited or crashed) or broke the line limit.
+    private func outputEnded(_ ending: PluginLineReader.Ending, errorReader: PluginLineReader) {
+        switch ending {
+        case .stopped:
+            return
+        case .tooLong:
+            fail(Breakdown(what: "printed a line over 1 MiB on stdout", brokeProtocol: true))
+        case .end, .failed:
+            // Its last stderr lines explain the end: read them before saying what happened.
+            var ended = process.reapIfEnded()
+            let deadline = ContinuousClock.now + .milliseconds(500)
+            while ended == nil, ContinuousClock.now < deadline {
+                usleep(2000)
+                ended = process.reapIfEnded()
+            }
+            if ended == nil { process.kill() }
+            while !errorReader.isFinished, ContinuousClock.now < deadline { usleep(2000) }
+            let what = ended.map { "\($0)" } ?? "closed its output"
+            fail(Breakdown(what: what, brokeProtocol: false))
+        }
+    }
+
+    /// Ends the connection: every waiting request fails (`timedOut` gets the time-out error), and
+    /// the plugin is killed. Only the first breakdown counts.
+    private func fail(_ breakdown: Breakdown, timedOut: Int? = nil) {
+        let failed: [(Int, Pending)]? = state.withLock { state in
+            guard state.broken == nil else { return nil }
+            state.broken = breakdown
+            defer { state.pending.removeAll() }
+            return state.pending.map { ($0.key, $0.value) }
+        }
+        guard let failed else { return }
+        process.kill()
+        for (id, pending) in failed {
+            pending.continuation.resume(throwing: error(for: breakdown, method: pending.method, timedOut: id == timedOut))
+        }
+    }
+
+    /// The error a request gets from a broken connection.
+    func error(for breakdown: Breakdown, method: String, timedOut: Bool = false) -> ProviderError {
+        let tail = state.withLock { $0.stderrLines }
+        let quoted = tail.isEmpty ? "" : "; its stderr ended with: " + tail.map { "\"\($0)\"" }.joined(separator: " / ")
+        let message = "plugin \(name) \(breakdown.what) (during `\(method)`) and was stopped\(quoted)"
+        if timedOut { return .timedOut(message) }
+        return breakdown.brokeProtocol ? .invalidResponse(message) : .unavailable(message)
+    }
+
+    /// Marks the connection over without killing the plugin (it is being shut down).
+    func close(reason: String) {
+        _ = state.withLock { state in
+            if state.broken == nil { state.broken = Breakdown(what: reason, brokeProtocol: false) }
+        }
+    }
+
+    /// Ends the plugin politely: `shutdown`, up to `grace` seconds to exit, then SIGTERM, up to a
+    /// second more, then SIGKILL; then its readers stop and its descriptors are closed.
+    func shutdown(grace: Double) async {
+        if breakdown == nil {
+            let line = JSONValue.object([("id", .number(Double(state.withLock { $0.nextID }))), ("method", .string("shutdown")), ("params", .object([]))]).compact()
+            close(reason: "was shut down")
+            try? process.write(line, timeout: 0.5)
+            process.closeInput()
+            if await process.waitForExit(seconds: grace) == nil {
+                await process.stop(grace: 1)
+            } else {
+                await process.stop(grace: 0)
+            }
+        } else {
+            process.kill()
+        }
+        await release()
+    }
+
+    /// Stops the readers and closes the descriptors (the process must be gone).
+    func release() async {
+        let readers = readers.withLock { $0 }
+        for reader in readers {
+            await reader.waitUntilFinished(seconds: 0.2)
+            reader.stop()
+        }
+        for reader in readers { await reader.waitUntilFinished(seconds: 1) }
+        process.close()
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Glibc
+import TouristCore
+
+/// Finds provider plugins on PATH, as git finds `git-remote-<scheme>`: a provider `type` that is
+/// not built in, say `walks`, is the program `tourist-provider-walks` in the first folder of `$PATH`
+/// that has it as an executable file.
+public struct PluginDiscovery: ProviderTypeDiscovery {
+    /// Plugin programs are named this, followed by their type.
+    public static let prefix = "tourist-provider-"
+
+    /// `$PATH` as the config's environment has it.
+    let searchPath: String?
+
+    public init(searchPath: String?) {
+        self.searchPath = searchPath
+    }
+
+    public func factory(forType type: String) -> (any ProviderFactory)? {
+        guard !type.isEmpty, !type.contains("/") else { return nil }
+        for folder in Self.folders(searchPath) where Self.isExecutableFile("\(folder)/\(Self.prefix)\(type)") {
+            return PluginTypeFactory(type: type, executable: "\(folder)/\(Self.prefix)\(type)")
+        }
+        return nil
+    }
+
+    /// Every plugin type on PATH (the first program of each name wins, as for a command), by type.
+    public func availableTypes() -> [DiscoveredProviderType] {
+        var found: [String: String] = [:]
+        for folder in Self.folders(searchPath) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names.sorted() where name.hasPrefix(Self.prefix) && name.count > Self.prefix.count {
+                let type = String(name.dropFirst(Self.prefix.count))
+                if found[type] == nil, Self.isExecutableFile("\(folder)/\(name)") { found[type] = "\(folder)/\(name)" }
+            }
+        }
+        return found.sorted { $0.key < $1.key }.map { DiscoveredProviderType(type: $0.key, executable: $0.value) }
+    }
+
+    /// The folders of a `$PATH` value, empty entries left out.
+    static func folders(_ searchPath: String?) -> [String] {
+        (searchPath ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
+    }
+
+    /// Whether `path` is a regular file (after links) this process may execute.
+    static func isExecutableFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
+    }
+}

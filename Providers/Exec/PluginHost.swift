@@ -1,0 +1,121 @@
+import Foundation
+import Logging
+import TouristCore
+
+/// How to start one configured plugin and greet it.
+struct PluginLaunch: Sendable {
+    /// The configured provider name.
+    var name: String
+    /// The program's absolute path, or why none was found.
+    var executable: Result<String, ProviderError>
+    var arguments: [String]
+    var environment: [String: String]
+    /// The working directory: the config file's folder.
+    var directory: String
+    /// The params of `hello`.
+    var hello: JSONValue
+    /// How long `hello` (and each later request but fetches) may take.
+    var timeout: Double
+}
+
+/// The life of one configured plugin within one tourist command: started at its first request,
+/// greeted with `hello`, started again after a breakdown (at most `maxStarts` times in all), and
+/// shut down at the end. A plugin that cannot work at all (not found, no common protocol version)
+/// fails every request at once with the same `invalidConfiguration` error, without being started
+/// again; one that broke down `maxStarts` times is out of service until the next command.
+actor PluginHost {
+    /// One start, and up to two more after breakdowns.
+    static let maxStarts = 3
+    /// How long the plugin has to exit after `shutdown` before SIGTERM.
+    static let shutdownGrace = 2.0
+
+    let launch: PluginLaunch
+    let logger: Logger
+    private let redact: @Sendable (String) -> String
+    private var current: (connection: PluginConnection, hello: PluginHello)?
+    private var starting: Task<(PluginConnection, PluginHello), any Error>?
+    private var starts = 0
+    /// Set when the plugin cannot work: every request fails with it.
+    private var permanent: ProviderError?
+    /// The last breakdown, for the out-of-service message.
+    private var lastFailure: ProviderError?
+    private var isShutDown = false
+
+    init(launch: PluginLaunch, logger: Logger, redact: @escaping @Sendable (String) -> String) {
+        self.launch = launch
+        self.logger = logger
+        self.redact = redact
+    }
+
+    /// Whether the plugin broke down `maxStarts` times (or cannot start at all) in this command.
+    var isOutOfService: Bool {
+        if permanent != nil { return true }
+        guard starts >= Self.maxStarts, starting == nil else { return false }
+        return current == nil || current?.connection.breakdown != nil
+    }
+
+    /// The running connection and what its `hello` said, starting the plugin when needed.
+    func connection() async throws -> (PluginConnection, PluginHello) {
+        if let permanent { throw permanent }
+        if let current {
+            guard let breakdown = current.connection.breakdown else { return current }
+            lastFailure = current.connection.error(for: breakdown, method: "an earlier request")
+            self.current = nil
+            let broken = current.connection
+            Task { await broken.release() }
+        }
+        if let starting { return try await starting.value }
+        guard !isShutDown else { throw ProviderError.unavailable("plugin \(launch.name) was already shut down") }
+        guard starts < Self.maxStarts else {
+            throw ProviderError.outOfService(
+                "plugin \(launch.name) broke down \(starts) times in this command and is not started again until the next one; the last time: \(lastFailure?.message ?? "unknown")"
+            )
+        }
+        starts += 1
+        let task = Task { try await start() }
+        starting = task
+        defer { starting = nil }
+        do {
+            let started = try await task.value
+            current = started
+            return started
+        } catch let error as ProviderError {
+            if error.isConfigurationProblem { permanent = error }
+            lastFailure = error
+            throw error
+        }
+    }
+
+    /// Starts the program and says `hello`.
+    private func start() async throws -> (PluginConnection, PluginHello) {
+        let executable = try launch.executable.get()
+        let connection: PluginConnection
+        do {
+            connection = try PluginConnection.start(
+                name: launch.name, executable: executable, arguments: launch.arguments, environment: launch.environment,
+                directory: launch.directory, logger: logger, redact: redact
+            )
+        } catch {
+            throw ProviderError.invalidConfiguration("cannot start plugin \(launch.name) (\(executable)): \(error.reason)")
+        }
+        logger.debug("\(launch.name): started plugin \(executable) (pid \(connection.pid))")
+        do {
+            let result = try await connection.call("hello", params: launch.hello, timeout: launch.timeout)
+            let hello = try PluginHello(result, plugin: launch.name)
+            logger.debug("\(launch.name): plugin \(hello.displayName(or: executable)) speaks protocol \(hello.protocolVersion), capabilities \(hello.capabilities.sorted().joined(separator: ", "))")
+            return (connection, hello)
+        } catch {
+            await connection.shutdown(grace: 0)
+            throw error
+        }
+    }
+
+    /// Ends the plugin, if it runs: `shutdown`, then SIGTERM, then SIGKILL (see `PluginConnection`).
+    func shutdown() async {
+        isShutDown = true
+        if let starting { _ = try? await starting.value }
+        guard let connection = current?.connection else { return }
+        current = nil
+        await connection.shutdown(grace: Self.shutdownGrace)
+    }
+}

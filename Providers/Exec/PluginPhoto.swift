@@ -1,0 +1,78 @@
+import Foundation
+import TouristCore
+
+/// A PHOTO of the protocol read into a `PhotoCandidate`, its own JSON kept (compact) as
+/// `providerData`, so `fetch` can hand the plugin the photo as it gave it, in a later command too.
+///
+/// Strict where tourist relies on a value (an id, coordinates, size URLs: http or https only, never a
+/// file), lenient with descriptive ones (an unreadable date or page URL is left out).
+enum PluginPhoto {
+    static func candidate(_ photo: JSONValue, provider: String, plugin: String) throws(ProviderError) -> PhotoCandidate {
+        guard case .object = photo else {
+            throw .invalidResponse("plugin \(plugin) gave a photo that is \(photo.typeDescription), not an object")
+        }
+        guard let id = photo["id"]?.stringValue, !id.isEmpty else {
+            throw .invalidResponse("plugin \(plugin) gave a photo without an \"id\" (a non-empty string)")
+        }
+        func bad(_ what: String) -> ProviderError { .invalidResponse("plugin \(plugin) gave photo \"\(PluginText.printable(id, limit: 80))\" \(what)") }
+        var location: GeoPoint?
+        switch (photo["latitude"] ?? .null, photo["longitude"] ?? .null) {
+        case (.null, .null): location = nil
+        case (.number(let latitude), .number(let longitude)):
+            do throws(GeoPointError) {
+                location = try GeoPoint(latitude: latitude, longitude: longitude)
+            } catch {
+                throw bad("with a bad location: \(error.message)")
+            }
+        default: throw bad("with \"latitude\" and \"longitude\" that are not both numbers")
+        }
+        guard case .object(let sizeMembers) = photo["sizes"] ?? .null, !sizeMembers.isEmpty else {
+            throw bad("without \"sizes\" (an object such as {\"m\": {\"url\": \"https://…\"}})")
+        }
+        var sources: [PhotoSize: PhotoSource] = [:]
+        for (letter, size) in sizeMembers {
+            guard let photoSize = PhotoSize(rawValue: letter) else { continue }  // a size tourist does not know
+            switch size["url"] ?? .null {
+            case .null:
+                sources[photoSize] = .provider
+            case .string(let text):
+                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+                    throw bad("with size \(letter) at \"\(PluginText.printable(text, limit: 80))\"; only http and https URLs are read (give the size as {} to fetch it through the plugin)")
+                }
+                sources[photoSize] = .url(url)
+            default:
+                throw bad("with size \(letter) whose \"url\" is not a string")
+            }
+        }
+        guard !sources.isEmpty else { throw bad("with no size tourist knows (\(PhotoSize.allLetters))") }
+        return PhotoCandidate(
+            key: PhotoKey(provider: provider, id: id),
+            title: photo["title"]?.stringValue ?? id,
+            owner: photo["owner"]?.stringValue,
+            license: photo["license"]?.stringValue,
+            takenAt: photo["takenAt"]?.stringValue.flatMap(ISO8601.date),
+            location: location,
+            sources: sources,
+            pageURL: photo["pageURL"]?.stringValue.flatMap(URL.init(string:)),
+            licenseURL: photo["licenseURL"]?.stringValue.flatMap(URL.init(string:)),
+            providerData: photo.compact()
+        )
+    }
+}
+
+/// ISO 8601 dates as plugins write them: with or without fractional seconds, `Z` or an offset, or a
+/// date alone.
+enum ISO8601 {
+    private static let styles = [
+        Date.ISO8601FormatStyle(),
+        Date.ISO8601FormatStyle(includingFractionalSeconds: true),
+        Date.ISO8601FormatStyle().year().month().day(),
+    ]
+
+    static func date(_ text: String) -> Date? {
+        for style in styles {
+            if let date = try? style.parse(text) { return date }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,212 @@
+import CShims
+import Foundation
+import Glibc
+import Synchronization
+
+/// One running plugin program: its process (leader of a process group of its own) and the host's
+/// ends of its three pipes, all close-on-exec, so no other child inherits them.
+///
+/// The host writes requests to `input`; `output` and `error` are read by `PluginLineReader`s.
+/// `stop(grace:)` ends the whole process group (SIGTERM, then SIGKILL) and reaps the process, so
+/// no zombie is left; `close()` releases the descriptors. Both may be called more than once.
+final class PluginProcess: Sendable {
+    let pid: pid_t
+    /// The write end of the plugin's stdin (non-blocking), or -1 once closed.
+    private let input: Mutex<Int32>
+    let output: Int32
+    let error: Int32
+    /// How the process ended, once reaped.
+    private let ended = Mutex<Termination?>(nil)
+    private let descriptorsClosed = Mutex(false)
+
+    /// How a process ended.
+    enum Termination: Sendable, Equatable, CustomStringConvertible {
+        case exited(Int32)
+        case signalled(Int32)
+
+        var description: String {
+            switch self {
+            case .exited(let status): "exited with status \(status)"
+            case .signalled(let signal): "was killed by signal \(signal) (\(Self.signalName(signal)))"
+            }
+        }
+
+        static func signalName(_ signal: Int32) -> String {
+            switch signal {
+            case SIGKILL: "SIGKILL"
+            case SIGTERM: "SIGTERM"
+            case SIGSEGV: "SIGSEGV"
+            case SIGABRT: "SIGABRT"
+            case SIGINT: "SIGINT"
+            case SIGPIPE: "SIGPIPE"
+            case SIGBUS: "SIGBUS"
+            default: "signal \(signal)"
+            }
+        }
+    }
+
+    /// Why a program could not be started.
+    struct StartFailure: Error, Sendable {
+        let reason: String
+    }
+
+    private init(pid: pid_t, input: Int32, output: Int32, error: Int32) {
+        self.pid = pid
+        self.input = Mutex(input)
+        self.output = output
+        self.error = error
+    }
+
+    deinit { close() }
+
+    /// Starts `executable` (an absolute path) with `arguments` (without argv[0]) in `directory`.
+    static func start(executable: String, arguments: [String], environment: [String: String], directory: String) throws(StartFailure) -> PluginProcess {
+        // Writing to a plugin that has exited must fail with EPIPE, not end tourist with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        var stdinPipe: [Int32] = [-1, -1], stdoutPipe: [Int32] = [-1, -1], stderrPipe: [Int32] = [-1, -1]
+        func closeAll() { for fd in stdinPipe + stdoutPipe + stderrPipe where fd >= 0 { Glibc.close(fd) } }
+        guard tourist_pipe_cloexec(&stdinPipe) == 0, tourist_pipe_cloexec(&stdoutPipe) == 0, tourist_pipe_cloexec(&stderrPipe) == 0 else {
+            let reason = String(cString: strerror(errno))
+            closeAll()
+            throw StartFailure(reason: "cannot make pipes: \(reason)")
+        }
+        let argv = [executable] + arguments
+        let envp = environment.map { "\($0.key)=\($0.value)" }
+        var pid: pid_t = 0
+        let result = withCStrings(argv) { argvPointers in
+            withCStrings(envp) { envPointers in
+                tourist_spawn(executable, argvPointers, envPointers, directory, stdinPipe[0], stdoutPipe[1], stderrPipe[1], &pid)
+            }
+        }
+        // The child's ends are the child's now.
+        Glibc.close(stdinPipe[0])
+        Glibc.close(stdoutPipe[1])
+        Glibc.close(stderrPipe[1])
+        guard result == 0 else {
+            Glibc.close(stdinPipe[1])
+            Glibc.close(stdoutPipe[0])
+            Glibc.close(stderrPipe[0])
+            throw StartFailure(reason: String(cString: strerror(result)))
+        }
+        _ = fcntl(stdinPipe[1], F_SETFL, fcntl(stdinPipe[1], F_GETFL) | O_NONBLOCK)
+        return PluginProcess(pid: pid, input: stdinPipe[1], output: stdoutPipe[0], error: stderrPipe[0])
+    }
+
+    /// Writes one whole line to the plugin's stdin, waiting (up to `timeout` seconds) while its pipe
+    /// is full. Throws a description of the failure (EPIPE once the plugin has gone).
+    func write(_ line: String, timeout: Double) throws(StartFailure) {
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        try input.withLock { (fd: inout Int32) throws(StartFailure) in
+            guard fd >= 0 else { throw StartFailure(reason: "its input is closed") }
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                if written >= 0 {
+                    offset += written
+                    continue
+                }
+                switch errno {
+                case EINTR: continue
+                case EAGAIN:
+                    guard ContinuousClock.now < deadline else { throw StartFailure(reason: "it stopped reading its input") }
+                    var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&poller, 1, 50)
+                case EPIPE: throw StartFailure(reason: "it closed its input")
+                default: throw StartFailure(reason: String(cString: strerror(errno)))
+                }
+            }
+        }
+    }
+
+    /// Closes the plugin's stdin, so a plugin reading it sees the end.
+    func closeInput() {
+        input.withLock { fd in
+            if fd >= 0 { Glibc.close(fd) }
+            fd = -1
+        }
+    }
+
+    /// Reaps the process if it has ended, without waiting; returns how it ended, or nil while it runs.
+    @discardableResult
+    func reapIfEnded() -> Termination? {
+        ended.withLock { ended in
+            if let ended { return ended }
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            guard result == pid else { return nil }
+            ended = Self.termination(status)
+            return ended
+        }
+    }
+
+    /// Waits up to `seconds` for the process to end by itself; returns how it ended, or nil.
+    func waitForExit(seconds: Double) async -> Termination? {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var pause = Duration.milliseconds(1)
+        while true {
+            if let ended = reapIfEnded() { return ended }
+            guard ContinuousClock.now < deadline else { return nil }
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .milliseconds(50))
+        }
+    }
+
+    /// Ends the process group: SIGTERM, up to `grace` seconds to exit, then SIGKILL, then reaps
+    /// the process. Returns how it ended.
+    @discardableResult
+    func stop(grace: Double) async -> Termination {
+        if let ended = reapIfEnded() {
+            signalGroup(SIGKILL)  // children it left behind
+            return ended
+        }
+        signalGroup(SIGTERM)
+        if let ended = await waitForExit(seconds: grace) {
+            signalGroup(SIGKILL)
+            return ended
+        }
+        signalGroup(SIGKILL)
+        return await waitForExit(seconds: 3600) ?? .signalled(SIGKILL)
+    }
+
+    /// Ends the process group at once and reaps the process, blocking: for teardown paths that
+    /// cannot wait asynchronously.
+    func kill() {
+        signalGroup(SIGKILL)
+        ended.withLock { ended in
+            guard ended == nil else { return }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            ended = Self.termination(status)
+        }
+    }
+
+    /// Sends `signal` to the plugin and every process of its group.
+    private func signalGroup(_ signal: Int32) {
+        _ = Glibc.kill(-pid, signal)
+    }
+
+    /// Releases the host's ends of the pipes (the readers must have stopped using them).
+    func close() {
+        closeInput()
+        descriptorsClosed.withLock { closed in
+            guard !closed else { return }
+            closed = true
+            Glibc.close(output)
+            Glibc.close(error)
+        }
+    }
+
+    private static func termination(_ status: Int32) -> Termination {
+        let signal = status & 0x7F
+        return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+    }
+}
+
+/// Calls `body` with a NULL-terminated array of C strings made from `strings`.
+private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+    let pointers = strings.map { strdup($0) } + [nil]
+    defer { for pointer in pointers { free(pointer) } }
+    return body(pointers)
+}
