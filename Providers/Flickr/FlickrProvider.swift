@@ -94,8 +94,8 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint,
         switch photo.sources[size] {
         case .url(let listed)?:
             url = listed
-        case .file?:
-            throw ProviderError.invalidResponse("\(photo.key) lists a local file for size \(size.rawValue); Flickr photos are read over http or https only")
+        case .file?, .provider?:
+            throw ProviderError.invalidResponse("\(photo.key) lists no URL for size \(size.rawValue); Flickr photos are read over http or https only")
         case nil:
             guard let looked = try await sizes(of: photo.key.id).urls[size] else {
                 throw ProviderError.notFound("Flickr has no size \(size.rawValue) of photo \(photo.key.id)")
