@@ -5,7 +5,8 @@ import TouristCore
 struct ProvidersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "providers",
-        abstract: "List the configured providers in routing order; --check probes each enabled one."
+        abstract: "List the configured providers in routing order; --check probes each enabled one.",
+        subcommands: [ProvidersTestCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions
@@ -171,7 +172,7 @@ struct ProvidersCommand: AsyncParsableCommand {
                         let failure = ProviderFailure(provider: configured.entry.name, error: error)
                         return (configured.entry.name, Health(ok: false, latencyMs: Self.milliseconds(since: started), outcome: "\(failure.reason): \(failure.message)"))
                     }
-                    let point = probePoint(configured, inventory: inventory)
+                    let point = await configured.probePoint(inventory: inventory)
                     guard let point else {
                         let outcome = inventory == nil ? "no coverage set and no probe point known" : "no photo with a location"
                         return (configured.entry.name, Health(ok: false, latencyMs: Self.milliseconds(since: started), outcome: outcome, inventory: inventory.map(Inventory.init)))
@@ -191,14 +192,6 @@ struct ProvidersCommand: AsyncParsableCommand {
             for await (name, health) in group { results[name] = health }
             return results
         }
-    }
-
-    /// Where to search: a located photo or the provider's own probe point when inside its coverage,
-    /// else the middle of its coverage.
-    static func probePoint(_ configured: ConfiguredProvider, inventory: PhotoInventory?) -> GeoPoint? {
-        let known = [inventory?.samplePoint, (configured.provider as? any HealthProbePoint)?.probePoint].compactMap { $0 }
-        guard let box = configured.entry.coverage else { return known.first }
-        return known.first { box.distanceKm(from: $0) == 0 } ?? box.center
     }
 
     private static func milliseconds(since start: ContinuousClock.Instant) -> Int {
