@@ -2,8 +2,8 @@ import Foundation
 import TouristCore
 
 /// A fixture set's `manifest.json`: the photos, where they were taken, and a file per size.
-struct FixtureManifest: Decodable {
-    struct Entry: Decodable {
+struct FixtureManifest: Codable {
+    struct Entry: Codable {
         var id: String
         var title: String
         var owner: String?
@@ -12,6 +12,8 @@ struct FixtureManifest: Decodable {
         var latitude: Double
         var longitude: Double
         var files: [String: String]
+        var licenseURL: String?
+        var pageURL: String?
     }
 
     var version: Int
@@ -28,6 +30,8 @@ struct FixturePhoto: Sendable {
     var takenAt: Date?
     var location: GeoPoint
     var files: [PhotoSize: String]
+    var licenseURL: URL?
+    var pageURL: URL?
 }
 
 extension FixtureManifest {
@@ -72,7 +76,10 @@ extension FixtureManifest {
             guard !files.isEmpty else {
                 throw InputDataError("\(manifestPath): photo \"\(entry.id)\" lists no files. Add at least one size under \"files\"")
             }
-            return FixturePhoto(id: entry.id, title: entry.title, owner: entry.owner, license: entry.license, takenAt: entry.takenAt, location: location, files: files)
+            return FixturePhoto(
+                id: entry.id, title: entry.title, owner: entry.owner, license: entry.license, takenAt: entry.takenAt, location: location, files: files,
+                licenseURL: entry.licenseURL.flatMap(URL.init(string:)), pageURL: entry.pageURL.flatMap(URL.init(string:))
+            )
         }
     }
 

@@ -69,7 +69,7 @@ public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint
     private func candidate(for photo: FixturePhoto) -> PhotoCandidate {
         PhotoCandidate(
             key: key(of: photo), title: photo.title, owner: photo.owner, license: photo.license, takenAt: photo.takenAt,
-            location: photo.location, sources: photo.files.mapValues { .file($0) }
+            location: photo.location, sources: photo.files.mapValues { .file($0) }, pageURL: photo.pageURL, licenseURL: photo.licenseURL
         )
     }
 

@@ -10,6 +10,7 @@ struct PhotoJSON: Encodable {
     var owner: String?
     var license: String?
     var licenseID: String?
+    var licenseURL: String?
     var takenAt: Date?
     var latitude: Double?
     var longitude: Double?
@@ -32,7 +33,7 @@ struct PhotoJSON: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, provider, title, owner, license, licenseID, takenAt, latitude, longitude, pageURL, distanceKm
+        case id, provider, title, owner, license, licenseID, licenseURL, takenAt, latitude, longitude, pageURL, distanceKm
         case state, size, sha256, bytes, mime, path, sourceURL, error
     }
 
@@ -43,6 +44,7 @@ struct PhotoJSON: Encodable {
         owner = candidate.owner
         license = candidate.license
         licenseID = candidate.licenseID
+        licenseURL = candidate.licenseURL?.absoluteString
         takenAt = candidate.takenAt
         latitude = candidate.location?.latitude
         longitude = candidate.location?.longitude
@@ -69,6 +71,7 @@ struct PhotoJSON: Encodable {
         try container.encode(owner, forKey: .owner)
         try container.encode(license, forKey: .license)
         try container.encode(licenseID, forKey: .licenseID)
+        try container.encode(licenseURL, forKey: .licenseURL)
         try container.encode(takenAt, forKey: .takenAt)
         try container.encode(latitude, forKey: .latitude)
         try container.encode(longitude, forKey: .longitude)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a provider gave nothing for a query.
-public struct ProviderFailure: Sendable, Equatable {
+public struct ProviderFailure: Sendable, Equatable, Encodable {
     public let provider: String
     /// unauthorized, unavailable, timed out, empty, …
     public let reason: String

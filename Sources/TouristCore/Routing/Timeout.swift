@@ -1,5 +1,6 @@
-/// Runs `operation`, cancelling it and throwing `ProviderError.timedOut` after `seconds`.
-func withTimeout<T: Sendable>(
+/// Runs `operation`, cancelling it and throwing `ProviderError.timedOut` after `seconds` (nil: no limit);
+/// `what` names the work in the message ("provider walks took longer than 30 s").
+public func withTimeout<T: Sendable>(
     _ seconds: Double?, what: @autoclosure () -> String, _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     guard let seconds else { return try await operation() }

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Fixture
+import Foundation
+import TouristCore
+
+struct FixtureCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fixture",
+        abstract: "Record a provider's real answers as a fixture set the fixture provider serves offline.",
+        subcommands: [Record.self]
+    )
+
+    struct Record: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Ask a configured provider for photos near a place and write them as a fixture set (manifest.json + images).",
+            discussion: """
+                Usage: tourist fixture record NAME LAT LON [--radius KM] [--count N] [--size S]... OUT_DIR
+                Then serve them offline: { "name": "recorded", "type": "fixture", "path": "OUT_DIR" }.
+                Exit codes: 0 recorded; 69 the provider gave nothing; 73 OUT_DIR already holds a set (use --force);
+                75 some photos could not be fetched (run it again).
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Option(name: .long, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
+        var radius: Double = 5
+        @Option(name: .long, help: "How many photos.")
+        var count: Int = 21
+        @Option(name: .long, help: ArgumentHelp("A size to record (\(PhotoSize.allLetters)); repeat for several (default: the config's album.size). Each photo's nearest size is kept.", valueName: "size"))
+        var size: [String] = []
+        @Flag(name: .long, help: "Replace a fixture set already in OUT_DIR.")
+        var force = false
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The provider's name, the place (LAT LON or LAT,LON) and the folder to write.", valueName: "name lat lon out-dir"))
+        var words: [String] = []
+
+        /// NAME, the coordinate words and OUT_DIR.
+        private var parts: (name: String, coordinates: [String], folder: String)? {
+            guard words.count >= 3, let name = words.first, let folder = words.last else { return nil }
+            return (name, Array(words.dropFirst().dropLast()), folder)
+        }
+
+        func validate() throws {
+            guard let parts else { throw ValidationError("expected NAME LAT LON OUT_DIR, for example: tourist fixture record flickr 48.8584 2.2945 ./eiffel") }
+            try CoordinateArguments.validate(parts.coordinates, radius: radius)
+            guard (1...500).contains(count) else { throw ValidationError("--count \(count) is out of range; use 1 to 500") }
+            if let bad = size.first(where: { PhotoSize(rawValue: $0) == nil }) { throw ValidationError("--size \(bad) is not a size; use one of: \(PhotoSize.allLetters)") }
+        }
+
+        func run() async throws {
+            try await Session.run(global) { session in
+                guard let parts else { return ExitStatus.usage }
+                let center = try GeoPoint.parse(parts.coordinates)
+                let router = try session.router(only: [parts.name])
+                guard let provider = router.providers.first else { return ExitStatus.usage }
+                let config = try session.config()
+                let folder = PathResolution.resolve(parts.folder, environment: session.environment, relativeTo: session.workingDirectory)
+                let sizes = size.isEmpty ? [config.album.size] : size.compactMap(PhotoSize.init)
+                let recorder = FixtureRecorder(provider: provider, retryPolicy: try session.retryPolicy(), downloads: config.downloads)
+                let recording = try await recorder.record(center: center, radiusKm: radius, count: count, sizes: sizes, into: folder, replace: force)
+                if session.options.json {
+                    try session.printJSON(recording)
+                } else if recording.photos > 0 {
+                    session.say("""
+                        Recorded \(recording.photos) photo\(recording.photos == 1 ? "" : "s") of \(provider.name) within \(Format.kilometres(radius)) of \(center) into \(folder) (manifest.json and \(recording.files) file\(recording.files == 1 ? "" : "s"), \(Format.bytes(recording.bytes))).
+                        Serve them offline with this provider in a config: { "name": "recorded", "type": "fixture", "path": "\(folder)" }
+                        """)
+                }
+                session.noteProviderFailures(recording.failures)
+                if recording.withoutLocation > 0 {
+                    session.note("\(recording.withoutLocation) photo\(recording.withoutLocation == 1 ? " has" : "s have") no location and \(recording.withoutLocation == 1 ? "was" : "were") left out (a fixture photo needs one)")
+                }
+                for failed in recording.failed { session.note("left out \(failed)") }
+                if recording.photos == 0 {
+                    let problems = recording.failures.filter { !$0.isNoPhotos }
+                    if !problems.isEmpty { return AlbumRun.explainNoAnswer(problems, session: session, unchanged: "nothing was written") }
+                    session.note("no photos to record within \(Format.kilometres(radius)) of \(center); nothing was written")
+                    return ExitStatus.unavailable
+                }
+                return recording.failed.isEmpty ? ExitStatus.ok : ExitStatus.temporaryFailure
+            }
+        }
+    }
+}
