@@ -66,7 +66,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "tourist-bench",
-            dependencies: ["TouristCore", "FlickrStub", "GeotaggedPhotos", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "TouristCore", "Fixture", "Exec", "FlickrStub", "GeotaggedPhotos",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Benchmarks/Sources/tourist-bench"
         ),
         .target(
@@ -112,9 +115,11 @@ let package = Package(
             dependencies: ["Directory", "TouristCore", "TestSupport", "GeotaggedPhotos", "ProviderExpectations"],
             exclude: ["FuzzRegressions"]
         ),
+        .testTarget(name: "ExecTests", dependencies: ["Exec", "TouristCore", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TouristCore", "TestSupport", "CShims", "FlickrStub", "LoopbackHTTP", "GeotaggedPhotos"]
+            dependencies: ["TouristCore", "TestSupport", "CShims", "FlickrStub", "LoopbackHTTP", "GeotaggedPhotos"],
+            exclude: ["Plugins"]
         ),
     ]
 )

@@ -31,13 +31,10 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
         /// Seconds a fetch may take (`downloads.timeoutSeconds`).
         var fetchTimeout: Double
         var scratch: ScratchSpace
+        /// The entry's options (the plugin's own, and the factory's: `command`).
         var options: ProviderOptions
-        var environment: [String: String]
-        var configDirectory: String
-        /// Where the program is named in the config, for errors: `providers[2].command`.
+        /// Where the program is named in the config, for errors: `providers[2].command[0]`.
         var programKey: String
-        /// The entry's keys that are the factory's options, not the plugin's (`command`).
-        var factoryKeys: [String]
     }
 
     /// The searches whose cursors are kept: the same circle at the same page size.
@@ -148,25 +145,21 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
 
     // MARK: Abilities
 
-    /// Starting the plugin and its `hello` failing, then the entry's options checked against the
-    /// ones `hello` declares, each as a config error naming the key.
+    /// The program missing, the plugin failing to start or to answer `hello`, or the entry's options
+    /// refused (by tourist, against the ones `hello` declares, or by the plugin), each as a config
+    /// error naming the key.
     public func configurationProblems() async -> [ConfigError] {
-        let where_ = ConfigError(file: settings.options.configFile, location: settings.options.keyPath, problem: "", fix: "")
-        if case .failure(let error) = host.launch.executable {
-            return [ConfigError(file: where_.file, location: settings.programKey, problem: error.message, fix: "Install the program, or name it by its path (absolute, or relative to the config's folder).")]
-        }
-        let hello: PluginHello
-        do {
-            (_, hello) = try await connection()
-        } catch {
-            let message = (error as? ProviderError)?.message ?? "\(error)"
-            return [ConfigError(file: where_.file, location: where_.location, problem: message, fix: "Fix the plugin or its options; run with --verbose to see what it logs.")]
+        let file = settings.options.configFile
+        if case .failure(let problem) = host.launch.executable {
+            return [ConfigError(file: file, location: settings.programKey, problem: problem.reason, fix: "Install the program, or name it by its path (absolute, or relative to the config's folder).")]
         }
         do {
-            try settings.options.validate(against: hello.options, alsoAllowed: settings.factoryKeys, environment: settings.environment, directory: settings.configDirectory)
+            _ = try await connection()
             return []
         } catch {
-            return [error]
+            if let problem = await host.configProblem { return [problem] }
+            let message = (error as? ProviderError)?.message ?? "\(error)"
+            return [ConfigError(file: file, location: settings.options.keyPath, problem: message, fix: "Fix the plugin or its options; run with --verbose to see what it logs.")]
         }
     }
 

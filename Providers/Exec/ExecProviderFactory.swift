@@ -59,7 +59,7 @@ enum PluginLaunchBuilder {
     static let secretLookingNames = ["key", "token", "secret", "password", "passphrase", "credential"]
 
     static func provider(
-        name: String, executable: Result<String, ProviderError>, arguments: [String], options: ProviderOptions, exclude: Set<String>,
+        name: String, executable: Result<String, PluginLaunch.Problem>, arguments: [String], options: ProviderOptions, exclude: Set<String>,
         programKey: String, context: ProviderContext
     ) -> ExecProvider {
         let own = options.written.filter { !exclude.contains($0.key) }.compactMap { member in options.value(member.key).map { (member.key, $0) } }
@@ -73,33 +73,36 @@ enum PluginLaunchBuilder {
         ])
         let timeout = context.requestTimeout ?? TouristConfig.ProviderEntry.defaultTimeoutSeconds
         let launch = PluginLaunch(
-            name: name, executable: executable, arguments: arguments, environment: context.environment,
-            directory: context.configDirectory, hello: hello, timeout: timeout
+            name: name, executable: executable, programLocation: "\(programKey) in \(options.configFile)", arguments: arguments,
+            environment: context.environment, directory: context.configDirectory, hello: hello, timeout: timeout,
+            configFile: options.configFile, keyPath: options.keyPath,
+            validate: { [environment = context.environment, directory = context.configDirectory] (declared) throws(ConfigError) in
+                try options.validate(against: declared, alsoAllowed: Array(exclude), environment: environment, directory: directory)
+            }
         )
         let secrets = own.filter { key, _ in secretLookingNames.contains { key.lowercased().contains($0) } }
             .compactMap { $0.1.stringValue }.filter { $0.count >= 4 }
         let settings = ExecProvider.Settings(
             http: context.http, maxPhotoBytes: context.maxPhotoBytes, requestTimeout: timeout, fetchTimeout: context.downloadTimeout,
-            scratch: ScratchSpace(storeArea: context.temporaryDirectory), options: options, environment: context.environment,
-            configDirectory: context.configDirectory, programKey: programKey, factoryKeys: Array(exclude)
+            scratch: ScratchSpace(storeArea: context.temporaryDirectory), options: options, programKey: programKey
         )
         return ExecProvider(name: name, launch: launch, settings: settings, logger: context.logger, secrets: Set(secrets))
     }
 
     /// The program's absolute path: `program` itself when it names a path (relative to `base`), else
     /// the first executable of that name in `$PATH`; or why there is none.
-    static func locate(_ program: String, environment: [String: String], base: String) -> Result<String, ProviderError> {
+    static func locate(_ program: String, environment: [String: String], base: String) -> Result<String, PluginLaunch.Problem> {
         if program.contains("/") || program.hasPrefix("~") {
             let path = PathResolution.resolve(program, environment: environment, relativeTo: base)
-            guard FileManager.default.fileExists(atPath: path) else { return .failure(.invalidConfiguration("\(path) does not exist")) }
+            guard FileManager.default.fileExists(atPath: path) else { return .failure(.init(reason: "\(path) does not exist")) }
             guard PluginDiscovery.isExecutableFile(path) else {
-                return .failure(.invalidConfiguration("\(path) is not an executable file (chmod +x it, or start it through its interpreter, as in [\"python3\", \"\(program)\"])"))
+                return .failure(.init(reason: "\(path) is not an executable file (chmod +x it, or start it through its interpreter, as in [\"python3\", \"\(program)\"])"))
             }
             return .success(path)
         }
         let folders = PluginDiscovery.folders(environment["PATH"])
         if let found = folders.map({ "\($0)/\(program)" }).first(where: PluginDiscovery.isExecutableFile) { return .success(found) }
-        return .failure(.invalidConfiguration("\"\(program)\" was not found on PATH (\(folders.joined(separator: ":")))"))
+        return .failure(.init(reason: "\"\(program)\" was not found on PATH (\(folders.joined(separator: ":")))"))
     }
 
     /// `~` or `~/…` at the start of an argument, expanded to `$HOME`.

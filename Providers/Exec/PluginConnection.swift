@@ -41,6 +41,8 @@ final class PluginConnection: Sendable {
         /// Why the connection is over, once it is.
         var broken: Breakdown?
         var stderrLines: [String] = []
+        /// The option an `invalid_config` error named (`"option": "file"`, an addition to the protocol).
+        var refusedOption: String?
     }
 
     /// Why a connection ended, and the error each waiting request gets.
@@ -49,6 +51,8 @@ final class PluginConnection: Sendable {
         let what: String
         /// Whether it broke the protocol (answers are unusable) rather than failed (crash, hang).
         let brokeProtocol: Bool
+        /// The request it was answering (the one that timed out, else the oldest waiting), if any.
+        var during: String?
     }
 
     private init(name: String, process: PluginProcess, logger: Logger, redact: @escaping @Sendable (String) -> String) {
@@ -78,6 +82,12 @@ final class PluginConnection: Sendable {
     }
 
     var pid: Int32 { process.pid }
+
+    /// The host's ends of the plugin's stdin, stdout and stderr.
+    var descriptors: [Int32] { process.descriptors }
+
+    /// The option the plugin's last `invalid_config` error named, if it named one.
+    var refusedOption: String? { state.withLock { $0.refusedOption } }
 
     /// The breakdown, once the connection is over.
     var breakdown: Breakdown? { state.withLock { $0.broken } }
@@ -159,13 +169,15 @@ final class PluginConnection: Sendable {
         fail(Breakdown(what: "did not answer `\(method)` within \(JSONValue.number(timeout).rendered()) s", brokeProtocol: false), timedOut: id)
     }
 
-    /// The caller gave up on request `id`. Given up at the end of its time, it is a hang (the
-    /// router's time-out fired first); given up earlier, a late answer is dropped quietly.
+    /// The caller gave up on request `id`. Callers give up when their own time-out fires (the
+    /// router's, a download's), which started before this request was sent (a start, a `hello`):
+    /// so a request given up after half its time or more is taken for a hang, as when this
+    /// connection's own timer fires; given up earlier, its late answer is dropped quietly.
     private func abandon(_ id: Int) {
         let outcome: (Pending, hung: Bool)? = state.withLock { state in
             guard let pending = state.pending.removeValue(forKey: id) else { return nil }
             let waited = ContinuousClock.now - pending.sent
-            let hung = waited >= .milliseconds(Int(pending.timeout * 980))
+            let hung = waited >= .milliseconds(Int(pending.timeout * 500))
             if !hung { state.abandoned.insert(id) } else { state.pending[id] = pending }
             return (pending, hung)
         }
@@ -198,6 +210,7 @@ final class PluginConnection: Sendable {
             return
         }
         if let error = answer["error"], error != .null {
+            if let option = error["option"]?.stringValue { state.withLock { $0.refusedOption = option } }
             waiting.continuation.resume(throwing: PluginErrorCode.providerError(error, plugin: name, method: waiting.method, redact: redact))
         } else {
             waiting.continuation.resume(returning: answer["result"] ?? .null)
@@ -239,8 +252,10 @@ final class PluginConnection: Sendable {
     /// Ends the connection: every waiting request fails (`timedOut` gets the time-out error), and
     /// the plugin is killed. Only the first breakdown counts.
     private func fail(_ breakdown: Breakdown, timedOut: Int? = nil) {
+        var breakdown = breakdown
         let failed: [(Int, Pending)]? = state.withLock { state in
             guard state.broken == nil else { return nil }
+            breakdown.during = timedOut.flatMap { state.pending[$0]?.method } ?? state.pending.min { $0.key < $1.key }?.value.method
             state.broken = breakdown
             defer { state.pending.removeAll() }
             return state.pending.map { ($0.key, $0.value) }
@@ -252,11 +267,13 @@ final class PluginConnection: Sendable {
         }
     }
 
-    /// The error a request gets from a broken connection.
-    func error(for breakdown: Breakdown, method: String, timedOut: Bool = false) -> ProviderError {
+    /// The error a request for `method` gets from a broken connection (`method` nil: a later
+    /// request, told what broke it).
+    func error(for breakdown: Breakdown, method: String?, timedOut: Bool = false) -> ProviderError {
         let tail = state.withLock { $0.stderrLines }
         let quoted = tail.isEmpty ? "" : "; its stderr ended with: " + tail.map { "\"\($0)\"" }.joined(separator: " / ")
-        let message = "plugin \(name) \(breakdown.what) (during `\(method)`) and was stopped\(quoted)"
+        let during = (breakdown.during ?? method).map { " (during `\($0)`)" } ?? ""
+        let message = "plugin \(name) \(breakdown.what)\(during) and was stopped\(quoted)"
         if timedOut { return .timedOut(message) }
         return breakdown.brokeProtocol ? .invalidResponse(message) : .unavailable(message)
     }

@@ -7,7 +7,9 @@ struct PluginLaunch: Sendable {
     /// The configured provider name.
     var name: String
     /// The program's absolute path, or why none was found.
-    var executable: Result<String, ProviderError>
+    var executable: Result<String, PluginLaunch.Problem>
+    /// Where the config names the program, for messages: `providers[0].command[0] in /…/config.json`.
+    var programLocation: String
     var arguments: [String]
     var environment: [String: String]
     /// The working directory: the config file's folder.
@@ -16,6 +18,16 @@ struct PluginLaunch: Sendable {
     var hello: JSONValue
     /// How long `hello` (and each later request but fetches) may take.
     var timeout: Double
+    /// The config file and the entry's key path, for config errors.
+    var configFile: String
+    var keyPath: String
+    /// Checks the entry's options against the ones `hello` declares.
+    var validate: @Sendable ([ProviderOption]) throws(ConfigError) -> Void
+
+    /// Why a plugin's program cannot be run.
+    struct Problem: Error, Sendable {
+        let reason: String
+    }
 }
 
 /// The life of one configured plugin within one tourist command: started at its first request,
@@ -39,6 +51,8 @@ actor PluginHost {
     private var permanent: ProviderError?
     /// The last breakdown, for the out-of-service message.
     private var lastFailure: ProviderError?
+    /// The entry's options refused, by tourist against what `hello` declared or by the plugin itself.
+    private(set) var configProblem: ConfigError?
     private var isShutDown = false
 
     init(launch: PluginLaunch, logger: Logger, redact: @escaping @Sendable (String) -> String) {
@@ -59,7 +73,7 @@ actor PluginHost {
         if let permanent { throw permanent }
         if let current {
             guard let breakdown = current.connection.breakdown else { return current }
-            lastFailure = current.connection.error(for: breakdown, method: "an earlier request")
+            lastFailure = current.connection.error(for: breakdown, method: nil)
             self.current = nil
             let broken = current.connection
             Task { await broken.release() }
@@ -88,7 +102,11 @@ actor PluginHost {
 
     /// Starts the program and says `hello`.
     private func start() async throws -> (PluginConnection, PluginHello) {
-        let executable = try launch.executable.get()
+        let executable: String
+        switch launch.executable {
+        case .success(let path): executable = path
+        case .failure(let problem): throw ProviderError.invalidConfiguration("cannot start plugin \(launch.name): \(problem.reason); fix \(launch.programLocation)")
+        }
         let connection: PluginConnection
         do {
             connection = try PluginConnection.start(
@@ -96,18 +114,43 @@ actor PluginHost {
                 directory: launch.directory, logger: logger, redact: redact
             )
         } catch {
-            throw ProviderError.invalidConfiguration("cannot start plugin \(launch.name) (\(executable)): \(error.reason)")
+            throw ProviderError.invalidConfiguration("cannot start plugin \(launch.name) (\(executable)): \(error.reason); fix \(launch.programLocation)")
         }
         logger.debug("\(launch.name): started plugin \(executable) (pid \(connection.pid))")
         do {
-            let result = try await connection.call("hello", params: launch.hello, timeout: launch.timeout)
+            let result: JSONValue
+            do {
+                result = try await connection.call("hello", params: launch.hello, timeout: launch.timeout)
+            } catch let error as ProviderError where error.isConfigurationProblem {
+                let option = connection.refusedOption.map { ".\($0)" } ?? ""
+                throw refused(ConfigError(file: launch.configFile, location: launch.keyPath + option, problem: error.message, fix: "The plugin \(launch.name) refused it at hello."))
+            }
             let hello = try PluginHello(result, plugin: launch.name)
+            do {
+                try launch.validate(hello.options)
+            } catch {
+                throw refused(error)
+            }
             logger.debug("\(launch.name): plugin \(hello.displayName(or: executable)) speaks protocol \(hello.protocolVersion), capabilities \(hello.capabilities.sorted().joined(separator: ", "))")
             return (connection, hello)
         } catch {
             await connection.shutdown(grace: 0)
             throw error
         }
+    }
+
+    /// The running plugin's process id and the host's ends of its pipes, for diagnostics.
+    var running: (pid: Int32, descriptors: [Int32])? {
+        current.map { ($0.connection.pid, $0.connection.descriptors) }
+    }
+
+    /// How many times the plugin was started in this command.
+    var startCount: Int { starts }
+
+    /// Remembers a config problem and gives the error every request then fails with.
+    private func refused(_ problem: ConfigError) -> ProviderError {
+        configProblem = problem
+        return .invalidConfiguration(problem.description)
     }
 
     /// Ends the plugin, if it runs: `shutdown`, then SIGTERM, then SIGKILL (see `PluginConnection`).

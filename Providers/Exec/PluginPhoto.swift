@@ -61,7 +61,8 @@ enum PluginPhoto {
 }
 
 /// ISO 8601 dates as plugins write them: with or without fractional seconds, `Z` or an offset, or a
-/// date alone.
+/// date alone. The commonest form, `2024-06-01T09:15:00Z`, is read without a formatter (a page of
+/// photos parses hundreds of dates).
 enum ISO8601 {
     private static let styles = [
         Date.ISO8601FormatStyle(),
@@ -70,9 +71,39 @@ enum ISO8601 {
     ]
 
     static func date(_ text: String) -> Date? {
+        if let date = plainUTC(text) { return date }
         for style in styles {
             if let date = try? style.parse(text) { return date }
         }
         return nil
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ`, read field by field (days from the civil calendar, no time zone
+    /// database), or nil for any other form or an impossible date.
+    static func plainUTC(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x5A else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+              let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60 else { return nil }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard day <= lengths[month - 1] else { return nil }
+        // Days since 1970-01-01 (Howard Hinnant's days_from_civil).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Date(timeIntervalSince1970: Double(days * 86400 + hour * 3600 + minute * 60 + second))
     }
 }

@@ -120,6 +120,9 @@ final class PluginProcess: Sendable {
         }
     }
 
+    /// The host's ends of the three pipes (stdin's is -1 once closed).
+    var descriptors: [Int32] { [input.withLock { $0 }, output, error] }
+
     /// Closes the plugin's stdin, so a plugin reading it sees the end.
     func closeInput() {
         input.withLock { fd in

@@ -5,6 +5,8 @@
 //   tourist-bench load STORE [ROUNDS]     time reading the pin list in-process (no start-up cost)
 //   tourist-bench serve-flickr DIR PHOTOS BYTES DELAY_MS   a fake Flickr on loopback (see ServeFlickr.swift)
 //   tourist-bench write-photos DIR COUNT  write COUNT geotagged photos in all five containers (see WritePhotos.swift)
+//   tourist-bench serve-plugin FIXTURE_DIR         a minimal provider plugin serving a fixture set (see PluginBench.swift)
+//   tourist-bench plugin-overhead FIXTURE_DIR ROUNDS   time searches in process and through serve-plugin
 //
 // `seed` writes the store's documented on-disk format directly (VERSION, index/pins.json,
 // index/albums, index/names, index/refs, blobs) with TouristCore's own types, so a 10,000-pin store
@@ -129,6 +131,12 @@ case "serve-flickr":
 case "write-photos":
     guard arguments.count == 3, let count = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench write-photos DIR COUNT") }
     try writePhotos(folder: arguments[arguments.startIndex + 1], count: count)
+case "serve-plugin":
+    guard arguments.count == 2 else { fail("usage: tourist-bench serve-plugin FIXTURE_DIR") }
+    try await servePlugin(fixture: arguments[arguments.startIndex + 1])
+case "plugin-overhead":
+    guard arguments.count == 3, let rounds = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench plugin-overhead FIXTURE_DIR ROUNDS") }
+    try await pluginOverhead(fixture: arguments[arguments.startIndex + 1], rounds: rounds)
 default:
-    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | load STORE [ROUNDS] | serve-flickr DIR PHOTOS BYTES DELAY_MS | write-photos DIR COUNT")
+    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | load STORE [ROUNDS] | serve-flickr DIR PHOTOS BYTES DELAY_MS | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS")
 }

@@ -60,10 +60,16 @@ struct ConfigReader {
         return flag
     }
 
+    /// "from 1 to 64", or nothing for a range that allows any number a config would hold.
+    private static func span(_ range: ClosedRange<Double>) -> String {
+        guard range.lowerBound > -1e15 || range.upperBound < 1e15 else { return "" }
+        return ", from \(JSONValue.number(range.lowerBound).rendered()) to \(JSONValue.number(range.upperBound).rendered())"
+    }
+
     func number(_ key: String, in range: ClosedRange<Double>) throws(ConfigError) -> Double? {
         guard let value = value(key), value != .null else { return nil }
         guard case .number(let number) = value else {
-            throw error(key, "expected a number, found \(value.typeDescription)", fix: "Write a number without quotes, from \(JSONValue.number(range.lowerBound).rendered()) to \(JSONValue.number(range.upperBound).rendered()).")
+            throw error(key, "expected a number, found \(value.typeDescription)", fix: "Write a number without quotes\(Self.span(range)).")
         }
         guard range.contains(number) else {
             throw error(key, "\(JSONValue.number(number).rendered()) is out of range", fix: "Use a number from \(JSONValue.number(range.lowerBound).rendered()) to \(JSONValue.number(range.upperBound).rendered()).")
@@ -74,7 +80,7 @@ struct ConfigReader {
     func integer(_ key: String, in range: ClosedRange<Int>) throws(ConfigError) -> Int? {
         guard let number = try number(key, in: Double(range.lowerBound)...Double(range.upperBound)) else { return nil }
         guard number.rounded() == number else {
-            throw error(key, "\(number) is not a whole number", fix: "Use a whole number from \(range.lowerBound) to \(range.upperBound).")
+            throw error(key, "\(number) is not a whole number", fix: "Use a whole number\(Self.span(Double(range.lowerBound)...Double(range.upperBound)).dropFirst()).")
         }
         return Int(number)
     }

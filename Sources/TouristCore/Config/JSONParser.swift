@@ -134,8 +134,19 @@ public struct JSONParser {
 
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1
+        // Most strings have no escape: one scan, one copy.
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                defer { index += 1 }
+                return String(decoding: bytes[start..<index], as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+        }
         var scalars = String.UnicodeScalarView()
-        var chunkStart = index
+        var chunkStart = start
         func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[chunkStart..<end], as: UTF8.self).unicodeScalars) }
         while true {
             guard let byte = current else { throw error("unterminated string") }

@@ -110,17 +110,33 @@ public enum JSONValue: Sendable, Equatable {
             out += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { out += "," }
-                out += Self.quoted(member.key) + ":"
+                Self.appendQuoted(member.key, to: &out)
+                out += ":"
                 member.value.appendCompact(to: &out)
             }
             out += "}"
+        case .string(let text):
+            Self.appendQuoted(text, to: &out)
         default:
             out += rendered()
         }
     }
 
     static func quoted(_ text: String) -> String {
-        var out = "\""
+        var out = ""
+        appendQuoted(text, to: &out)
+        return out
+    }
+
+    /// Appends `text` as a JSON string literal.
+    static func appendQuoted(_ text: String, to out: inout String) {
+        out += "\""
+        // Most strings need no escape: copied whole.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -132,6 +148,6 @@ public enum JSONValue: Sendable, Equatable {
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        out += "\""
     }
 }

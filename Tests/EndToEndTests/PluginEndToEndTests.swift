@@ -1,0 +1,219 @@
+import Foundation
+import LoopbackHTTP
+import Testing
+import TestSupport
+
+/// Provider plugins through the built binary: the example plugins (Python, and sh + jq) and a
+/// deliberately faulty one, started by tourist as any user's plugin would be.
+@Suite struct PluginEndToEndTests {
+    static let examples = Harness.repository + "/Providers/Examples"
+    static let faulty = Harness.repository + "/Tests/EndToEndTests/Plugins/faulty-provider"
+    static let eiffel = (latitude: 48.8584, longitude: 2.2945)
+
+    let harness: Harness
+    /// The faulty plugin, run through a link in the harness folder, so its processes are found by
+    /// that folder in their command lines.
+    let faultyLink: String
+    let image: String
+
+    init() throws {
+        harness = try Harness()
+        faultyLink = harness.folder.child("bin/faulty-provider")
+        try FileManager.default.createDirectory(atPath: harness.folder.child("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: faultyLink, withDestinationPath: Self.faulty)
+        image = harness.folder.child("photo.jpg")
+        let demo = Harness.repository + "/Providers/Fixture/DemoSet/paris/paris-01-z.jpg"
+        try FileManager.default.copyItem(atPath: demo, toPath: image)
+    }
+
+    /// A config with the faulty plugin (fault `fault`, `extra` keys) first and the demo set second.
+    func faultyConfig(_ fault: String, extra: String = "", downloads: String = #""retries": 2, "timeoutSeconds": 3"#) throws -> String {
+        let plugin = #"{"name": "faulty", "type": "exec", "command": ["\#(faultyLink)"], "latitude": 48.8584, "longitude": 2.2945, "image": "photo.jpg", "count": 2, "fault": "\#(fault)"\#(extra)}"#
+        return try harness.folder.write("faulty-\(fault).json", #"{"downloads": {\#(downloads)}, "providers": [\#(plugin), {"name": "demo", "type": "fixture"}]}"#)
+    }
+
+    /// Processes still running from the harness folder (a plugin left behind).
+    func leftoverProcesses() -> [String] {
+        let mine = String(getpid())
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { $0.allSatisfy(\.isNumber) && $0 != mine }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            return line.contains(harness.folder.path + "/bin/") ? "\(pid): \(line)" : nil
+        }
+    }
+
+    /// The stderr lines that name the faulty plugin.
+    func faultyLines(_ stderr: String) -> [Substring] {
+        stderr.split(separator: "\n").filter { $0.contains("faulty") && !$0.contains("debug:") }
+    }
+
+    // MARK: - The example plugins
+
+    @Test(arguments: [("csv/tourist-provider-csv", "csv/sample.csv"), ("geojson-sh/tourist-provider-geojson", "geojson-sh/sample.geojson")])
+    func examplePluginsPassTheConformanceTestAndFillAnAlbum(plugin: String, data: String) async throws {
+        let config = try harness.folder.write("example.json", #"{"providers": [{"name": "walks", "type": "exec", "command": ["\#(Self.examples)/\#(plugin)"], "file": "\#(Self.examples)/\#(data)"}]}"#)
+        let test = try await harness.run("providers", "test", "walks", "--at", "48.8584,2.2945", "--config", config)
+        #expect(test.stdout.hasSuffix("15 passed, 0 failed, 0 skipped\n"), "\(test.stdout)")
+        let report = try await harness.json("providers", "test", "walks", "--at=48.8584,2.2945", "--config", config)
+        let rules = try #require(report["rules"] as? [[String: Any]])
+        #expect(rules.count == 15 && rules.allSatisfy { $0["outcome"] as? String == "pass" }, "\(rules)")
+
+        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel", "--config", config)["id"] as? String)
+        let album = try await harness.json("fetch", pin, "--count", "6", "--config", config).photos
+        #expect(album.count == 6)
+        for photo in album {
+            #expect(photo["state"] as? String == "stored")
+            #expect((photo["id"] as? String)?.hasPrefix("walks:paris-") == true)
+            // The plugin copied the demo image named by its data file: the blob holds its exact bytes.
+            let id = (photo["id"] as? String ?? "").dropFirst("walks:".count)
+            let original = Harness.repository + "/Providers/Fixture/DemoSet/paris/\(id)-z.jpg"
+            let blob = try #require(photo["path"] as? String)
+            #expect(try sha256sum(blob) == sha256sum(original))
+            #expect(photo["licenseURL"] as? String != nil && photo["owner"] as? String != nil)
+        }
+        try await harness.run("store", "verify", "--config", config)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: harness.store + "/tmp").isEmpty, "the plugin's files were removed")
+    }
+
+    @Test func photosAPluginGivesAsURLsAreDownloadedByTourist() async throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: image)))
+        let server = try LoopbackServer { request in
+            request.path.hasPrefix("/photos/") ? .response(status: 200, headers: [("Content-Type", "image/jpeg")], body: bytes + Array(request.path.utf8)) : .text("no", status: 404)
+        }
+        defer { server.stop() }
+        var rows = ["id,title,latitude,longitude,url"]
+        for index in 0..<5 { rows.append("u\(index),Photo \(index),\(48.8584 + Double(index) * 0.001),2.2945,\(server.url("/photos/u\(index).jpg"))") }
+        let csv = try harness.folder.write("urls.csv", rows.joined(separator: "\n") + "\n")
+        let config = try harness.folder.write("urls.json", #"{"providers": [{"name": "web", "type": "exec", "command": ["\#(Self.examples)/csv/tourist-provider-csv"], "file": "\#(csv)"}]}"#)
+        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
+        let album = try await harness.json("fetch", pin, "--count", "5", "--config", config).photos
+        #expect(album.map { $0["state"] as? String } == Array(repeating: "stored", count: 5))
+        #expect(Set(album.compactMap { $0["sourceURL"] as? String }) == Set((0..<5).map { server.url("/photos/u\($0).jpg") }))
+        #expect(server.requests.filter { $0.path.hasPrefix("/photos/") }.count == 5, "tourist's own engine fetched each URL once")
+        #expect(server.requests.allSatisfy { $0.headers["user-agent"]?.hasPrefix("tourist/") == true })
+    }
+
+    @Test func aPluginOnPathIsAProviderTypeCheckedAgainstTheOptionsItDeclares() async throws {
+        try FileManager.default.createSymbolicLink(atPath: harness.folder.child("bin/tourist-provider-csv"), withDestinationPath: Self.examples + "/csv/tourist-provider-csv")
+        let path = harness.folder.child("bin") + ":/usr/bin:/bin"
+        var tourist = harness.tourist
+        tourist.environment["PATH"] = path
+        let config = try harness.folder.write("path.json", #"{"providers": [{"name": "walks", "type": "csv", "file": "\#(Self.examples)/csv/sample.csv"}]}"#)
+        let listed = try await tourist.run(["providers", "--config", config], in: harness.folder.path)
+        #expect(listed.stdout.contains("Provider types: flickr, fixture, directory, exec (built in); csv (plugin: \(harness.folder.child("bin/tourist-provider-csv")))"), "\(listed.stdout)")
+        let listedJSON = try #require(try await tourist.run(["providers", "--config", config, "--json"], in: harness.folder.path).json() as? [String: Any])
+        let types = try #require(listedJSON["types"] as? [[String: Any]])
+        #expect(types.contains { $0["type"] as? String == "csv" && $0["builtIn"] as? Bool == false })
+        let checked = try await tourist.run(["config", "check", "--config", config], in: harness.folder.path)
+        #expect(checked.status == 0, "\(checked.stderr)")
+        let search = try await tourist.run(["search", "48.8584", "2.2945", "--count", "3", "--config", config, "--json"], in: harness.folder.path)
+        #expect(try #require(try search.json() as? [String: Any]).photos.count == 3, "\(search.stderr)")
+
+        // The plugin's own options, checked as a built-in provider's are.
+        let typo = try harness.folder.write("typo.json", #"{"providers": [{"name": "walks", "type": "csv", "files": "sample.csv"}]}"#)
+        let wrong = try await tourist.run(["config", "check", "--config", typo], in: harness.folder.path)
+        #expect(wrong.status == 78)
+        #expect(wrong.stderr == "tourist: config error: \(typo): providers[0].files: unknown key \"files\". Did you mean \"file\"?\n", "\(wrong.stderr)")
+        let unknown = try await tourist.run(["config", "check", "--config", harness.folder.write("unknown.json", #"{"providers": [{"type": "csvv"}]}"#)], in: harness.folder.path)
+        #expect(unknown.stderr.contains("unknown provider type \"csvv\". Use one of: flickr, fixture, directory, exec, csv, or install a plugin as tourist-provider-csvv on PATH. Did you mean \"csv\"?"), "\(unknown.stderr)")
+    }
+
+    @Test func configCheckNamesAPluginThatCannotRunOrOptionsItRefuses() async throws {
+        try harness.folder.write("bin/not-executable.py", "print('hi')\n")
+        let cases: [(config: String, message: String)] = [
+            (#"{"providers": [{"name": "p", "type": "exec", "command": ["no-such-plugin-x"]}]}"#,
+             "providers[0].command[0]: \"no-such-plugin-x\" was not found on PATH (/usr/bin:/bin). Install the program, or name it by its path (absolute, or relative to the config's folder)."),
+            (#"{"providers": [{"name": "p", "type": "exec", "command": ["bin/not-executable.py"]}]}"#,
+             "providers[0].command[0]: \(harness.folder.path)/bin/not-executable.py is not an executable file (chmod +x it, or start it through its interpreter, as in [\"python3\", \"bin/not-executable.py\"]). Install the program, or name it by its path (absolute, or relative to the config's folder)."),
+            (#"{"providers": [{"name": "p", "type": "exec", "command": ["\#(faultyLink)"], "latitude": 1, "longitude": 2, "image": "photo.jpg", "fault": "protocol-2"}]}"#,
+             "providers[0]: plugin p speaks protocol 2; this tourist speaks protocol 1. Use a version of the plugin for protocol 1, or a newer tourist. Fix the plugin or its options; run with --verbose to see what it logs."),
+            (#"{"providers": [{"name": "p", "type": "exec", "command": ["\#(faultyLink)"], "latitude": 1, "longitude": 2, "image": "photo.jpg", "fault": "need-capability"}]}"#,
+             "providers[0]: plugin p requires the capability \"teleport\", which this tourist does not have. Use a newer tourist, or a version of the plugin without it. Fix the plugin or its options; run with --verbose to see what it logs."),
+            (#"{"providers": [{"name": "p", "type": "exec", "command": ["\#(faultyLink)"], "latitude": 1, "longitude": 2, "image": "photo.jpg", "count": "six"}]}"#,
+             "providers[0].count: expected a number, found a string. Write a number without quotes."),
+            (#"{"providers": [{"name": "p", "type": "exec", "command": ["\#(faultyLink)"], "latitude": 1, "image": "photo.jpg"}]}"#,
+             "providers[0].longitude: missing. Add \"longitude\" (where the line of photos starts)."),
+        ]
+        for (index, row) in cases.enumerated() {
+            let config = try harness.folder.write("check-\(index).json", row.config)
+            let result = try await harness.run("config", "check", "--config", config, expecting: 78)
+            #expect(result.stderr == "tourist: config error: \(config): \(row.message)\n", "\(row.config)")
+        }
+        #expect(leftoverProcesses().isEmpty)
+    }
+
+    // MARK: - Bad plugins: a clear error, the next provider answers, nothing stored is lost
+
+    /// One fault per row: what tourist's stderr line about the plugin says.
+    static let faults: [(fault: String, says: String)] = [
+        // Tried 3 times (retries 2), so started 3 times: the last crash is the one reported.
+        ("crash-search", "faulty: unavailable: plugin faulty exited with status 3 (during `search`) and was stopped; its stderr ended with: \"faulty: got hello\" / \"faulty: got search\" / \"faulty: crashing in search\""),
+        ("crash-fetch", "faulty: unavailable: plugin faulty broke down 3 times in this command and is not started again until the next one; the last time: plugin faulty exited with status 3 (during `fetch`) and was stopped; its stderr ended with: "),
+        ("hang-search", "faulty: timed out: "),
+        ("hang-fetch", "faulty: unavailable: plugin faulty broke down 3 times in this command and is not started again until the next one; the last time: plugin faulty did not answer `fetch` within 3 s (during `fetch`) and was stopped"),
+        ("not-json", "faulty: invalid response: plugin faulty printed a line that is not a protocol answer on stdout: \"this is not json\" (stdout is for protocol lines only; log on stderr) (during `search`) and was stopped"),
+        ("long-line", "faulty: invalid response: plugin faulty printed a line over 1 MiB on stdout (during `search`) and was stopped"),
+        ("unknown-id", "faulty: invalid response: plugin faulty answered id "),
+        ("banner", "faulty: invalid response: plugin faulty printed a line that is not a protocol answer on stdout: \"faulty provider starting up\" (stdout is for protocol lines only; log on stderr) (during `hello`) and was stopped"),
+        ("extra-bytes", "were unusable and replaced by others (faulty:p0: invalid response: plugin faulty wrote "),
+        ("not-image", "were unusable and replaced by others (faulty:p0: invalid response: plugin faulty wrote bytes that are not an image for faulty:p0 (no JPEG, PNG, GIF, WebP, TIFF, HEIC or AVIF signature; they start 3C 68 74 6D 6C 3E 6E 6F)"),
+        ("bad-sha256", "were unusable and replaced by others (faulty:p0: invalid response: plugin faulty wrote bytes for faulty:p0 whose sha256 is "),
+    ]
+
+    @Test(arguments: faults)
+    func aBadPluginIsNamedAndTheNextProviderFillsTheAlbum(fault: String, says: String) async throws {
+        let config = try faultyConfig(fault, extra: #", "timeoutSeconds": 3"#)
+        // An album already stored must come through untouched.
+        let kept = try #require(try await harness.json("pin", "add", "40.6892", "-74.0445", "--name", "Liberty", "--config", config)["id"] as? String)
+        try await harness.run("fetch", kept, "--count", "3", "--provider", "demo", "--config", config)
+        let before = try await harness.json("album", kept, "--config", config).photos.compactMap { $0["sha256"] as? String }
+
+        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel", "--config", config)["id"] as? String)
+        let fetched = try await harness.tourist.run(["fetch", pin, "--count", "3", "--config", config, "--json"], in: harness.folder.path)
+        #expect(fetched.status == 0, "\(fault): \(fetched.stderr)")
+        let album = try #require(try fetched.json() as? [String: Any]).photos
+        let stored = album.filter { $0["state"] as? String == "stored" }
+        #expect(stored.count == 3 && stored.allSatisfy { ($0["id"] as? String)?.hasPrefix("demo:") == true }, "\(fault): \(album)")
+        let lines = faultyLines(fetched.stderr)
+        #expect(lines.count == 1 && lines.first?.contains(says) == true, "\(fault): \(fetched.stderr)")
+        try await harness.run("store", "verify", "--config", config)
+        #expect(try await harness.json("album", kept, "--config", config).photos.compactMap { $0["sha256"] as? String } == before)
+        #expect(leftoverProcesses().isEmpty, "\(leftoverProcesses())")
+    }
+
+    @Test func aPluginThatIgnoresShutdownIsKilledAndLeavesNothingBehind() async throws {
+        let config = try faultyConfig("ignore-shutdown")
+        let started = Date()
+        let search = try await harness.run("search", "48.8584", "2.2945", "--count", "2", "--config", config, "--json")
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(try #require(try search.json() as? [String: Any]).photos.compactMap { $0["id"] as? String } == ["faulty:p0", "faulty:p1"])
+        #expect(elapsed >= 3, "2 s after shutdown, then SIGTERM (ignored) and a second more, then SIGKILL: \(elapsed) s")
+        #expect(elapsed < 20)
+        #expect(leftoverProcesses().isEmpty, "\(leftoverProcesses())")
+    }
+
+    @Test func thePluginGetsOnlyItsThreeDescriptorsAndItsStderrIsLoggedUnderVerbose() async throws {
+        let config = try faultyConfig("fds")
+        let search = try await harness.run("search", "48.8584", "2.2945", "--count", "2", "--config", config, "--verbose")
+        #expect(search.stderr.contains("tourist: debug: faulty: fds: 0,1,2\n"), "\(search.stderr)")
+        #expect(search.stderr.contains("tourist: debug: faulty: faulty: got search\n"))
+        let quiet = try await harness.run("search", "48.8584", "2.2945", "--count", "2", "--config", config)
+        #expect(!quiet.stderr.contains("faulty"), "without --verbose the plugin's log stays out of sight: \(quiet.stderr)")
+    }
+
+    @Test func fixtureRecordTurnsAPluginsAnswersIntoAnOfflineSet() async throws {
+        let config = try harness.folder.write("record.json", #"{"providers": [{"name": "walks", "type": "exec", "command": ["\#(Self.examples)/csv/tourist-provider-csv"], "file": "\#(Self.examples)/csv/sample.csv"}]}"#)
+        let recorded = try await harness.json("fixture", "record", "walks", "48.8584", "2.2945", "--count", "4", "recorded", "--config", config)
+        #expect(recorded["photos"] as? Int == 4 && recorded["files"] as? Int == 4)
+        try await harness.run("fixture", "record", "walks", "48.8584", "2.2945", "recorded", "--config", config, expecting: 73)
+        let offline = try harness.folder.write("offline.json", #"{"providers": [{"name": "recorded", "type": "fixture", "path": "recorded"}]}"#)
+        let test = try await harness.run("providers", "test", "recorded", "--config", offline)
+        #expect(test.stdout.hasSuffix("15 passed, 0 failed, 0 skipped\n"), "\(test.stdout)")
+        let live = try await harness.json("search", "48.8584", "2.2945", "--count", "4", "--config", config).photos
+        let served = try await harness.json("search", "48.8584", "2.2945", "--count", "4", "--config", offline).photos
+        for key in ["title", "owner", "license", "licenseURL", "takenAt", "latitude", "longitude"] {
+            #expect(live.map { "\($0[key] ?? "nil")" } == served.map { "\($0[key] ?? "nil")" }, "\(key)")
+        }
+        #expect(served.compactMap { ($0["id"] as? String)?.dropFirst("recorded:".count) } == live.compactMap { ($0["id"] as? String)?.dropFirst("walks:".count) })
+    }
+}
