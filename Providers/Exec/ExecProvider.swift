@@ -145,6 +145,11 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
 
     // MARK: Abilities
 
+    /// Whether the plugin's `hello` lists `lookup` (false when it does not start).
+    public var canLookUpPhotos: Bool {
+        get async { (try? await connection().1.capabilities.contains("lookup")) ?? false }
+    }
+
     /// The program missing, the plugin failing to start or to answer `hello`, or the entry's options
     /// refused (by tourist, against the ones `hello` declares, or by the plugin), each as a config
     /// error naming the key.

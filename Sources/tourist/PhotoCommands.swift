@@ -79,7 +79,7 @@ struct PhotoCommand: AsyncParsableCommand {
                 guard let configured = router.provider(named: key.provider) else {
                     throw CommandFailure.usage("no enabled provider named \"\(key.provider)\". Configured: \(router.providers.map(\.entry.name).joined(separator: ", "))")
                 }
-                guard configured.provider is any PhotoLookup else {
+                guard let looking = configured.provider as? any PhotoLookup, await looking.canLookUpPhotos else {
                     throw CommandFailure(message: "provider \(key.provider) cannot look photos up by id", exitCode: ExitStatus.unavailable)
                 }
                 let retryPolicy = try session.retryPolicy()

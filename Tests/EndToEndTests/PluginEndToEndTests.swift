@@ -201,6 +201,28 @@ import TestSupport
         #expect(!quiet.stderr.contains("faulty"), "without --verbose the plugin's log stays out of sight: \(quiet.stderr)")
     }
 
+    @Test func aSecretOptionNeverShowsEvenWhenThePluginLogsIt() async throws {
+        let secret = "s3cr3t-plugin-value-91"
+        var tourist = harness.tourist
+        tourist.environment["FAULTY_SECRET"] = secret
+        for fault in ["none", "crash-search"] {
+            let config = try faultyConfig(fault, extra: #", "secret": "${FAULTY_SECRET}""#)
+            let verbose = try await tourist.run(["search", "48.8584", "2.2945", "--count", "2", "--config", config, "--verbose"], in: harness.folder.path)
+            #expect(verbose.stderr.contains("faulty: using secret ********"), "\(fault): \(verbose.stderr)")
+            let checked = try await tourist.run(["config", "check", "--config", config], in: harness.folder.path)
+            #expect(checked.stdout.contains(#""secret": "********""#), "\(fault): \(checked.stdout)\(checked.stderr)")
+            for output in [verbose.stdout, verbose.stderr, checked.stdout, checked.stderr] {
+                #expect(!output.contains(secret), "\(fault): the secret was shown")
+            }
+        }
+        let files = (FileManager.default.enumerator(atPath: harness.store)?.allObjects as? [String]) ?? []
+        #expect(files.contains { $0.hasPrefix("state") } || files.contains("VERSION"), "the store was used")
+        for file in files {
+            let bytes = FileManager.default.contents(atPath: harness.store + "/" + file) ?? Data()
+            #expect(!String(decoding: bytes, as: UTF8.self).contains(secret), "\(file) holds the secret")
+        }
+    }
+
     @Test func fixtureRecordTurnsAPluginsAnswersIntoAnOfflineSet() async throws {
         let config = try harness.folder.write("record.json", #"{"providers": [{"name": "walks", "type": "exec", "command": ["\#(Self.examples)/csv/tourist-provider-csv"], "file": "\#(Self.examples)/csv/sample.csv"}]}"#)
         let recorded = try await harness.json("fixture", "record", "walks", "48.8584", "2.2945", "--count", "4", "recorded", "--config", config)

@@ -136,7 +136,7 @@ struct ConformanceCheck {
 
     /// Looking up: the first photo found, by its id, is that photo.
     mutating func lookingUp() async {
-        guard let lookup = subject.lookup else {
+        guard let lookup = subject.lookup, await subject.canLookUp() else {
             record("lookup finds a photo by id", .skip, "the provider cannot look photos up by id")
             return
         }

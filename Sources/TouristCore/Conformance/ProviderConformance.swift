@@ -72,6 +72,8 @@ public struct ConformanceSubject: Sendable {
     let fetch: @Sendable (PhotoCandidate, PhotoSize, any BlobSink) async throws -> Void
     /// Nil when the provider cannot look photos up by id.
     let lookup: (@Sendable (String) async throws -> PhotoCandidate)?
+    /// Whether `lookup` works (a plugin's `hello` says).
+    let canLookUp: @Sendable () async -> Bool
 
     /// The provider itself, no limits.
     public init(_ provider: any PhotoProvider) {
@@ -80,8 +82,10 @@ public struct ConformanceSubject: Sendable {
         fetch = { try await provider.fetch($0, size: $1, into: $2) }
         if let looking = provider as? any PhotoLookup {
             lookup = { id in try await looking.photo(id: id) }
+            canLookUp = { await looking.canLookUpPhotos }
         } else {
             lookup = nil
+            canLookUp = { false }
         }
     }
 
@@ -94,10 +98,12 @@ public struct ConformanceSubject: Sendable {
             let box = UncheckedSink(sink)
             try await withTimeout(fetchTimeout, what: "fetching \(photo.key)") { try await configured.fetch(photo, size: size, into: box.sink) }
         }
-        if configured.provider is any PhotoLookup {
+        if let looking = configured.provider as? any PhotoLookup {
             lookup = { id in try await configured.photo(id: id, retryPolicy: once) }
+            canLookUp = { await looking.canLookUpPhotos }
         } else {
             lookup = nil
+            canLookUp = { false }
         }
     }
 }

@@ -30,6 +30,12 @@ public protocol PhotoProvider: Sendable {
 public protocol PhotoLookup: PhotoProvider {
     /// The photo with this provider-specific id; throws `ProviderError.notFound` when there is none.
     func photo(id: String) async throws -> PhotoCandidate
+    /// Whether looking up works for this provider (a plugin says so in its `hello`); true by default.
+    var canLookUpPhotos: Bool { get async }
+}
+
+extension PhotoLookup {
+    public var canLookUpPhotos: Bool { get async { true } }
 }
 
 /// An optional ability: a check of what every request would fail on before anything is sent (Flickr
