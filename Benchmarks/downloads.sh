@@ -12,6 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Benchmarks/require.sh
+source Benchmarks/fake-flickr.sh
 require hyperfine:hyperfine curl:curl /usr/bin/time:time
 
 work=${BENCH_DIR:-/tmp/tourist-bench}/downloads
@@ -22,11 +23,7 @@ swift build -c release --static-swift-stdlib --product tourist >&2
 swift build -c release --static-swift-stdlib --product tourist-bench >&2
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 
-"$bin/tourist-bench" serve-flickr "$work/server" "$photos" 200000 50 &
-server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
-for _ in $(seq 100); do [[ -f $work/server/endpoint ]] && break; sleep 0.1; done
-[[ -f $work/server/endpoint ]] || { echo "the fake Flickr did not start" >&2; exit 1; }
+start_fake_flickr "$work/server" "$photos" 200000 50
 
 cat > "$work/config.json" <<JSON
 {

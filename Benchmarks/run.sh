@@ -19,6 +19,9 @@
 #    exif-samples corpus copied 50 times, plus 1,000 generated ones) against `exiftool -n -json
 #    -GPSLatitude -GPSLongitude -r` (target: first scan >= 20x faster), and a rescan of the
 #    unchanged tree against the first scan (target: >= 20x faster).
+# 5. Provider plugins (Benchmarks/plugins.sh): the protocol's overhead per search against the fixture
+#    provider in process (target: under 1 ms), the start-up a Python plugin adds to one command, and
+#    500 photos given by a plugin as loopback URLs against curl --parallel (target: <= 1.05x).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -97,3 +100,6 @@ bash Benchmarks/downloads.sh
 
 echo
 bash Benchmarks/directory.sh
+
+echo
+bash Benchmarks/plugins.sh

@@ -280,7 +280,7 @@ final class PluginConnection: Sendable {
 
     /// Marks the connection over without killing the plugin (it is being shut down).
     func close(reason: String) {
-        _ = state.withLock { state in
+        state.withLock { state in
             if state.broken == nil { state.broken = Breakdown(what: reason, brokeProtocol: false) }
         }
     }

@@ -26,9 +26,10 @@ import TestSupport
         try FileManager.default.copyItem(atPath: demo, toPath: image)
     }
 
-    /// A config with the faulty plugin (fault `fault`, `extra` keys) first and the demo set second.
-    func faultyConfig(_ fault: String, extra: String = "", downloads: String = #""retries": 2, "timeoutSeconds": 3"#) throws -> String {
-        let plugin = #"{"name": "faulty", "type": "exec", "command": ["\#(faultyLink)"], "latitude": 48.8584, "longitude": 2.2945, "image": "photo.jpg", "count": 2, "fault": "\#(fault)"\#(extra)}"#
+    /// A config with the faulty plugin (fault `fault`, `extra` keys; started as `program`, by default
+    /// the plugin itself) first and the demo set second.
+    func faultyConfig(_ fault: String, extra: String = "", program: String? = nil, downloads: String = #""retries": 2, "timeoutSeconds": 3"#) throws -> String {
+        let plugin = #"{"name": "faulty", "type": "exec", "command": ["\#(program ?? faultyLink)"], "latitude": 48.8584, "longitude": 2.2945, "image": "photo.jpg", "count": 2, "fault": "\#(fault)"\#(extra)}"#
         return try harness.folder.write("faulty-\(fault).json", #"{"downloads": {\#(downloads)}, "providers": [\#(plugin), {"name": "demo", "type": "fixture"}]}"#)
     }
 
@@ -144,8 +145,13 @@ import TestSupport
 
     // MARK: - Bad plugins: a clear error, the next provider answers, nothing stored is lost
 
-    /// One fault per row: what tourist's stderr line about the plugin says.
+    /// One fault per row: what tourist's stderr line about the plugin says. A fault written
+    /// `program:NAME` is a plugin program that cannot run (NAME, relative to the harness folder).
     static let faults: [(fault: String, says: String)] = [
+        ("program:bin/no-such-plugin", "/bin/no-such-plugin does not exist; fix providers[0].command[0] in "),
+        ("program:bin/not-executable.py", "/bin/not-executable.py is not an executable file (chmod +x it, or start it through its interpreter"),
+        ("protocol-2", "faulty: invalid configuration: plugin faulty speaks protocol 2; this tourist speaks protocol 1. Use a version of the plugin for protocol 1, or a newer tourist"),
+        ("need-capability", "faulty: invalid configuration: plugin faulty requires the capability \"teleport\", which this tourist does not have."),
         // Tried 3 times (retries 2), so started 3 times: the last crash is the one reported.
         ("crash-search", "faulty: unavailable: plugin faulty exited with status 3 (during `search`) and was stopped; its stderr ended with: \"faulty: got hello\" / \"faulty: got search\" / \"faulty: crashing in search\""),
         ("crash-fetch", "faulty: unavailable: plugin faulty broke down 3 times in this command and is not started again until the next one; the last time: plugin faulty exited with status 3 (during `fetch`) and was stopped; its stderr ended with: "),
@@ -162,7 +168,9 @@ import TestSupport
 
     @Test(arguments: faults)
     func aBadPluginIsNamedAndTheNextProviderFillsTheAlbum(fault: String, says: String) async throws {
-        let config = try faultyConfig(fault, extra: #", "timeoutSeconds": 3"#)
+        try harness.folder.write("bin/not-executable.py", "print('hi')\n")
+        let program = fault.hasPrefix("program:") ? harness.folder.child(String(fault.dropFirst("program:".count))) : nil
+        let config = try faultyConfig(program == nil ? fault : "none", extra: #", "timeoutSeconds": 3"#, program: program)
         // An album already stored must come through untouched.
         let kept = try #require(try await harness.json("pin", "add", "40.6892", "-74.0445", "--name", "Liberty", "--config", config)["id"] as? String)
         try await harness.run("fetch", kept, "--count", "3", "--provider", "demo", "--config", config)
