@@ -66,7 +66,7 @@ final class PluginConnection: Sendable {
     static func start(
         name: String, executable: String, arguments: [String], environment: [String: String], directory: String,
         logger: Logger, redact: @escaping @Sendable (String) -> String
-    ) throws(PluginProcess.StartFailure) -> PluginConnection {
+    ) throws(PluginProcess.Failure) -> PluginConnection {
         let process = try PluginProcess.start(executable: executable, arguments: arguments, environment: environment, directory: directory)
         let connection = PluginConnection(name: name, process: process, logger: logger, redact: redact)
         let errorReader = PluginLineReader(fd: process.error, maxLine: 4096, cutLongLines: true, name: "tourist-plugin-\(name)-stderr") { line in
@@ -144,7 +144,7 @@ final class PluginConnection: Sendable {
                     do {
                         try await BlockingIO.run { try process.write(line, timeout: timeout) }
                     } catch {
-                        self.fail(Breakdown(what: "stopped reading its input (\((error as? PluginProcess.StartFailure)?.reason ?? "\(error)"))", brokeProtocol: false))
+                        self.fail(Breakdown(what: "stopped reading its input (\((error as? PluginProcess.Failure)?.reason ?? "\(error)"))", brokeProtocol: false))
                     }
                 }
                 return

@@ -45,8 +45,8 @@ final class PluginProcess: Sendable {
         }
     }
 
-    /// Why a program could not be started.
-    struct StartFailure: Error, Sendable {
+    /// Why a program could not be started, or a line not written to it.
+    struct Failure: Error, Sendable {
         let reason: String
     }
 
@@ -60,7 +60,7 @@ final class PluginProcess: Sendable {
     deinit { close() }
 
     /// Starts `executable` (an absolute path) with `arguments` (without argv[0]) in `directory`.
-    static func start(executable: String, arguments: [String], environment: [String: String], directory: String) throws(StartFailure) -> PluginProcess {
+    static func start(executable: String, arguments: [String], environment: [String: String], directory: String) throws(Failure) -> PluginProcess {
         // Writing to a plugin that has exited must fail with EPIPE, not end tourist with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         var stdinPipe: [Int32] = [-1, -1], stdoutPipe: [Int32] = [-1, -1], stderrPipe: [Int32] = [-1, -1]
@@ -68,7 +68,7 @@ final class PluginProcess: Sendable {
         guard tourist_pipe_cloexec(&stdinPipe) == 0, tourist_pipe_cloexec(&stdoutPipe) == 0, tourist_pipe_cloexec(&stderrPipe) == 0 else {
             let reason = String(cString: strerror(errno))
             closeAll()
-            throw StartFailure(reason: "cannot make pipes: \(reason)")
+            throw Failure(reason: "cannot make pipes: \(reason)")
         }
         let argv = [executable] + arguments
         let envp = environment.map { "\($0.key)=\($0.value)" }
@@ -86,7 +86,7 @@ final class PluginProcess: Sendable {
             Glibc.close(stdinPipe[1])
             Glibc.close(stdoutPipe[0])
             Glibc.close(stderrPipe[0])
-            throw StartFailure(reason: String(cString: strerror(result)))
+            throw Failure(reason: String(cString: strerror(result)))
         }
         _ = fcntl(stdinPipe[1], F_SETFL, fcntl(stdinPipe[1], F_GETFL) | O_NONBLOCK)
         return PluginProcess(pid: pid, input: stdinPipe[1], output: stdoutPipe[0], error: stderrPipe[0])
@@ -94,12 +94,12 @@ final class PluginProcess: Sendable {
 
     /// Writes one whole line to the plugin's stdin, waiting (up to `timeout` seconds) while its pipe
     /// is full. Throws a description of the failure (EPIPE once the plugin has gone).
-    func write(_ line: String, timeout: Double) throws(StartFailure) {
+    func write(_ line: String, timeout: Double) throws(Failure) {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-        try input.withLock { (fd: inout Int32) throws(StartFailure) in
-            guard fd >= 0 else { throw StartFailure(reason: "its input is closed") }
+        try input.withLock { (fd: inout Int32) throws(Failure) in
+            guard fd >= 0 else { throw Failure(reason: "its input is closed") }
             var offset = 0
             while offset < bytes.count {
                 let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
@@ -110,11 +110,11 @@ final class PluginProcess: Sendable {
                 switch errno {
                 case EINTR: continue
                 case EAGAIN:
-                    guard ContinuousClock.now < deadline else { throw StartFailure(reason: "it stopped reading its input") }
+                    guard ContinuousClock.now < deadline else { throw Failure(reason: "it stopped reading its input") }
                     var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
                     _ = poll(&poller, 1, 50)
-                case EPIPE: throw StartFailure(reason: "it closed its input")
-                default: throw StartFailure(reason: String(cString: strerror(errno)))
+                case EPIPE: throw Failure(reason: "it closed its input")
+                default: throw Failure(reason: String(cString: strerror(errno)))
                 }
             }
         }

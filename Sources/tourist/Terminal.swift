@@ -7,14 +7,35 @@ enum Terminal {
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        write(STDOUT_FILENO, Array(text.utf8))
     }
 
     static func write(bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        write(STDOUT_FILENO, bytes)
     }
 
     static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        write(STDERR_FILENO, Array(text.utf8))
+    }
+
+    /// Writes all of `bytes`. When the reader has gone (`tourist … | head`), tourist ends as a
+    /// pipeline expects, by SIGPIPE, even while SIGPIPE is ignored for the pipes to plugins.
+    private static func write(_ fd: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, base + offset, buffer.count - offset)
+                if written >= 0 {
+                    offset += written
+                } else if errno == EPIPE {
+                    signal(SIGPIPE, SIG_DFL)
+                    raise(SIGPIPE)
+                    return
+                } else if errno != EINTR && errno != EAGAIN {
+                    return
+                }
+            }
+        }
     }
 }

@@ -231,6 +231,30 @@ import TestSupport
         }
     }
 
+    /// tourist ignores SIGPIPE for the pipes to its plugins; its own output to a reader that has
+    /// gone (`| head`) still ends it as a pipeline expects (status 141), not with a crash.
+    @Test func aClosedOutputEndsTouristQuietlyWhilePluginsRun() async throws {
+        let config = try faultyConfig("slow-search", extra: #", "delayMs": 300"#)
+        var shell = harness.tourist
+        shell.environment["CONFIG"] = config
+        let script = #""$TOURIST" search 48.8584 2.2945 --count 2 --config "$CONFIG" --verbose 2>&1 | head -c 10 >/dev/null; echo "status ${PIPESTATUS[0]}""#
+        shell.environment["TOURIST"] = harness.tourist.path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.environment = shell.environment
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        try process.run()
+        let finished = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: TouristBinary.collectOutput(of: process)) }
+        }
+        #expect(finished.stdout == "status 141\n", "\(finished.stdout)\(finished.stderr)")
+        #expect(!finished.stderr.contains("Fatal error"))
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(leftoverProcesses().isEmpty, "the plugin saw the end of its input and left: \(leftoverProcesses())")
+    }
+
     @Test func fixtureRecordTurnsAPluginsAnswersIntoAnOfflineSet() async throws {
         let config = try harness.folder.write("record.json", #"{"providers": [{"name": "walks", "type": "exec", "command": ["\#(Self.examples)/csv/tourist-provider-csv"], "file": "\#(Self.examples)/csv/sample.csv"}]}"#)
         let recorded = try await harness.json("fixture", "record", "walks", "48.8584", "2.2945", "--count", "4", "recorded", "--config", config)
