@@ -15,6 +15,7 @@ public struct ExecProviderFactory: ProviderFactory {
         ),
     ]
     public let takesOwnOptions = true
+    public var defaultConcurrency: Int? { PluginLaunchBuilder.defaultConcurrency }
 
     public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
         guard let command = options.strings("command"), let program = command.first else {
@@ -43,6 +44,7 @@ public struct PluginTypeFactory: ProviderFactory {
     public var summary: String { "A provider plugin found on PATH: \(executable)" }
     public let options: [ProviderOption] = []
     public let takesOwnOptions = true
+    public var defaultConcurrency: Int? { PluginLaunchBuilder.defaultConcurrency }
 
     public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
         PluginLaunchBuilder.provider(
@@ -54,6 +56,10 @@ public struct PluginTypeFactory: ProviderFactory {
 
 /// What both plugin factories share: finding the program, and the `hello` and settings of a provider.
 enum PluginLaunchBuilder {
+    /// Requests in flight to one plugin when the config does not set `concurrency`: enough to
+    /// overlap a plugin's waits, few enough for one that answers in order.
+    static let defaultConcurrency = 4
+
     /// Option names whose values are kept out of everything printed, even before the plugin's
     /// `hello` says which of its options are secret.
     static let secretLookingNames = ["key", "token", "secret", "password", "passphrase", "credential"]
