@@ -20,7 +20,6 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
     let host: PluginHost
     let settings: Settings
     private let cursors = Mutex<[CursorKey: [Int: String]]>([:])
-    private let secrets: SecretValues
 
     /// What an exec provider needs besides its launch.
     struct Settings: Sendable {
@@ -43,20 +42,15 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
         var limit: Int
     }
 
-    init(name: String, launch: PluginLaunch, settings: Settings, logger: Logger, secrets: Set<String>) {
+    init(name: String, launch: PluginLaunch, settings: Settings, logger: Logger) {
         self.name = name
         self.settings = settings
-        let secrets = SecretValues(secrets)
-        self.secrets = secrets
-        host = PluginHost(launch: launch, logger: logger) { secrets.redact($0) }
+        host = PluginHost(launch: launch, logger: logger)
     }
 
-    /// The running plugin, started when needed; its secret options are redacted from then on.
+    /// The running plugin, started when needed.
     private func connection() async throws -> (PluginConnection, PluginHello) {
-        let (connection, hello) = try await host.connection()
-        let declared = hello.options.filter(\.isSecret).compactMap { settings.options.string($0.name) }.filter { $0.count >= 4 }
-        secrets.add(declared)
-        return (connection, hello)
+        try await host.connection()
     }
 
     public func search(_ query: GeoQuery) async throws -> SearchPage {

@@ -60,10 +60,6 @@ enum PluginLaunchBuilder {
     /// overlap a plugin's waits, few enough for one that answers in order.
     static let defaultConcurrency = 4
 
-    /// Option names whose values are kept out of everything printed, even before the plugin's
-    /// `hello` says which of its options are secret.
-    static let secretLookingNames = ["key", "token", "secret", "password", "passphrase", "credential"]
-
     static func provider(
         name: String, executable: Result<String, PluginLaunch.Problem>, arguments: [String], options: ProviderOptions, exclude: Set<String>,
         programKey: String, context: ProviderContext
@@ -78,21 +74,39 @@ enum PluginLaunchBuilder {
             ("albumSize", .string(context.albumSize.rawValue)),
         ])
         let timeout = context.requestTimeout ?? TouristConfig.ProviderEntry.defaultTimeoutSeconds
+        // Kept out of everything printed even before the plugin's `hello` says which are secret;
+        // once it has said, its secret options too; if it never says (its hello fails), every
+        // option's text, as any of them may be a secret.
+        let secrets = SecretValues(Set(own.filter { ProviderOption.nameLooksSecret($0.0) }.flatMap { texts(in: $0.1) }))
         let launch = PluginLaunch(
             name: name, executable: executable, programLocation: "\(programKey) in \(options.configFile)", arguments: arguments,
             environment: context.environment, directory: context.configDirectory, hello: hello, timeout: timeout,
             configFile: options.configFile, keyPath: options.keyPath,
             validate: { [environment = context.environment, directory = context.configDirectory] (declared) throws(ConfigError) in
                 try options.validate(against: declared, alsoAllowed: Array(exclude), environment: environment, directory: directory)
+            },
+            redact: { secrets.redact($0) },
+            protect: { declared in
+                let secret = declared.map { declared in Set(declared.filter(\.isSecret).map(\.name)) }
+                secrets.add(own.filter { secret?.contains($0.0) ?? true }.flatMap { texts(in: $0.1) })
             }
         )
-        let secrets = own.filter { key, _ in secretLookingNames.contains { key.lowercased().contains($0) } }
-            .compactMap { $0.1.stringValue }.filter { $0.count >= 4 }
         let settings = ExecProvider.Settings(
             http: context.http, maxPhotoBytes: context.maxPhotoBytes, requestTimeout: timeout, fetchTimeout: context.downloadTimeout,
             scratch: ScratchSpace(storeArea: context.temporaryDirectory), options: options, programKey: programKey
         )
-        return ExecProvider(name: name, launch: launch, settings: settings, logger: context.logger, secrets: Set(secrets))
+        return ExecProvider(name: name, launch: launch, settings: settings, logger: context.logger)
+    }
+
+    /// The texts of an option's value (a string, or the strings in a list), those long enough to
+    /// mask without masking ordinary words.
+    static func texts(in value: JSONValue) -> [String] {
+        switch value {
+        case .string(let text): text.count >= 4 ? [text] : []
+        case .array(let items): items.flatMap(texts)
+        case .object(let members): members.flatMap { texts(in: $0.value) }
+        case .null, .bool, .number: []
+        }
     }
 
     /// The program's absolute path: `program` itself when it names a path (relative to `base`), else

@@ -25,6 +25,12 @@ final class PluginConnection: Sendable {
     private let redact: @Sendable (String) -> String
     private let state = Mutex(State())
     private let readers = Mutex<[PluginLineReader]>([])
+    /// Log lines held until `hello` has ended (nil once released): only then are the plugin's
+    /// secret options known, to be masked before a line is shown.
+    private let heldLog = Mutex<[String]?>([])
+    /// Writes requests in order, off Swift's cooperative threads (a plugin that stops reading must
+    /// not hold one of them).
+    private let writer: DispatchQueue
 
     private struct Pending {
         var continuation: CheckedContinuation<JSONValue, any Error>
@@ -56,6 +62,7 @@ final class PluginConnection: Sendable {
     }
 
     private init(name: String, process: PluginProcess, logger: Logger, redact: @escaping @Sendable (String) -> String) {
+        writer = DispatchQueue(label: "tourist-plugin-\(name)-stdin")
         self.name = name
         self.process = process
         self.logger = logger
@@ -94,7 +101,7 @@ final class PluginConnection: Sendable {
 
     /// Sends `method` with `params` and waits up to `timeout` seconds for the answer's `result`.
     /// A plugin's own error is thrown as the `ProviderError` of its class; a broken connection
-    /// as `unavailable`, `timedOut` or `invalidResponse`.
+    /// as `unavailable` or `invalidResponse`.
     func call(_ method: String, params: JSONValue, timeout: Double) async throws -> JSONValue {
         let next: Result<Int, Breakdown> = state.withLock { state in
             if let broken = state.broken { return .failure(broken) }
@@ -127,46 +134,40 @@ final class PluginConnection: Sendable {
                     abandon(id)
                     return
                 }
-                send(line, id: id, timeout: timeout)
+                send(line, timeout: timeout)
             }
         } onCancel: {
             abandon(id)
         }
     }
 
-    /// Writes a request line; a plugin that cannot take it has gone (or stopped reading).
-    private func send(_ line: String, id: Int, timeout: Double) {
-        do {
-            if line.utf8.count > 32 * 1024 {
-                // A large line may fill the pipe while the plugin is busy: wait off the cooperative threads.
-                let process = process
-                Task {
-                    do {
-                        try await BlockingIO.run { try process.write(line, timeout: timeout) }
-                    } catch {
-                        self.fail(Breakdown(what: "stopped reading its input (\((error as? PluginProcess.Failure)?.reason ?? "\(error)"))", brokeProtocol: false))
-                    }
+    /// Writes a request line on the writer queue; a plugin that cannot take it has gone (or stopped
+    /// reading), which ends the connection.
+    private func send(_ line: String, timeout: Double) {
+        writer.async { [self] in
+            do throws(PluginProcess.Failure) {
+                try process.write(line, timeout: timeout) { [weak self] in self?.breakdown != nil }
+            } catch {
+                // Most often the plugin has exited: say how, as the output reader would.
+                var ended = process.reapIfEnded()
+                let deadline = ContinuousClock.now + .milliseconds(500)
+                while ended == nil, breakdown == nil, ContinuousClock.now < deadline {
+                    usleep(2000)
+                    ended = process.reapIfEnded()
                 }
-                return
+                fail(Breakdown(what: ended.map { "\($0)" } ?? "stopped reading its input (\(error.reason))", brokeProtocol: false))
             }
-            try process.write(line, timeout: timeout)
-        } catch {
-            // Most often the plugin has exited: say how, as the output reader would.
-            var ended = process.reapIfEnded()
-            let deadline = ContinuousClock.now + .milliseconds(500)
-            while ended == nil, ContinuousClock.now < deadline {
-                usleep(2000)
-                ended = process.reapIfEnded()
-            }
-            fail(Breakdown(what: ended.map { "\($0)" } ?? "stopped reading its input (\(error.reason))", brokeProtocol: false))
         }
     }
 
-    /// A request's time ran out: the plugin hangs, so it is stopped.
-    private func expire(_ id: Int) {
+    /// A request's time ran out, or its caller gave up after `waited`: the plugin hangs, so it is
+    /// stopped, and the request fails as `unavailable` (as the protocol says).
+    private func expire(_ id: Int, waited: Duration? = nil) {
         let method = state.withLock { $0.pending[id].map { ($0.method, $0.timeout) } }
         guard let (method, timeout) = method else { return }
-        fail(Breakdown(what: "did not answer `\(method)` within \(JSONValue.number(timeout).rendered()) s", brokeProtocol: false), timedOut: id)
+        let seconds = waited.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? timeout
+        let when = waited == nil ? "within" : "in the"
+        fail(Breakdown(what: "did not answer `\(method)` \(when) \(PluginText.seconds(seconds)) s\(waited == nil ? "" : " its caller waited")", brokeProtocol: false))
     }
 
     /// The caller gave up on request `id`. Callers give up when their own time-out fires (the
@@ -174,16 +175,16 @@ final class PluginConnection: Sendable {
     /// so a request given up after half its time or more is taken for a hang, as when this
     /// connection's own timer fires; given up earlier, its late answer is dropped quietly.
     private func abandon(_ id: Int) {
-        let outcome: (Pending, hung: Bool)? = state.withLock { state in
+        let outcome: (Pending, waited: Duration, hung: Bool)? = state.withLock { state in
             guard let pending = state.pending.removeValue(forKey: id) else { return nil }
             let waited = ContinuousClock.now - pending.sent
             let hung = waited >= .milliseconds(Int(pending.timeout * 500))
             if !hung { state.abandoned.insert(id) } else { state.pending[id] = pending }
-            return (pending, hung)
+            return (pending, waited, hung)
         }
-        guard let (pending, hung) = outcome else { return }
+        guard let (pending, waited, hung) = outcome else { return }
         if hung {
-            expire(id)
+            expire(id, waited: waited)
         } else {
             pending.continuation.resume(throwing: CancellationError())
         }
@@ -194,8 +195,8 @@ final class PluginConnection: Sendable {
         // After a breakdown (or once shutting down) nothing the plugin prints matters.
         guard breakdown == nil else { return }
         guard let answer = try? JSONParser.parse(bytes), case .number(let number) = answer["id"] ?? .null, let id = Int(exactly: number) else {
-            let text = String(decoding: bytes.prefix(80), as: UTF8.self)
-            let what = bytes.isEmpty ? "printed an empty line on stdout" : "printed a line that is not a protocol answer on stdout: \"\(PluginText.printable(redact(text)))\(bytes.count > 80 ? "…" : "")\""
+            let text = redact(String(decoding: bytes.prefix(64 * 1024), as: UTF8.self))
+            let what = bytes.isEmpty ? "printed an empty line on stdout" : "printed a line that is not a protocol answer on stdout: \"\(PluginText.printable(text, limit: 80))\""
             fail(Breakdown(what: what + " (stdout is for protocol lines only; log on stderr)", brokeProtocol: true))
             return
         }
@@ -219,12 +220,27 @@ final class PluginConnection: Sendable {
 
     /// One line from the plugin's stderr: logged under --verbose and kept for messages.
     private func logged(_ bytes: [UInt8]) {
-        let line = PluginText.printable(redact(String(decoding: bytes, as: UTF8.self)))
-        logger.debug("\(name): \(line)")
+        let line = String(decoding: bytes, as: UTF8.self)
+        let held = heldLog.withLock { held in
+            guard held != nil else { return false }
+            if held?.count ?? 0 < 200 { held?.append(line) }
+            return true
+        }
+        if !held { logger.debug("\(name): \(PluginText.printable(redact(line)))") }
         state.withLock { state in
             state.stderrLines.append(line)
             if state.stderrLines.count > Self.stderrTail { state.stderrLines.removeFirst() }
         }
+    }
+
+    /// Shows the log lines held during `hello` (masked with the secrets known by now), and every
+    /// later line as it comes.
+    func releaseLog() {
+        let held = heldLog.withLock { held in
+            defer { held = nil }
+            return held ?? []
+        }
+        for line in held { logger.debug("\(name): \(PluginText.printable(redact(line)))") }
     }
 
     /// The plugin's stdout ended (it exited or crashed) or broke the line limit.
@@ -235,6 +251,8 @@ final class PluginConnection: Sendable {
         case .tooLong:
             fail(Breakdown(what: "printed a line over 1 MiB on stdout", brokeProtocol: true))
         case .end, .failed:
+            // Once shutting down, its end is expected: `shutdown` gives it its time to exit.
+            guard breakdown == nil else { return }
             // Its last stderr lines explain the end: read them before saying what happened.
             var ended = process.reapIfEnded()
             let deadline = ContinuousClock.now + .milliseconds(500)
@@ -244,45 +262,44 @@ final class PluginConnection: Sendable {
             }
             if ended == nil { process.kill() }
             while !errorReader.isFinished, ContinuousClock.now < deadline { usleep(2000) }
-            let what = ended.map { "\($0)" } ?? "closed its output"
+            var what = ended.map { "\($0)" } ?? "closed its output"
+            if case .failed(let reason) = ending { what = "could not be read (\(reason)); it \(what)" }
             fail(Breakdown(what: what, brokeProtocol: false))
         }
     }
 
-    /// Ends the connection: every waiting request fails (`timedOut` gets the time-out error), and
-    /// the plugin is killed. Only the first breakdown counts.
-    private func fail(_ breakdown: Breakdown, timedOut: Int? = nil) {
+    /// Ends the connection: every waiting request fails, and (unless it is being shut down) the
+    /// plugin is killed. Only the first breakdown counts.
+    private func fail(_ breakdown: Breakdown, killing: Bool = true) {
         var breakdown = breakdown
-        let failed: [(Int, Pending)]? = state.withLock { state in
+        let failed: [Pending]? = state.withLock { state in
             guard state.broken == nil else { return nil }
-            breakdown.during = timedOut.flatMap { state.pending[$0]?.method } ?? state.pending.min { $0.key < $1.key }?.value.method
+            breakdown.during = breakdown.during ?? state.pending.min { $0.key < $1.key }?.value.method
             state.broken = breakdown
             defer { state.pending.removeAll() }
-            return state.pending.map { ($0.key, $0.value) }
+            return Array(state.pending.values)
         }
         guard let failed else { return }
-        process.kill()
-        for (id, pending) in failed {
-            pending.continuation.resume(throwing: error(for: breakdown, method: pending.method, timedOut: id == timedOut))
+        if killing { process.kill() }
+        for pending in failed {
+            pending.continuation.resume(throwing: error(for: breakdown, method: pending.method))
         }
     }
 
     /// The error a request for `method` gets from a broken connection (`method` nil: a later
     /// request, told what broke it).
-    func error(for breakdown: Breakdown, method: String?, timedOut: Bool = false) -> ProviderError {
-        let tail = state.withLock { $0.stderrLines }
+    func error(for breakdown: Breakdown, method: String?) -> ProviderError {
+        // Redacted now, with every secret known by now (a plugin's hello declares some).
+        let tail = state.withLock { $0.stderrLines }.map { PluginText.printable(redact($0)) }
         let quoted = tail.isEmpty ? "" : "; its stderr ended with: " + tail.map { "\"\($0)\"" }.joined(separator: " / ")
         let during = (breakdown.during ?? method).map { " (during `\($0)`)" } ?? ""
         let message = "plugin \(name) \(breakdown.what)\(during) and was stopped\(quoted)"
-        if timedOut { return .timedOut(message) }
         return breakdown.brokeProtocol ? .invalidResponse(message) : .unavailable(message)
     }
 
-    /// Marks the connection over without killing the plugin (it is being shut down).
-    func close(reason: String) {
-        state.withLock { state in
-            if state.broken == nil { state.broken = Breakdown(what: reason, brokeProtocol: false) }
-        }
+    /// Ends the connection for a shutdown: requests still waiting fail, the plugin is left to exit.
+    private func markShuttingDown() {
+        fail(Breakdown(what: "was shut down", brokeProtocol: false), killing: false)
     }
 
     /// Ends the plugin politely: `shutdown`, up to `grace` seconds to exit, then SIGTERM, up to a
@@ -290,9 +307,14 @@ final class PluginConnection: Sendable {
     func shutdown(grace: Double) async {
         if breakdown == nil {
             let line = JSONValue.object([("id", .number(Double(state.withLock { $0.nextID }))), ("method", .string("shutdown")), ("params", .object([]))]).compact()
-            close(reason: "was shut down")
-            try? process.write(line, timeout: 0.5)
-            process.closeInput()
+            markShuttingDown()  // a write still waiting for the plugin to read gives up
+            await withCheckedContinuation { continuation in
+                writer.async { [process] in
+                    try? process.write(line, timeout: 0.5)
+                    process.closeInput()
+                    continuation.resume()
+                }
+            }
             if await process.waitForExit(seconds: grace) == nil {
                 await process.stop(grace: 1)
             } else {

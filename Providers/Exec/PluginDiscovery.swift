@@ -37,9 +37,12 @@ public struct PluginDiscovery: ProviderTypeDiscovery {
         return found.sorted { $0.key < $1.key }.map { DiscoveredProviderType(type: $0.key, executable: $0.value) }
     }
 
-    /// The folders of a `$PATH` value, empty entries left out.
+    /// The folders of a `$PATH` value, empty entries left out, relative ones made absolute against
+    /// tourist's working directory (a plugin starts in the config's folder, where they would mean
+    /// something else).
     static func folders(_ searchPath: String?) -> [String] {
-        (searchPath ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        let here = FileManager.default.currentDirectoryPath
+        return (searchPath ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }.map { $0.hasPrefix("/") ? $0 : "\(here)/\($0)" }
     }
 
     /// Whether `path` is a regular file (after links) this process may execute.

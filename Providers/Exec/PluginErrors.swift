@@ -26,6 +26,11 @@ enum PluginErrorCode {
 
 /// Text from a plugin made safe to print on one line.
 enum PluginText {
+    /// Seconds as messages write them: `30`, `2.5`.
+    static func seconds(_ value: Double) -> String {
+        JSONValue.number((value * 10).rounded() / 10).rendered()
+    }
+
     /// `text` with control characters (escape sequences included) shown as `\u{..}`, cut to `limit`
     /// characters.
     static func printable(_ text: String, limit: Int = 300) -> String {

@@ -23,6 +23,11 @@ struct PluginLaunch: Sendable {
     var keyPath: String
     /// Checks the entry's options against the ones `hello` declares.
     var validate: @Sendable ([ProviderOption]) throws(ConfigError) -> Void
+    /// Masks secret values in what the plugin says (its log, its errors).
+    var redact: @Sendable (String) -> String
+    /// Called once `hello` has ended, before the plugin's log of it is shown: with the options it
+    /// declares (their secrets are masked from then on), or nil when it failed (then every option is).
+    var protect: @Sendable ([ProviderOption]?) -> Void
 
     /// Why a plugin's program cannot be run.
     struct Problem: Error, Sendable {
@@ -43,7 +48,6 @@ actor PluginHost {
 
     let launch: PluginLaunch
     let logger: Logger
-    private let redact: @Sendable (String) -> String
     private var current: (connection: PluginConnection, hello: PluginHello)?
     private var starting: Task<(PluginConnection, PluginHello), any Error>?
     private var starts = 0
@@ -53,12 +57,13 @@ actor PluginHost {
     private var lastFailure: ProviderError?
     /// The entry's options refused, by tourist against what `hello` declared or by the plugin itself.
     private(set) var configProblem: ConfigError?
+    /// The plugin answered `hello` with something tourist cannot use (a program's fixed answer).
+    private var answeredHelloWrongly = false
     private var isShutDown = false
 
-    init(launch: PluginLaunch, logger: Logger, redact: @escaping @Sendable (String) -> String) {
+    init(launch: PluginLaunch, logger: Logger) {
         self.launch = launch
         self.logger = logger
-        self.redact = redact
     }
 
     /// Whether the plugin broke down `maxStarts` times (or cannot start at all) in this command.
@@ -86,18 +91,30 @@ actor PluginHost {
             )
         }
         starts += 1
-        let task = Task { try await start() }
+        // The start runs on this actor: the connection is installed before anyone awaiting the
+        // task resumes (shutdown included). A caller that gives up (its time-out) ends the start.
+        let task = Task { try await startAndInstall() }
         starting = task
         defer { starting = nil }
         do {
-            let started = try await task.value
-            current = started
-            return started
+            return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
         } catch let error as ProviderError {
-            if error.isConfigurationProblem { permanent = error }
+            if error.isConfigurationProblem || answeredHelloWrongly { permanent = error }
             lastFailure = error
             throw error
         }
+    }
+
+    /// Starts the plugin and makes it the current connection, unless the host was shut down
+    /// meanwhile (then the new plugin is ended at once).
+    private func startAndInstall() async throws -> (PluginConnection, PluginHello) {
+        let started = try await start()
+        guard !isShutDown else {
+            await started.0.shutdown(grace: Self.shutdownGrace)
+            throw ProviderError.unavailable("plugin \(launch.name) was already shut down")
+        }
+        current = started
+        return started
     }
 
     /// Starts the program and says `hello`.
@@ -111,12 +128,21 @@ actor PluginHost {
         do {
             connection = try PluginConnection.start(
                 name: launch.name, executable: executable, arguments: launch.arguments, environment: launch.environment,
-                directory: launch.directory, logger: logger, redact: redact
+                directory: launch.directory, logger: logger, redact: launch.redact
             )
         } catch {
-            throw ProviderError.invalidConfiguration("cannot start plugin \(launch.name) (\(executable)): \(error.reason); fix \(launch.programLocation)")
+            let message = "cannot start plugin \(launch.name) (\(executable)): \(error.reason)"
+            // The program itself is unusable (a config problem); anything else (no memory, too many
+            // processes or files) may pass.
+            guard [ENOENT, EACCES, ENOEXEC, ENOTDIR, ELOOP, ENAMETOOLONG, EISDIR].contains(error.code) else { throw ProviderError.unavailable(message) }
+            throw ProviderError.invalidConfiguration("\(message); fix \(launch.programLocation)")
         }
         logger.debug("\(launch.name): started plugin \(executable) (pid \(connection.pid))")
+        var declared: [ProviderOption]?
+        defer {
+            launch.protect(declared)
+            connection.releaseLog()
+        }
         do {
             let result: JSONValue
             do {
@@ -125,7 +151,14 @@ actor PluginHost {
                 let option = connection.refusedOption.map { ".\($0)" } ?? ""
                 throw refused(ConfigError(file: launch.configFile, location: launch.keyPath + option, problem: error.message, fix: "The plugin \(launch.name) refused it at hello."))
             }
-            let hello = try PluginHello(result, plugin: launch.name)
+            let hello: PluginHello
+            do {
+                hello = try PluginHello(result, plugin: launch.name)
+                declared = hello.options
+            } catch {
+                answeredHelloWrongly = true  // its answer will not change: no second start
+                throw error
+            }
             do {
                 try launch.validate(hello.options)
             } catch {
@@ -156,7 +189,7 @@ actor PluginHost {
     /// Ends the plugin, if it runs: `shutdown`, then SIGTERM, then SIGKILL (see `PluginConnection`).
     func shutdown() async {
         isShutDown = true
-        if let starting { _ = try? await starting.value }
+        if let starting { _ = try? await starting.value }  // a start finishing now ends what it started
         guard let connection = current?.connection else { return }
         current = nil
         await connection.shutdown(grace: Self.shutdownGrace)

@@ -30,6 +30,7 @@ final class PluginLineReader: Sendable {
         let thread = Thread { [stopping, finished] in
             let ending = Self.read(fd: fd, maxLine: maxLine, cutLongLines: cutLongLines, stopping: stopping, onLine: onLine)
             onEnd(ending)
+            Glibc.close(fd)
             finished.raised.store(true, ordering: .releasing)
         }
         thread.name = name
@@ -49,7 +50,7 @@ final class PluginLineReader: Sendable {
     func waitUntilFinished(seconds: Double) async {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while !isFinished, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(2))
+            await PluginPause.sleep(.milliseconds(2))
         }
     }
 

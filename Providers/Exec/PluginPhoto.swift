@@ -32,6 +32,7 @@ enum PluginPhoto {
         var sources: [PhotoSize: PhotoSource] = [:]
         for (letter, size) in sizeMembers {
             guard let photoSize = PhotoSize(rawValue: letter) else { continue }  // a size tourist does not know
+            guard case .object = size else { throw bad("with size \(letter) that is \(size.typeDescription), not an object ({} or {\"url\": …})") }
             switch size["url"] ?? .null {
             case .null:
                 sources[photoSize] = .provider

@@ -6,9 +6,10 @@ import Synchronization
 /// One running plugin program: its process (leader of a process group of its own) and the host's
 /// ends of its three pipes, all close-on-exec, so no other child inherits them.
 ///
-/// The host writes requests to `input`; `output` and `error` are read by `PluginLineReader`s.
-/// `stop(grace:)` ends the whole process group (SIGTERM, then SIGKILL) and reaps the process, so
-/// no zombie is left; `close()` releases the descriptors. Both may be called more than once.
+/// The host writes requests to `input`; `output` and `error` are read, and closed when done, by
+/// `PluginLineReader`s. `stop(grace:)` ends the whole process group (SIGTERM, then SIGKILL) and
+/// reaps the process, so no zombie is left; a group is only ever signalled before its leader is
+/// reaped. Both may be called more than once.
 final class PluginProcess: Sendable {
     let pid: pid_t
     /// The write end of the plugin's stdin (non-blocking), or -1 once closed.
@@ -17,7 +18,6 @@ final class PluginProcess: Sendable {
     let error: Int32
     /// How the process ended, once reaped.
     private let ended = Mutex<Termination?>(nil)
-    private let descriptorsClosed = Mutex(false)
 
     /// How a process ended.
     enum Termination: Sendable, Equatable, CustomStringConvertible {
@@ -48,6 +48,8 @@ final class PluginProcess: Sendable {
     /// Why a program could not be started, or a line not written to it.
     struct Failure: Error, Sendable {
         let reason: String
+        /// The errno value, when one says why.
+        var code: Int32 = 0
     }
 
     private init(pid: pid_t, input: Int32, output: Int32, error: Int32) {
@@ -86,15 +88,16 @@ final class PluginProcess: Sendable {
             Glibc.close(stdinPipe[1])
             Glibc.close(stdoutPipe[0])
             Glibc.close(stderrPipe[0])
-            throw Failure(reason: String(cString: strerror(result)))
+            throw Failure(reason: String(cString: strerror(result)), code: result)
         }
         _ = fcntl(stdinPipe[1], F_SETFL, fcntl(stdinPipe[1], F_GETFL) | O_NONBLOCK)
         return PluginProcess(pid: pid, input: stdinPipe[1], output: stdoutPipe[0], error: stderrPipe[0])
     }
 
-    /// Writes one whole line to the plugin's stdin, waiting (up to `timeout` seconds) while its pipe
-    /// is full. Throws a description of the failure (EPIPE once the plugin has gone).
-    func write(_ line: String, timeout: Double) throws(Failure) {
+    /// Writes one whole line to the plugin's stdin, waiting (up to `timeout` seconds, and while
+    /// `giveUp` says no) while its pipe is full. Throws a description of the failure (EPIPE once
+    /// the plugin has gone).
+    func write(_ line: String, timeout: Double, giveUp: () -> Bool = { false }) throws(Failure) {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
@@ -110,7 +113,7 @@ final class PluginProcess: Sendable {
                 switch errno {
                 case EINTR: continue
                 case EAGAIN:
-                    guard ContinuousClock.now < deadline else { throw Failure(reason: "it stopped reading its input") }
+                    guard ContinuousClock.now < deadline, !giveUp() else { throw Failure(reason: "it stopped reading its input") }
                     var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
                     _ = poll(&poller, 1, 50)
                 case EPIPE: throw Failure(reason: "it closed its input")
@@ -132,26 +135,28 @@ final class PluginProcess: Sendable {
     }
 
     /// Reaps the process if it has ended, without waiting; returns how it ended, or nil while it runs.
+    /// Before reaping, whatever it left in its process group is killed: only while the ended plugin
+    /// is an unreaped zombie is its group id certain to be its own.
     @discardableResult
     func reapIfEnded() -> Termination? {
         ended.withLock { ended in
             if let ended { return ended }
-            var status: Int32 = 0
-            let result = waitpid(pid, &status, WNOHANG)
-            guard result == pid else { return nil }
-            ended = Self.termination(status)
+            guard tourist_child_ended(pid) == 1 else { return nil }
+            _ = Glibc.kill(-pid, SIGKILL)
+            ended = Self.reap(pid)
             return ended
         }
     }
 
-    /// Waits up to `seconds` for the process to end by itself; returns how it ended, or nil.
+    /// Waits up to `seconds` for the process to end by itself; returns how it ended, or nil. Keeps
+    /// waiting when the calling task is cancelled (a shutdown must finish).
     func waitForExit(seconds: Double) async -> Termination? {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         var pause = Duration.milliseconds(1)
         while true {
             if let ended = reapIfEnded() { return ended }
             guard ContinuousClock.now < deadline else { return nil }
-            try? await Task.sleep(for: pause)
+            await PluginPause.sleep(pause)
             pause = min(pause * 2, .milliseconds(50))
         }
     }
@@ -160,45 +165,40 @@ final class PluginProcess: Sendable {
     /// the process. Returns how it ended.
     @discardableResult
     func stop(grace: Double) async -> Termination {
-        if let ended = reapIfEnded() {
-            signalGroup(SIGKILL)  // children it left behind
-            return ended
-        }
+        if let ended = reapIfEnded() { return ended }
         signalGroup(SIGTERM)
-        if let ended = await waitForExit(seconds: grace) {
-            signalGroup(SIGKILL)
-            return ended
-        }
-        signalGroup(SIGKILL)
-        return await waitForExit(seconds: 3600) ?? .signalled(SIGKILL)
+        if let ended = await waitForExit(seconds: grace) { return ended }
+        kill()
+        return reapIfEnded() ?? .signalled(SIGKILL)
     }
 
-    /// Ends the process group at once and reaps the process, blocking: for teardown paths that
-    /// cannot wait asynchronously.
+    /// Ends the process group at once and reaps the process, blocking: for paths that cannot wait.
     func kill() {
-        signalGroup(SIGKILL)
         ended.withLock { ended in
             guard ended == nil else { return }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-            ended = Self.termination(status)
+            _ = Glibc.kill(-pid, SIGKILL)
+            ended = Self.reap(pid)
         }
     }
 
-    /// Sends `signal` to the plugin and every process of its group.
+    /// Sends `signal` to the plugin and every process of its group, unless the plugin was reaped
+    /// (its group id may then belong to someone else).
     private func signalGroup(_ signal: Int32) {
-        _ = Glibc.kill(-pid, signal)
+        ended.withLock { ended in
+            if ended == nil { _ = Glibc.kill(-pid, signal) }
+        }
     }
 
-    /// Releases the host's ends of the pipes (the readers must have stopped using them).
+    /// Closes the host's end of the plugin's stdin (the readers close the other two).
     func close() {
         closeInput()
-        descriptorsClosed.withLock { closed in
-            guard !closed else { return }
-            closed = true
-            Glibc.close(output)
-            Glibc.close(error)
-        }
+    }
+
+    /// Waits for `pid` (which has ended or was killed) and says how it ended.
+    private static func reap(_ pid: pid_t) -> Termination {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return termination(status)
     }
 
     private static func termination(_ status: Int32) -> Termination {
@@ -212,4 +212,17 @@ private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer
     let pointers = strings.map { strdup($0) } + [nil]
     defer { for pointer in pointers { free(pointer) } }
     return body(pointers)
+}
+
+/// Sleeps without throwing: a cancelled task still waits (a shutdown or a reader's end must be
+/// waited for), on a blocking sleep rather than a hot loop.
+enum PluginPause {
+    static func sleep(_ duration: Duration) async {
+        do {
+            try await Task.sleep(for: duration)
+        } catch {
+            let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+            usleep(UInt32(max(0, min(microseconds, 1_000_000))))
+        }
+    }
 }

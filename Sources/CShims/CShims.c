@@ -7,6 +7,8 @@
 #include <unistd.h>
 #include <signal.h>
 #include <spawn.h>
+#include <string.h>
+#include <sys/wait.h>
 
 int tourist_flock(int fd, int operation) { return flock(fd, operation); }
 
@@ -79,4 +81,11 @@ int tourist_spawn(const char *path, char *const argv[], char *const envp[], cons
 
 int tourist_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
+}
+
+int tourist_child_ended(pid_t pid) {
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0) return -1;
+    return info.si_pid == pid ? 1 : 0;
 }

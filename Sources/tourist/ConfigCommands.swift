@@ -104,6 +104,16 @@ enum StarterConfig {
 enum EffectiveConfig {
     static let mask = "********"
 
+    /// Whether a value as written holds a `${VAR}` somewhere.
+    static func mentionsVariable(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let text): text.contains("${")
+        case .array(let items): items.contains(where: mentionsVariable)
+        case .object(let members): members.contains { mentionsVariable($0.value) }
+        case .null, .bool, .number: false
+        }
+    }
+
     /// `declared`: the options providers declare themselves (plugins), by provider name.
     static func render(_ config: TouristConfig, storePath: String, registry: ProviderRegistry, declared: [String: [ProviderOption]] = [:]) -> JSONValue {
         let providers: [JSONValue] = config.providers.map { entry in
@@ -114,9 +124,14 @@ enum EffectiveConfig {
             members.append(("coverage", entry.coverage.map { box in
                 .array([box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { .number($0) })
             } ?? .string("(default: \(registry.factory(for: entry.type)?.defaultCoverage ?? "everywhere"))")))
-            for option in (registry.factory(for: entry.type)?.options ?? []) + (declared[entry.name] ?? []) {
+            let factory = registry.factory(for: entry.type)
+            for option in (factory?.options ?? []) + (declared[entry.name] ?? []) {
                 if let value = entry.options.value(option.name) {
-                    members.append((option.name, option.isSecret ? .string(mask) : value))
+                    // A plugin may not mark every secret: its names count too, and a value made from
+                    // the environment is shown as written.
+                    let masked = option.isSecret || factory?.takesOwnOptions == true && ProviderOption.nameLooksSecret(option.name)
+                    let written = factory?.takesOwnOptions == true ? entry.options.written.first { $0.key == option.name }?.value : nil
+                    members.append((option.name, masked ? .string(mask) : written.flatMap { Self.mentionsVariable($0) ? $0 : nil } ?? value))
                 } else if let fallback = option.defaultValue {
                     members.append((option.name, .string("(default: \(option.isSecret ? mask : fallback))")))
                 }

@@ -157,7 +157,7 @@ import TestSupport
         ("crash-search", "faulty: unavailable: plugin faulty exited with status 3 (during `search`) and was stopped; its stderr ended with: \"faulty: got hello\" / \"faulty: got search\" / \"faulty: crashing in search\""),
         ("crash-fetch", "faulty: unavailable: plugin faulty broke down 3 times in this command and is not started again until the next one; the last time: plugin faulty exited with status 3 (during `fetch`) and was stopped; its stderr ended with: "),
         ("hang-search", "faulty: timed out: "),
-        ("hang-fetch", "faulty: unavailable: plugin faulty broke down 3 times in this command and is not started again until the next one; the last time: plugin faulty did not answer `fetch` within 3 s (during `fetch`) and was stopped"),
+        ("hang-fetch", "faulty: unavailable: plugin faulty broke down 3 times in this command and is not started again until the next one; the last time: plugin faulty did not answer `fetch` "),
         ("not-json", "faulty: invalid response: plugin faulty printed a line that is not a protocol answer on stdout: \"this is not json\" (stdout is for protocol lines only; log on stderr) (during `search`) and was stopped"),
         ("long-line", "faulty: invalid response: plugin faulty printed a line over 1 MiB on stdout (during `search`) and was stopped"),
         ("unknown-id", "faulty: invalid response: plugin faulty answered id "),
@@ -210,22 +210,26 @@ import TestSupport
         #expect(!quiet.stderr.contains("faulty"), "without --verbose the plugin's log stays out of sight: \(quiet.stderr)")
     }
 
-    @Test func aSecretOptionNeverShowsEvenWhenThePluginLogsIt() async throws {
+    /// The faulty plugin declares `sesame` secret (a name tourist would not guess) and logs it at
+    /// hello: masked in its log, in errors quoting it, and in `config check`, whether its hello
+    /// works (then by its declaration) or not (then every option is masked).
+    @Test(arguments: ["none", "crash-search", "protocol-2"])
+    func aSecretOptionNeverShowsEvenWhenThePluginLogsIt(fault: String) async throws {
         let secret = "s3cr3t-plugin-value-91"
         var tourist = harness.tourist
-        tourist.environment["FAULTY_SECRET"] = secret
-        for fault in ["none", "crash-search"] {
-            let config = try faultyConfig(fault, extra: #", "secret": "${FAULTY_SECRET}""#)
-            let verbose = try await tourist.run(["search", "48.8584", "2.2945", "--count", "2", "--config", config, "--verbose"], in: harness.folder.path)
-            #expect(verbose.stderr.contains("faulty: using secret ********"), "\(fault): \(verbose.stderr)")
-            let checked = try await tourist.run(["config", "check", "--config", config], in: harness.folder.path)
-            #expect(checked.stdout.contains(#""secret": "********""#), "\(fault): \(checked.stdout)\(checked.stderr)")
-            for output in [verbose.stdout, verbose.stderr, checked.stdout, checked.stderr] {
-                #expect(!output.contains(secret), "\(fault): the secret was shown")
-            }
+        tourist.environment["FAULTY_SESAME"] = secret
+        let config = try faultyConfig(fault, extra: #", "sesame": "${FAULTY_SESAME}""#)
+        let verbose = try await tourist.run(["search", "48.8584", "2.2945", "--count", "2", "--config", config, "--verbose"], in: harness.folder.path)
+        #expect(verbose.stderr.contains("faulty: using the password ********"), "\(fault): \(verbose.stderr)")
+        let checked = try await tourist.run(["config", "check", "--config", config], in: harness.folder.path)
+        if fault != "protocol-2" {
+            #expect(checked.stdout.contains(#""sesame": "********""#), "\(fault): \(checked.stdout)\(checked.stderr)")
+        }
+        for output in [verbose.stdout, verbose.stderr, checked.stdout, checked.stderr] {
+            #expect(!output.contains(secret), "\(fault): the secret was shown")
         }
         let files = (FileManager.default.enumerator(atPath: harness.store)?.allObjects as? [String]) ?? []
-        #expect(files.contains { $0.hasPrefix("state") } || files.contains("VERSION"), "the store was used")
+        #expect(files.contains("VERSION"), "the store was used")
         for file in files {
             let bytes = FileManager.default.contents(atPath: harness.store + "/" + file) ?? Data()
             #expect(!String(decoding: bytes, as: UTF8.self).contains(secret), "\(file) holds the secret")
@@ -252,7 +256,8 @@ import TestSupport
         }
         #expect(finished.stdout == "status 141\n", "\(finished.stdout)\(finished.stderr)")
         #expect(!finished.stderr.contains("Fatal error"))
-        try await Task.sleep(for: .milliseconds(500))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !leftoverProcesses().isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
         #expect(leftoverProcesses().isEmpty, "the plugin saw the end of its input and left: \(leftoverProcesses())")
     }
 

@@ -44,7 +44,8 @@ import TestSupport
     }
 
     @Test func aRuleBrokenIsNamedWithWhyAndExitsOne() async throws {
-        // Photos nearest last: the "nearest first" rule fails, the others pass.
+        // Photos nearest last, at a URL where nothing answers: "nearest first" and "fetch writes an
+        // image" fail, searching and paging pass, lookup is skipped.
         let script = try harness.folder.write("backwards.py", """
             import json, sys
             for line in sys.stdin:

@@ -39,6 +39,7 @@ import TouristCore
         #expect(refusal(#"{"id":"a","sizes":{"m":{"url":"file:///etc/passwd"}}}"#) == #"invalid response: plugin walks gave photo "a" with size m at "file:///etc/passwd"; only http and https URLs are read (give the size as {} to fetch it through the plugin)"#)
         #expect(refusal(#"{"id":"a","sizes":{"zz":{}}}"#) == "invalid response: plugin walks gave photo \"a\" with no size tourist knows (s, t, q, m, n, w, z, c, b, h, k, o)")
         #expect(refusal(#"["a"]"#) == "invalid response: plugin walks gave a photo that is an array, not an object")
+        #expect(refusal(#"{"id":"a","sizes":{"m":"https://img.example.org/a.jpg"}}"#) == #"invalid response: plugin walks gave photo "a" with size m that is a string, not an object ({} or {"url": …})"#)
         #expect(refusal(#"{"id":"a","takenAt":"last summer","pageURL":7,"sizes":{"m":{}}}"#) == nil, "descriptive fields that cannot be read are left out")
     }
 

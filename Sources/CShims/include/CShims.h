@@ -38,6 +38,11 @@ int tourist_syncfs(int fd);
 int tourist_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
                   int stdin_fd, int stdout_fd, int stderr_fd, pid_t *pid);
 
+/// Whether child `pid` has ended, leaving it unreaped (waitid with WNOWAIT): while it is a zombie its
+/// pid, and so its process group id, cannot be reused. Returns 1 when it has ended, 0 while it runs,
+/// -1 with errno on failure.
+int tourist_child_ended(pid_t pid);
+
 /// Makes a pipe whose two ends are close-on-exec. Returns 0, or -1 with errno.
 int tourist_pipe_cloexec(int fds[2]);
 

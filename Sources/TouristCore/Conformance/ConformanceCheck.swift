@@ -127,8 +127,10 @@ struct ConformanceCheck {
         do {
             try await subject.fetch(bogus, size, RecordingSink())
             record("a missing photo is a typed error", .fail, "fetching \(bogus.key), which does not exist, succeeded")
-        } catch let error as ProviderError {
+        } catch let error as ProviderError where error.isNotFound {
             record("a missing photo is a typed error", .pass, "fetching \(bogus.key) failed as \(error.kind)")
+        } catch let error as ProviderError {
+            record("a missing photo is a typed error", .fail, "fetching \(bogus.key), which does not exist, failed as \(error.kind), not not found: \(error.message)")
         } catch {
             record("a missing photo is a typed error", .fail, "fetching \(bogus.key) threw \(type(of: error)), not a ProviderError")
         }

@@ -39,6 +39,18 @@ public struct ProviderOption: Sendable {
     }
 }
 
+extension ProviderOption {
+    /// Words that mark an option's value as a secret by its name alone (for options whose provider
+    /// has not said, such as a plugin's before its `hello`).
+    static let secretWords = ["key", "token", "secret", "password", "passphrase", "credential", "auth", "bearer", "cookie"]
+
+    /// Whether an option named `name` probably holds a secret (`apiKey`, `authToken`, `password`).
+    public static func nameLooksSecret(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return secretWords.contains { lowered.contains($0) }
+    }
+}
+
 /// What a provider may need from its surroundings when it is built.
 public struct ProviderContext: Sendable {
     /// The folder of the config file (relative paths were already resolved against it).
