@@ -63,6 +63,7 @@ final class PluginProcess: Sendable {
 
     /// Starts `executable` (an absolute path) with `arguments` (without argv[0]) in `directory`.
     static func start(executable: String, arguments: [String], environment: [String: String], directory: String) throws(Failure) -> PluginProcess {
+        guard !LivePlugins.isEnding else { throw Failure(reason: "tourist is ending") }
         // Writing to a plugin that has exited must fail with EPIPE, not end tourist with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         var stdinPipe: [Int32] = [-1, -1], stdoutPipe: [Int32] = [-1, -1], stderrPipe: [Int32] = [-1, -1]
@@ -91,6 +92,7 @@ final class PluginProcess: Sendable {
             throw Failure(reason: String(cString: strerror(result)), code: result)
         }
         _ = fcntl(stdinPipe[1], F_SETFL, fcntl(stdinPipe[1], F_GETFL) | O_NONBLOCK)
+        LivePlugins.started(pid)
         return PluginProcess(pid: pid, input: stdinPipe[1], output: stdoutPipe[0], error: stderrPipe[0])
     }
 
@@ -196,6 +198,7 @@ final class PluginProcess: Sendable {
 
     /// Waits for `pid` (which has ended or was killed) and says how it ended.
     private static func reap(_ pid: pid_t) -> Termination {
+        LivePlugins.reaping(pid)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         return termination(status)

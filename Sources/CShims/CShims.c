@@ -89,3 +89,25 @@ int tourist_child_ended(pid_t pid) {
     if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0) return -1;
     return info.si_pid == pid ? 1 : 0;
 }
+
+static int signal_pipe[2] = {-1, -1};
+
+static void tourist_forward_signal(int number) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)number;
+    (void)!write(signal_pipe[1], &byte, 1);
+    errno = saved;
+}
+
+int tourist_forward_signals(const int *numbers, int count) {
+    if (signal_pipe[0] < 0 && pipe2(signal_pipe, O_CLOEXEC) != 0) return -1;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = tourist_forward_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (int i = 0; i < count; i++) {
+        if (sigaction(numbers[i], &action, NULL) != 0) return -1;
+    }
+    return signal_pipe[0];
+}

@@ -261,6 +261,31 @@ import TestSupport
         #expect(leftoverProcesses().isEmpty, "the plugin saw the end of its input and left: \(leftoverProcesses())")
     }
 
+    /// A plugin leads a process group of its own (Ctrl-C does not reach it) and this one ignores the
+    /// end of its input: tourist interrupted ends it before ending itself.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedTouristTakesItsPluginsWithIt(signal: Int32) async throws {
+        let config = try faultyConfig("hang-search", extra: #", "timeoutSeconds": 60"#)
+        let process = try harness.tourist.start(["search", "48.8584", "2.2945", "--config", config], in: harness.folder.path)
+        let started = ContinuousClock.now + .seconds(10)
+        while leftoverProcesses().isEmpty, ContinuousClock.now < started { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(!leftoverProcesses().isEmpty, "the plugin started")
+        try await Task.sleep(for: .milliseconds(200))
+        kill(process.processIdentifier, signal)
+        let (bySignal, output) = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let output = TouristBinary.collectOutput(of: process)
+                process.waitUntilExit()
+                continuation.resume(returning: (process.terminationReason == .uncaughtSignal, output))
+            }
+        }
+        // Ended by the signal, as without a handler (or with 128 + its number, as a shell reports it).
+        #expect(bySignal ? process.terminationStatus == signal : process.terminationStatus == 128 + signal, "\(process.terminationStatus) \(output)")
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !leftoverProcesses().isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(leftoverProcesses().isEmpty, "\(leftoverProcesses())")
+    }
+
     @Test func fixtureRecordTurnsAPluginsAnswersIntoAnOfflineSet() async throws {
         let config = try harness.folder.write("record.json", #"{"providers": [{"name": "walks", "type": "exec", "command": ["\#(Self.examples)/csv/tourist-provider-csv"], "file": "\#(Self.examples)/csv/sample.csv"}]}"#)
         let recorded = try await harness.json("fixture", "record", "walks", "48.8584", "2.2945", "--count", "4", "recorded", "--config", config)

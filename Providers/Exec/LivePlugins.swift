@@ -1,0 +1,77 @@
+import CShims
+import Foundation
+import Glibc
+import Synchronization
+
+/// The process groups of the plugins running in this process, so that when tourist is interrupted
+/// (Ctrl-C, SIGTERM, a closed terminal) its plugins end with it. A plugin leads a process group of
+/// its own, so the terminal's Ctrl-C does not reach it, and one that ignores the end of its input
+/// would otherwise outlive tourist.
+///
+/// The first plugin started installs handlers for SIGINT, SIGTERM and SIGHUP that hand the signal
+/// to a thread (through a pipe: a handler may do little else): it kills every live plugin group,
+/// then ends tourist by the same signal, as if no handler were there (or, should the signal not end
+/// it, with status 128 + its number).
+enum LivePlugins {
+    private static let groups = Mutex<Set<pid_t>>([])
+    private static let installed = Mutex(false)
+    private static let ending = Mutex(false)
+
+    /// Whether tourist is ending by a signal (no plugin may start any more).
+    static var isEnding: Bool { ending.withLock { $0 } }
+
+    /// A plugin started (its pid is its process group's id).
+    static func started(_ pid: pid_t) {
+        groups.withLock { _ = $0.insert(pid) }
+        installHandlers()
+    }
+
+    /// A plugin is about to be reaped: after that its group id may be someone else's.
+    static func reaping(_ pid: pid_t) {
+        groups.withLock { _ = $0.remove(pid) }
+    }
+
+    private static func installHandlers() {
+        installed.withLock { installed in
+            guard !installed else { return }
+            installed = true
+            let numbers = [SIGINT, SIGTERM, SIGHUP]
+            let fd = numbers.withUnsafeBufferPointer { tourist_forward_signals($0.baseAddress, Int32($0.count)) }
+            guard fd >= 0 else { return }
+            let thread = Thread {
+                var number: UInt8 = 0
+                while true {
+                    let count = read(fd, &number, 1)
+                    if count == 1 { end(by: Int32(number)) }
+                    if count < 0, errno != EINTR { return }
+                }
+            }
+            thread.name = "tourist-signals"
+            thread.start()
+        }
+    }
+
+    /// Ends every live plugin group, then tourist, by `number`.
+    private static func end(by number: Int32) {
+        ending.withLock { $0 = true }
+        // At once: any wait would let the command go on (and finish) without the plugins.
+        signalAll(SIGKILL)
+        signal(number, SIG_DFL)
+        // Unblocked on this thread (a parent may have started tourist with it blocked), and raised
+        // here, where it is sure to be delivered.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(number)
+        // Still here (the signal's default action is held off somehow): end as a shell would report it.
+        _exit(128 + number)
+    }
+
+    /// Signals every live plugin group (under the lock, so none is reaped meanwhile).
+    private static func signalAll(_ number: Int32) {
+        groups.withLock { groups in
+            for pid in groups { _ = kill(-pid, number) }
+        }
+    }
+}
