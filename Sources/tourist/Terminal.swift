@@ -19,7 +19,9 @@ enum Terminal {
     }
 
     /// Writes all of `bytes`. When the reader has gone (`tourist … | head`), tourist ends as a
-    /// pipeline expects, by SIGPIPE, even while SIGPIPE is ignored for the pipes to plugins.
+    /// pipeline expects, by SIGPIPE, even while SIGPIPE is ignored for the pipes to plugins; any
+    /// other failure to write (a full disk under `> file`) ends it with exit code 74, as output
+    /// that cannot be written must not pass for success.
     private static func write(_ fd: Int32, _ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -32,8 +34,11 @@ enum Terminal {
                     signal(SIGPIPE, SIG_DFL)
                     raise(SIGPIPE)
                     return
-                } else if errno != EINTR && errno != EAGAIN {
-                    return
+                } else if errno == EAGAIN {
+                    var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&poller, 1, 100)
+                } else if errno != EINTR {
+                    _exit(ExitStatus.ioError)
                 }
             }
         }
