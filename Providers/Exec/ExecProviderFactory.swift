@@ -15,7 +15,6 @@ public struct ExecProviderFactory: ProviderFactory {
         ),
     ]
     public let takesOwnOptions = true
-    public var defaultConcurrency: Int? { PluginLaunchBuilder.defaultConcurrency }
 
     public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
         guard let command = options.strings("command"), let program = command.first else {
@@ -44,7 +43,6 @@ public struct PluginTypeFactory: ProviderFactory {
     public var summary: String { "A provider plugin found on PATH: \(executable)" }
     public let options: [ProviderOption] = []
     public let takesOwnOptions = true
-    public var defaultConcurrency: Int? { PluginLaunchBuilder.defaultConcurrency }
 
     public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
         PluginLaunchBuilder.provider(
@@ -56,9 +54,6 @@ public struct PluginTypeFactory: ProviderFactory {
 
 /// What both plugin factories share: finding the program, and the `hello` and settings of a provider.
 enum PluginLaunchBuilder {
-    /// Requests in flight to one plugin when the config does not set `concurrency`: enough to
-    /// overlap a plugin's waits, few enough for one that answers in order.
-    static let defaultConcurrency = 4
 
     static func provider(
         name: String, executable: Result<String, PluginLaunch.Problem>, arguments: [String], options: ProviderOptions, exclude: Set<String>,

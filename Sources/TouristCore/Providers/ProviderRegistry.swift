@@ -107,10 +107,6 @@ public protocol ProviderFactory: Sendable {
     /// `timeoutSeconds` when the config does not set it (`ProviderEntry.defaultTimeoutSeconds`, 30,
     /// unless the type's work is slower by nature, such as a first scan of a large folder).
     var defaultTimeoutSeconds: Double { get }
-    /// `concurrency` when the config does not set it: nil for none of its own (downloads are still
-    /// bounded by `downloads.concurrency`), or a number for a provider that must not get more at once
-    /// (a plugin, which may answer one request at a time).
-    var defaultConcurrency: Int? { get }
     /// Whether its providers index their photos (`PhotoInventoryReporting`), so that without a
     /// configured `coverage` the router asks them only within the box of their located photos.
     var coversItsIndexedPhotos: Bool { get }
@@ -126,7 +122,6 @@ public protocol ProviderFactory: Sendable {
 extension ProviderFactory {
     public var defaultRequestsPerHour: Int? { nil }
     public var defaultTimeoutSeconds: Double { TouristConfig.ProviderEntry.defaultTimeoutSeconds }
-    public var defaultConcurrency: Int? { nil }
     public var coversItsIndexedPhotos: Bool { false }
     public var takesOwnOptions: Bool { false }
 
