@@ -48,11 +48,6 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
         host = PluginHost(launch: launch, logger: logger)
     }
 
-    /// The running plugin, started when needed.
-    private func connection() async throws -> (PluginConnection, PluginHello) {
-        try await host.connection()
-    }
-
     public func search(_ query: GeoQuery) async throws -> SearchPage {
         let key = CursorKey(latitude: query.center.latitude, longitude: query.center.longitude, radiusKm: query.radiusKm, limit: max(1, query.limit))
         let page = max(1, query.page)
@@ -70,7 +65,7 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
 
     /// Page `page` of a search, asked with the cursor of the page before it.
     private func searchPage(_ key: CursorKey, page: Int) async throws -> SearchPage {
-        let (connection, _) = try await connection()
+        let (connection, _) = try await host.connection()
         let cursor = page == 1 ? nil : cursors.withLock { $0[key]?[page] }
         let params = JSONValue.object([
             ("latitude", .number(key.latitude)), ("longitude", .number(key.longitude)), ("radiusKm", .number(key.radiusKm)),
@@ -108,7 +103,7 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
     /// Asks the plugin to write `size` of `photo` into a new file in tourist's temporary area, then
     /// checks the file and copies it into `sink`.
     private func fetchThroughPlugin(_ photo: PhotoCandidate, size: PhotoSize, into sink: any BlobSink) async throws {
-        let (connection, hello) = try await connection()
+        let (connection, hello) = try await host.connection()
         guard hello.capabilities.contains("fetch") else {
             throw ProviderError.invalidResponse("plugin \(name) gave size \(size.rawValue) of \(photo.key) as {} but does not list the capability \"fetch\"")
         }
@@ -125,7 +120,7 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
     }
 
     public func photo(id: String) async throws -> PhotoCandidate {
-        let (connection, hello) = try await connection()
+        let (connection, hello) = try await host.connection()
         guard hello.capabilities.contains("lookup") else {
             throw ProviderError.notFound("plugin \(name) cannot look photos up by id (its hello lists no \"lookup\" capability)")
         }
@@ -141,7 +136,7 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
 
     /// Whether the plugin's `hello` lists `lookup` (false when it does not start).
     public var canLookUpPhotos: Bool {
-        get async { (try? await connection().1.capabilities.contains("lookup")) ?? false }
+        get async { (try? await host.connection().1.capabilities.contains("lookup")) ?? false }
     }
 
     /// The program missing, the plugin failing to start or to answer `hello`, or the entry's options
@@ -153,7 +148,7 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
             return [ConfigError(file: file, location: settings.programKey, problem: problem.reason, fix: "Install the program, or name it by its path (absolute, or relative to the config's folder).")]
         }
         do {
-            _ = try await connection()
+            _ = try await host.connection()
             return []
         } catch {
             if let problem = await host.configProblem { return [problem] }
@@ -163,15 +158,15 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
     }
 
     public func declaredOptions() async -> [ProviderOption]? {
-        try? await connection().1.options
+        try? await host.connection().1.options
     }
 
     public func declaredCoverage() async throws -> TouristConfig.BoundingBox? {
-        try await connection().1.coverage
+        try await host.connection().1.coverage
     }
 
     public func declaredRequestsPerHour() async throws -> Int? {
-        try await connection().1.requestsPerHour
+        try await host.connection().1.requestsPerHour
     }
 
     public var isOutOfService: Bool {

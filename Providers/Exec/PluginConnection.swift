@@ -334,6 +334,6 @@ final class PluginConnection: Sendable {
             reader.stop()
         }
         for reader in readers { await reader.waitUntilFinished(seconds: 1) }
-        process.close()
+        process.closeInput()  // the readers closed the other two
     }
 }

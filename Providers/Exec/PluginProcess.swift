@@ -59,7 +59,7 @@ final class PluginProcess: Sendable {
         self.error = error
     }
 
-    deinit { close() }
+    deinit { closeInput() }
 
     /// Starts `executable` (an absolute path) with `arguments` (without argv[0]) in `directory`.
     static func start(executable: String, arguments: [String], environment: [String: String], directory: String) throws(Failure) -> PluginProcess {
@@ -189,11 +189,6 @@ final class PluginProcess: Sendable {
         ended.withLock { ended in
             if ended == nil { _ = Glibc.kill(-pid, signal) }
         }
-    }
-
-    /// Closes the host's end of the plugin's stdin (the readers close the other two).
-    func close() {
-        closeInput()
     }
 
     /// Waits for `pid` (which has ended or was killed) and says how it ended.

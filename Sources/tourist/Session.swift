@@ -40,20 +40,24 @@ final class Session {
     /// Runs a command body, turning any error into a one-line message on stderr and its exit code.
     static func run(_ options: GlobalOptions, _ body: (Session) async throws -> Int32) async throws {
         let session = Session(options)
-        let code: Int32
+        let outcome: Result<Int32, any Error>
         do {
-            code = try await body(session)
-        } catch let error as ExitCode {
-            await session.shutdownProviders()
-            throw error
+            outcome = .success(try await body(session))
         } catch {
-            await session.shutdownProviders()
+            outcome = .failure(error)
+        }
+        // However the command ended, its plugins end first.
+        await session.shutdownProviders()
+        switch outcome {
+        case .success(let code):
+            if code != 0 { throw ExitCode(code) }
+        case .failure(let error as ExitCode):
+            throw error
+        case .failure(let error):
             let (status, message) = ExitStatus.describe(error)
             Terminal.writeError("tourist: \(message)\n")
             throw ExitCode(status)
         }
-        await session.shutdownProviders()
-        if code != 0 { throw ExitCode(code) }
     }
 
     /// Ends what the command's providers hold (plugin processes), once.

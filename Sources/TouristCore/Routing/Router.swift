@@ -144,8 +144,7 @@ public struct Router: Sendable {
     /// bounding box of an indexing provider's located photos (found within the provider's
     /// time-out); nil when the provider may have photos anywhere.
     func coverage(of configured: ConfiguredProvider) async throws -> TouristConfig.BoundingBox? {
-        if let box = configured.entry.coverage { return box }
-        if let declaring = configured.provider as? any DeclaredLimits { return try await declaring.declaredCoverage() }
+        if let box = try await configured.statedCoverage() { return box }
         return try await configured.inventory()?.boundingBox
     }
 
