@@ -42,6 +42,11 @@ let package = Package(
             path: "Providers/Flickr"
         ),
         .target(
+            name: "Commons",
+            dependencies: ["TouristCore", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Providers/Commons"
+        ),
+        .target(
             name: "Directory",
             dependencies: ["TouristCore", "CExif"],
             path: "Providers/Directory"
@@ -58,6 +63,7 @@ let package = Package(
                 "TouristCore",
                 "Fixture",
                 "Flickr",
+                "Commons",
                 "Directory",
                 "Exec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -67,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "tourist-bench",
             dependencies: [
-                "TouristCore", "Fixture", "Exec", "FlickrStub", "GeotaggedPhotos",
+                "TouristCore", "Fixture", "Exec", "FlickrStub", "CommonsStub", "GeotaggedPhotos",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/Sources/tourist-bench"
@@ -83,6 +89,11 @@ let package = Package(
         .target(
             name: "LoopbackHTTP",
             path: "Tests/LoopbackHTTP"
+        ),
+        .target(
+            name: "CommonsStub",
+            dependencies: ["LoopbackHTTP", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Tests/CommonsStub"
         ),
         .target(
             name: "FlickrStub",
@@ -111,6 +122,10 @@ let package = Package(
             dependencies: ["Flickr", "TouristCore", "ProviderExpectations", "TestSupport", "FlickrStub", "LoopbackHTTP"]
         ),
         .testTarget(
+            name: "CommonsTests",
+            dependencies: ["Commons", "TouristCore", "ProviderExpectations", "TestSupport", "CommonsStub", "LoopbackHTTP"]
+        ),
+        .testTarget(
             name: "DirectoryTests",
             dependencies: ["Directory", "TouristCore", "TestSupport", "GeotaggedPhotos", "ProviderExpectations"],
             exclude: ["FuzzRegressions"]
@@ -118,7 +133,7 @@ let package = Package(
         .testTarget(name: "ExecTests", dependencies: ["Exec", "TouristCore", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TouristCore", "TestSupport", "CShims", "FlickrStub", "LoopbackHTTP", "GeotaggedPhotos"],
+            dependencies: ["TouristCore", "TestSupport", "CShims", "FlickrStub", "CommonsStub", "LoopbackHTTP", "GeotaggedPhotos"],
             exclude: ["Plugins"]
         ),
     ]

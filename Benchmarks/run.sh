@@ -22,6 +22,9 @@
 # 5. Provider plugins (Benchmarks/plugins.sh): the protocol's overhead per search against the fixture
 #    provider in process (target: under 1 ms), the start-up a Python plugin adds to one command, and
 #    500 photos given by a plugin as loopback URLs against curl --parallel (target: <= 1.05x).
+# 6. Wikimedia Commons (Benchmarks/commons.sh): API requests per 21- and 100-photo album (target:
+#    the fewest the API allows), and `tourist fetch` of a 21-photo album from a fake Commons adding
+#    50 ms per request against `curl --parallel --parallel-max 3` on the same thumbnails (<= 1.1x).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -103,3 +106,6 @@ bash Benchmarks/directory.sh
 
 echo
 bash Benchmarks/plugins.sh
+
+echo
+bash Benchmarks/commons.sh

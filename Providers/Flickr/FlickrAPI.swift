@@ -13,7 +13,7 @@ struct FlickrAPI: Sendable {
     let logger: Logger
 
     /// What a call without a key throws, before anything is sent.
-    static let missingKey = ProviderError.unauthorized(
+    static let missingKey = ProviderError.missingCredentials(
         "no Flickr API key: set FLICKR_API_KEY or the provider's \"apiKey\" option (get a key at https://www.flickr.com/services/apps/create/)"
     )
 

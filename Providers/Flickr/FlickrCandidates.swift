@@ -47,7 +47,8 @@ struct FlickrCandidates: Sendable {
             owner: ownerName?.isEmpty == false ? ownerName : photo.owner,
             license: photo.license.map(FlickrLicense.name), licenseID: photo.license.map(String.init),
             takenAt: photo.dateTakenUnknown ? nil : photo.dateTaken.flatMap(Self.parseDateTaken), location: location,
-            sources: sources, pageURL: photo.owner.flatMap { Self.pageURL(owner: $0, photo: photo.id) }
+            sources: sources, pageURL: photo.owner.flatMap { Self.pageURL(owner: $0, photo: photo.id) },
+            licenseURL: photo.license.flatMap(FlickrLicense.url)
         )
     }
 

@@ -25,7 +25,7 @@ struct FlickrResponseDecoder: Sendable {
         do {
             return try decoder.decode(T.self, from: json)
         } catch {
-            throw ProviderError.invalidResponse("Flickr's answer to \(method) is not what its API documents (\(Self.describe(error)))")
+            throw ProviderError.invalidResponse("Flickr's answer to \(method) is not what its API documents (\(DecodingSummary.describe(error)))")
         }
     }
 
@@ -72,17 +72,5 @@ struct FlickrResponseDecoder: Sendable {
         }
         guard open > start, open < end, bytes[open] == 0x28, bytes[end - 1] == 0x29 else { return body }
         return Data(bytes[(open + 1)..<(end - 1)])
-    }
-
-    /// A decoding error in a few words, without data from the body.
-    static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "undecodable" }
-        switch error {
-        case .keyNotFound(let key, let context): return "missing \((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? "unreadable" : "unexpected value at \(path)"
-        @unknown default: return "undecodable"
-        }
     }
 }

@@ -1,6 +1,7 @@
 import TouristCore
 
-/// The human view of an album: a heading and one line per photo with its file path.
+/// The human view of an album: a heading, one line per photo with its file path, and the credit
+/// lines the photos' licenses require.
 enum AlbumPrinter {
     static func render(_ album: Album, store: Store) -> String {
         let pin = album.pin
@@ -16,6 +17,8 @@ enum AlbumPrinter {
             }
             table.add([String(index + 1), photo.key.description, photo.state.rawValue, photo.candidate.title, photo.candidate.license ?? "-", file])
         }
-        return heading + "\n\n" + table.rendered()
+        let credits = album.photos.enumerated().compactMap { index, photo in photo.candidate.creditLine.map { "  \(index + 1). \($0)" } }
+        let creditBlock = credits.isEmpty ? "" : "\nCredits (the photos' licenses require them wherever you use the photos):\n" + credits.joined(separator: "\n") + "\n"
+        return heading + "\n\n" + table.rendered() + creditBlock
     }
 }

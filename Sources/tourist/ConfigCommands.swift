@@ -68,7 +68,8 @@ struct ConfigCommand: AsyncParsableCommand {
 
 /// The config `config init` writes; config.example.json holds the same text (a test compares them).
 /// Flickr comes first and reads its key from FLICKR_API_KEY (no `apiKey` here, so the file holds no
-/// secret and works before a key is set: without one, Flickr says so and the demo set answers).
+/// secret and works before a key is set: without one it is passed by quietly). Wikimedia Commons
+/// needs no key, so real photos of any place come at once; the demo set answers offline.
 /// A directory provider for ~/Pictures shows its options, disabled until the user enables it.
 enum StarterConfig {
     static let text = JSONValue.object([
@@ -82,6 +83,12 @@ enum StarterConfig {
                 ("timeoutSeconds", .number(30)), ("concurrency", .number(8)), ("requestsPerHour", .number(3600)),
                 ("endpoint", .string("https://api.flickr.com/services/rest/")), ("perPage", .number(250)),
                 ("safeSearch", .string("safe")), ("minUploadDate", .string("2004-01-01")),
+            ]),
+            .object([
+                ("name", .string("commons")), ("type", .string("commons")), ("enabled", .bool(true)),
+                ("timeoutSeconds", .number(30)), ("concurrency", .number(3)),
+                ("endpoint", .string("https://commons.wikimedia.org/w/api.php")), ("contact", .string("https://github.com/tourist-cli/tourist")),
+                ("thumbnailWidth", .number(250)),
             ]),
             .object([
                 ("name", .string("pictures")), ("type", .string("directory")), ("enabled", .bool(false)),

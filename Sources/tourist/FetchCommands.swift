@@ -87,7 +87,7 @@ enum AlbumRun {
     static func report(_ outcome: FetchOutcome, session: Session) -> Int32 {
         let pin = outcome.album.pin
         // An empty album's last line names every provider asked; otherwise each says why it gave nothing.
-        if outcome.status != .empty { session.noteProviderFailures(outcome.providerFailures) }
+        if outcome.status != .empty { session.noteProviderFailures(outcome.providerFailures, othersAnswered: !outcome.album.photos.isEmpty) }
         let failures = outcome.providerFailures.filter { !$0.isNoPhotos }
         let rejected = outcome.album.photos.filter { $0.state == .rejected }
         if let first = rejected.first, [.complete, .incomplete, .partlyFilled].contains(outcome.status) {

@@ -65,7 +65,7 @@ struct FixtureCommand: AsyncParsableCommand {
                         Serve them offline with this provider in a config: { "name": "recorded", "type": "fixture", "path": "\(folder)" }
                         """)
                 }
-                session.noteProviderFailures(recording.failures)
+                session.noteProviderFailures(recording.failures, othersAnswered: recording.photos > 0)
                 if recording.withoutLocation > 0 {
                     session.note("\(recording.withoutLocation) photo\(recording.withoutLocation == 1 ? " has" : "s have") no location and \(recording.withoutLocation == 1 ? "was" : "were") left out (a fixture photo needs one)")
                 }

@@ -11,6 +11,8 @@ struct PhotoJSON: Encodable {
     var license: String?
     var licenseID: String?
     var licenseURL: String?
+    /// The credit line the license requires (`PhotoCandidate.creditLine`), or null.
+    var attribution: String?
     var takenAt: Date?
     var latitude: Double?
     var longitude: Double?
@@ -33,7 +35,7 @@ struct PhotoJSON: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, provider, title, owner, license, licenseID, licenseURL, takenAt, latitude, longitude, pageURL, distanceKm
+        case id, provider, title, owner, license, licenseID, licenseURL, attribution, takenAt, latitude, longitude, pageURL, distanceKm
         case state, size, sha256, bytes, mime, path, sourceURL, error
     }
 
@@ -45,6 +47,7 @@ struct PhotoJSON: Encodable {
         license = candidate.license
         licenseID = candidate.licenseID
         licenseURL = candidate.licenseURL?.absoluteString
+        attribution = candidate.creditLine
         takenAt = candidate.takenAt
         latitude = candidate.location?.latitude
         longitude = candidate.location?.longitude
@@ -72,6 +75,7 @@ struct PhotoJSON: Encodable {
         try container.encode(license, forKey: .license)
         try container.encode(licenseID, forKey: .licenseID)
         try container.encode(licenseURL, forKey: .licenseURL)
+        try container.encode(attribution, forKey: .attribution)
         try container.encode(takenAt, forKey: .takenAt)
         try container.encode(latitude, forKey: .latitude)
         try container.encode(longitude, forKey: .longitude)

@@ -41,7 +41,7 @@ struct SearchCommand: AsyncParsableCommand {
                 }
                 session.say(table.rendered())
             }
-            session.noteProviderFailures(result.failures)
+            session.noteProviderFailures(result.failures, othersAnswered: !photos.isEmpty)
             if photos.isEmpty, !failures.isEmpty {
                 return AlbumRun.explainNoAnswer(failures, session: session, unchanged: "nothing was found")
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Commons
 import Directory
 import Exec
 import Fixture
@@ -11,6 +12,7 @@ import TouristCore
 /// need no line: `exec`, or a type found on PATH.)
 let builtInProviders = ProviderRegistry([
     FlickrProviderFactory(),
+    CommonsProviderFactory(),
     FixtureProviderFactory(),
     DirectoryProviderFactory(),
     ExecProviderFactory(),
@@ -175,9 +177,16 @@ final class Session {
 
     /// One stderr line per provider that was asked and gave nothing: its name and why (unauthorized,
     /// unavailable, timed out, rate-limited, empty…). Providers outside their coverage were not asked.
-    func noteProviderFailures(_ failures: [ProviderFailure]) {
+    /// When `othersAnswered`, a provider without credentials (Flickr before a key is set) is passed
+    /// by quietly, said only with --verbose (`providers --check` shows it).
+    func noteProviderFailures(_ failures: [ProviderFailure], othersAnswered: Bool) {
         for failure in failures where !failure.isOutsideCoverage {
-            note("\(failure.provider): \(failure.reason): \(failure.message)")
+            let line = "\(failure.provider): \(failure.reason): \(failure.message)"
+            if failure.isMissingCredentials, othersAnswered {
+                logger.debug("\(line)")
+            } else {
+                note(line)
+            }
         }
     }
 

@@ -53,7 +53,7 @@ import TestSupport
         let (harness, pin, album) = try await seeded()
         let cases: [(String, String, [String: String])] = [
             ("{\n  \"providers\": [\n    {\"type\": \"fixture\",}\n  ]\n}", "line 3, column 24: invalid JSON: trailing comma before '}'. Fix the JSON syntax at that place.", [:]),
-            (#"{"providers": [{"name": "x", "type": "flikr"}]}"#, "providers[0].type: unknown provider type \"flikr\". Use one of: flickr, fixture, directory, exec, or install a plugin as tourist-provider-flikr on PATH. Did you mean \"flickr\"?", [:]),
+            (#"{"providers": [{"name": "x", "type": "flikr"}]}"#, "providers[0].type: unknown provider type \"flikr\". Use one of: flickr, commons, fixture, directory, exec, or install a plugin as tourist-provider-flikr on PATH. Did you mean \"flickr\"?", [:]),
             (#"{"providers": [{"type": "fixture"}, {"type": "fixture"}]}"#, "providers[1].name: the provider name \"fixture\" is used twice (without \"name\", a provider is named after its type). Give each provider a different name.", [:]),
             (#"{"providers": [{"type": "fixture", "path": "${MY_PHOTOS}"}]}"#, "providers[0].path: environment variable MY_PHOTOS is not set. Set it (export MY_PHOTOS=…) or write the value into the config.", [:]),
         ]

@@ -16,8 +16,9 @@ import TestSupport
         let checked = try await harness.json("config", "check", "--config", path)
         #expect(checked["source"] as? String == path)
         let providers = (checked["config"] as? [String: Any])?["providers"] as? [[String: Any]]
-        #expect(providers?.map { $0["name"] as? String } == ["flickr", "pictures", "demo"])
-        let pictures = providers?[1]
+        #expect(providers?.map { $0["name"] as? String } == ["flickr", "commons", "pictures", "demo"])
+        #expect(providers?[1]["contact"] as? String != nil && providers?[1]["concurrency"] as? Int == 3)
+        let pictures = providers?[2]
         #expect(pictures?["enabled"] as? Bool == false, "disabled: ~/Pictures need not exist for the starter config to check")
         #expect(pictures?["path"] as? [String] == [harness.folder.child("home/Pictures")], "~ expanded")
         #expect(providers?.first?["apiKey"] as? String == "(default: ********)", "the key's default is masked")
@@ -48,7 +49,7 @@ import TestSupport
                 #expect(type == "flickr" && key == "apiKey" || type == "fixture" && key == "path", "\(type) option \(key) is not in config.example.json")
             }
         }
-        #expect(effectiveProviders.compactMap { $0["type"] as? String }.sorted() == ["directory", "fixture", "flickr"], "one entry of every built-in type")
+        #expect(effectiveProviders.compactMap { $0["type"] as? String }.sorted() == ["commons", "directory", "fixture", "flickr"], "one entry of every built-in type")
     }
 
     @Test func configInitUsesTheDefaultLocation() async throws {

@@ -101,7 +101,7 @@ import TestSupport
         tourist.environment["PATH"] = path
         let config = try harness.folder.write("path.json", #"{"providers": [{"name": "walks", "type": "csv", "file": "\#(Self.examples)/csv/sample.csv"}]}"#)
         let listed = try await tourist.run(["providers", "--config", config], in: harness.folder.path)
-        #expect(listed.stdout.contains("Provider types: flickr, fixture, directory, exec (built in); csv (plugin: \(harness.folder.child("bin/tourist-provider-csv")))"), "\(listed.stdout)")
+        #expect(listed.stdout.contains("Provider types: flickr, commons, fixture, directory, exec (built in); csv (plugin: \(harness.folder.child("bin/tourist-provider-csv")))"), "\(listed.stdout)")
         let listedJSON = try #require(try await tourist.run(["providers", "--config", config, "--json"], in: harness.folder.path).json() as? [String: Any])
         let types = try #require(listedJSON["types"] as? [[String: Any]])
         #expect(types.contains { $0["type"] as? String == "csv" && $0["builtIn"] as? Bool == false })
@@ -116,7 +116,7 @@ import TestSupport
         #expect(wrong.status == 78)
         #expect(wrong.stderr == "tourist: config error: \(typo): providers[0].files: unknown key \"files\". Did you mean \"file\"?\n", "\(wrong.stderr)")
         let unknown = try await tourist.run(["config", "check", "--config", harness.folder.write("unknown.json", #"{"providers": [{"type": "csvv"}]}"#)], in: harness.folder.path)
-        #expect(unknown.stderr.contains("unknown provider type \"csvv\". Use one of: flickr, fixture, directory, exec, csv, or install a plugin as tourist-provider-csvv on PATH. Did you mean \"csv\"?"), "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("unknown provider type \"csvv\". Use one of: flickr, commons, fixture, directory, exec, csv, or install a plugin as tourist-provider-csvv on PATH. Did you mean \"csv\"?"), "\(unknown.stderr)")
     }
 
     @Test func configCheckNamesAPluginThatCannotRunOrOptionsItRefuses() async throws {

@@ -86,7 +86,8 @@ import TestSupport
     }
 
     @Test(arguments: [
-        Case(kind: "unauthorized", line: "tourist: flickr: unauthorized: no Flickr API key: set FLICKR_API_KEY or the provider's \"apiKey\" option (get a key at https://www.flickr.com/services/apps/create/)"),
+        // Without a key Flickr is not set up yet: passed by quietly while another provider answers.
+        Case(kind: "no key", line: ""),
         Case(kind: "refused key", line: "tourist: flickr: unauthorized: Flickr refused the API key (Flickr error 100: Invalid API Key (Key has invalid format)). Set FLICKR_API_KEY or the provider's \"apiKey\" option to a valid key (get one at https://www.flickr.com/services/apps/create/)"),
         Case(kind: "unavailable", line: "tourist: flickr: unavailable: ENDPOINT?… answered HTTP 503"),
         Case(kind: "maintenance page", line: "tourist: flickr: unavailable: Flickr answered with something that is not JSON (flickr.photos.search; an error or maintenance page?). Flickr may be down for a while; try again later"),
@@ -98,7 +99,7 @@ import TestSupport
     func eachFailureFallsThroughToTheNextProvider(_ failure: Case) async throws {
         let (harness, fake, config): (Harness, FakeFlickr, String)
         switch failure.kind {
-        case "unauthorized": (harness, fake, config) = try setUp(key: nil)
+        case "no key": (harness, fake, config) = try setUp(key: nil)
         case "refused key": (harness, fake, config) = try setUp(key: "not-the-key")
         case "timed out": (harness, fake, config) = try setUp(flickr: #", "timeoutSeconds": 0.3"#, delay: .seconds(3))
         case "empty": (harness, fake, config) = try setUp(photosNear: -33.8568)
@@ -114,7 +115,7 @@ import TestSupport
         }
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
         let fetched = try await harness.run("fetch", pin, "--count", "5", "--config", config)
-        #expect(fetched.stderr == failure.line.replacingOccurrences(of: "ENDPOINT", with: fake.endpoint) + "\n")
+        #expect(fetched.stderr == (failure.line.isEmpty ? "" : failure.line.replacingOccurrences(of: "ENDPOINT", with: fake.endpoint) + "\n"))
         let album = try await harness.json("album", pin, "--config", config)
         #expect(album.photos.map { $0["id"] as? String } == (1...5).map { String(format: "local:l-%03d", $0) })
     }

@@ -5,6 +5,7 @@
 //   tourist-bench load STORE [ROUNDS]     time reading the pin list in-process (no start-up cost)
 //   tourist-bench serve-flickr DIR PHOTOS BYTES DELAY_MS   a fake Flickr on loopback (see ServeFlickr.swift)
 //   tourist-bench write-photos DIR COUNT  write COUNT geotagged photos in all five containers (see WritePhotos.swift)
+//   tourist-bench serve-commons DIR FILES DELAY_MS  a fake Wikimedia Commons on loopback (see ServeCommons.swift)
 //   tourist-bench serve-plugin FIXTURE_DIR         a minimal provider plugin serving a fixture set (see PluginBench.swift)
 //   tourist-bench plugin-overhead FIXTURE_DIR ROUNDS   time searches in process and through serve-plugin
 //
@@ -128,6 +129,10 @@ case "serve-flickr":
         fail("usage: tourist-bench serve-flickr DIR PHOTOS BYTES DELAY_MS")
     }
     try serveFlickr(directory: values[0], photos: photos, bytes: bytes, delayMs: delay)
+case "serve-commons":
+    let values = Array(arguments.dropFirst())
+    guard values.count == 3, let files = Int(values[1]), let delay = Int(values[2]) else { fail("usage: tourist-bench serve-commons DIR FILES DELAY_MS") }
+    try serveCommons(directory: values[0], files: files, delayMs: delay)
 case "write-photos":
     guard arguments.count == 3, let count = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench write-photos DIR COUNT") }
     try writePhotos(folder: arguments[arguments.startIndex + 1], count: count)
@@ -138,5 +143,5 @@ case "plugin-overhead":
     guard arguments.count == 3, let rounds = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench plugin-overhead FIXTURE_DIR ROUNDS") }
     try await pluginOverhead(fixture: arguments[arguments.startIndex + 1], rounds: rounds)
 default:
-    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | load STORE [ROUNDS] | serve-flickr DIR PHOTOS BYTES DELAY_MS | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS")
+    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | load STORE [ROUNDS] | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS")
 }

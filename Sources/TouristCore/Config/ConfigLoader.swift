@@ -140,7 +140,7 @@ public struct ConfigLoader: Sendable {
             type: type,
             enabled: try reader.bool("enabled") ?? true,
             timeoutSeconds: try reader.number("timeoutSeconds", in: 0.1...3600) ?? factory.defaultTimeoutSeconds,
-            concurrency: try reader.integer("concurrency", in: 1...64),
+            concurrency: try reader.integer("concurrency", in: 1...64) ?? factory.defaultConcurrency,
             requestsPerHour: try reader.integer("requestsPerHour", in: 1...1_000_000) ?? factory.defaultRequestsPerHour,
             coverage: try parseCoverage(reader),
             options: ProviderOptions(file: path, path: keyPath, values: values, written: own),

@@ -6,10 +6,14 @@ public struct HTTPRequest: Sendable {
     public var url: URL
     /// Ask for gzip/brotli/zstd (for API calls; images are already compressed).
     public var acceptCompressed: Bool
+    /// The `User-Agent` for this request, in place of the client's (a service whose policy wants a
+    /// contact in it, such as Wikimedia's); nil for the client's.
+    public var userAgent: String?
 
-    public init(url: URL, acceptCompressed: Bool = false) {
+    public init(url: URL, acceptCompressed: Bool = false, userAgent: String? = nil) {
         self.url = url
         self.acceptCompressed = acceptCompressed
+        self.userAgent = userAgent
     }
 }
 
@@ -94,7 +98,12 @@ public final class HTTPClient: Sendable {
 
     /// GETs `url` and streams a 2xx body into `sink` as it arrives; a non-2xx status is thrown.
     public func download(_ url: URL, into sink: any BlobSink, maxBytes: Int) async throws -> HTTPResponse {
-        try await perform(HTTPRequest(url: url), destination: .sink(sink), maxBytes: maxBytes)
+        try await download(HTTPRequest(url: url), into: sink, maxBytes: maxBytes)
+    }
+
+    /// GETs `request` and streams a 2xx body into `sink` as it arrives; a non-2xx status is thrown.
+    public func download(_ request: HTTPRequest, into sink: any BlobSink, maxBytes: Int) async throws -> HTTPResponse {
+        try await perform(request, destination: .sink(sink), maxBytes: maxBytes)
     }
 
     private func perform(_ request: HTTPRequest, destination: HTTPTransfer.Destination, maxBytes: Int) async throws -> HTTPResponse {

@@ -83,7 +83,7 @@ final class HTTPTransfer: @unchecked Sendable {
         // for cleartext http, libcurl 7.88 would queue a request behind one in flight on the same
         // host instead of opening a second connection.
         if request.url.scheme?.lowercased() == "https" { try options.set(CURLOPT_PIPEWAIT, 1) }
-        try options.set(CURLOPT_USERAGENT, configuration.userAgent)
+        try options.set(CURLOPT_USERAGENT, request.userAgent ?? configuration.userAgent)
         try options.set(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
         try options.set(CURLOPT_TIMEOUT_MS, Int(configuration.totalTimeout * 1000))
         try options.set(CURLOPT_MAXFILESIZE_LARGE, Int64(maxBytes))

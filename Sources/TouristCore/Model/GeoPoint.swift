@@ -55,8 +55,9 @@ public struct GeoPoint: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public var description: String { "\(Self.format(latitude)),\(Self.format(longitude))" }
 
-    /// Up to 7 decimals (about 1 cm), without trailing zeros.
-    static func format(_ value: Double) -> String {
+    /// A coordinate in plain decimal, up to 7 decimals (about 1 cm), without trailing zeros or an
+    /// exponent: how services' query parameters want it.
+    public static func format(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 1e6 else { return "\(value)" }
         var text = String(format: "%.7f", value)
         while text.hasSuffix("0") { text.removeLast() }

@@ -61,12 +61,16 @@ public struct PhotoCandidate: Hashable, Sendable, Codable {
     /// What the provider needs to fetch this photo later, opaque to the rest of tourist and kept with
     /// the album (a plugin's PHOTO as it gave it), or nil.
     public var providerData: String?
+    /// The credit line the provider gives for the photo (Commons: "Author, License <URL>, via
+    /// Wikimedia Commons"), when its license asks for one; see `creditLine` for every provider.
+    public var attribution: String?
 
     public init(
         key: PhotoKey, title: String, owner: String? = nil, license: String? = nil, licenseID: String? = nil,
         takenAt: Date? = nil, location: GeoPoint? = nil, sources: [PhotoSize: PhotoSource], pageURL: URL? = nil,
-        licenseURL: URL? = nil, providerData: String? = nil
+        licenseURL: URL? = nil, providerData: String? = nil, attribution: String? = nil
     ) {
+        self.attribution = attribution
         self.key = key
         self.title = title
         self.owner = owner

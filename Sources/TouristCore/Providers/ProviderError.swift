@@ -6,6 +6,7 @@ import Foundation
 public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Code: Equatable, Sendable {
         case unauthorized
+        case missingCredentials
         case rateLimited(retryAfter: Double?)
         case unavailable
         case outOfService
@@ -27,6 +28,9 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// The credentials were refused: retrying will not help, fixing the key will.
     public static func unauthorized(_ message: String) -> Self { .init(.unauthorized, message) }
+    /// No credentials are configured (Flickr without an API key): the provider is not set up yet, so
+    /// commands pass it by quietly while others answer. Classified as `unauthorized`.
+    public static func missingCredentials(_ message: String) -> Self { .init(.missingCredentials, message) }
     /// The provider asked to slow down; `retryAfter` seconds when it said.
     public static func rateLimited(retryAfter: Double?, _ message: String) -> Self { .init(.rateLimited(retryAfter: retryAfter), message) }
     /// The provider could not answer now (down, unreachable, failing); trying later may work.
@@ -49,12 +53,14 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
     public var isRetryable: Bool {
         switch code {
         case .rateLimited, .unavailable, .timedOut: true
-        case .unauthorized, .invalidResponse, .notFound, .invalidConfiguration, .tooLarge, .outOfService: false
+        case .unauthorized, .missingCredentials, .invalidResponse, .notFound, .invalidConfiguration, .tooLarge, .outOfService: false
         }
     }
 
     /// Bad or missing credentials.
-    public var isUnauthorized: Bool { code == .unauthorized }
+    public var isUnauthorized: Bool { code == .unauthorized || code == .missingCredentials }
+    /// No credentials are configured at all (a subset of `isUnauthorized`).
+    public var isMissingCredentials: Bool { code == .missingCredentials }
     /// The provider's configuration or data must be fixed by the user.
     public var isConfigurationProblem: Bool { code == .invalidConfiguration }
     /// The thing asked for does not exist.
@@ -71,7 +77,7 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
     /// A one-word classification for messages and JSON: `unauthorized`, `rate-limited`, …
     public var kind: String {
         switch code {
-        case .unauthorized: "unauthorized"
+        case .unauthorized, .missingCredentials: "unauthorized"
         case .rateLimited: "rate-limited"
         case .unavailable, .outOfService: "unavailable"
         case .timedOut: "timed out"

@@ -104,6 +104,9 @@ public protocol ProviderFactory: Sendable {
     /// `requestsPerHour` when the config does not set it: the service's own limit (Flickr: 3600 per
     /// key), or nil for none.
     var defaultRequestsPerHour: Int? { get }
+    /// `concurrency` when the config does not set it: what the service asks of its clients
+    /// (Wikimedia: at most 3 requests at once), or nil for no limit of the provider's own.
+    var defaultConcurrency: Int? { get }
     /// `timeoutSeconds` when the config does not set it (`ProviderEntry.defaultTimeoutSeconds`, 30,
     /// unless the type's work is slower by nature, such as a first scan of a large folder).
     var defaultTimeoutSeconds: Double { get }
@@ -121,6 +124,7 @@ public protocol ProviderFactory: Sendable {
 
 extension ProviderFactory {
     public var defaultRequestsPerHour: Int? { nil }
+    public var defaultConcurrency: Int? { nil }
     public var defaultTimeoutSeconds: Double { TouristConfig.ProviderEntry.defaultTimeoutSeconds }
     public var coversItsIndexedPhotos: Bool { false }
     public var takesOwnOptions: Bool { false }

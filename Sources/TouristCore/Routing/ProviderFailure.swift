@@ -7,6 +7,8 @@ public struct ProviderFailure: Sendable, Equatable, Encodable {
     public let reason: String
     public let message: String
     public let isUnauthorized: Bool
+    /// The provider has no credentials configured (Flickr without a key): not set up, rather than failing.
+    public let isMissingCredentials: Bool
 
     /// A failure from a thrown error.
     public init(provider: String, error: any Error) {
@@ -15,10 +17,12 @@ public struct ProviderFailure: Sendable, Equatable, Encodable {
             reason = error.kind
             message = error.message
             isUnauthorized = error.isUnauthorized
+            isMissingCredentials = error.isMissingCredentials
         } else {
             reason = "failed"
             message = String(describing: error)
             isUnauthorized = false
+            isMissingCredentials = false
         }
     }
 
@@ -44,5 +48,6 @@ public struct ProviderFailure: Sendable, Equatable, Encodable {
         self.reason = reason
         self.message = message
         self.isUnauthorized = false
+        self.isMissingCredentials = false
     }
 }

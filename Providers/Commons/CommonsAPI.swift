@@ -1,0 +1,99 @@
+import Foundation
+import Logging
+import TouristCore
+
+/// Calls the MediaWiki Action API of Wikimedia Commons (or a wiki at `endpoint`): every request is
+/// `action=query&format=json&formatversion=2&maxlag=5`, sent with the User-Agent Wikimedia's policy
+/// asks for, and followed through `continue` until the answer is whole. Never retries: a `maxlag`
+/// or 429 answer is thrown as `rateLimited` with the wait the server asked for, and the router's
+/// retry policy waits that long.
+struct CommonsAPI: Sendable {
+    let endpoint: URL
+    /// `tourist/VERSION (CONTACT)`: Wikimedia blocks generic library agents.
+    let userAgent: String
+    let http: HTTPClient
+    let logger: Logger
+    let providerName: String
+
+    /// Seconds of database lag past which the API should refuse rather than add load.
+    static let maxlag = 5
+    /// A query's answer comes in at most this many parts before it counts as a loop (imageinfo gives 50
+    /// files per part, so this is far beyond any search tourist makes).
+    static let maxParts = 100
+
+    /// The pages of a query whose parameters are `parameters` (besides the fixed ones), merged over
+    /// every continuation: one page per page id (or per title, for a page that does not exist), in
+    /// the order first listed, with all its coordinates and its image info.
+    func query(_ parameters: [(String, String)]) async throws -> [CommonsPage] {
+        var merged = CommonsPageMerger()
+        var continuation: [String: String] = [:]
+        for _ in 0..<Self.maxParts {
+            let response = try await send(parameters + continuation.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+            merged.add(response.query?.pages ?? [])
+            guard let next = response.continue, !next.isEmpty else { return merged.pages }
+            guard next != continuation else {
+                throw ProviderError.invalidResponse("Commons asked to continue a query with the same parameters again (\(next.keys.sorted().joined(separator: ", "))); its answer loops")
+            }
+            continuation = next
+        }
+        throw ProviderError.invalidResponse("Commons' answer to one query did not end after \(Self.maxParts) continuations")
+    }
+
+    /// One request and its decoded answer, or the error the answer stands for.
+    func send(_ parameters: [(String, String)]) async throws -> CommonsQueryResponse {
+        let url = try requestURL(parameters)
+        logger.debug("\(providerName): \(url.absoluteString)")
+        let response = try await http.data(HTTPRequest(url: url, acceptCompressed: true, userAgent: userAgent))
+        return try CommonsResponseDecoder.decode(response)
+    }
+
+    /// The request URL: the endpoint (keeping any query it has), the fixed parameters, then
+    /// `parameters`, values percent-encoded but for RFC 3986's unreserved characters.
+    func requestURL(_ parameters: [(String, String)]) throws -> URL {
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
+            throw ProviderError.invalidConfiguration("the \(providerName) endpoint is not a URL")
+        }
+        let fixed = [("action", "query"), ("format", "json"), ("formatversion", "2"), ("maxlag", String(Self.maxlag))]
+        let query = (fixed + parameters).map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+        components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: "&")
+        components.fragment = nil
+        guard let url = components.url else { throw ProviderError.invalidConfiguration("the \(providerName) endpoint is not a URL") }
+        return url
+    }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    private static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+}
+
+/// Pages of the parts of one answer, merged: a page listed again adds the coordinates and image
+/// info its later part carries.
+struct CommonsPageMerger {
+    private(set) var pages: [CommonsPage] = []
+    private var positions: [String: Int] = [:]
+
+    mutating func add(_ part: [CommonsPage]) {
+        for page in part {
+            let key = page.pageid.map { "#\($0)" } ?? page.title
+            guard let position = positions[key] else {
+                positions[key] = pages.count
+                pages.append(page)
+                continue
+            }
+            let known = pages[position]
+            pages[position] = CommonsPage(
+                pageid: known.pageid ?? page.pageid, ns: known.ns ?? page.ns, title: known.title,
+                missing: known.missing ?? page.missing, invalid: known.invalid ?? page.invalid,
+                coordinates: Self.joined(known.coordinates, page.coordinates), imageinfo: known.imageinfo ?? page.imageinfo
+            )
+        }
+    }
+
+    private static func joined<T>(_ first: [T]?, _ second: [T]?) -> [T]? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return first + second
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// A file page of the fake Commons: where it was taken, what it is, its metadata as Commons gives it
+/// (HTML where Commons gives HTML) and the bytes of its original.
+public struct FakeCommonsFile: Sendable {
+    public var pageID: Int
+    /// With the `File:` prefix: "File:Eiffel Tower at dusk.jpg".
+    public var title: String
+    public var latitude: Double
+    public var longitude: Double
+    /// An object location besides the camera's (a non-primary coordinate), if any.
+    public var secondaryCoordinate: (latitude: Double, longitude: Double)?
+    /// False: the file's only coordinate is non-primary (found by `ggsprimary=all`, not by default).
+    public var primaryCoordinate = true
+    public var mime = "image/jpeg"
+    public var width = 4000
+    public var height = 3000
+    public var original: [UInt8]
+    public var artistHTML: String
+    public var creditHTML = "<span class=\"int-own-work\" lang=\"en\">Own work</span>"
+    public var descriptionHTML: String
+    public var objectName: String?
+    public var licenseShortName = "CC BY-SA 4.0"
+    public var licenseURL: String? = "https://creativecommons.org/licenses/by-sa/4.0"
+    public var attributionRequired = true
+    public var dateTimeOriginal: String? = "2020-05-01 12:00:00"
+    public var user = "Uploader"
+    public var timestamp = "2020-01-02T03:04:05Z"
+    /// The page is listed but its file is gone: answered with `missing` and no image info.
+    public var missing = false
+
+    public init(pageID: Int, title: String? = nil, latitude: Double, longitude: Double) {
+        self.pageID = pageID
+        self.title = title ?? "File:Photo \(pageID).jpg"
+        self.latitude = latitude
+        self.longitude = longitude
+        artistHTML = "<a href=\"//commons.wikimedia.org/wiki/User:Photographer\" title=\"User:Photographer\">Photographer \(pageID)</a>"
+        descriptionHTML = "<div class=\"description en\" lang=\"en\"><span class=\"language en\"><b>English:</b></span> Photo \(pageID)</div>"
+        original = Self.jpegLike("original \(pageID)", length: 2048)
+    }
+
+    /// A JPEG-ish byte string unique to this file and width (FF D8 FF … FF D9), about 40 bytes per
+    /// pixel of width, for thumbnails.
+    public func thumbnailBytes(width: Int) -> [UInt8] {
+        Self.jpegLike("thumbnail \(pageID) \(width)", length: max(256, width * 40))
+    }
+
+    /// `count` photos spread around a centre, page ids from `firstPageID`, each `spacingMetres`
+    /// farther than the last (deterministic; bearings follow the golden angle).
+    public static func around(latitude: Double, longitude: Double, count: Int, spacingMetres: Double, firstPageID: Int = 1000) -> [FakeCommonsFile] {
+        (0..<count).map { index in
+            let distance = Double(index + 1) * spacingMetres
+            let bearing = Double(index) * 137.507764 * .pi / 180
+            let metresPerDegree = 6_371_008.8 * .pi / 180
+            let north = distance * cos(bearing) / metresPerDegree
+            let east = distance * sin(bearing) / (metresPerDegree * cos(latitude * .pi / 180))
+            return FakeCommonsFile(pageID: firstPageID + index, latitude: latitude + north, longitude: longitude + east)
+        }
+    }
+
+    /// The title without `File:`, spaces as underscores: how URLs name the file.
+    var urlName: String { String(title.dropFirst(title.hasPrefix("File:") ? 5 : 0)).replacingOccurrences(of: " ", with: "_") }
+
+    static func jpegLike(_ seed: String, length: Int) -> [UInt8] {
+        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(seed.utf8)
+        var state = UInt64(truncatingIfNeeded: seed.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })
+        while bytes.count < length - 2 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            bytes.append(UInt8(truncatingIfNeeded: state >> 33))
+        }
+        return bytes + [0xFF, 0xD9]
+    }
+}
