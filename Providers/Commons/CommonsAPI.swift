@@ -48,23 +48,13 @@ struct CommonsAPI: Sendable {
     }
 
     /// The request URL: the endpoint (keeping any query it has), the fixed parameters, then
-    /// `parameters`, values percent-encoded but for RFC 3986's unreserved characters.
+    /// `parameters`.
     func requestURL(_ parameters: [(String, String)]) throws -> URL {
-        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
+        let fixed = [("action", "query"), ("format", "json"), ("formatversion", "2"), ("maxlag", String(Self.maxlag))]
+        guard let url = QueryString.url(endpoint, adding: fixed + parameters) else {
             throw ProviderError.invalidConfiguration("the \(providerName) endpoint is not a URL")
         }
-        let fixed = [("action", "query"), ("format", "json"), ("formatversion", "2"), ("maxlag", String(Self.maxlag))]
-        let query = (fixed + parameters).map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: "&")
-        components.fragment = nil
-        guard let url = components.url else { throw ProviderError.invalidConfiguration("the \(providerName) endpoint is not a URL") }
         return url
-    }
-
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    private static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 }
 

@@ -37,18 +37,16 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
     static let filesPerInfoRequest = 50
 
     public let name: String
-    /// The Eiffel Tower: Commons has many photos there.
-    public let probePoint: GeoPoint
     let api: CommonsAPI
     let settings: Settings
     let candidates: CommonsCandidates
+    /// The Colosseum: Commons has thousands of photos there.
+    public let probePoint: GeoPoint
 
     init(name: String, api: CommonsAPI, settings: Settings) throws {
-        self.name = name
-        self.api = api
-        self.settings = settings
+        (self.name, self.api, self.settings) = (name, api, settings)
         candidates = CommonsCandidates(providerName: name, albumSize: settings.albumSize, logger: api.logger)
-        probePoint = try GeoPoint(latitude: 48.8584, longitude: 2.2945)
+        probePoint = try GeoPoint(latitude: 41.8902, longitude: 12.4922)
     }
 
     /// One page of photos within `query.radiusKm` of `query.center`, nearest first, without

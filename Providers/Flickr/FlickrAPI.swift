@@ -32,20 +32,10 @@ struct FlickrAPI: Sendable {
     /// parameters, and JSON without a callback. Values are percent-encoded but for RFC 3986's
     /// unreserved characters, so "+", "&", "=" and "," reach Flickr as they were meant.
     func requestURL(_ method: String, _ parameters: [(String, String)]) throws -> URL {
-        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
+        let items = [("method", method), ("api_key", apiKey)] + parameters + [("format", "json"), ("nojsoncallback", "1")]
+        guard let url = QueryString.url(endpoint, adding: items) else {
             throw ProviderError.invalidConfiguration("the \(providerName) endpoint is not a URL")
         }
-        let items = [("method", method), ("api_key", apiKey)] + parameters + [("format", "json"), ("nojsoncallback", "1")]
-        let query = items.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: "&")
-        components.fragment = nil
-        guard let url = components.url else { throw ProviderError.invalidConfiguration("the \(providerName) endpoint is not a URL") }
         return url
-    }
-
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    private static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 }

@@ -258,3 +258,68 @@ import TestSupport
         #expect(video?.message == "Commons' File:Odd 0.webm is a video/webm file, not a photo")
     }
 }
+
+/// The quirks of the API the provider must get right: namespaces, primary coordinates, coordinate
+/// continuation, and the User-Agent policy with the default contact.
+@Suite struct CommonsQuirkTests {
+    let eiffel: GeoPoint
+    let http = HTTPClient(configuration: .init(totalTimeout: 5, stallTimeout: 2))
+
+    init() throws {
+        eiffel = try GeoPoint(latitude: 48.8584, longitude: 2.2945)
+    }
+
+    func provider(_ fake: FakeCommons, contact: String? = "tests@example.org") throws -> CommonsProvider {
+        let option = contact.map { #", "contact": "\#($0)""# } ?? ""
+        let json = #"{"providers": [{"name": "commons", "type": "commons", "endpoint": "\#(fake.endpoint)"\#(option)}]}"#
+        let factory = CommonsProviderFactory()
+        let config = try ConfigLoader(registry: ProviderRegistry([factory]), environment: [:], workingDirectory: "/").parse(Array(json.utf8), path: "/test.json")
+        let context = ProviderContext(configDirectory: "/", environment: [:], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), http: http)
+        #expect(config.providers[0].concurrency == 3, "Wikimedia asks for at most 3 requests at once")
+        return try #require(try factory.makeProvider(name: "commons", options: config.providers[0].options, context: context) as? CommonsProvider)
+    }
+
+    @Test func articlesAndObjectLocationsAreTellApart() async throws {
+        var files = FakeCommonsFile.around(latitude: 48.8584, longitude: 2.2945, count: 6, spacingMetres: 50)
+        // Located only by the position of what it shows: a non-primary coordinate.
+        files[5].primaryCoordinate = false
+        // An article right at the pin: GeoData finds it unless asked for files (namespace 6).
+        let article = FakeCommonsFile(pageID: 1, title: "File:Eiffel Tower", latitude: 48.8584, longitude: 2.2945)
+        let fake = try FakeCommons(files: files, articles: [article])
+        defer { fake.stop() }
+        let page = try await provider(fake).search(GeoQuery(center: eiffel, radiusKm: 1, limit: 10))
+        #expect(Set(page.candidates.map(\.key.id)) == Set(files.map { String($0.pageID) }))
+        #expect(page.nextPage == nil && page.pageCount == 1)
+    }
+
+    @Test func coordinatesPastTheLimitComeThroughTheirContinuation() async throws {
+        // 300 photos with a second (object) coordinate each: 600 coordinates, over colimit's 500.
+        var files = FakeCommonsFile.around(latitude: 48.8584, longitude: 2.2945, count: 300, spacingMetres: 2)
+        for index in files.indices { files[index].secondaryCoordinate = (files[index].latitude + 0.00001, files[index].longitude) }
+        let fake = try FakeCommons(files: files)
+        defer { fake.stop() }
+        let commons = try provider(fake)
+        let second = try await commons.search(GeoQuery(center: eiffel, radiusKm: 1, limit: 100, page: 2))
+        #expect(fake.apiRequests.contains { $0.query["cocontinue"] != nil }, "the ranking's coordinates continue")
+        #expect(second.candidates.count == 100)
+        let first = try await commons.search(GeoQuery(center: eiffel, radiusKm: 1, limit: 100, page: 1))
+        #expect(Set(first.candidates.map(\.key.id)).isDisjoint(with: second.candidates.map(\.key.id)))
+        let farthestFirst = first.candidates.compactMap { $0.location?.distanceKm(to: eiffel) }.max() ?? 1
+        let nearestSecond = second.candidates.compactMap { $0.location?.distanceKm(to: eiffel) }.min() ?? 0
+        #expect(farthestFirst <= nearestSecond + 0.0001, "page 2 starts where page 1 ends")
+        #expect(second.candidates.allSatisfy { $0.location != nil && $0.sources[.small240] != nil })
+    }
+
+    @Test func theDefaultContactSatisfiesTheUserAgentPolicy() async throws {
+        let fake = try FakeCommons(files: FakeCommonsFile.around(latitude: 48.8584, longitude: 2.2945, count: 3, spacingMetres: 50))
+        defer { fake.stop() }
+        let page = try await provider(fake, contact: nil).search(GeoQuery(center: eiffel, radiusKm: 1, limit: 3))
+        #expect(page.candidates.count == 3)
+        let agent = try #require(fake.apiRequests.first?.headers["user-agent"])
+        #expect(agent.hasPrefix("tourist/\(TouristVersion.current) (") && agent.hasSuffix(")"))
+        // A generic agent is refused, as Wikimedia refuses it: the rule the fake enforces is real.
+        let url = try #require(URL(string: fake.endpoint + "?action=query&format=json"))
+        let refused = await expectProviderError("not found", retryable: false) { _ = try await http.data(HTTPRequest(url: url, userAgent: "curl/8.5.0")) }
+        #expect(refused?.message.contains("HTTP 403") == true)
+    }
+}
