@@ -46,6 +46,8 @@ public struct CommonsProviderFactory: ProviderFactory {
             }
             settings.thumbnailWidth = width
         }
+        // Every search and fetch goes over HTTP: libcurl loads while the command does its other work.
+        context.http.prepare()
         let api = CommonsAPI(
             endpoint: endpoint, userAgent: "tourist/\(TouristVersion.current) (\(contact))", http: context.http,
             logger: context.logger, providerName: name

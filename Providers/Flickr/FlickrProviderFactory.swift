@@ -53,6 +53,8 @@ public struct FlickrProviderFactory: ProviderFactory {
         settings.albumSize = context.albumSize
         settings.maxPhotoBytes = context.maxPhotoBytes
         let key = (options.string("apiKey") ?? context.environment["FLICKR_API_KEY"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        // With a key, every search and fetch goes over HTTP: libcurl loads while the command does its other work.
+        if !key.isEmpty { context.http.prepare() }
         let api = FlickrAPI(endpoint: endpoint, apiKey: key, http: context.http, providerName: name, logger: context.logger)
         return try FlickrProvider(name: name, api: api, settings: settings)
     }

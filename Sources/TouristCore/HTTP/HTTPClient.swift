@@ -86,6 +86,16 @@ public final class HTTPClient: Sendable {
         }
     }
 
+    /// Starts loading libcurl and the engine on a thread of its own, for a client that is about to be
+    /// used: loading takes about 15 ms, which the first request then need not wait for. A failure to
+    /// load is reported by that first request.
+    public func prepare() {
+        guard startedEngine.withLock({ $0 == nil }) else { return }
+        let thread = Thread { [self] in _ = try? engine() }
+        thread.name = "tourist-http-start"
+        thread.start()
+    }
+
     /// `url` as logs and messages may show it: without user, password, query or fragment.
     public static func redacted(_ url: URL) -> String {
         HTTPOutcome.redacted(url)
