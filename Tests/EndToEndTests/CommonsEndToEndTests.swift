@@ -29,7 +29,7 @@ import TestSupport
 
     @Test func fetchFillsAnAlbumWithAttributionInAlbumAndExport() async throws {
         let files = Self.files()
-        let fake = try FakeCommons(files: files)
+        let fake = try FakeCommons(files: files, delay: .milliseconds(20))
         defer { fake.stop() }
         let (harness, config) = try setUp(fake)
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
@@ -38,6 +38,8 @@ import TestSupport
         #expect(album.photos.allSatisfy { ($0["id"] as? String)?.hasPrefix("commons:") == true && $0["state"] as? String == "stored" })
         #expect(fake.apiRequests.count == 1, "one API request for a 21-photo album")
         #expect(fake.imageRequests.count == 21)
+        let peak = fake.server.peakConcurrentRequests
+        #expect(peak <= 3 && peak > 1, "Wikimedia asks for at most 3 requests at once, and tourist uses them: \(peak)")
         let first = try #require(album.photos.first { $0["id"] as? String == "commons:\(files[0].pageID)" })
         #expect(first["owner"] as? String == "Ann")
         #expect(first["license"] as? String == "CC BY-SA 4.0")
