@@ -134,25 +134,7 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
     /// Streams `size` of `photo` into `sink`: the URL the search listed, else the thumbnail Commons
     /// names for the size's width (one request). The original is checked against its SHA-1.
     public func fetch(_ photo: PhotoCandidate, size: PhotoSize, into sink: any BlobSink) async throws {
-        guard photo.key.provider == name else {
-            throw ProviderError.notFound("\(photo.key) is not a photo of provider \(name)")
-        }
-        let url: URL
-        switch photo.sources[size] {
-        case .url(let listed)?:
-            url = listed
-        case .file?:
-            throw ProviderError.invalidResponse("\(photo.key) lists a file for size \(size.rawValue); Commons photos are read over http or https only")
-        case .provider?, nil:
-            guard let width = CommonsSizes.width(for: size) else {
-                throw ProviderError.notFound("\(photo.key) lists no original")
-            }
-            let page = try await describe(id: photo.key.id, width: width)
-            guard let thumb = page.imageinfo?.first?.thumburl.flatMap(CommonsCandidates.webURL) else {
-                throw ProviderError.notFound("Commons lists no \(width) px thumbnail of \(page.title)")
-            }
-            url = thumb
-        }
+        let url = try await sourceURL(of: photo, size: size)
         guard CommonsCandidates.webURL(url.absoluteString) != nil else {
             throw ProviderError.invalidResponse("refused to read \(HTTPClient.redacted(url)) for \(photo.key): only http and https URLs are read")
         }
@@ -168,6 +150,22 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
         guard actual == expected else {
             throw ProviderError.invalidResponse("Commons: the original of \(CommonsPhotoData(photo.providerData)?.title ?? photo.key.description) does not match the SHA-1 Commons lists for it (\(expected), received \(actual)); it was not kept")
         }
+    }
+
+    /// Where `size` of `photo` is read: the URL its candidate lists, else the thumbnail URL Commons
+    /// gives for the size's standard width.
+    private func sourceURL(of photo: PhotoCandidate, size: PhotoSize) async throws -> URL {
+        if photo.key.provider != name { throw ProviderError.notFound("\(photo.key) is not a photo of provider \(name)") }
+        if case .url(let listed)? = photo.sources[size] { return listed }
+        if case .file? = photo.sources[size] {
+            throw ProviderError.invalidResponse("\(photo.key) lists a file for size \(size.rawValue); Commons photos are read over http or https only")
+        }
+        guard let width = CommonsSizes.width(for: size) else { throw ProviderError.notFound("\(photo.key) lists no original") }
+        let page = try await describe(id: photo.key.id, width: width)
+        guard let thumb = page.imageinfo?.first?.thumburl.flatMap(CommonsCandidates.webURL) else {
+            throw ProviderError.notFound("Commons lists no \(width) px thumbnail of \(page.title)")
+        }
+        return thumb
     }
 
     /// The file with page id `id` (digits) or title `id` ("File:Name.jpg", "Name.jpg"), with every
