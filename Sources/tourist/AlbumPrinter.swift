@@ -10,12 +10,15 @@ enum AlbumPrinter {
         guard !album.photos.isEmpty else { return heading + "\n" }
         var table = Table("#", "PHOTO", "STATE", "TITLE", "LICENSE", "FILE")
         for (index, photo) in album.photos.enumerated() {
+            let missing = photo.isMissing(from: store)
             let file: String = switch photo.state {
+            case .stored where missing: AlbumPhoto.missingExplanation(pin: pin.id)
             case .stored: photo.sha256.map(store.blobs.path(of:)) ?? "-"
             case .pending: "(not downloaded yet)"
             case .failed, .rejected: photo.error ?? photo.state.rawValue
             }
-            table.add([String(index + 1), photo.key.description, photo.state.rawValue, photo.candidate.title, photo.candidate.license ?? "-", file])
+            let state = missing ? AlbumPhoto.missingState : photo.state.rawValue
+            table.add([String(index + 1), photo.key.description, state, photo.candidate.title, photo.candidate.license ?? "-", file])
         }
         let credits = album.photos.enumerated().compactMap { index, photo in photo.candidate.creditLine.map { "  \(index + 1). \($0)" } }
         let creditBlock = credits.isEmpty ? "" : "\nCredits (the photos' licenses require them wherever you use the photos):\n" + credits.joined(separator: "\n") + "\n"

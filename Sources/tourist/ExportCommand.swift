@@ -18,6 +18,7 @@ struct ExportCommand: AsyncParsableCommand {
             let folder = PathResolution.resolve(directory, environment: session.environment, relativeTo: session.workingDirectory)
             let encoder = Session.jsonEncoder()
             var files: [String] = []
+            var refused: [String] = []
             let stored = album.photos.filter { $0.state == .stored }
             let digits = max(2, String(stored.count).count)
             for (index, photo) in stored.enumerated() {
@@ -26,7 +27,13 @@ struct ExportCommand: AsyncParsableCommand {
                 let base = "\(folder)/\(number) \(Self.safeName(photo.candidate.title)) (\(Self.safeName(photo.key.description)))"
                 let image = base + "." + ImageFormat.fileExtension(for: photo.mimeType)
                 let sink = try FileSink(directory: folder, maxBytes: Int.max)
-                try FileStreaming.copy(path: store.blobs.path(of: sha256), into: sink)
+                do {
+                    try store.blobs.copyVerified(sha256, photo: photo.key.description, into: sink)
+                } catch let error as StoreError {
+                    // Every good photo is still exported; the damaged or missing ones are named below.
+                    refused.append(error.message)
+                    continue
+                }
                 _ = try sink.move(to: image)
                 let sidecar = Sidecar(pin: album.pin, photo: PhotoJSON(photo: photo, store: store))
                 let json = try FileSink(directory: folder, maxBytes: Int.max)
@@ -38,6 +45,9 @@ struct ExportCommand: AsyncParsableCommand {
                 try session.printJSON(ExportJSON(pin: album.pin.id, directory: folder, files: files))
             } else {
                 session.say("Exported \(files.count) photo\(files.count == 1 ? "" : "s") of \"\(album.pin.name)\" to \(folder)")
+            }
+            guard refused.isEmpty else {
+                throw CommandFailure(message: refused.joined(separator: "\ntourist: "), exitCode: ExitStatus.dataError)
             }
             return 0
         }

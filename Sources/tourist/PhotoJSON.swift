@@ -24,7 +24,8 @@ struct PhotoJSON: Encodable {
     var source: String?
 
     struct StoreFields {
-        var state: PhotoState
+        /// The photo's state, or `missing` for a stored photo whose file is gone from the store.
+        var state: String
         var size: PhotoSize
         var sha256: String?
         var bytes: Int?
@@ -58,11 +59,12 @@ struct PhotoJSON: Encodable {
 
     init(photo: AlbumPhoto, store: Store) {
         self.init(candidate: photo.candidate)
+        let missing = photo.isMissing(from: store)
         stored = StoreFields(
-            state: photo.state, size: photo.size, sha256: photo.sha256, bytes: photo.bytes, mime: photo.mimeType,
-            path: photo.state == .stored ? photo.sha256.map(store.blobs.path(of:)) : nil,
+            state: missing ? AlbumPhoto.missingState : photo.state.rawValue, size: photo.size, sha256: photo.sha256, bytes: photo.bytes,
+            mime: photo.mimeType, path: photo.state == .stored && !missing ? photo.sha256.map(store.blobs.path(of:)) : nil,
             sourceURL: photo.sourceURL ?? photo.candidate.source(nearest: photo.size)?.source.location,
-            error: photo.error
+            error: missing ? AlbumPhoto.missingExplanation(pin: nil) : photo.error
         )
     }
 

@@ -4,13 +4,44 @@ import TouristCore
 struct StoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
-        abstract: "Verify, clean up and measure the store.",
-        subcommands: [Verify.self, Collect.self, Stats.self]
+        abstract: "Verify, repair, clean up and measure the store.",
+        subcommands: [Verify.self, Repair.self, Collect.self, Stats.self]
     )
 
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Re-hash every blob and check every index reference; exit 65 naming each problem."
+            abstract: "Check every index file and re-hash every blob; exit 65 naming each problem and the command that repairs it."
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Check the structure only: every index file and that every blob is there, without re-hashing.")
+        var quick = false
+
+        func run() async throws {
+            try await Session.run(global) { session in
+                let store = try session.openStore()
+                let report = try store.verify(quick: quick)
+                if session.options.json {
+                    try session.printJSON(report)
+                } else {
+                    var lines = ["Checked \(report.blobs) blob\(report.blobs == 1 ? "" : "s")\(quick ? " (present, not re-hashed)" : "") and the index in \(store.root)."]
+                    for problem in report.problems {
+                        lines.append("problem: \(problem.what)\n  repair: \(problem.repair)")
+                    }
+                    if !report.orphans.isEmpty {
+                        lines.append("\(report.orphans.count) orphan blob\(report.orphans.count == 1 ? "" : "s") (used by no album, harmless; `tourist store gc` removes them)")
+                    }
+                    lines.append(report.ok ? "OK" : "PROBLEMS FOUND: \(report.problems.count). `tourist store repair` repairs them all and says what was lost; then `tourist fetch PIN` restores the photos it lists.")
+                    session.say(lines.joined(separator: "\n"))
+                }
+                return report.ok ? ExitStatus.ok : ExitStatus.dataError
+            }
+        }
+    }
+
+    struct Repair: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Repair what `store verify` finds, setting damaged files aside in quarantine/; never deletes a good blob."
         )
 
         @OptionGroup var global: GlobalOptions
@@ -18,21 +49,18 @@ struct StoreCommand: AsyncParsableCommand {
         func run() async throws {
             try await Session.run(global) { session in
                 let store = try session.openStore()
-                let report = try store.verify()
+                let report = try store.repair()
                 if session.options.json {
                     try session.printJSON(report)
                 } else {
-                    var lines = ["Checked \(report.blobs) blob\(report.blobs == 1 ? "" : "s") in \(store.root)."]
-                    lines += report.corrupt.map { "corrupt blob: \($0)" }
-                    lines += report.missing.map { "missing blob: \($0)" }
-                    lines += report.dangling.map { "dangling index entry: \($0)" }
-                    if !report.orphans.isEmpty {
-                        lines.append("\(report.orphans.count) orphan blob\(report.orphans.count == 1 ? "" : "s") (used by no album; `tourist store gc` removes them)")
+                    var lines = report.actions.isEmpty ? ["Nothing to repair in \(store.root)."] : report.actions.map { "repaired: \($0)" }
+                    lines += report.lost.map { "lost: \($0)" }
+                    if !report.pinsToFetch.isEmpty {
+                        lines.append("Next: " + report.pinsToFetch.map { "tourist fetch \($0)" }.joined(separator: "; "))
                     }
-                    lines.append(report.ok ? "OK" : "PROBLEMS FOUND: \(report.corrupt.count) corrupt, \(report.missing.count) missing, \(report.dangling.count) dangling. `tourist store gc` repairs the index; re-fetch the affected pins to restore photos.")
                     session.say(lines.joined(separator: "\n"))
                 }
-                return report.ok ? ExitStatus.ok : ExitStatus.dataError
+                return 0
             }
         }
     }
@@ -72,7 +100,7 @@ struct StoreCommand: AsyncParsableCommand {
                 } else {
                     session.say("""
                         store:   \(store.root)
-                        pins:    \(stats.pins)
+                        pins:    \(stats.pins)\(stats.damagedAlbums > 0 ? " (and \(stats.damagedAlbums) whose album file cannot be read: run `tourist store repair`)" : "")
                         photos:  \(stats.photos) stored, \(stats.pending) pending, \(stats.failed) failed, \(stats.rejected) rejected
                         blobs:   \(stats.blobs), \(Format.bytes(stats.blobBytes)) on disk (\(Format.bytes(stats.referencedBytes)) referenced by albums)
                         """)

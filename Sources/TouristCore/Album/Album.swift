@@ -34,6 +34,31 @@ public struct AlbumPhoto: Sendable, Codable, Equatable {
     }
 
     public var key: PhotoKey { candidate.key }
+
+    /// Whether the photo is recorded as stored but its file is gone from `store` (deleted by hand, or
+    /// set aside by `store repair`): shown as `missing`, and downloaded again by the next fetch.
+    public func isMissing(from store: Store) -> Bool {
+        guard state == .stored, let sha256 else { return false }
+        return !store.blobs.contains(sha256)
+    }
+
+    /// How `album` shows a photo whose file is missing.
+    public static let missingState = "missing"
+
+    /// Why a photo is shown as missing, and what brings it back.
+    public static func missingExplanation(pin: String?) -> String {
+        "its file is missing from the store; `tourist fetch \(pin ?? "PIN")` downloads it again"
+    }
+
+    /// Back to `pending`, without the blob it had: the next fetch downloads it again.
+    public mutating func forgetBlob() {
+        state = .pending
+        sha256 = nil
+        bytes = nil
+        mimeType = nil
+        sourceURL = nil
+        error = nil
+    }
 }
 
 /// A pin's album as stored in `index/albums/<pin>.json`: the pin itself (authoritative),

@@ -32,6 +32,12 @@ public struct AlbumFetcher: Sendable {
         let album = try store.transaction { transaction in
             var album = try transaction.album(id)
             let target = count ?? album.target
+            // A stored photo whose blob is gone (deleted by hand, set aside by `store repair`) is
+            // downloaded again.
+            for index in album.photos.indices where album.photos[index].state == .stored {
+                guard let sha256 = album.photos[index].sha256, !store.blobs.contains(sha256) else { continue }
+                album.photos[index].forgetBlob()
+            }
             if album.pin.state == .ready, album.target == target, album.photos.allSatisfy({ $0.state == .stored || $0.state == .rejected }) {
                 return nil as Album?
             }

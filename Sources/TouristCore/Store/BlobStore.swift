@@ -2,6 +2,7 @@ import CShims
 import Crypto
 import Foundation
 import Glibc
+import Synchronization
 
 /// A blob as stored: named by the SHA-256 of its bytes.
 public struct BlobInfo: Sendable, Equatable {
@@ -85,9 +86,71 @@ public struct BlobStore: Sendable {
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
+    /// Streams blob `sha256` into `sink`, hashing it on the way: a blob whose bytes no longer match
+    /// its name is refused (`corrupt`) once read, so the caller discards what the sink holds; a
+    /// missing blob is `notFound`. `photo` names the photo for the message.
+    public func copyVerified(_ sha256: String, photo: String, into sink: any BlobSink) throws {
+        let path = path(of: sha256)
+        guard access(path, F_OK) == 0 else {
+            throw StoreError(.notFound, "the file of \(photo) (blob \(sha256)) is missing from the store. Run `tourist store repair`, then `tourist fetch` the pin to download it again")
+        }
+        let hashing = HashingSink(sink)
+        try FileStreaming.copy(path: path, into: hashing)
+        let actual = hashing.finish()
+        guard actual == sha256 else {
+            throw StoreError(.corrupt, "the file of \(photo) is damaged: blob \(sha256) now hashes to \(actual); nothing was copied. Run `tourist store repair`, then `tourist fetch` the pin to download it again")
+        }
+    }
+
+    /// Re-hashes `hashes` on every core: blob → the SHA-256 of its bytes on disk; a blob that
+    /// cannot be read is left out.
+    public func rehashAll(_ hashes: [String]) -> [String: String] {
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, hashes.count))
+        let results = Mutex<[String: String]>([:])
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var mine: [String: String] = [:]
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < hashes.count else { break }
+                if let actual = rehash(hashes[index]) { mine[hashes[index]] = actual }
+            }
+            results.withLock { $0.merge(mine) { first, _ in first } }
+        }
+        return results.withLock { $0 }
+    }
+
+    /// Moves a blob out of the way into `folder` (quarantine), keeping its name.
+    func setAside(_ sha256: String, into folder: String) throws(StoreError) {
+        try FileSystem.makeDirectory(folder)
+        guard rename(path(of: sha256), "\(folder)/\(sha256)") == 0 || errno == ENOENT else {
+            throw StoreError(.io, "cannot move blob \(sha256) into \(folder): \(FileSystem.errnoText())")
+        }
+    }
+
     /// Size on disk, or nil when missing.
     public func size(of sha256: String) -> Int? {
         var info = stat()
         return stat(path(of: sha256), &info) == 0 ? Int(info.st_size) : nil
+    }
+}
+
+/// Passes bytes on to another sink while hashing them with SHA-256.
+final class HashingSink: BlobSink {
+    private let sink: any BlobSink
+    private var hasher = SHA256()
+
+    init(_ sink: any BlobSink) {
+        self.sink = sink
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        hasher.update(bufferPointer: bytes)
+        try sink.write(bytes)
+    }
+
+    /// The SHA-256 of everything written, in lowercase hex.
+    func finish() -> String {
+        hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -27,7 +27,8 @@ enum IndexCoding {
         do {
             return try decoder().decode(type, from: Data(bytes))
         } catch {
-            throw StoreError(.corrupt, "\(path) is damaged (\(error)); run `tourist store verify` to see what is affected")
+            let detail = (try? JSONSerialization.jsonObject(with: Data(bytes))) == nil ? (bytes.isEmpty ? "empty" : "not valid JSON") : DecodingSummary.describe(error)
+            throw StoreError(.corrupt, "\(path) is damaged (\(detail)); run `tourist store repair` to set it aside and keep the rest")
         }
     }
 }

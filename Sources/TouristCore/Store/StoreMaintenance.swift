@@ -14,9 +14,13 @@ public struct VerifyReport: Sendable, Codable, Equatable {
     /// Index entries that point at nothing: a listed pin without an album, an album missing from
     /// the list, a name that leads nowhere, an index file that cannot be read.
     public var dangling: [String] = []
-    public var ok: Bool { corrupt.isEmpty && missing.isEmpty && dangling.isEmpty }
+    /// Every problem found, with the command that repairs it (orphans are not problems).
+    public var problems: [StoreProblem] = []
+    /// Whether blobs were re-hashed (false for `verify --quick`, which checks structure only).
+    public var rehashed = true
+    public var ok: Bool { problems.isEmpty }
 
-    enum CodingKeys: String, CodingKey { case blobs, corrupt, missing, orphans, dangling, ok }
+    enum CodingKeys: String, CodingKey { case blobs, corrupt, missing, orphans, dangling, problems, rehashed, ok }
 
     public init() {}
 
@@ -27,6 +31,8 @@ public struct VerifyReport: Sendable, Codable, Equatable {
         missing = try container.decode([String].self, forKey: .missing)
         orphans = try container.decode([String].self, forKey: .orphans)
         dangling = try container.decode([String].self, forKey: .dangling)
+        problems = try container.decode([StoreProblem].self, forKey: .problems)
+        rehashed = try container.decode(Bool.self, forKey: .rehashed)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -36,6 +42,8 @@ public struct VerifyReport: Sendable, Codable, Equatable {
         try container.encode(missing, forKey: .missing)
         try container.encode(orphans, forKey: .orphans)
         try container.encode(dangling, forKey: .dangling)
+        try container.encode(problems, forKey: .problems)
+        try container.encode(rehashed, forKey: .rehashed)
         try container.encode(ok, forKey: .ok)
     }
 }
@@ -55,6 +63,8 @@ public struct StoreStatistics: Sendable, Codable, Equatable {
     public var pending = 0
     public var failed = 0
     public var rejected = 0
+    /// Album files that cannot be read (their pins are not counted in `pins`).
+    public var damagedAlbums = 0
     public var blobs = 0
     public var blobBytes = 0
     /// Bytes the albums' photos would take without deduplication.
@@ -62,16 +72,24 @@ public struct StoreStatistics: Sendable, Codable, Equatable {
 }
 
 extension Store {
+    /// An album file that cannot be read: its pin id (from the file name) and why.
+    struct UnreadableAlbum {
+        var id: String
+        var reason: String
+        var file: String { "index/albums/\(id).json" }
+    }
+
     /// Every album on disk (the authoritative index), plus the files that could not be read.
-    func loadAllAlbums() -> (albums: [Album], unreadable: [String]) {
+    func loadAllAlbums() -> (albums: [Album], unreadable: [UnreadableAlbum]) {
         var albums: [Album] = []
-        var unreadable: [String] = []
+        var unreadable: [UnreadableAlbum] = []
         for name in FileSystem.list(albumsDirectory).sorted() where name.hasSuffix(".json") {
             let id = String(name.dropLast(5))
             do {
                 albums.append(try album(id))
             } catch {
-                unreadable.append("index/albums/\(name): \(error.message)")
+                let detail = error.message.range(of: "is damaged (").map { String(error.message[$0.upperBound...].prefix { $0 != ")" }) } ?? error.message
+                unreadable.append(UnreadableAlbum(id: id, reason: detail))
             }
         }
         return (albums, unreadable)
@@ -88,17 +106,32 @@ extension Store {
         return map
     }
 
-    /// Re-hashes every blob and checks every index reference. Reads only; takes no lock.
-    public func verify() throws(StoreError) -> VerifyReport {
+    /// Checks the whole store: every album decodes, the pin list, names and blob references agree
+    /// with the albums, every blob an album uses is on disk and (unless `quick`) hashes to its name,
+    /// no dead process left files in `tmp/`. Each problem comes with the command that repairs it.
+    /// Reads only; takes no lock.
+    public func verify(quick: Bool = false) throws(StoreError) -> VerifyReport {
         var report = VerifyReport()
+        report.rehashed = !quick
+        func problem(_ kind: String, _ what: String, repair: String = StoreProblem.repairCommand) {
+            report.problems.append(StoreProblem(kind: kind, what: what, repair: repair))
+        }
         let (albums, unreadable) = loadAllAlbums()
-        report.dangling += unreadable
+        for bad in unreadable {
+            report.dangling.append("\(bad.file): \(bad.reason)")
+            problem("album", "\(bad.file) cannot be read (\(bad.reason)); its pin's photos are not listed")
+        }
         let references = referenceMap(albums)
         let onDisk = blobs.allHashes()
         report.blobs = onDisk.count
+        let actual = quick ? [:] : blobs.rehashAll(onDisk)
         for sha256 in onDisk {
-            if let actual = blobs.rehash(sha256), actual != sha256 {
-                report.corrupt.append("\(sha256): its bytes hash to \(actual)")
+            if let hash = actual[sha256], hash != sha256 {
+                report.corrupt.append("\(sha256): its bytes hash to \(hash)")
+                problem("corrupt-blob", "blob \(sha256) is damaged (its bytes hash to \(hash)); used by \(references[sha256]?.joined(separator: ", ") ?? "no album")")
+            } else if !quick, actual[sha256] == nil {
+                report.corrupt.append("\(sha256): cannot be read")
+                problem("corrupt-blob", "blob \(sha256) cannot be read")
             } else if references[sha256] == nil {
                 report.orphans.append(sha256)
             }
@@ -106,20 +139,49 @@ extension Store {
         let present = Set(onDisk)
         for (sha256, users) in references.sorted(by: { $0.key < $1.key }) where !present.contains(sha256) {
             report.missing.append("\(sha256): used by \(users.joined(separator: ", "))")
+            problem("missing-blob", "blob \(sha256) is missing; used by \(users.joined(separator: ", "))")
         }
-        let listed = try pins()
         let albumIDs = Set(albums.map(\.pin.id))
-        let listedIDs = Set(listed.map(\.id))
-        for pin in listed where !albumIDs.contains(pin.id) && !unreadable.contains(where: { $0.contains(pin.id) }) {
-            report.dangling.append("pin list entry \(pin.id) (\"\(pin.name)\") has no album file")
+        do {
+            let listed = try pins()
+            let listedIDs = Set(listed.map(\.id))
+            for pin in listed where !albumIDs.contains(pin.id) && !unreadable.contains(where: { $0.id == pin.id }) {
+                report.dangling.append("pin list entry \(pin.id) (\"\(pin.name)\") has no album file")
+                problem("pin-without-album", "the pin list names pin \(pin.id) (\"\(pin.name)\"), which has no album file")
+            }
+            for album in albums where !listedIDs.contains(album.pin.id) {
+                report.dangling.append("album \(album.pin.id) (\"\(album.pin.name)\") is missing from the pin list")
+                problem("album-without-pin", "album \(album.pin.id) (\"\(album.pin.name)\") is missing from the pin list")
+            }
+        } catch {
+            report.dangling.append("index/pins.json: \(error.message)")
+            problem("pin-list", "index/pins.json is damaged: `pin list` cannot be shown")
         }
-        for album in albums where !listedIDs.contains(album.pin.id) {
-            report.dangling.append("album \(album.pin.id) (\"\(album.pin.name)\") is missing from the pin list")
-        }
-        for album in albums where try pinID(named: album.pin.name) != album.pin.id {
+        for album in albums where (try? pinID(named: album.pin.name)) != album.pin.id {
             report.dangling.append("pin \(album.pin.id) (\"\(album.pin.name)\") cannot be found by its name")
+            problem("name", "pin \(album.pin.id) (\"\(album.pin.name)\") cannot be found by its name")
+        }
+        let stale = staleReferenceFiles(references)
+        if !stale.isEmpty {
+            problem("references", "\(stale.count) blob reference file\(stale.count == 1 ? "" : "s") in index/refs disagree\(stale.count == 1 ? "s" : "") with the albums (first: \(stale[0]))")
+        }
+        for entry in blobs.temporaryArea.leftovers() {
+            problem("tmp", "tmp/\(entry) was left by a process that is gone")
         }
         return report
+    }
+
+    /// Blobs whose reference file does not list exactly the album photos that use them.
+    func staleReferenceFiles(_ references: [String: [String]]) -> [String] {
+        var stale: [String] = []
+        for shard in FileSystem.list(refsDirectory).sorted() {
+            for sha256 in FileSystem.list("\(refsDirectory)/\(shard)").sorted() where references[sha256] == nil { stale.append(sha256) }
+        }
+        let transaction = StoreTransaction(store: self)
+        for (sha256, users) in references.sorted(by: { $0.key < $1.key }) where ((try? transaction.references(of: sha256)) ?? []).sorted() != users.sorted() {
+            stale.append(sha256)
+        }
+        return stale
     }
 
     /// Repairs the index from the albums and deletes unused blobs: the pin list is rebuilt, names and
@@ -129,14 +191,16 @@ extension Store {
             var report = CollectReport()
             let (albums, unreadable) = loadAllAlbums()
             guard unreadable.isEmpty else {
-                throw StoreError(.corrupt, "cannot collect garbage while index files are unreadable (\(unreadable.joined(separator: "; "))); nothing was deleted. Restore or remove those files first")
+                let files = unreadable.map(\.file).joined(separator: ", ")
+                throw StoreError(.corrupt, "cannot collect garbage while album files cannot be read (\(files)): the blobs their photos use would look unused. Nothing was deleted. Run `tourist store repair` first")
             }
             let summaries = albums.map { album in
                 var pin = album.pin
                 pin.photos = album.storedCount
                 return pin
             }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
-            let listed = try pins()
+            // A damaged pin list is rebuilt from the albums like one that disagrees with them.
+            let listed = (try? pins()) ?? []
             if listed != summaries {
                 report.indexEntriesRepaired += Set(listed.map(\.id)).symmetricDifference(summaries.map(\.id)).count
                 try pinList.rewrite(summaries)
@@ -153,7 +217,7 @@ extension Store {
         }
     }
 
-    private func repairNames(_ albums: [Album]) throws(StoreError) -> Int {
+    func repairNames(_ albums: [Album]) throws(StoreError) -> Int {
         var repaired = 0
         var wanted: [String: Album] = [:]
         for album in albums { wanted[URL(fileURLWithPath: namePath(album.pin.name)).lastPathComponent] = album }
@@ -161,14 +225,14 @@ extension Store {
             try FileSystem.remove("\(namesDirectory)/\(file)")
             repaired += 1
         }
-        for album in albums where try pinID(named: album.pin.name) != album.pin.id {
+        for album in albums where (try? pinID(named: album.pin.name)) != album.pin.id {
             try FileSystem.writeAtomically(try IndexCoding.encode(NameEntry(name: album.pin.name, id: album.pin.id)), to: namePath(album.pin.name))
             repaired += 1
         }
         return repaired
     }
 
-    private func rewriteReferences(_ references: [String: [String]], transaction: StoreTransaction) throws(StoreError) -> Int {
+    func rewriteReferences(_ references: [String: [String]], transaction: StoreTransaction) throws(StoreError) -> Int {
         var rewritten = 0
         for shard in FileSystem.list(refsDirectory) {
             for sha256 in FileSystem.list("\(refsDirectory)/\(shard)") where references[sha256] == nil {
@@ -186,8 +250,9 @@ extension Store {
     /// Counts pins, photos and blobs.
     public func statistics() throws(StoreError) -> StoreStatistics {
         var stats = StoreStatistics()
-        let (albums, _) = loadAllAlbums()
+        let (albums, unreadable) = loadAllAlbums()
         stats.pins = albums.count
+        stats.damagedAlbums = unreadable.count
         for album in albums {
             for photo in album.photos {
                 switch photo.state {

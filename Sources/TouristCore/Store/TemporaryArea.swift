@@ -46,6 +46,21 @@ public final class TemporaryArea: Sendable {
         }
     }
 
+    /// What processes that are gone left in `tmp/` (what `sweep` removes): files, and folders whose
+    /// owner lock is free.
+    func leftovers() -> [String] {
+        FileSystem.list(parent).sorted().filter { name in
+            let folder = "\(parent)/\(name)"
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else { return false }
+            guard isDirectory.boolValue else { return true }
+            if folder == area.withLock({ $0?.directory }) { return false }
+            guard let free = try? FileLock.tryLock(folder + "/owner") else { return false }
+            free.unlock()
+            return true
+        }
+    }
+
     /// Removes the folders of processes that are gone. Call with the store lock held.
     func sweep() {
         for name in FileSystem.list(parent) {

@@ -1,0 +1,116 @@
+import Foundation
+
+/// What `store repair` did, and what it could not keep.
+public struct RepairReport: Sendable, Codable, Equatable {
+    /// Each change, in words: what was found and what was done about it.
+    public var actions: [String] = []
+    /// What is lost for good or until a fetch: album files that could not be read, photos whose
+    /// bytes are gone (they are downloaded again by `tourist fetch PIN`).
+    public var lost: [String] = []
+    /// Files moved into `quarantine/`, relative to the store.
+    public var quarantined: [String] = []
+    /// Pins whose albums `tourist fetch` should fill again.
+    public var pinsToFetch: [String] = []
+}
+
+extension Store {
+    /// Where `store repair` sets damaged files aside, never deleting them.
+    var quarantineDirectory: String { root + "/quarantine" }
+
+    /// Repairs every kind of damage `verify` finds, under the store lock, deleting nothing good:
+    /// - an album file that does not decode is moved to `quarantine/albums/`; its pin is kept (from
+    ///   the pin list) with an empty album marked `failed`, so `fetch` fills it again;
+    /// - a blob whose bytes do not match its name is moved to `quarantine/blobs/`, and every photo
+    ///   that used it, like every photo whose blob is missing, goes back to `pending`;
+    /// - the pin list, the names and the blob references are rebuilt from the albums;
+    /// - what dead processes left in `tmp/` is removed.
+    /// Orphan blobs are good blobs: they stay for `store gc`.
+    public func repair(now: Date = Date()) throws -> RepairReport {
+        try transaction { transaction in
+            var report = RepairReport()
+            let stamp = Self.quarantineStamp(now)
+            var (albums, unreadable) = loadAllAlbums()
+            let listed = (try? pins()) ?? []
+            for bad in unreadable {
+                let kept = "quarantine/albums/\(bad.id)-\(stamp).json"
+                try FileSystem.makeDirectory(quarantineDirectory + "/albums")
+                guard rename(albumPath(bad.id), "\(root)/\(kept)") == 0 else {
+                    throw StoreError(.io, "cannot move \(bad.file) into \(kept): \(FileSystem.errnoText())")
+                }
+                report.quarantined.append(kept)
+                guard var pin = listed.first(where: { $0.id == bad.id }) else {
+                    report.lost.append("\(bad.file) could not be read (\(bad.reason)) and no pin list entry describes its pin: set aside as \(kept)")
+                    continue
+                }
+                let lostPhotos = pin.photos
+                pin.state = .failed
+                pin.error = "its album file was damaged and set aside as \(kept); `tourist fetch \(pin.id)` fills the album again"
+                pin.photos = 0
+                let album = Album(pin: pin, target: max(lostPhotos, Self.defaultTarget))
+                try transaction.save(album)
+                albums.append(album)
+                report.actions.append("\(bad.file) could not be read (\(bad.reason)): set aside as \(kept); pin \(pin.id) (\"\(pin.name)\") is kept with an empty album, marked failed")
+                report.lost.append("the album of pin \(pin.id) (\"\(pin.name)\"): its \(lostPhotos) stored photo\(lostPhotos == 1 ? "" : "s") are no longer listed (their files stay until `tourist store gc`)")
+                report.pinsToFetch.append(pin.id)
+            }
+
+            let onDisk = blobs.allHashes()
+            var unusable = Set<String>()
+            for (sha256, actual) in blobs.rehashAll(onDisk) where actual != sha256 {
+                try blobs.setAside(sha256, into: quarantineDirectory + "/blobs")
+                report.quarantined.append("quarantine/blobs/\(sha256)")
+                report.actions.append("blob \(sha256) was damaged (its bytes hash to \(actual)): set aside as quarantine/blobs/\(sha256)")
+                unusable.insert(sha256)
+            }
+            for index in albums.indices {
+                var album = albums[index]
+                var forgotten = 0
+                for photo in album.photos.indices where album.photos[photo].state == .stored {
+                    guard let sha256 = album.photos[photo].sha256, unusable.contains(sha256) || !blobs.contains(sha256) else { continue }
+                    album.photos[photo].forgetBlob()
+                    forgotten += 1
+                }
+                guard forgotten > 0 else { continue }
+                album.pin.state = .failed
+                album.pin.error = "\(forgotten) photo\(forgotten == 1 ? " has" : "s have") lost \(forgotten == 1 ? "its file" : "their files"); `tourist fetch \(album.pin.id)` downloads \(forgotten == 1 ? "it" : "them") again"
+                try transaction.save(album)
+                albums[index] = album
+                report.lost.append("\(forgotten) photo\(forgotten == 1 ? "" : "s") of pin \(album.pin.id) (\"\(album.pin.name)\") until `tourist fetch \(album.pin.id)` downloads \(forgotten == 1 ? "it" : "them") again")
+                report.pinsToFetch.append(album.pin.id)
+            }
+
+            let summaries = albums.map { album in
+                var pin = album.pin
+                pin.photos = album.storedCount
+                return pin
+            }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+            let listedNow = try? pins()
+            if listedNow != summaries {
+                try pinList.rewrite(summaries)
+                report.actions.append(listedNow == nil ? "index/pins.json was damaged: rebuilt from the \(albums.count) albums" : "the pin list disagreed with the albums: rebuilt from the \(albums.count) albums")
+            }
+            let names = try repairNames(albums)
+            if names > 0 { report.actions.append("\(names) name entr\(names == 1 ? "y" : "ies") rewritten, so every pin is found by its name") }
+            let references = try rewriteReferences(referenceMap(albums), transaction: transaction)
+            if references > 0 { report.actions.append("\(references) blob reference file\(references == 1 ? "" : "s") rewritten from the albums") }
+            let leftovers = blobs.temporaryArea.leftovers()
+            if !leftovers.isEmpty {
+                blobs.temporaryArea.sweep()
+                report.actions.append("removed what \(leftovers.count) process\(leftovers.count == 1 ? "" : "es") that are gone left in tmp/")
+            }
+            report.pinsToFetch = Array(Set(report.pinsToFetch)).sorted()
+            return report
+        }
+    }
+
+    /// The album size a rebuilt album aims for when its own target was lost with its file.
+    static let defaultTarget = 21
+
+    /// A timestamp for quarantined files' names: 20261124T103000Z.
+    static func quarantineStamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(format: "%04d%02d%02dT%02d%02d%02dZ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+}
