@@ -95,10 +95,11 @@ final class Session {
     }
 
     /// Opens (or creates) the store, once.
-    func openStore() throws -> Store {
+    /// `rewritingDamagedVersion`: for `store repair`, which writes a damaged VERSION again.
+    func openStore(rewritingDamagedVersion: Bool = false) throws -> Store {
         if let cachedStore { return cachedStore }
         let timeout = environment["TOURIST_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
-        let store = try Store(path: try storePath(), lockTimeout: timeout)
+        let store = try Store(path: try storePath(), lockTimeout: timeout, rewritingDamagedVersion: rewritingDamagedVersion)
         cachedStore = store
         return store
     }

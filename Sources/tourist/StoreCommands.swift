@@ -48,8 +48,11 @@ struct StoreCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Session.run(global) { session in
-                let store = try session.openStore()
-                let report = try store.repair()
+                let store = try session.openStore(rewritingDamagedVersion: true)
+                var report = try store.repair()
+                if store.repairedVersion {
+                    report.actions.insert("VERSION was missing or damaged: written again (format \(Store.formatVersion))", at: 0)
+                }
                 if session.options.json {
                     try session.printJSON(report)
                 } else {

@@ -53,7 +53,9 @@ public final class Store: Sendable {
     /// Opens the store at `path`, creating it when the folder is missing or empty.
     /// Refuses a file, a non-empty folder that is not a store, and a newer format.
     /// `lockTimeout` is how long to wait for another process's lock before failing.
-    public init(path: String, lockTimeout: Double = 10) throws(StoreError) {
+    /// `rewritingDamagedVersion` (for `store repair`) writes VERSION again when it holds no version
+    /// but the folder has the store's layout; `repairedVersion` then says so.
+    public init(path: String, lockTimeout: Double = 10, rewritingDamagedVersion: Bool = false) throws(StoreError) {
         root = path
         self.lockTimeout = lockTimeout
         pinList = PinList(indexDirectory: path + "/index")
@@ -64,7 +66,7 @@ public final class Store: Sendable {
         try FileSystem.makeDirectory(path)
         let lock = try FileLock.lock(path + "/lock", timeout: lockTimeout, what: "the store \(path)")
         defer { lock.unlock() }
-        try Self.checkOrWriteVersion(root: path)
+        repairedVersion = try Self.checkOrWriteVersion(root: path, rewritingDamaged: rewritingDamagedVersion)
         for folder in ["/blobs/sha256", "/index/albums", "/index/names", "/index/refs", "/tmp"] {
             try FileSystem.makeDirectory(path + folder)
         }
@@ -73,23 +75,35 @@ public final class Store: Sendable {
         blobs = BlobStore(root: path, temporaryArea: temporaryArea)
     }
 
-    private static func checkOrWriteVersion(root: String) throws(StoreError) {
+    /// Whether opening rewrote a damaged VERSION (`rewritingDamagedVersion`).
+    public let repairedVersion: Bool
+
+    /// Checks VERSION (writing it in a new store); returns whether a damaged one was rewritten.
+    private static func checkOrWriteVersion(root: String, rewritingDamaged: Bool) throws(StoreError) -> Bool {
         let versionPath = root + "/VERSION"
+        let entries = FileSystem.list(root).filter { $0 != "lock" }
+        let looksLikeStore = entries.contains("index") && entries.contains("blobs")
         guard let bytes = try FileSystem.read(versionPath) else {
-            let entries = FileSystem.list(root).filter { $0 != "lock" }
-            guard entries.isEmpty else {
-                throw StoreError(.unusable, "\(root) is not a tourist store (it has files but no VERSION). Choose an empty or new folder for --store")
+            guard entries.isEmpty || rewritingDamaged && looksLikeStore else {
+                let fix = looksLikeStore ? "Run `tourist store repair` to write it again" : "Choose an empty or new folder for --store"
+                throw StoreError(.unusable, "\(root) is not a tourist store (it has files but no VERSION). \(fix)")
             }
             try FileSystem.writeAtomically(Array("\(formatVersion)\n".utf8), to: versionPath)
-            return
+            return !entries.isEmpty
         }
         let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let version = Int(text), version >= 1 else {
-            throw StoreError(.corrupt, "\(versionPath) holds \"\(text.prefix(40))\", not a store version. Restore it from a backup or point --store elsewhere")
+            if rewritingDamaged, looksLikeStore {
+                try FileSystem.writeAtomically(Array("\(formatVersion)\n".utf8), to: versionPath)
+                return true
+            }
+            let fix = looksLikeStore ? "Run `tourist store repair` to write it again (the store's layout is there)" : "Restore it from a backup or point --store elsewhere"
+            throw StoreError(.corrupt, "\(versionPath) holds \"\(text.prefix(40))\", not a store version. \(fix)")
         }
         guard version <= formatVersion else {
             throw StoreError(.newerVersion, "the store \(root) has format version \(version), newer than this tourist reads (\(formatVersion)). Upgrade tourist; nothing was changed")
         }
+        return false
     }
 
     /// Runs `body` holding the store lock; every index change goes through here.
