@@ -75,6 +75,14 @@ struct PhotoCommand: AsyncParsableCommand {
         func run() async throws {
             try await Session.run(global) { session in
                 guard let key = PhotoKey(photo), let wanted = PhotoSize(rawValue: size) else { return ExitStatus.usage }
+                let explicit = output.map { PathResolution.resolve($0, environment: session.environment, relativeTo: session.workingDirectory) }
+                let folder = explicit.map { ($0 as NSString).deletingLastPathComponent } ?? session.workingDirectory
+                if let stored = try session.openStore().storedPhoto(key, size: wanted), let sha256 = stored.sha256 {
+                    // In an album at this size: copied from the store (checked), no provider asked.
+                    let sink = try FileSink(directory: folder, maxBytes: Int.max)
+                    try session.openStore().blobs.copyVerified(sha256, photo: key.description, into: sink)
+                    return try save(sink, key: key, size: wanted, explicit: explicit, folder: folder, session: session)
+                }
                 let router = try session.router()
                 guard let configured = router.provider(named: key.provider) else {
                     throw CommandFailure.usage("no enabled provider named \"\(key.provider)\". Configured: \(router.providers.map(\.entry.name).joined(separator: ", "))")
@@ -88,25 +96,28 @@ struct PhotoCommand: AsyncParsableCommand {
                     throw ProviderError.notFound("\(key) has no sizes")
                 }
                 let downloads = try session.config().downloads
-                let explicit = output.map { PathResolution.resolve($0, environment: session.environment, relativeTo: session.workingDirectory) }
-                let folder = explicit.map { ($0 as NSString).deletingLastPathComponent } ?? session.workingDirectory
                 // A new file per attempt: a retry after a cut-off transfer must not append to its part.
                 let sink = try await retryPolicy.run {
                     let sink = try FileSink(directory: folder, maxBytes: downloads.maxPhotoBytes)
                     try await configured.fetch(candidate, size: chosen, into: sink)
                     return sink
                 }
-                let mime = ImageFormat.mimeType(of: sink.head)
-                let safeID = key.id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }
-                let destination = explicit ?? "\(folder)/\(key.provider)-\(String(safeID))-\(chosen.rawValue).\(ImageFormat.fileExtension(for: mime))"
-                let bytes = try sink.move(to: destination)
-                if session.options.json {
-                    try session.printJSON(PhotoFileJSON(id: key.description, size: chosen.rawValue, path: destination, bytes: bytes, mime: mime))
-                } else {
-                    session.say("Saved \(key) size \(chosen.rawValue) (\(Format.bytes(bytes))) to \(destination)")
-                }
-                return 0
+                return try save(sink, key: key, size: chosen, explicit: explicit, folder: folder, session: session)
             }
+        }
+
+        /// Moves what `sink` holds to `explicit`, else to `folder/PROVIDER-ID-SIZE.EXT`, and says where.
+        private func save(_ sink: FileSink, key: PhotoKey, size: PhotoSize, explicit: String?, folder: String, session: Session) throws -> Int32 {
+            let mime = ImageFormat.mimeType(of: sink.head)
+            let safeID = key.id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }
+            let destination = explicit ?? "\(folder)/\(key.provider)-\(String(safeID))-\(size.rawValue).\(ImageFormat.fileExtension(for: mime))"
+            let bytes = try sink.move(to: destination)
+            if session.options.json {
+                try session.printJSON(PhotoFileJSON(id: key.description, size: size.rawValue, path: destination, bytes: bytes, mime: mime))
+            } else {
+                session.say("Saved \(key) size \(size.rawValue) (\(Format.bytes(bytes))) to \(destination)")
+            }
+            return 0
         }
     }
 }

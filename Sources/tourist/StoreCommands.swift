@@ -28,6 +28,9 @@ struct StoreCommand: AsyncParsableCommand {
                     for problem in report.problems {
                         lines.append("problem: \(problem.what)\n  repair: \(problem.repair)")
                     }
+                    if report.extraReferences > 0 {
+                        lines.append("\(report.extraReferences) blob reference file\(report.extraReferences == 1 ? "" : "s") list\(report.extraReferences == 1 ? "s" : "") photos that no longer use the blob (left by an interrupted command, harmless; `tourist store gc` rewrites them)")
+                    }
                     if !report.orphans.isEmpty {
                         lines.append("\(report.orphans.count) orphan blob\(report.orphans.count == 1 ? "" : "s") (used by no album, harmless; `tourist store gc` removes them)")
                     }

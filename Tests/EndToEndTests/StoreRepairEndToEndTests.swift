@@ -114,6 +114,38 @@ import TestSupport
         #expect(try await harness.json("store", "verify")["ok"] as? Bool == true)
     }
 
+    @Test func photoGetCopiesFromTheStoreAndRefusesADamagedBlob() async throws {
+        let (harness, paris, _) = try await filledStore()
+        let photos = try await storedPhotos(harness, paris)
+        let id = try #require(photos[0]["id"] as? String), size = try #require(photos[0]["size"] as? String)
+        // A provider that fails every request: what photo get saves comes from the store.
+        let offline = try harness.folder.write("offline.json", #"{"providers": [{"name": "demo", "type": "fixture", "failEvery": 1}]}"#)
+        let output = harness.folder.child("copy.jpg")
+        try await harness.run("photo", "get", id, "--size", size, "--output", output, "--config", offline)
+        #expect(try sha256sum(output) == photos[0]["sha256"] as? String)
+
+        let blob = try #require(photos[0]["path"] as? String)
+        chmod(blob, 0o644)
+        try Data("damaged".utf8).write(to: URL(fileURLWithPath: blob))
+        try FileManager.default.removeItem(atPath: output)
+        let refused = try await harness.run("photo", "get", id, "--size", size, "--output", output, "--config", offline, expecting: 65)
+        #expect(refused.stderr.contains("is damaged") && refused.stderr.contains("tourist store repair"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output), "no damaged bytes written")
+    }
+
+    @Test func aLostReferenceIsAProblemAndAnExtraOneIsNot() async throws {
+        let (harness, paris, _) = try await filledStore()
+        let sha256 = try #require(try await storedPhotos(harness, paris).first?["sha256"] as? String)
+        let refs = harness.store + "/index/refs/\(sha256.prefix(2))/\(sha256)"
+        let listed = try String(contentsOfFile: refs, encoding: .utf8)
+        try (listed + "0badc0de demo:gone-photo\n").write(toFile: refs, atomically: true, encoding: .utf8)
+        let extra = try await harness.json("store", "verify")
+        #expect(extra["ok"] as? Bool == true && extra["extraReferences"] as? Int == 1, "what a crash leaves is harmless: \(extra)")
+        try FileManager.default.removeItem(atPath: refs)
+        _ = try await expectFoundAndRepaired(harness, kind: "references")
+        #expect(try String(contentsOfFile: refs, encoding: .utf8) == listed)
+    }
+
     @Test func fetchBringsBackAMissingBlobWithoutARepair() async throws {
         let (harness, paris, _) = try await filledStore()
         let photo = try #require(try await storedPhotos(harness, paris).first)

@@ -18,9 +18,12 @@ public struct VerifyReport: Sendable, Codable, Equatable {
     public var problems: [StoreProblem] = []
     /// Whether blobs were re-hashed (false for `verify --quick`, which checks structure only).
     public var rehashed = true
+    /// Reference files listing users that no longer use their blob (left by a crash; harmless,
+    /// `store gc` rewrites them).
+    public var extraReferences = 0
     public var ok: Bool { problems.isEmpty }
 
-    enum CodingKeys: String, CodingKey { case blobs, corrupt, missing, orphans, dangling, problems, rehashed, ok }
+    enum CodingKeys: String, CodingKey { case blobs, corrupt, missing, orphans, dangling, problems, rehashed, extraReferences, ok }
 
     public init() {}
 
@@ -33,6 +36,7 @@ public struct VerifyReport: Sendable, Codable, Equatable {
         dangling = try container.decode([String].self, forKey: .dangling)
         problems = try container.decode([StoreProblem].self, forKey: .problems)
         rehashed = try container.decode(Bool.self, forKey: .rehashed)
+        extraReferences = try container.decode(Int.self, forKey: .extraReferences)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -44,6 +48,7 @@ public struct VerifyReport: Sendable, Codable, Equatable {
         try container.encode(dangling, forKey: .dangling)
         try container.encode(problems, forKey: .problems)
         try container.encode(rehashed, forKey: .rehashed)
+        try container.encode(extraReferences, forKey: .extraReferences)
         try container.encode(ok, forKey: .ok)
     }
 }
@@ -161,27 +166,36 @@ extension Store {
             report.dangling.append("pin \(album.pin.id) (\"\(album.pin.name)\") cannot be found by its name")
             problem("name", "pin \(album.pin.id) (\"\(album.pin.name)\") cannot be found by its name")
         }
-        let stale = staleReferenceFiles(references)
-        if !stale.isEmpty {
-            problem("references", "\(stale.count) blob reference file\(stale.count == 1 ? "" : "s") in index/refs disagree\(stale.count == 1 ? "s" : "") with the albums (first: \(stale[0]))")
+        let (unrecorded, extra) = referenceDifferences(references)
+        if !unrecorded.isEmpty {
+            problem("references", "\(unrecorded.count) blob\(unrecorded.count == 1 ? " is" : "s are") used by albums that index/refs does not list (first: \(unrecorded[0])): removing another photo could delete \(unrecorded.count == 1 ? "it" : "them")")
         }
+        report.extraReferences = extra.count
         for entry in blobs.temporaryArea.leftovers() {
             problem("tmp", "tmp/\(entry) was left by a process that is gone")
         }
         return report
     }
 
-    /// Blobs whose reference file does not list exactly the album photos that use them.
-    func staleReferenceFiles(_ references: [String: [String]]) -> [String] {
-        var stale: [String] = []
+    /// How index/refs differs from the albums: blobs an album photo uses without being listed there
+    /// (a problem: the last listed user's removal would delete the blob), and blobs whose file lists
+    /// users that no longer use them (what a crash between writing the references and the album
+    /// leaves; harmless, `store gc` and `store repair` rewrite them).
+    func referenceDifferences(_ references: [String: [String]]) -> (unrecorded: [String], extra: [String]) {
+        var unrecorded: [String] = [], extra: [String] = []
         for shard in FileSystem.list(refsDirectory).sorted() {
-            for sha256 in FileSystem.list("\(refsDirectory)/\(shard)").sorted() where references[sha256] == nil { stale.append(sha256) }
+            for sha256 in FileSystem.list("\(refsDirectory)/\(shard)").sorted() where references[sha256] == nil { extra.append(sha256) }
         }
         let transaction = StoreTransaction(store: self)
-        for (sha256, users) in references.sorted(by: { $0.key < $1.key }) where ((try? transaction.references(of: sha256)) ?? []).sorted() != users.sorted() {
-            stale.append(sha256)
+        for (sha256, users) in references.sorted(by: { $0.key < $1.key }) {
+            let listed = Set((try? transaction.references(of: sha256)) ?? [])
+            if !Set(users).isSubset(of: listed) {
+                unrecorded.append(sha256)
+            } else if listed.count > Set(users).count {
+                extra.append(sha256)
+            }
         }
-        return stale
+        return (unrecorded, extra)
     }
 
     /// Repairs the index from the albums and deletes unused blobs: the pin list is rebuilt, names and
@@ -245,6 +259,17 @@ extension Store {
             rewritten += 1
         }
         return rewritten
+    }
+
+    /// An album photo `key` stored at `size`, in any album, when its file is in the store.
+    public func storedPhoto(_ key: PhotoKey, size: PhotoSize) -> AlbumPhoto? {
+        for name in FileSystem.list(albumsDirectory).sorted() where name.hasSuffix(".json") {
+            guard let album = try? album(String(name.dropLast(5))) else { continue }
+            if let photo = album.photos.first(where: { $0.key == key && $0.size == size && $0.state == .stored && !$0.isMissing(from: self) }) {
+                return photo
+            }
+        }
+        return nil
     }
 
     /// Counts pins, photos and blobs.
