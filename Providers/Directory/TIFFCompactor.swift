@@ -39,7 +39,8 @@ enum TIFFCompactor {
             for index in 0..<count {
                 let base = 12 * index
                 guard let tag = integer(table, base, 2), let type = integer(table, base + 2, 2), let components = integer(table, base + 4, 4) else { continue }
-                guard tags?.contains(tag) ?? true, let unit = [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8][type] else { continue }
+                // Type 13 is IFD: an offset, as EXIF 2.3 and TIFF/EP allow for the EXIF and GPS pointers.
+                guard tags?.contains(tag) ?? true, let unit = [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4][type] else { continue }
                 let length = unit * components
                 guard length <= maximumValue else { continue }
                 valueBytes += length

@@ -103,6 +103,18 @@ import TestSupport
         #expect(why.contains("outside the file"), "\(why)")
     }
 
+    @Test(arguments: GeotaggedPhoto.Format.allCases, [4, 13])
+    func ifdPointersOfTypeLongOrIFDAreBothRead(format: GeotaggedPhoto.Format, pointerType: Int) throws {
+        var photo = GeotaggedPhoto(latitude: -33.9628, longitude: 18.4098, takenAt: "2021:06:01 10:20:30")
+        photo.pointerType = pointerType
+        photo.bigEndian = pointerType == 13
+        let path = folder.child("pointer-\(pointerType).\(format.fileExtension)")
+        try photo.write(format, to: path)
+        let metadata = try PhotoFileReader.read(path: path).get()
+        let location = try #require(metadata.location, "\(format), pointer type \(pointerType)")
+        #expect(abs(location.latitude + 33.9628) < 1e-6 && abs(location.longitude - 18.4098) < 1e-6, "\(format), pointer type \(pointerType): \(location)")
+    }
+
     @Test func zeroLengthFileIsNotAnImage() throws {
         let path = try folder.write("empty.heic", "")
         #expect(PhotoFileReader.read(path: path) == .failure(.notAnImage))

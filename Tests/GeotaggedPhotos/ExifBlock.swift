@@ -24,6 +24,9 @@ public struct ExifBlock: Sendable {
     public var gps: [Entry] = []
     /// Replaces the GPS IFD pointer in IFD0 (to make it point outside the block, or back at IFD0).
     public var gpsPointerOverride: Int?
+    /// The TIFF type of the EXIF and GPS IFD pointers: LONG (4), as most writers use, or IFD (13),
+    /// as TIFF/EP and EXIF 2.3 also allow.
+    public var pointerType = 4
 
     public init(bigEndian: Bool = false) {
         self.bigEndian = bigEndian
@@ -51,6 +54,7 @@ public struct ExifBlock: Sendable {
             if photo.reversedGPSTags { gps.reverse() }
         }
         gpsPointerOverride = photo.gpsPointerOverride
+        pointerType = photo.pointerType
     }
 
     /// `count` bytes of `value`, in this block's byte order.
@@ -82,8 +86,8 @@ public struct ExifBlock: Sendable {
     /// header and IFD0, as in a TIFF file whose strips precede its tags.
     public func bytes(leading: [UInt8] = []) -> [UInt8] {
         var first = ifd0
-        if !exif.isEmpty { first.append(long(0x8769, 0)) }
-        if !gps.isEmpty { first.append(long(0x8825, 0)) }
+        if !exif.isEmpty { first.append(Entry(tag: 0x8769, type: pointerType, count: 1, value: [])) }
+        if !gps.isEmpty { first.append(Entry(tag: 0x8825, type: pointerType, count: 1, value: [])) }
         first.sort { $0.tag < $1.tag }
         let size = { (entries: [Entry]) in 2 + 12 * entries.count + 4 }
         let ifd0Offset = 8 + leading.count

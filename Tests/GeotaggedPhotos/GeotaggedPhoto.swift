@@ -38,6 +38,8 @@ public struct GeotaggedPhoto: Sendable {
     public var heifExifPrefix = true
     /// Replaces the GPS IFD pointer (see `ExifBlock.gpsPointerOverride`).
     public var gpsPointerOverride: Int?
+    /// The TIFF type of the EXIF and GPS IFD pointers (see `ExifBlock.pointerType`).
+    public var pointerType = 4
     /// HEIF: added to the Exif item's offset in `iloc` (to point it outside the file).
     public var heifExifOffsetShift = 0
 
