@@ -29,9 +29,12 @@ extension FakeCommons {
         }
         switch fault {
         case .maxlag(let seconds)?:
+            // MediaWiki's Retry-After is the maxlag the client sent, at least 5 (ApiMain::checkMaxLag);
+            // the lag itself is in the body and X-Database-Lag.
+            let retryAfter = max(Int(query["maxlag"] ?? "") ?? 5, 5)
             let body = #"{"error":{"code":"maxlag","info":"Waiting for 10.64.16.7: \#(seconds) seconds lagged.","host":"10.64.16.7","lag":\#(seconds),"type":"db","*":"See https://commons.wikimedia.org/w/api.php for API usage."},"servedby":"mw1234"}"#
             return .response(status: 200, headers: [
-                ("Content-Type", "application/json; charset=utf-8"), ("Retry-After", String(seconds)),
+                ("Content-Type", "application/json; charset=utf-8"), ("Retry-After", String(retryAfter)),
                 ("MediaWiki-API-Error", "maxlag"), ("X-Database-Lag", String(seconds)),
             ], body: Array(body.utf8))
         case .tooManyRequests(let retryAfter)?:

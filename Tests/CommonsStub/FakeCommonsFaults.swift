@@ -1,7 +1,8 @@
 /// A way an API request of the fake Commons fails (queue them with `failNextAPICalls`).
 public enum CommonsAPIFault: Sendable {
-    /// HTTP 200 with a `maxlag` error, `Retry-After`, `MediaWiki-API-Error` and `X-Database-Lag`
-    /// headers, as MediaWiki answers when its databases lag; only for a request that sends `maxlag`.
+    /// HTTP 200 with a `maxlag` error (`seconds` of lag), `Retry-After` (the maxlag sent, at least 5),
+    /// `MediaWiki-API-Error` and `X-Database-Lag` headers, as MediaWiki answers when its databases
+    /// lag; only for a request that sends `maxlag`.
     case maxlag(seconds: Int)
     /// HTTP 429 with `Retry-After`.
     case tooManyRequests(retryAfter: Int)

@@ -172,7 +172,7 @@ import TestSupport
         let commons = try provider(fake)
         fake.failNextAPICalls([.maxlag(seconds: 7)])
         let lagging = await expectProviderError("rate-limited", retryable: true) { _ = try await commons.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 5)) }
-        #expect(lagging?.retryAfter == 7)
+        #expect(lagging?.retryAfter == 5, "Retry-After is the maxlag sent (5), not the lag (7)")
         #expect(lagging?.message.contains("Commons is busy (maxlag") == true, "\(String(describing: lagging))")
         fake.failNextAPICalls([.tooManyRequests(retryAfter: 3)])
         let limited = await expectProviderError("rate-limited", retryable: true) { _ = try await commons.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 5)) }

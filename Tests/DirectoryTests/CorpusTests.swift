@@ -4,21 +4,14 @@ import Testing
 
 /// Real photos from ../shared/corpus/exif-samples against their reference.json: every file's
 /// position within 1e-6 degrees, and no position where the reference has none; every JPEG and
-/// HEIF's pixel size. Skips when the corpus is absent.
-@Suite struct CorpusTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/corpus/exif-samples").standardized.path
-
-    static func references() -> [[String: Any]]? {
-        guard let data = FileManager.default.contents(atPath: corpus + "/reference.json") else { return nil }
-        return try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
-    }
-
+/// HEIF's pixel size. Shown as skipped when the corpus is absent.
+@Suite(.enabled(if: SharedCorpus.isPresent, SharedCorpus.absence))
+struct CorpusTests {
     @Test func positionsMatchTheReferenceWithin1e6Degrees() throws {
-        guard let references = Self.references() else { return }
+        let references = try #require(SharedCorpus.references())
         var compared = 0
         for reference in references {
-            guard let name = reference["file"] as? String, let reader = ByteReader(path: Self.corpus + "/" + name) else { continue }
+            guard let name = reference["file"] as? String, let reader = ByteReader(path: SharedCorpus.folder + "/" + name) else { continue }
             let block = try? ExifLocator.tiffBlock(in: reader)
             let found = block.flatMap(ExifTags.read(tiff:))?.location
             if let latitude = reference["latitude"] as? Double, let longitude = reference["longitude"] as? Double {
@@ -37,11 +30,11 @@ import Testing
     }
 
     @Test func pixelSizesMatchTheReference() throws {
-        guard let references = Self.references() else { return }
+        let references = try #require(SharedCorpus.references())
         var compared = 0
         for reference in references {
             guard let name = reference["file"] as? String, !name.contains("__tiff__"), let width = reference["width"] as? Int,
-                  let height = reference["height"] as? Int, let reader = ByteReader(path: Self.corpus + "/" + name) else { continue }
+                  let height = reference["height"] as? Int, let reader = ByteReader(path: SharedCorpus.folder + "/" + name) else { continue }
             let size = PixelSize.read(reader)
             #expect(size?.width == width && size?.height == height, "\(name): \(String(describing: size)), reference \(width) × \(height)")
             compared += 1

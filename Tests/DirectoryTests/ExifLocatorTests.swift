@@ -90,12 +90,10 @@ import TestSupport
 
     /// Real photos: every JPEG and HEIF of ../shared/corpus/exif-samples whose reference has a
     /// location has an EXIF block; none makes the locator crash.
-    @Test func findsTheBlockInEveryLocatedCorpusPhoto() throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/corpus/exif-samples").standardized.path
-        guard let data = FileManager.default.contents(atPath: corpus + "/reference.json"),
-              let references = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
-            return // the shared corpus is absent on this machine
-        }
+    @Test(.enabled(if: SharedCorpus.isPresent, SharedCorpus.absence))
+    func findsTheBlockInEveryLocatedCorpusPhoto() throws {
+        let corpus = SharedCorpus.folder
+        let references = try #require(SharedCorpus.references())
         var checked = 0
         for reference in references {
             guard let name = reference["file"] as? String, let reader = ByteReader(path: corpus + "/" + name) else { continue }

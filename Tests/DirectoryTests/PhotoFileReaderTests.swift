@@ -33,15 +33,16 @@ import TestSupport
     }
 
     /// Every corpus file reads or is skipped with a reason (none crashes); taken dates match the reference.
-    @Test func corpusTakenDatesMatchTheReference() throws {
-        guard let references = CorpusTests.references() else { return }
+    @Test(.enabled(if: SharedCorpus.isPresent, SharedCorpus.absence))
+    func corpusTakenDatesMatchTheReference() throws {
+        let references = try #require(SharedCorpus.references())
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
         formatter.timeZone = TimeZone(identifier: "UTC")
         var dated = 0
         for reference in references {
             guard let name = reference["file"] as? String else { continue }
-            let result = PhotoFileReader.read(path: CorpusTests.corpus + "/" + name)
+            let result = PhotoFileReader.read(path: SharedCorpus.folder + "/" + name)
             guard let taken = reference["taken"] as? String, let expected = formatter.date(from: taken) else { continue }
             guard case .success(let metadata) = result else {
                 Issue.record("\(name): skipped (\(result)), the reference has a date")

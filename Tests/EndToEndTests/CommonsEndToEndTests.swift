@@ -74,11 +74,12 @@ import TestSupport
             fake.failNextAPICalls([])
         }
         // With Commons alone, the same faults end the command with one line and the documented code.
-        let alone = try harness.folder.write("alone.json", #"{"providers": [{"name": "commons", "type": "commons", "endpoint": "\#(fake.endpoint)"}]}"#)
+        // No retries: a maxlag answer asks to wait 5 s.
+        let alone = try harness.folder.write("alone.json", #"{"downloads": {"retries": 0}, "providers": [{"name": "commons", "type": "commons", "endpoint": "\#(fake.endpoint)"}]}"#)
         fake.failNextAPICalls([.error(code: "weird-new-code", info: "Nobody knows.")])
         let refused = try await harness.run("search", "48.8584", "2.2945", "--config", alone, expecting: 69)
         #expect(refused.stderr.hasPrefix("tourist: commons: invalid response: Commons refused the request with error \"weird-new-code\": Nobody knows.\n"), "\(refused.stderr)")
-        fake.failNextAPICalls(Array(repeating: .maxlag(seconds: 0), count: 6))
+        fake.failNextAPICalls([.maxlag(seconds: 7)])
         let lagging = try await harness.run("search", "48.8584", "2.2945", "--config", alone, expecting: 75)
         #expect(lagging.stderr.contains("Commons is busy (maxlag"), "\(lagging.stderr)")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 @testable import TouristCore
@@ -61,17 +62,31 @@ import TestSupport
         let first = Array(String(repeating: "a", count: 300_000).utf8), second = Array(String(repeating: "b", count: 200_000).utf8)
         let firstData = Data(first), secondData = Data(second)
         try FileSystem.writeAtomically(first, to: path)
+        // The writer keeps replacing the file until the reader has seen both versions (so reads
+        // did overlap writes) and read 200 times, or 20 s have passed.
+        let done = Atomic<Bool>(false)
         let writer = Task.detached {
-            for round in 0..<60 { try FileSystem.writeAtomically(round % 2 == 0 ? second : first, to: path) }
+            var round = 0
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !done.load(ordering: .acquiring), ContinuousClock.now < deadline {
+                try FileSystem.writeAtomically(round % 2 == 0 ? second : first, to: path)
+                round += 1
+            }
+            return round
         }
-        var reads = 0
-        while !writer.isCancelled, reads < 400 {
+        var reads = 0, sawFirst = false, sawSecond = false
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !(sawFirst && sawSecond && reads >= 200), ContinuousClock.now < deadline {
             let seen = Data(try #require(try FileSystem.read(path)))
-            let whole = seen == firstData || seen == secondData  // compared with memcmp, not element by element
-            #expect(whole, "read \(seen.count) bytes that are neither version")
+            // Compared with memcmp, not element by element.
+            if seen == firstData { sawFirst = true } else if seen == secondData { sawSecond = true } else {
+                Issue.record("read \(seen.count) bytes that are neither version")
+            }
             reads += 1
         }
-        try await writer.value
+        done.store(true, ordering: .releasing)
+        let writes = try await writer.value
+        #expect(sawFirst && sawSecond, "the reads overlapped the writes: both versions were seen (\(reads) reads, \(writes) writes)")
         #expect(FileSystem.list(root) == ["file.json"])
     }
 
