@@ -6,7 +6,13 @@ import Glibc
 /// The POSIX file operations the store is built on: atomic replacement, durable writes,
 /// and reads that never see a half-written file.
 enum FileSystem {
-    static func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+    /// The system's words for `code`; a full disk or quota also says what to do, and that nothing
+    /// stored is lost (writes are atomic).
+    static func errnoText(_ code: Int32 = errno) -> String {
+        let text = String(cString: strerror(code))
+        guard code == ENOSPC || code == EDQUOT else { return text }
+        return "\(text): the disk is full. Free some space, then run the command again: what is stored is kept, and an interrupted fetch resumes"
+    }
 
     /// Creates a unique temporary file in `directory`, close-on-exec. Returns its fd and path.
     static func makeTemporaryFile(in directory: String, prefix: String = ".tmp-") throws(StoreError) -> (fd: Int32, path: String) {

@@ -63,6 +63,15 @@ public final class Store: Sendable {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw StoreError(.unusable, "the store path \(path) is a file, not a folder. Point --store or TOURIST_STORE at a folder (it is created when missing)")
         }
+        // A store that cannot be written (a read-only mount, or no write permission) is opened for
+        // reading: no lock (nothing changes under the readers), no folders made, nothing swept.
+        if access(path + "/VERSION", F_OK) == 0, access(path, W_OK) != 0 {
+            readOnlyReason = FileSystem.errnoText()
+            repairedVersion = try Self.checkOrWriteVersion(root: path, rewritingDamaged: false)
+            blobs = BlobStore(root: path, temporaryArea: TemporaryArea(storeRoot: path, storeLockPath: path + "/lock", lockTimeout: lockTimeout))
+            return
+        }
+        readOnlyReason = nil
         try FileSystem.makeDirectory(path)
         let lock = try FileLock.lock(path + "/lock", timeout: lockTimeout, what: "the store \(path)")
         defer { lock.unlock() }
@@ -77,6 +86,8 @@ public final class Store: Sendable {
 
     /// Whether opening rewrote a damaged VERSION (`rewritingDamagedVersion`).
     public let repairedVersion: Bool
+    /// Why the store can only be read (a read-only file system, no permission), or nil when it can be written.
+    public let readOnlyReason: String?
 
     /// Checks VERSION (writing it in a new store); returns whether a damaged one was rewritten.
     private static func checkOrWriteVersion(root: String, rewritingDamaged: Bool) throws(StoreError) -> Bool {
@@ -109,6 +120,9 @@ public final class Store: Sendable {
     /// Runs `body` holding the store lock; every index change goes through here.
     @discardableResult
     public func transaction<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        if let readOnlyReason {
+            throw StoreError(.unusable, "the store \(root) can only be read (\(readOnlyReason)): reading commands work, this one must write. Make it writable (remount it read-write, fix its permissions) or point --store at a writable copy")
+        }
         let lock = try FileLock.lock(lockPath, timeout: lockTimeout, what: "the store \(root)")
         defer { lock.unlock() }
         return try body(StoreTransaction(store: self))
