@@ -71,19 +71,22 @@ public struct AlbumFetcher: Sendable {
         }
         let album = try store.transaction { transaction in
             var album = try transaction.album(id)
-            for photo in album.photos {
-                if let sha256 = photo.sha256, photo.state == .stored {
-                    try transaction.releaseReference(sha256, pin: id, key: photo.key)
-                }
-                album.shown.insert(photo.key)
-            }
+            let leaving = album.photos
+            album.shown.formUnion(leaving.map(\.key))
             album.photos = found.candidates.filter { !album.removed.contains($0.key) }.map { AlbumPhoto(candidate: $0, size: size) }
             album.shown.formUnion(album.photos.map(\.key))
             album.recordPages(found.pages)
             album.target = target
             album.pin.state = .fetching
             album.pin.error = nil
+            // The album stops using the old photos before their references go (and with the last
+            // one, their blobs): a crash in between leaves an unused blob, never a missing one.
             try transaction.save(album)
+            for photo in leaving {
+                if let sha256 = photo.sha256, photo.state == .stored {
+                    try transaction.releaseReference(sha256, pin: id, key: photo.key)
+                }
+            }
             return album
         }
         return try await fill(album, searched: true, failures: found.failures)
