@@ -25,6 +25,9 @@
 # 6. Wikimedia Commons (Benchmarks/commons.sh): API requests per 21- and 100-photo album (target:
 #    the fewest the API allows), and `tourist fetch` of a 21-photo album from a fake Commons adding
 #    50 ms per request against `curl --parallel --parallel-max 3` on the same thumbnails (<= 1.1x).
+# 7. Store check and repair (Benchmarks/store-verify.sh): `store verify` on 10,000 pins × 21 photos
+#    (2.1 GB) against `sha256sum -c` on the same blobs (target <= 1.1x), `store repair`, and
+#    `store verify --quick` (target under 1 s).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -109,3 +112,6 @@ bash Benchmarks/plugins.sh
 
 echo
 bash Benchmarks/commons.sh
+
+echo
+bash Benchmarks/store-verify.sh

@@ -19,6 +19,6 @@ final class CommonsChecksumSink: BlobSink {
 
     /// The SHA-1 of everything written, in lowercase hex.
     func finish() -> String {
-        hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        Hex.string(hasher.finalize())
     }
 }

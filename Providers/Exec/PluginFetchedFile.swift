@@ -68,7 +68,7 @@ enum PluginFetchedFile {
         guard read > 0 else {
             throw ProviderError.invalidResponse("plugin \(plugin) wrote no bytes for \(photo)")
         }
-        let actual = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let actual = Hex.string(hasher.finalize())
         if let expected = report.sha256, actual != expected {
             throw ProviderError.invalidResponse("plugin \(plugin) wrote bytes for \(photo) whose sha256 is \(actual), not the \(expected) it reported")
         }

@@ -2,6 +2,7 @@
 //
 //   tourist-bench ingest STORE FILE…      stream files into the store (hashing while writing), 4 at a time
 //   tourist-bench seed STORE PINS JPEG…   write a store of PINS pins with 21 stored photos each
+//   tourist-bench seed-unique STORE PINS BYTES   the same with 21 photos of BYTES bytes of their own per pin
 //   tourist-bench load STORE [ROUNDS]     time reading the pin list in-process (no start-up cost)
 //   tourist-bench serve-flickr DIR PHOTOS BYTES DELAY_MS   a fake Flickr on loopback (see ServeFlickr.swift)
 //   tourist-bench write-photos DIR COUNT  write COUNT geotagged photos in all five containers (see WritePhotos.swift)
@@ -42,9 +43,11 @@ func ingest(store path: String, files: [String], width: Int = 4) async throws {
     }
 }
 
-/// Writes a store with `count` pins whose albums each hold the same 21 photos.
-func seed(store path: String, count: Int, jpegs: [String]) throws {
-    guard jpegs.count >= 21 else { fail("seed needs 21 JPEG files, got \(jpegs.count)") }
+/// Writes a store with `count` pins of 21 stored photos each: the same 21 JPEGs in every album, or,
+/// with `uniqueBytes`, 21 photos of that many bytes of their own per pin (JPEG-headed noise), so the
+/// store holds `count` × 21 blobs.
+func seed(store path: String, count: Int, jpegs: [String], uniqueBytes: Int? = nil) throws {
+    guard uniqueBytes != nil || jpegs.count >= 21 else { fail("seed needs 21 JPEG files, got \(jpegs.count)") }
     let fileManager = FileManager.default
     for folder in ["blobs/sha256", "index/albums", "index/names", "index/refs", "tmp"] {
         try fileManager.createDirectory(atPath: "\(path)/\(folder)", withIntermediateDirectories: true)
@@ -53,9 +56,8 @@ func seed(store path: String, count: Int, jpegs: [String]) throws {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    var photos: [AlbumPhoto] = []
-    for (index, file) in jpegs.prefix(21).enumerated() {
-        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+    /// Stores `data` as a blob and returns album photo `index` using it.
+    func photo(_ index: Int, _ data: Data, source: String) throws -> AlbumPhoto {
         let sha256 = hex(SHA256.hash(data: data))
         let blob = "\(path)/blobs/sha256/\(sha256.prefix(2))/\(sha256)"
         try fileManager.createDirectory(atPath: (blob as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -63,16 +65,19 @@ func seed(store path: String, count: Int, jpegs: [String]) throws {
         let location = try GeoPoint(latitude: 48.8584 + Double(index) * 0.001, longitude: 2.2945)
         let candidate = PhotoCandidate(
             key: PhotoKey(provider: "demo", id: "bench-\(index)"), title: "Bench photo \(index)", owner: "Bench", license: "CC0 1.0",
-            takenAt: Date(timeIntervalSince1970: 1_600_000_000), location: location, sources: [.small240: .file(file)]
+            takenAt: Date(timeIntervalSince1970: 1_600_000_000), location: location, sources: [.small240: .file(source)]
         )
         var photo = AlbumPhoto(candidate: candidate, size: .small240)
         photo.state = .stored
         photo.sha256 = sha256
         photo.bytes = data.count
         photo.mimeType = "image/jpeg"
-        photo.sourceURL = file
-        photos.append(photo)
+        photo.sourceURL = source
+        return photo
     }
+    let shared = try uniqueBytes == nil ? jpegs.prefix(21).enumerated().map { index, file in
+        try photo(index, try Data(contentsOf: URL(fileURLWithPath: file)), source: file)
+    } : []
     var pins: [Pin] = []
     var references: [String: [String]] = [:]
     for number in 0..<count {
@@ -82,6 +87,9 @@ func seed(store path: String, count: Int, jpegs: [String]) throws {
             id: id, name: name, location: try GeoPoint(latitude: Double(number % 180) - 89.5, longitude: Double(number % 360) - 179.5),
             radiusKm: 5, createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(number))
         )
+        let photos = try uniqueBytes.map { bytes in
+            try (0..<21).map { index in try photo(index, noise(seed: UInt64(number * 21 + index), count: bytes), source: "/bench/\(id)-\(index).jpg") }
+        } ?? shared
         pin.state = .ready
         pin.photos = photos.count
         var album = Album(pin: pin, target: 21)
@@ -102,6 +110,25 @@ func seed(store path: String, count: Int, jpegs: [String]) throws {
     sync()
 }
 
+/// `count` bytes that start like a JPEG, then deterministic noise from `seed` (splitmix64).
+func noise(seed: UInt64, count: Int) -> Data {
+    var state = seed &* 0x9E3779B97F4A7C15 &+ 1
+    var bytes = [UInt8](repeating: 0, count: max(count, 4))
+    bytes.withUnsafeMutableBytes { buffer in
+        var offset = 0
+        while offset + 8 <= buffer.count {
+            state &+= 0x9E3779B97F4A7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+            buffer.storeBytes(of: z ^ (z >> 31), toByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+    }
+    bytes.replaceSubrange(0..<4, with: [0xFF, 0xD8, 0xFF, 0xE0])
+    return Data(bytes)
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "ingest":
@@ -111,6 +138,11 @@ case "ingest":
 case "seed":
     guard arguments.count >= 4, let count = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench seed STORE PINS JPEG…") }
     try seed(store: arguments[arguments.startIndex + 1], count: count, jpegs: Array(arguments.dropFirst(3)))
+case "seed-unique":
+    guard arguments.count == 4, let count = Int(arguments[arguments.startIndex + 2]), let bytes = Int(arguments[arguments.startIndex + 3]) else {
+        fail("usage: tourist-bench seed-unique STORE PINS BYTES")
+    }
+    try seed(store: arguments[arguments.startIndex + 1], count: count, jpegs: [], uniqueBytes: bytes)
 case "load":
     guard arguments.count >= 2 else { fail("usage: tourist-bench load STORE [ROUNDS]") }
     let store = try Store(path: arguments[arguments.startIndex + 1])
@@ -143,5 +175,5 @@ case "plugin-overhead":
     guard arguments.count == 3, let rounds = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench plugin-overhead FIXTURE_DIR ROUNDS") }
     try await pluginOverhead(fixture: arguments[arguments.startIndex + 1], rounds: rounds)
 default:
-    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | load STORE [ROUNDS] | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS")
+    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS")
 }

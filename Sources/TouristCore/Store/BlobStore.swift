@@ -83,7 +83,7 @@ public struct BlobStore: Sendable {
             if count == 0 { break }
             hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return Hex.string(hasher.finalize())
     }
 
     /// Streams blob `sha256` into `sink`, hashing it on the way: a blob whose bytes no longer match
@@ -105,19 +105,11 @@ public struct BlobStore: Sendable {
     /// Re-hashes `hashes` on every core: blob → the SHA-256 of its bytes on disk; a blob that
     /// cannot be read is left out.
     public func rehashAll(_ hashes: [String]) -> [String: String] {
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, hashes.count))
-        let results = Mutex<[String: String]>([:])
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var mine: [String: String] = [:]
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < hashes.count else { break }
-                if let actual = rehash(hashes[index]) { mine[hashes[index]] = actual }
-            }
-            results.withLock { $0.merge(mine) { first, _ in first } }
-        }
-        return results.withLock { $0 }
+        let actual = ParallelWork.map(hashes, chunk: 16) { rehash($0) }
+        var result: [String: String] = [:]
+        result.reserveCapacity(hashes.count)
+        for (sha256, hash) in zip(hashes, actual) { if let hash { result[sha256] = hash } }
+        return result
     }
 
     /// Moves a blob out of the way into `folder` (quarantine), keeping its name.
@@ -151,6 +143,6 @@ final class HashingSink: BlobSink {
 
     /// The SHA-256 of everything written, in lowercase hex.
     func finish() -> String {
-        hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        Hex.string(hasher.finalize())
     }
 }

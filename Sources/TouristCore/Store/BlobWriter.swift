@@ -50,7 +50,7 @@ public final class BlobWriter: BlobSink {
 
     /// Hex SHA-256 of everything written so far; call once, when writing is done.
     func finishHash() -> String {
-        hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        Hex.string(hasher.finalize())
     }
 
     /// Flushes the temporary file to disk and makes it read-only, ready to be linked.

@@ -152,7 +152,7 @@ public final class Store: Sendable {
     func albumPath(_ id: String) -> String { "\(albumsDirectory)/\(id).json" }
 
     func namePath(_ name: String) -> String {
-        let digest = SHA256.hash(data: Data(name.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digest = Hex.string(SHA256.hash(data: Data(name.utf8)))
         return "\(namesDirectory)/\(digest)"
     }
 

@@ -78,7 +78,7 @@ public struct StoreStatistics: Sendable, Codable, Equatable {
 
 extension Store {
     /// An album file that cannot be read: its pin id (from the file name) and why.
-    struct UnreadableAlbum {
+    struct UnreadableAlbum: Error, Sendable {
         var id: String
         var reason: String
         var file: String { "index/albums/\(id).json" }
@@ -86,15 +86,21 @@ extension Store {
 
     /// Every album on disk (the authoritative index), plus the files that could not be read.
     func loadAllAlbums() -> (albums: [Album], unreadable: [UnreadableAlbum]) {
-        var albums: [Album] = []
-        var unreadable: [UnreadableAlbum] = []
-        for name in FileSystem.list(albumsDirectory).sorted() where name.hasSuffix(".json") {
-            let id = String(name.dropLast(5))
-            do {
-                albums.append(try album(id))
+        let ids = FileSystem.list(albumsDirectory).sorted().filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+        let loaded = ParallelWork.map(ids) { [self] id -> Result<Album, UnreadableAlbum> in
+            do throws(StoreError) {
+                return .success(try album(id))
             } catch {
                 let detail = error.message.range(of: "is damaged (").map { String(error.message[$0.upperBound...].prefix { $0 != ")" }) } ?? error.message
-                unreadable.append(UnreadableAlbum(id: id, reason: detail))
+                return .failure(UnreadableAlbum(id: id, reason: detail))
+            }
+        }
+        var albums: [Album] = []
+        var unreadable: [UnreadableAlbum] = []
+        for result in loaded {
+            switch result {
+            case .success(let album): albums.append(album)
+            case .failure(let bad): unreadable.append(bad)
             }
         }
         return (albums, unreadable)
@@ -186,16 +192,16 @@ extension Store {
         for shard in FileSystem.list(refsDirectory).sorted() {
             for sha256 in FileSystem.list("\(refsDirectory)/\(shard)").sorted() where references[sha256] == nil { extra.append(sha256) }
         }
-        let transaction = StoreTransaction(store: self)
-        for (sha256, users) in references.sorted(by: { $0.key < $1.key }) {
-            let listed = Set((try? transaction.references(of: sha256)) ?? [])
-            if !Set(users).isSubset(of: listed) {
-                unrecorded.append(sha256)
-            } else if listed.count > Set(users).count {
-                extra.append(sha256)
-            }
+        let used = Array(references)
+        let verdicts = ParallelWork.map(used, chunk: 512) { [self] entry -> (unrecorded: Bool, extra: Bool) in
+            let listed = Set((try? StoreTransaction(store: self).references(of: entry.key)) ?? [])
+            let users = Set(entry.value)
+            return (!users.isSubset(of: listed), users.isSubset(of: listed) && listed.count > users.count)
         }
-        return (unrecorded, extra)
+        for (entry, verdict) in zip(used, verdicts) {
+            if verdict.unrecorded { unrecorded.append(entry.key) } else if verdict.extra { extra.append(entry.key) }
+        }
+        return (unrecorded.sorted(), extra.sorted())
     }
 
     /// Repairs the index from the albums and deletes unused blobs: the pin list is rebuilt, names and

@@ -1,0 +1,24 @@
+import Foundation
+import Synchronization
+
+/// Work on every core for the store's whole-store passes (verify, repair): items are handed out in
+/// chunks from a shared counter, so a slow item does not hold up a core's share.
+enum ParallelWork {
+    /// `transform` of every element of `items`, in their order, computed on every core.
+    static func map<T: Sendable, U: Sendable>(_ items: [T], chunk: Int = 64, _ transform: @Sendable (T) -> U) -> [U] {
+        let chunks = (items.count + chunk - 1) / chunk
+        guard chunks > 1 else { return items.map(transform) }
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, chunks)
+        let next = Atomic<Int>(0)
+        let done = Mutex<[[U]?]>(Array(repeating: nil, count: chunks))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < chunks else { return }
+                let part = items[(index * chunk)..<min(items.count, (index + 1) * chunk)].map(transform)
+                done.withLock { $0[index] = part }
+            }
+        }
+        return done.withLock { $0.flatMap { $0 ?? [] } }
+    }
+}
