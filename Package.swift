@@ -123,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommonsTests",
-            dependencies: ["Commons", "TouristCore", "ProviderExpectations", "TestSupport", "CommonsStub", "LoopbackHTTP"]
+            dependencies: ["Commons", "TouristCore", "ProviderExpectations", "TestSupport", "CommonsStub", "LoopbackHTTP", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(
             name: "DirectoryTests",

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Logging
 import TouristCore
@@ -144,7 +145,7 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
             _ = try await api.http.download(request, into: sink, maxBytes: settings.maxPhotoBytes)
             return
         }
-        let checking = CommonsChecksumSink(sink)
+        let checking = HashingSink<Insecure.SHA1>(sink)
         _ = try await api.http.download(request, into: checking, maxBytes: settings.maxPhotoBytes)
         let actual = checking.finish()
         guard actual == expected else {

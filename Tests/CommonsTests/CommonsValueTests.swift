@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 import TouristCore
@@ -86,7 +87,7 @@ import TouristCore
             func write(_ buffer: UnsafeRawBufferPointer) throws { bytes += buffer }
         }
         let collected = Collect()
-        let sink = CommonsChecksumSink(collected)
+        let sink = HashingSink<Insecure.SHA1>(collected)
         try sink.write(Data("The quick brown fox jumps over the lazy dog".utf8))
         #expect(sink.finish() == "2fd4e1c67a2d28fced849ee1bb76e7391b93eb12")
         #expect(collected.bytes.count == 43)

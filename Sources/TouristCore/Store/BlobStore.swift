@@ -94,7 +94,7 @@ public struct BlobStore: Sendable {
         guard access(path, F_OK) == 0 else {
             throw StoreError(.notFound, "the file of \(photo) (blob \(sha256)) is missing from the store. Run `tourist store repair`, then `tourist fetch` the pin to download it again")
         }
-        let hashing = HashingSink(sink)
+        let hashing = HashingSink<SHA256>(sink)
         try FileStreaming.copy(path: path, into: hashing)
         let actual = hashing.finish()
         guard actual == sha256 else {
@@ -127,22 +127,23 @@ public struct BlobStore: Sendable {
     }
 }
 
-/// Passes bytes on to another sink while hashing them with SHA-256.
-final class HashingSink: BlobSink {
+/// Passes bytes on to another sink while hashing them (SHA-256 for blobs; Commons checks its
+/// originals with SHA-1), so what is copied or downloaded is checked without a second read.
+public final class HashingSink<Hash: HashFunction>: BlobSink {
     private let sink: any BlobSink
-    private var hasher = SHA256()
+    private var hasher = Hash()
 
-    init(_ sink: any BlobSink) {
+    public init(_ sink: any BlobSink) {
         self.sink = sink
     }
 
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
         hasher.update(bufferPointer: bytes)
         try sink.write(bytes)
     }
 
-    /// The SHA-256 of everything written, in lowercase hex.
-    func finish() -> String {
+    /// The digest of everything written, in lowercase hex.
+    public func finish() -> String {
         Hex.string(hasher.finalize())
     }
 }
