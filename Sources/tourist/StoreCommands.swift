@@ -28,6 +28,9 @@ struct StoreCommand: AsyncParsableCommand {
                     for problem in report.problems {
                         lines.append("problem: \(problem.what)\n  repair: \(problem.repair)")
                     }
+                    if report.leftoverPinEntries > 0 {
+                        lines.append("\(report.leftoverPinEntries) pin list entr\(report.leftoverPinEntries == 1 ? "y names a pin" : "ies name pins") removed by an interrupted `pin rm` (harmless, not listed; `tourist store gc` rewrites the list)")
+                    }
                     if report.extraReferences > 0 {
                         lines.append("\(report.extraReferences) blob reference file\(report.extraReferences == 1 ? "" : "s") list\(report.extraReferences == 1 ? "s" : "") photos that no longer use the blob (left by an interrupted command, harmless; `tourist store gc` rewrites them)")
                     }

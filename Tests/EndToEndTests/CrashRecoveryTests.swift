@@ -7,7 +7,7 @@ import TestSupport
 @Suite struct CrashRecoveryTests {
     @Test func killingFetchMidAlbumLosesNothingAndTheNextFetchCompletes() async throws {
         let harness = try Harness()
-        let config = try harness.folder.write("slow.json", #"{"downloads": {"concurrency": 2}, "providers": [{"name": "demo", "type": "fixture", "latencyMs": 400}]}"#)
+        let config = try harness.folder.write("slow.json", #"{"downloads": {"concurrency": 2}, "providers": [{"name": "demo", "type": "fixture", "latencyMs": 800}]}"#)
         let pin = try #require(try await harness.json("pin", "add", "-33.9628", "18.4098", "--name", "Table Mountain", "--config", config)["id"] as? String)
         var storedAfterKills: [Int] = []
         for round in 1...3 {

@@ -53,7 +53,9 @@ import TestSupport
             }
             commands[command.prefix(2).joined(separator: " "), default: 0] += 1
             let process = try harness.tourist.start(command + ["--config", config, "--quiet"], in: harness.folder.path)
-            try await Task.sleep(for: .milliseconds(Int.random(in: 0...250, using: &random)))
+            // Fetches run for seconds; the other commands end within tens of milliseconds.
+            let slow = command[0] == "fetch" || command[0] == "new-collection"
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...(slow ? 400 : 25), using: &random)))
             kill(process.processIdentifier, SIGKILL)
             if await TouristBinary.waitForExit(process) { killed += 1 }
 

@@ -149,8 +149,9 @@ import TestSupport
         try FileManager.default.removeItem(atPath: store.albumPath(lost.id))
         let orphan = try storeBytes(store, "no album uses me")
         let report = try store.verify()
-        #expect(!report.ok)
-        #expect(report.dangling == ["pin list entry \(lost.id) (\"lost\") has no album file"])
+        // What an interrupted `pin rm` leaves: counted, skipped by readers, not a problem.
+        #expect(report.ok && report.leftoverPinEntries == 1, "\(report)")
+        #expect(try store.pins().map(\.id) == [kept.id], "pin list does not show the removed pin")
         #expect(report.orphans == [orphan.sha256])
         let collected = try store.collectGarbage()
         #expect(collected.blobsRemoved == 1)

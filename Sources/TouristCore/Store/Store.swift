@@ -128,9 +128,10 @@ public final class Store: Sendable {
         return try body(StoreTransaction(store: self))
     }
 
-    /// All pins, oldest first (read without the lock; index files are replaced atomically).
+    /// All pins, oldest first (read without the lock; index files are replaced atomically). An entry
+    /// whose album file is gone (a `pin rm` interrupted after its commit point) is left out.
     public func pins() throws(StoreError) -> [Pin] {
-        try pinList.load()
+        try pinList.load().filter { access(albumPath($0.id), F_OK) == 0 }
     }
 
     /// The id of the pin named by `reference`: a pin id, or a pin's exact name.

@@ -1,6 +1,6 @@
 /// One kind of damage `store verify` finds, what it is, and the command that repairs it.
 public struct StoreProblem: Sendable, Codable, Equatable {
-    /// What kind of damage (`pin-list`, `album`, `pin-without-album`, `album-without-pin`, `name`,
+    /// What kind of damage (`pin-list`, `album`, `album-without-pin`, `name`,
     /// `references`, `missing-blob`, `corrupt-blob`, `tmp`).
     public var kind: String
     /// What is wrong, naming the file or pin.

@@ -30,7 +30,7 @@ extension Store {
             var report = RepairReport()
             let stamp = Self.quarantineStamp(now)
             var (albums, unreadable) = loadAllAlbums()
-            let listed = (try? pins()) ?? []
+            let listed = (try? pinList.load()) ?? []
             for bad in unreadable {
                 let kept = "quarantine/albums/\(bad.id)-\(stamp).json"
                 try FileSystem.makeDirectory(quarantineDirectory + "/albums")
@@ -84,7 +84,7 @@ extension Store {
                 pin.photos = album.storedCount
                 return pin
             }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
-            let listedNow = try? pins()
+            let listedNow = try? pinList.load()
             if listedNow != summaries {
                 try pinList.rewrite(summaries)
                 report.actions.append(listedNow == nil ? "index/pins.json was damaged: rebuilt from the \(albums.count) albums" : "the pin list disagreed with the albums: rebuilt from the \(albums.count) albums")

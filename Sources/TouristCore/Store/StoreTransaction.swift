@@ -39,10 +39,12 @@ public struct StoreTransaction {
     @discardableResult
     public func removePin(_ id: String) throws(StoreError) -> Int {
         let album = try album(id)
-        try store.pinList.remove(id: id)
-        if try store.pinID(named: album.pin.name) == id { try FileSystem.remove(store.namePath(album.pin.name)) }
+        // The album file is the pin: removing it is the commit point. A crash after it leaves at
+        // most a name and a pin list entry that lead nowhere, which readers skip and gc rewrites.
         try FileSystem.remove(store.albumPath(id))
         try FileSystem.fsyncDirectory(store.albumsDirectory)
+        if (try? store.pinID(named: album.pin.name)) == nil { try FileSystem.remove(store.namePath(album.pin.name)) }
+        try store.pinList.remove(id: id)
         var deleted = 0
         for photo in album.photos {
             if let sha256 = photo.sha256, try releaseReference(sha256, pin: id, key: photo.key) { deleted += 1 }
