@@ -13,6 +13,14 @@ public enum PhotoSource: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
+        guard let source = PhotoSource(encoded: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "\"\(text)\" is neither a URL nor an absolute path"))
+        }
+        self = source
+    }
+
+    /// A source from its one-string form; nil when the text is neither a URL nor an absolute path.
+    init?(encoded text: String) {
         if text == Self.providerText {
             self = .provider
         } else if text.hasPrefix("/") {
@@ -20,7 +28,7 @@ public enum PhotoSource: Hashable, Sendable, Codable, CustomStringConvertible {
         } else if let url = URL(string: text) {
             self = .url(url)
         } else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "\"\(text)\" is neither a URL nor an absolute path"))
+            return nil
         }
     }
 

@@ -147,7 +147,7 @@ public final class Store: Sendable {
         guard let bytes = try FileSystem.read(path) else {
             throw StoreError(.notFound, "no pin \"\(id)\" in \(root). Run `tourist pin list` to see the pins and their ids")
         }
-        return try IndexCoding.decode(Album.self, from: bytes, path: path)
+        return try IndexCoding.decode(bytes, path: path, AlbumFileDecoding.album)
     }
 
     func albumPath(_ id: String) -> String { "\(albumsDirectory)/\(id).json" }
@@ -162,12 +162,18 @@ public final class Store: Sendable {
     struct NameEntry: Codable {
         var name: String
         var id: String
+
+        /// Reads an entry of `index/names/`.
+        static func read(_ value: JSONValue) throws(IndexDecodingError) -> NameEntry {
+            let object = try IndexObject(value)
+            return NameEntry(name: try object.required("name", IndexValue.string), id: try object.required("id", IndexValue.string))
+        }
     }
 
     func pinID(named name: String) throws(StoreError) -> String? {
         let path = namePath(name)
         guard let bytes = try FileSystem.read(path) else { return nil }
-        let entry = try IndexCoding.decode(NameEntry.self, from: bytes, path: path)
+        let entry = try IndexCoding.decode(bytes, path: path, NameEntry.read)
         guard entry.name == name, FileManager.default.fileExists(atPath: albumPath(entry.id)) else { return nil }
         return entry.id
     }
