@@ -59,11 +59,18 @@ public struct BlobStore: Sendable {
         try FileSystem.remove(path(of: sha256))
     }
 
-    /// Every blob hash present on disk.
+    /// Every blob hash present on disk, sorted.
     public func allHashes() -> [String] {
-        FileSystem.list(blobsDirectory).sorted().flatMap { shard in
-            FileSystem.list("\(blobsDirectory)/\(shard)").filter { $0.count == 64 && $0.hasPrefix(shard) }
-        }
+        Self.hashNames(under: blobsDirectory)
+    }
+
+    /// The names laid out as `root/ab/abcdef…` (64 hex digits in the folder of their first two),
+    /// sorted, listed on every core; anything else there (a temporary file) is passed over.
+    static func hashNames(under root: String) -> [String] {
+        let shards = FileSystem.list(root).filter { $0.utf8.count == 2 }.sorted()
+        return ParallelWork.map(shards, chunk: 4) { shard in
+            FileSystem.list("\(root)/\(shard)").filter { $0.utf8.count == 64 && $0.hasPrefix(shard) }.sorted()
+        }.flatMap { $0 }
     }
 
     /// Re-reads a blob and returns the SHA-256 of what is on disk, or nil when it cannot be read.

@@ -178,8 +178,19 @@ enum FileSystem {
         if unlink(path) != 0, errno != ENOENT { throw StoreError(.io, "cannot remove \(path): \(errnoText())") }
     }
 
-    /// Names in a directory (not `.`/`..`); empty when the directory does not exist.
+    /// Names in a directory (not `.`/`..`), in readdir's order; empty when the directory does not
+    /// exist or cannot be read.
     static func list(_ path: String) -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
+            let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+            if name[0] == UInt8(ascii: "."), length == 1 || length == 2 && name[1] == UInt8(ascii: ".") { continue }
+            names.append(String(decoding: UnsafeBufferPointer(start: name, count: length), as: UTF8.self))
+        }
+        return names
     }
 }

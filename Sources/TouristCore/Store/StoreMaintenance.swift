@@ -153,7 +153,7 @@ extension Store {
             }
         }
         let present = Set(onDisk)
-        for (sha256, users) in references.sorted(by: { $0.key < $1.key }) where !present.contains(sha256) {
+        for (sha256, users) in references.filter({ !present.contains($0.key) }).sorted(by: { $0.key < $1.key }) {
             report.missing.append("\(sha256): used by \(users.joined(separator: ", "))")
             problem("missing-blob", "blob \(sha256) is missing; used by \(users.joined(separator: ", "))")
         }
@@ -163,7 +163,8 @@ extension Store {
             // them and gc rewrites the list, so they are counted, not problems.
             let listed = try pinList.load()
             let listedIDs = Set(listed.map(\.id))
-            report.leftoverPinEntries = listed.count { entry in !albumIDs.contains(entry.id) && !unreadable.contains { $0.id == entry.id } }
+            let unreadableIDs = Set(unreadable.map(\.id))
+            report.leftoverPinEntries = listed.count { !albumIDs.contains($0.id) && !unreadableIDs.contains($0.id) }
             for album in albums where !listedIDs.contains(album.pin.id) {
                 report.dangling.append("album \(album.pin.id) (\"\(album.pin.name)\") is missing from the pin list")
                 problem("album-without-pin", "album \(album.pin.id) (\"\(album.pin.name)\") is missing from the pin list")
@@ -172,11 +173,12 @@ extension Store {
             report.dangling.append("index/pins.json: \(error.message)")
             problem("pin-list", "index/pins.json is damaged: `pin list` cannot be shown")
         }
-        for album in albums where (try? pinID(named: album.pin.name)) != album.pin.id {
+        let lostNames = ParallelWork.map(albums) { [self] album in (try? pinID(named: album.pin.name)) != album.pin.id }
+        for (album, lost) in zip(albums, lostNames) where lost {
             report.dangling.append("pin \(album.pin.id) (\"\(album.pin.name)\") cannot be found by its name")
             problem("name", "pin \(album.pin.id) (\"\(album.pin.name)\") cannot be found by its name")
         }
-        let (unrecorded, extra) = referenceDifferences(references)
+        let (unrecorded, extra) = referenceDifferences(references, readingFiles: !quick)
         if !unrecorded.isEmpty {
             problem("references", "\(unrecorded.count) blob\(unrecorded.count == 1 ? " is" : "s are") used by albums that index/refs does not list (first: \(unrecorded[0])): removing another photo could delete \(unrecorded.count == 1 ? "it" : "them")")
         }
@@ -190,20 +192,27 @@ extension Store {
     /// How index/refs differs from the albums: blobs an album photo uses without being listed there
     /// (a problem: the last listed user's removal would delete the blob), and blobs whose file lists
     /// users that no longer use them (what a crash between writing the references and the album
-    /// leaves; harmless, `store gc` and `store repair` rewrite them).
-    func referenceDifferences(_ references: [String: [String]]) -> (unrecorded: [String], extra: [String]) {
-        var unrecorded: [String] = [], extra: [String] = []
-        for shard in FileSystem.list(refsDirectory).sorted() {
-            for sha256 in FileSystem.list("\(refsDirectory)/\(shard)").sorted() where references[sha256] == nil { extra.append(sha256) }
-        }
-        let used = Array(references)
-        let verdicts = ParallelWork.map(used, chunk: 512) { [self] entry -> (unrecorded: Bool, extra: Bool) in
-            let listed = Set((try? StoreTransaction(store: self).references(of: entry.key)) ?? [])
-            let users = Set(entry.value)
-            return (!users.isSubset(of: listed), users.isSubset(of: listed) && listed.count > users.count)
-        }
-        for (entry, verdict) in zip(used, verdicts) {
-            if verdict.unrecorded { unrecorded.append(entry.key) } else if verdict.extra { extra.append(entry.key) }
+    /// leaves; harmless, `store gc` and `store repair` rewrite them). Without `readingFiles` (for
+    /// `verify --quick`) only which blobs have a reference file is compared, not whom each lists: a
+    /// file that lists too few users comes from damage, never from a crash, since references are
+    /// written before an album uses them.
+    func referenceDifferences(_ references: [String: [String]], readingFiles: Bool) -> (unrecorded: [String], extra: [String]) {
+        let files = BlobStore.hashNames(under: refsDirectory)
+        var extra = files.filter { references[$0] == nil }
+        var unrecorded: [String] = []
+        if readingFiles {
+            let used = Array(references)
+            let verdicts = ParallelWork.map(used, chunk: 512) { [self] entry -> (unrecorded: Bool, extra: Bool) in
+                let listed = Set((try? StoreTransaction(store: self).references(of: entry.key)) ?? [])
+                let users = Set(entry.value)
+                return (!users.isSubset(of: listed), users.isSubset(of: listed) && listed.count > users.count)
+            }
+            for (entry, verdict) in zip(used, verdicts) {
+                if verdict.unrecorded { unrecorded.append(entry.key) } else if verdict.extra { extra.append(entry.key) }
+            }
+        } else {
+            let listed = Set(files)
+            unrecorded = references.keys.filter { !listed.contains($0) }
         }
         return (unrecorded.sorted(), extra.sorted())
     }
