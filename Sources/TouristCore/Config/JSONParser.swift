@@ -8,29 +8,29 @@ public struct JSONParser {
         public let reason: String
     }
 
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
     private static let maxDepth = 512
 
     /// Parses one JSON document, which may be surrounded by white space only.
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // tolerate a UTF-8 byte order mark
-        parser.index = start
-        parser.skipWhitespace()
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else { throw parser.error("unexpected text after the end of the document") }
-        return value
+        try bytes.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> JSONValue in
+            var parser = JSONParser(bytes: buffer)
+            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }  // tolerate a UTF-8 byte order mark
+            parser.skipWhitespace()
+            let value = try parser.parseValue()
+            parser.skipWhitespace()
+            guard parser.index == buffer.count else { throw parser.error("unexpected text after the end of the document") }
+            return value
+        }
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     private func error(_ reason: String) -> SyntaxError {
         var line = 1, column = 1
-        for byte in bytes[..<min(index, bytes.count)] {
+        for byte in UnsafeBufferPointer(rebasing: bytes[..<min(index, bytes.count)]) {
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
@@ -82,6 +82,7 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(8)
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1

@@ -61,15 +61,26 @@ public struct BlobStore: Sendable {
 
     /// Every blob hash present on disk, sorted.
     public func allHashes() -> [String] {
+        allIDs().map(\.hex)
+    }
+
+    /// Every blob present on disk, sorted.
+    func allIDs() -> [BlobID] {
         Self.hashNames(under: blobsDirectory)
     }
 
     /// The names laid out as `root/ab/abcdef…` (64 hex digits in the folder of their first two),
     /// sorted, listed on every core; anything else there (a temporary file) is passed over.
-    static func hashNames(under root: String) -> [String] {
+    static func hashNames(under root: String) -> [BlobID] {
         let shards = FileSystem.list(root).filter { $0.utf8.count == 2 }.sorted()
         return ParallelWork.map(shards, chunk: 4) { shard in
-            FileSystem.list("\(root)/\(shard)").filter { $0.utf8.count == 64 && $0.hasPrefix(shard) }.sorted()
+            let prefix = Array(shard.utf8)
+            var found: [BlobID] = []
+            FileSystem.forEachName(in: "\(root)/\(shard)") { name in
+                guard name.starts(with: prefix), let blob = BlobID(hex: name) else { return }
+                found.append(blob)
+            }
+            return found.sorted()
         }.flatMap { $0 }
     }
 
@@ -109,14 +120,10 @@ public struct BlobStore: Sendable {
         }
     }
 
-    /// Re-hashes `hashes` on every core: blob → the SHA-256 of its bytes on disk; a blob that
-    /// cannot be read is left out.
-    public func rehashAll(_ hashes: [String]) -> [String: String] {
-        let actual = ParallelWork.map(hashes, chunk: 16) { rehash($0) }
-        var result: [String: String] = [:]
-        result.reserveCapacity(hashes.count)
-        for (sha256, hash) in zip(hashes, actual) { if let hash { result[sha256] = hash } }
-        return result
+    /// Re-hashes `blobs` on every core: what the bytes on disk of each hash to, or nil for a blob
+    /// that cannot be read.
+    func rehashAll(_ blobs: [BlobID]) -> [BlobID?] {
+        ParallelWork.map(blobs, chunk: 16) { rehash($0.hex).flatMap(BlobID.init) }
     }
 
     /// Moves a blob out of the way into `folder` (quarantine), keeping its name.

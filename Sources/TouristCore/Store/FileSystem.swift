@@ -181,16 +181,22 @@ enum FileSystem {
     /// Names in a directory (not `.`/`..`), in readdir's order; empty when the directory does not
     /// exist or cannot be read.
     static func list(_ path: String) -> [String] {
-        guard let directory = opendir(path) else { return [] }
+        var names: [String] = []
+        forEachName(in: path) { names.append(String(decoding: $0, as: UTF8.self)) }
+        return names
+    }
+
+    /// Calls `body` with the bytes of each name in a directory (not `.`/`..`), in readdir's order,
+    /// making no string; nothing when the directory does not exist or cannot be read.
+    static func forEachName(in path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let directory = opendir(path) else { return }
         defer { closedir(directory) }
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
-        var names: [String] = []
         while let entry = readdir(directory) {
             let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
             let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
             if name[0] == UInt8(ascii: "."), length == 1 || length == 2 && name[1] == UInt8(ascii: ".") { continue }
-            names.append(String(decoding: UnsafeBufferPointer(start: name, count: length), as: UTF8.self))
+            body(UnsafeBufferPointer(start: name, count: length))
         }
-        return names
     }
 }

@@ -91,16 +91,22 @@ extension Store {
 
     /// Every album on disk (the authoritative index), plus the files that could not be read.
     func loadAllAlbums() -> (albums: [Album], unreadable: [UnreadableAlbum]) {
+        loadAllAlbums { $0 }
+    }
+
+    /// Every album on disk through `transform`, which runs on the reading threads (so what is kept
+    /// of 10,000 albums can be small), plus the files that could not be read.
+    func loadAllAlbums<T: Sendable>(_ transform: @Sendable (Album) -> T) -> (albums: [T], unreadable: [UnreadableAlbum]) {
         let ids = FileSystem.list(albumsDirectory).sorted().filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
-        let loaded = ParallelWork.map(ids) { [self] id -> Result<Album, UnreadableAlbum> in
+        let loaded = ParallelWork.map(ids) { [self] id -> Result<T, UnreadableAlbum> in
             do throws(StoreError) {
-                return .success(try album(id))
+                return .success(transform(try album(id)))
             } catch {
                 let detail = error.message.range(of: "is damaged (").map { String(error.message[$0.upperBound...].prefix { $0 != ")" }) } ?? error.message
                 return .failure(UnreadableAlbum(id: id, reason: detail))
             }
         }
-        var albums: [Album] = []
+        var albums: [T] = []
         var unreadable: [UnreadableAlbum] = []
         for result in loaded {
             switch result {
@@ -109,17 +115,6 @@ extension Store {
             }
         }
         return (albums, unreadable)
-    }
-
-    /// Blob hash → the album photos (`pin key`) that use it.
-    func referenceMap(_ albums: [Album]) -> [String: [String]] {
-        var map: [String: [String]] = [:]
-        for album in albums {
-            for photo in album.photos where photo.state == .stored {
-                if let sha256 = photo.sha256 { map[sha256, default: []].append("\(album.pin.id) \(photo.key)") }
-            }
-        }
-        return map
     }
 
     /// Checks the whole store: every album decodes, the pin list, names and blob references agree
@@ -132,30 +127,38 @@ extension Store {
         func problem(_ kind: String, _ what: String, repair: String = StoreProblem.repairCommand) {
             report.problems.append(StoreProblem(kind: kind, what: what, repair: repair))
         }
-        let (albums, unreadable) = loadAllAlbums()
+        let (albums, unreadable) = loadAllAlbums(AlbumBlobs.init)
         for bad in unreadable {
             report.dangling.append("\(bad.file): \(bad.reason)")
             problem("album", "\(bad.file) cannot be read (\(bad.reason)); its pin's photos are not listed")
         }
-        let references = referenceMap(albums)
-        let onDisk = blobs.allHashes()
+        let usage = BlobUsage(albums)
+        for photo in usage.unnamed {
+            report.missing.append("\(photo): recorded as stored without a blob name")
+            problem("missing-blob", "\(photo) is recorded as stored but names no blob")
+        }
+        let onDisk = blobs.allIDs()
         report.blobs = onDisk.count
-        let actual = quick ? [:] : blobs.rehashAll(onDisk)
-        for sha256 in onDisk {
-            if let hash = actual[sha256], hash != sha256 {
-                report.corrupt.append("\(sha256): its bytes hash to \(hash)")
-                problem("corrupt-blob", "blob \(sha256) is damaged (its bytes hash to \(hash)); used by \(references[sha256]?.joined(separator: ", ") ?? "no album")")
-            } else if !quick, actual[sha256] == nil {
-                report.corrupt.append("\(sha256): cannot be read")
-                problem("corrupt-blob", "blob \(sha256) cannot be read")
-            } else if references[sha256] == nil {
-                report.orphans.append(sha256)
+        var unusable: [BlobID] = []
+        if !quick {
+            for (blob, actual) in zip(onDisk, blobs.rehashAll(onDisk)) where actual != blob {
+                let users = usage.users(of: blob)
+                let used = users.isEmpty ? "no album" : users.joined(separator: ", ")
+                if let actual {
+                    report.corrupt.append("\(blob): its bytes hash to \(actual)")
+                    problem("corrupt-blob", "blob \(blob) is damaged (its bytes hash to \(actual)); used by \(used)")
+                } else {
+                    report.corrupt.append("\(blob): cannot be read")
+                    problem("corrupt-blob", "blob \(blob) cannot be read; used by \(used)")
+                }
+                unusable.append(blob)
             }
         }
-        let present = Set(onDisk)
-        for (sha256, users) in references.filter({ !present.contains($0.key) }).sorted(by: { $0.key < $1.key }) {
-            report.missing.append("\(sha256): used by \(users.joined(separator: ", "))")
-            problem("missing-blob", "blob \(sha256) is missing; used by \(users.joined(separator: ", "))")
+        report.orphans = Sorted.difference(Sorted.difference(onDisk, usage.blobs), unusable).map(\.hex)
+        for blob in Sorted.difference(usage.blobs, onDisk) {
+            let users = usage.users(of: blob).joined(separator: ", ")
+            report.missing.append("\(blob): used by \(users)")
+            problem("missing-blob", "blob \(blob) is missing; used by \(users)")
         }
         let albumIDs = Set(albums.map(\.pin.id))
         do {
@@ -178,11 +181,11 @@ extension Store {
             report.dangling.append("pin \(album.pin.id) (\"\(album.pin.name)\") cannot be found by its name")
             problem("name", "pin \(album.pin.id) (\"\(album.pin.name)\") cannot be found by its name")
         }
-        let (unrecorded, extra) = referenceDifferences(references, readingFiles: !quick)
-        if !unrecorded.isEmpty {
-            problem("references", "\(unrecorded.count) blob\(unrecorded.count == 1 ? " is" : "s are") used by albums that index/refs does not list (first: \(unrecorded[0])): removing another photo could delete \(unrecorded.count == 1 ? "it" : "them")")
+        let (unrecorded, extra) = referenceDifferences(usage, readingFiles: !quick)
+        if let first = unrecorded.first {
+            problem("references", "\(unrecorded.count) blob\(unrecorded.count == 1 ? " is" : "s are") used by albums that index/refs does not list (first: \(first)): removing another photo could delete \(unrecorded.count == 1 ? "it" : "them")")
         }
-        report.extraReferences = extra.count
+        report.extraReferences = extra
         for entry in blobs.temporaryArea.leftovers() {
             problem("tmp", "tmp/\(entry) was left by a process that is gone")
         }
@@ -190,31 +193,22 @@ extension Store {
     }
 
     /// How index/refs differs from the albums: blobs an album photo uses without being listed there
-    /// (a problem: the last listed user's removal would delete the blob), and blobs whose file lists
-    /// users that no longer use them (what a crash between writing the references and the album
-    /// leaves; harmless, `store gc` and `store repair` rewrite them). Without `readingFiles` (for
-    /// `verify --quick`) only which blobs have a reference file is compared, not whom each lists: a
-    /// file that lists too few users comes from damage, never from a crash, since references are
-    /// written before an album uses them.
-    func referenceDifferences(_ references: [String: [String]], readingFiles: Bool) -> (unrecorded: [String], extra: [String]) {
+    /// (a problem: the last listed user's removal would delete the blob), and how many blobs' files
+    /// list users that no longer use them (what a crash between writing the references and the
+    /// album leaves; harmless, `store gc` and `store repair` rewrite them). Without `readingFiles`
+    /// (for `verify --quick`) only which blobs have a reference file is compared, not whom each
+    /// lists: a file that lists too few users comes from damage, never from a crash, since
+    /// references are written before an album uses them.
+    func referenceDifferences(_ usage: BlobUsage, readingFiles: Bool) -> (unrecorded: [BlobID], extra: Int) {
         let files = BlobStore.hashNames(under: refsDirectory)
-        var extra = files.filter { references[$0] == nil }
-        var unrecorded: [String] = []
-        if readingFiles {
-            let used = Array(references)
-            let verdicts = ParallelWork.map(used, chunk: 512) { [self] entry -> (unrecorded: Bool, extra: Bool) in
-                let listed = Set((try? StoreTransaction(store: self).references(of: entry.key)) ?? [])
-                let users = Set(entry.value)
-                return (!users.isSubset(of: listed), users.isSubset(of: listed) && listed.count > users.count)
-            }
-            for (entry, verdict) in zip(used, verdicts) {
-                if verdict.unrecorded { unrecorded.append(entry.key) } else if verdict.extra { extra.append(entry.key) }
-            }
-        } else {
-            let listed = Set(files)
-            unrecorded = references.keys.filter { !listed.contains($0) }
+        let unused = Sorted.difference(files, usage.blobs).count
+        guard readingFiles else { return (Sorted.difference(usage.blobs, files), unused) }
+        let verdicts = ParallelWork.map(Array(usage.blobs.indices), chunk: 512) { [self] index -> (unrecorded: Bool, extra: Bool) in
+            let listed = Set((try? StoreTransaction(store: self).references(of: usage.blobs[index].hex)) ?? [])
+            let users = Set(usage.users(at: index))
+            return (!users.isSubset(of: listed), users.isSubset(of: listed) && listed.count > users.count)
         }
-        return (unrecorded.sorted(), extra.sorted())
+        return (zip(usage.blobs, verdicts).filter(\.1.unrecorded).map(\.0), unused + verdicts.count(where: \.extra))
     }
 
     /// Repairs the index from the albums and deletes unused blobs: the pin list is rebuilt, names and
@@ -239,11 +233,11 @@ extension Store {
                 try pinList.rewrite(summaries)
             }
             report.indexEntriesRepaired += try repairNames(albums)
-            let references = referenceMap(albums)
-            report.referencesRewritten = try rewriteReferences(references, transaction: transaction)
-            for sha256 in blobs.allHashes() where references[sha256] == nil {
-                report.bytesFreed += blobs.size(of: sha256) ?? 0
-                try blobs.remove(sha256)
+            let usage = BlobUsage(albums.map(AlbumBlobs.init))
+            report.referencesRewritten = try rewriteReferences(usage, transaction: transaction)
+            for blob in Sorted.difference(blobs.allIDs(), usage.blobs) {
+                report.bytesFreed += blobs.size(of: blob.hex) ?? 0
+                try blobs.remove(blob.hex)
                 report.blobsRemoved += 1
             }
             return report
@@ -265,16 +259,21 @@ extension Store {
         return repaired
     }
 
-    func rewriteReferences(_ references: [String: [String]], transaction: StoreTransaction) throws(StoreError) -> Int {
+    /// Makes `index/refs` say what the albums say: a file for each blob in use listing its users,
+    /// nothing else (files of unused blobs and temporary files left by a crash go).
+    func rewriteReferences(_ usage: BlobUsage, transaction: StoreTransaction) throws(StoreError) -> Int {
         var rewritten = 0
         for shard in FileSystem.list(refsDirectory) {
-            for sha256 in FileSystem.list("\(refsDirectory)/\(shard)") where references[sha256] == nil {
-                try FileSystem.remove(refsPath(sha256))
+            for name in FileSystem.list("\(refsDirectory)/\(shard)") {
+                if let blob = BlobID(name), name.hasPrefix(shard), Sorted.position(of: blob, in: usage.blobs) != nil { continue }
+                try FileSystem.remove("\(refsDirectory)/\(shard)/\(name)")
                 rewritten += 1
             }
         }
-        for (sha256, users) in references where try transaction.references(of: sha256).sorted() != users.sorted() {
-            try transaction.writeReferences(users.sorted(), of: sha256)
+        for (index, blob) in usage.blobs.enumerated() {
+            let users = usage.users(at: index).sorted()
+            guard try transaction.references(of: blob.hex).sorted() != users else { continue }
+            try transaction.writeReferences(users, of: blob.hex)
             rewritten += 1
         }
         return rewritten
@@ -309,9 +308,9 @@ extension Store {
                 }
             }
         }
-        for sha256 in blobs.allHashes() {
+        for blob in blobs.allIDs() {
             stats.blobs += 1
-            stats.blobBytes += blobs.size(of: sha256) ?? 0
+            stats.blobBytes += blobs.size(of: blob.hex) ?? 0
         }
         return stats
     }

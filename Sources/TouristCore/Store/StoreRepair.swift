@@ -54,19 +54,20 @@ extension Store {
                 report.pinsToFetch.append(pin.id)
             }
 
-            let onDisk = blobs.allHashes()
-            var unusable = Set<String>()
-            for (sha256, actual) in blobs.rehashAll(onDisk) where actual != sha256 {
-                try blobs.setAside(sha256, into: quarantineDirectory + "/blobs")
-                report.quarantined.append("quarantine/blobs/\(sha256)")
-                report.actions.append("blob \(sha256) was damaged (its bytes hash to \(actual)): set aside as quarantine/blobs/\(sha256)")
-                unusable.insert(sha256)
+            let onDisk = blobs.allIDs()
+            var unusable: [BlobID] = []
+            for (blob, actual) in zip(onDisk, blobs.rehashAll(onDisk)) where actual != blob {
+                try blobs.setAside(blob.hex, into: quarantineDirectory + "/blobs")
+                report.quarantined.append("quarantine/blobs/\(blob)")
+                report.actions.append("blob \(blob) was \(actual.map { "damaged (its bytes hash to \($0))" } ?? "unreadable"): set aside as quarantine/blobs/\(blob)")
+                unusable.append(blob)
             }
+            let good = Set(Sorted.difference(onDisk, unusable))
             for index in albums.indices {
                 var album = albums[index]
                 var forgotten = 0
                 for photo in album.photos.indices where album.photos[photo].state == .stored {
-                    guard let sha256 = album.photos[photo].sha256, unusable.contains(sha256) || !blobs.contains(sha256) else { continue }
+                    if let blob = album.photos[photo].sha256.flatMap(BlobID.init), good.contains(blob) { continue }
                     album.photos[photo].forgetBlob()
                     forgotten += 1
                 }
@@ -91,7 +92,7 @@ extension Store {
             }
             let names = try repairNames(albums)
             if names > 0 { report.actions.append("\(names) name entr\(names == 1 ? "y" : "ies") rewritten, so every pin is found by its name") }
-            let references = try rewriteReferences(referenceMap(albums), transaction: transaction)
+            let references = try rewriteReferences(BlobUsage(albums.map(AlbumBlobs.init)), transaction: transaction)
             if references > 0 { report.actions.append("\(references) blob reference file\(references == 1 ? "" : "s") rewritten from the albums") }
             let leftovers = blobs.temporaryArea.leftovers()
             if !leftovers.isEmpty {

@@ -1,0 +1,95 @@
+/// What the whole-store passes need of one album: its pin, and the blob each stored photo uses.
+/// Made on the threads that read the albums, so a pass over 10,000 albums keeps only this.
+struct AlbumBlobs: Sendable {
+    let pin: Pin
+    /// The stored photos, with their blob (nil when the album names none, or not a blob name).
+    let stored: [(key: PhotoKey, blob: BlobID?)]
+
+    init(_ album: Album) {
+        pin = album.pin
+        stored = album.photos.filter { $0.state == .stored }.map { ($0.key, $0.sha256.flatMap(BlobID.init)) }
+    }
+}
+
+/// Which album photos use which blob, for the whole-store passes (verify, repair, gc). Kept sorted
+/// by blob, so it is joined with the sorted lists of blob files and reference files by merging, the
+/// way git's fsck walks sorted object lists, rather than through hash tables of strings; the
+/// `pin key` lines of `index/refs` are made only for the blobs that need them.
+struct BlobUsage {
+    /// One stored album photo's use of a blob: positions in `albums` and their `stored`.
+    private struct Use {
+        let blob: BlobID
+        let album: Int32
+        let photo: Int32
+    }
+
+    private let albums: [AlbumBlobs]
+    private let uses: [Use]
+    /// Each blob used, once, sorted.
+    let blobs: [BlobID]
+    /// Where each of `blobs` starts in `uses` (one more entry at the end).
+    private let starts: [Int]
+    /// Album photos recorded as stored whose `sha256` is absent or not a blob name ("photo KEY of
+    /// pin ID"): damage `store repair` sends back to `pending`.
+    let unnamed: [String]
+
+    init(_ albums: [AlbumBlobs]) {
+        self.albums = albums
+        var uses: [Use] = [], unnamed: [String] = []
+        for (albumIndex, album) in albums.enumerated() {
+            for (photoIndex, photo) in album.stored.enumerated() {
+                guard let blob = photo.blob else {
+                    unnamed.append("photo \(photo.key) of pin \(album.pin.id)")
+                    continue
+                }
+                uses.append(Use(blob: blob, album: Int32(albumIndex), photo: Int32(photoIndex)))
+            }
+        }
+        uses.sort { $0.blob != $1.blob ? $0.blob < $1.blob : ($0.album, $0.photo) < ($1.album, $1.photo) }
+        var blobs: [BlobID] = [], starts: [Int] = []
+        for (index, use) in uses.enumerated() where blobs.last != use.blob {
+            blobs.append(use.blob)
+            starts.append(index)
+        }
+        starts.append(uses.count)
+        (self.uses, self.blobs, self.starts, self.unnamed) = (uses, blobs, starts, unnamed)
+    }
+
+    /// The `pin key` lines that say who uses `blobs[index]`, as `index/refs` records them.
+    func users(at index: Int) -> [String] {
+        uses[starts[index]..<starts[index + 1]].map { use in
+            let album = albums[Int(use.album)]
+            return "\(album.pin.id) \(album.stored[Int(use.photo)].key)"
+        }
+    }
+
+    /// The users of `blob`, or none when no album uses it.
+    func users(of blob: BlobID) -> [String] {
+        Sorted.position(of: blob, in: blobs).map(users(at:)) ?? []
+    }
+}
+
+/// Joins of sorted, duplicate-free arrays.
+enum Sorted {
+    /// The elements of `left` that are not in `right`, in order.
+    static func difference<T: Comparable>(_ left: [T], _ right: [T]) -> [T] {
+        var result: [T] = []
+        var other = 0
+        for element in left {
+            while other < right.count, right[other] < element { other += 1 }
+            if other < right.count, right[other] == element { continue }
+            result.append(element)
+        }
+        return result
+    }
+
+    /// Where `element` is in `sorted`, by binary search.
+    static func position<T: Comparable>(of element: T, in sorted: [T]) -> Int? {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < element { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low] == element ? low : nil
+    }
+}
