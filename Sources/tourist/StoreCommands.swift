@@ -14,7 +14,7 @@ struct StoreCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Check the structure only: every index file and that every blob is there, without re-hashing.")
+        @Flag(name: .long, help: "Check the structure only: every album, the pin list and names, and that every blob an album uses is there and has a reference file, without re-hashing blobs or reading reference files.")
         var quick = false
 
         func run() async throws {

@@ -2,8 +2,9 @@
 //
 //   tourist-bench ingest STORE FILE…      stream files into the store (hashing while writing), 4 at a time
 //   tourist-bench seed STORE PINS JPEG…   write a store of PINS pins with 21 stored photos each
-//   tourist-bench seed-unique STORE PINS BYTES   the same with 21 photos of BYTES bytes of their own per pin
+//   tourist-bench seed-unique STORE PINS BYTES   the same with 21 Flickr photos of BYTES bytes of their own per pin
 //   tourist-bench load STORE [ROUNDS]     time reading the pin list in-process (no start-up cost)
+//   tourist-bench decode-album STORE PIN ROUNDS   time reading one album: tourist's reader against JSONDecoder
 //   tourist-bench serve-flickr DIR PHOTOS BYTES DELAY_MS   a fake Flickr on loopback (see ServeFlickr.swift)
 //   tourist-bench write-photos DIR COUNT  write COUNT geotagged photos in all five containers (see WritePhotos.swift)
 //   tourist-bench serve-commons DIR FILES DELAY_MS  a fake Wikimedia Commons on loopback (see ServeCommons.swift)
@@ -56,23 +57,34 @@ func seed(store path: String, count: Int, jpegs: [String], uniqueBytes: Int? = n
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    /// Stores `data` as a blob and returns album photo `index` using it.
-    func photo(_ index: Int, _ data: Data, source: String) throws -> AlbumPhoto {
+    /// Stores `data` as a blob and returns album photo `index` using it: a photo of the demo set
+    /// read from `source`, or (`flickrID`) one described as the Flickr provider describes its photos.
+    func photo(_ index: Int, _ data: Data, source: String, flickrID: Int? = nil) throws -> AlbumPhoto {
         let sha256 = hex(SHA256.hash(data: data))
         let blob = "\(path)/blobs/sha256/\(sha256.prefix(2))/\(sha256)"
         try fileManager.createDirectory(atPath: (blob as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         if !fileManager.fileExists(atPath: blob) { try data.write(to: URL(fileURLWithPath: blob)) }
         let location = try GeoPoint(latitude: 48.8584 + Double(index) * 0.001, longitude: 2.2945)
-        let candidate = PhotoCandidate(
+        var candidate = PhotoCandidate(
             key: PhotoKey(provider: "demo", id: "bench-\(index)"), title: "Bench photo \(index)", owner: "Bench", license: "CC0 1.0",
             takenAt: Date(timeIntervalSince1970: 1_600_000_000), location: location, sources: [.small240: .file(source)]
         )
+        if let flickrID {
+            let url = { (suffix: String) in PhotoSource.url(URL(string: "https://live.staticflickr.com/65535/\(flickrID)_5f3a9c2e1b_\(suffix).jpg")!) }
+            candidate = PhotoCandidate(
+                key: PhotoKey(provider: "flickr", id: String(flickrID)), title: "Tour Eiffel at dusk \(index)", owner: "Some Photographer",
+                license: "CC BY 2.0", licenseID: "4", takenAt: Date(timeIntervalSince1970: 1_600_000_000), location: location,
+                sources: [.small240: url("m"), .medium640: url("z"), .large1024: url("b")],
+                pageURL: URL(string: "https://www.flickr.com/photos/12345678@N00/\(flickrID)"),
+                licenseURL: URL(string: "https://creativecommons.org/licenses/by/2.0/")
+            )
+        }
         var photo = AlbumPhoto(candidate: candidate, size: .small240)
         photo.state = .stored
         photo.sha256 = sha256
         photo.bytes = data.count
         photo.mimeType = "image/jpeg"
-        photo.sourceURL = source
+        photo.sourceURL = candidate.sources[.small240]?.location
         return photo
     }
     let shared = try uniqueBytes == nil ? jpegs.prefix(21).enumerated().map { index, file in
@@ -88,7 +100,10 @@ func seed(store path: String, count: Int, jpegs: [String], uniqueBytes: Int? = n
             radiusKm: 5, createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(number))
         )
         let photos = try uniqueBytes.map { bytes in
-            try (0..<21).map { index in try photo(index, noise(seed: UInt64(number * 21 + index), count: bytes), source: "/bench/\(id)-\(index).jpg") }
+            try (0..<21).map { index in
+                let photoNumber = number * 21 + index
+                return try photo(index, noise(seed: UInt64(photoNumber), count: bytes), source: "", flickrID: 53_000_000_000 + photoNumber)
+            }
         } ?? shared
         pin.state = .ready
         pin.photos = photos.count
@@ -155,6 +170,24 @@ case "load":
         best = min(best, elapsed)
     }
     print("\(count) pins loaded in \(best) (best of \(rounds))")
+case "decode-album":
+    let values = Array(arguments.dropFirst())
+    guard values.count == 3, let rounds = Int(values[2]) else { fail("usage: tourist-bench decode-album STORE PIN ROUNDS") }
+    let store = try Store(path: values[0])
+    let file = URL(fileURLWithPath: "\(values[0])/index/albums/\(values[1]).json")
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    guard try store.album(values[1]) == decoder.decode(Album.self, from: Data(contentsOf: file)) else { fail("the two readers disagree on \(file.path)") }
+    /// The median time of `rounds` runs of `body`, in microseconds.
+    func median(_ body: () throws -> Void) rethrows -> Double {
+        let clock = ContinuousClock()
+        let times = try (0..<rounds).map { _ in try clock.measure(body) }.sorted()
+        let middle = times[times.count / 2].components
+        return Double(middle.seconds) * 1e6 + Double(middle.attoseconds) / 1e12
+    }
+    let reader = try median { _ = try store.album(values[1]) }
+    let codable = try median { _ = try decoder.decode(Album.self, from: Data(contentsOf: file)) }
+    print(String(format: "album of %d bytes, read and decoded (median of %d): tourist %.1f us, JSONDecoder %.1f us (%.1fx)", (try? Data(contentsOf: file).count) ?? 0, rounds, reader, codable, codable / reader))
 case "serve-flickr":
     let values = Array(arguments.dropFirst())
     guard values.count == 4, let photos = Int(values[1]), let bytes = Int(values[2]), let delay = Int(values[3]) else {
@@ -175,5 +208,5 @@ case "plugin-overhead":
     guard arguments.count == 3, let rounds = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench plugin-overhead FIXTURE_DIR ROUNDS") }
     try await pluginOverhead(fixture: arguments[arguments.startIndex + 1], rounds: rounds)
 default:
-    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS")
+    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | decode-album STORE PIN ROUNDS | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS")
 }

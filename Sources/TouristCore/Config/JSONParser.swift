@@ -137,6 +137,7 @@ public struct JSONParser {
         index += 1
         // Most strings have no escape: one scan, one copy.
         let start = index
+        skipPlainStringBytes()
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -166,6 +167,23 @@ public struct JSONParser {
             default:
                 index += 1
             }
+        }
+    }
+
+    /// Moves past string bytes eight at a time while none of them is a quote, a backslash or a
+    /// control character (the word tests of "Bit Twiddling Hacks": a zero byte of `word ^ quotes`
+    /// is a quote; `hasless(word, 0x20)` finds a control character), so long strings such as URLs
+    /// and hashes are not scanned a byte at a time.
+    private mutating func skipPlainStringBytes() {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+        let quotes = ones &* UInt64(UInt8(ascii: "\"")), backslashes = ones &* UInt64(UInt8(ascii: "\\")), spaces = ones &* 0x20
+        while index + 8 <= bytes.count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let quote = word ^ quotes, backslash = word ^ backslashes
+            let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- spaces) & ~word) & highBits
+            if found != 0 { return }
+            index += 8
         }
     }
 

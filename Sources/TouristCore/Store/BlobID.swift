@@ -10,11 +10,13 @@ struct BlobID: Hashable, Comparable, Sendable, CustomStringConvertible {
         guard hex.count == 64 else { return nil }
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         for word in 0..<4 {
-            var value: UInt64 = 0
+            var value: UInt64 = 0, invalid: UInt8 = 0
             for byte in hex[(word * 16)..<(word * 16 + 16)] {
-                guard let digit = Self.digitValue(byte) else { return nil }
-                value = value << 4 | UInt64(digit)
+                let digit = Self.digitValues[Int(byte)]
+                invalid |= digit
+                value = value << 4 | UInt64(digit & 0x0F)
             }
+            guard invalid & 0x80 == 0 else { return nil }
             switch word {
             case 0: words.0 = value
             case 1: words.1 = value
@@ -45,11 +47,12 @@ struct BlobID: Hashable, Comparable, Sendable, CustomStringConvertible {
         (first, second, third, fourth) = (words[0], words[1], words[2], words[3])
     }
 
-    private static func digitValue(_ byte: UInt8) -> UInt8? {
+    /// Each byte's value as a lowercase hex digit, 0x80 for any other byte.
+    private static let digitValues: [UInt8] = (0...255).map { byte in
         switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
+        case 0x30...0x39: UInt8(byte - 0x30)
+        case 0x61...0x66: UInt8(byte - 0x61 + 10)
+        default: 0x80
         }
     }
 

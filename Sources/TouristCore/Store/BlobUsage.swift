@@ -9,6 +9,32 @@ struct AlbumBlobs: Sendable {
         pin = album.pin
         stored = album.photos.filter { $0.state == .stored }.map { ($0.key, $0.sha256.flatMap(BlobID.init)) }
     }
+
+    /// Reads from an album file only what links the index together, for `verify --quick`: the pin,
+    /// the target, the keys of the photos, shown and removed, each photo's state and blob name. The
+    /// other fields (titles, dates, URLs) are left unread, as git's `fsck --connectivity-only`
+    /// leaves blobs unread; the full `verify` decodes them all.
+    static func read(_ value: JSONValue) throws(IndexDecodingError) -> AlbumBlobs {
+        let object = try IndexObject(value)
+        _ = try object.required("target", IndexValue.int)
+        _ = try object.required("shown", AlbumFileDecoding.keySet)
+        _ = try object.required("removed", AlbumFileDecoding.keySet)
+        let photos = try object.required("photos") { (photos) throws(IndexDecodingError) in
+            try IndexValue.array(photos) { (photo) throws(IndexDecodingError) -> (key: PhotoKey, blob: BlobID?)? in
+                let fields = try IndexObject(photo)
+                let key = try fields.required("candidate") { (candidate) throws(IndexDecodingError) in try IndexObject(candidate).required("key", AlbumFileDecoding.key) }
+                let state: PhotoState = try fields.required("state", IndexValue.raw)
+                let sha256 = try fields.optional("sha256", IndexValue.string)
+                return state == .stored ? (key, sha256.flatMap(BlobID.init)) : nil
+            }
+        }
+        return AlbumBlobs(pin: try object.required("pin", AlbumFileDecoding.pin), stored: photos.compactMap { $0 })
+    }
+
+    private init(pin: Pin, stored: [(key: PhotoKey, blob: BlobID?)]) {
+        self.pin = pin
+        self.stored = stored
+    }
 }
 
 /// Which album photos use which blob, for the whole-store passes (verify, repair, gc). Kept sorted

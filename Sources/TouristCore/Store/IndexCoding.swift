@@ -28,20 +28,31 @@ enum IndexCoding {
     /// Reads an index file with `read` (see `AlbumFileDecoding`); a file that is not what tourist
     /// writes is `corrupt`, with the reason in a few words and the command that repairs it.
     static func decode<T>(_ bytes: [UInt8], path: String, _ read: (JSONValue) throws(IndexDecodingError) -> T) throws(StoreError) -> T {
+        do {
+            return try decode(bytes, read)
+        } catch {
+            throw StoreError(.corrupt, "\(path) is damaged (\(error.detail)); run `tourist store repair` to set it aside and keep the rest")
+        }
+    }
+
+    /// Why a file's bytes are not what tourist writes there, in a few words: "empty", "not valid
+    /// JSON", "missing photos[3].state".
+    struct Damage: Error {
+        let detail: String
+    }
+
+    /// Reads an index file's bytes with `read`.
+    static func decode<T>(_ bytes: [UInt8], _ read: (JSONValue) throws(IndexDecodingError) -> T) throws(Damage) -> T {
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
         } catch {
-            throw damaged(path, bytes.isEmpty ? "empty" : "not valid JSON")
+            throw Damage(detail: bytes.isEmpty ? "empty" : "not valid JSON")
         }
         do {
             return try read(document)
         } catch {
-            throw damaged(path, error.summary)
+            throw Damage(detail: error.summary)
         }
-    }
-
-    private static func damaged(_ path: String, _ detail: String) -> StoreError {
-        StoreError(.corrupt, "\(path) is damaged (\(detail)); run `tourist store repair` to set it aside and keep the rest")
     }
 }

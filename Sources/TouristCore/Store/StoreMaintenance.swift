@@ -91,19 +91,24 @@ extension Store {
 
     /// Every album on disk (the authoritative index), plus the files that could not be read.
     func loadAllAlbums() -> (albums: [Album], unreadable: [UnreadableAlbum]) {
-        loadAllAlbums { $0 }
+        readAllAlbumFiles(AlbumFileDecoding.album)
     }
 
-    /// Every album on disk through `transform`, which runs on the reading threads (so what is kept
-    /// of 10,000 albums can be small), plus the files that could not be read.
-    func loadAllAlbums<T: Sendable>(_ transform: @Sendable (Album) -> T) -> (albums: [T], unreadable: [UnreadableAlbum]) {
+    /// Every album file read by `read` on every core (so what is kept of 10,000 albums can be
+    /// small), plus the files that could not be read. A file removed meanwhile (by a `pin rm`) is
+    /// passed over.
+    func readAllAlbumFiles<T: Sendable>(_ read: @escaping @Sendable (JSONValue) throws(IndexDecodingError) -> T) -> (albums: [T], unreadable: [UnreadableAlbum]) {
         let ids = FileSystem.list(albumsDirectory).sorted().filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
-        let loaded = ParallelWork.map(ids) { [self] id -> Result<T, UnreadableAlbum> in
+        let loaded = ParallelWork.map(ids) { [self] id -> Result<T, UnreadableAlbum>? in
             do throws(StoreError) {
-                return .success(transform(try album(id)))
+                guard let bytes = try FileSystem.read(albumPath(id)) else { return nil }
+                do throws(IndexCoding.Damage) {
+                    return .success(try IndexCoding.decode(bytes, read))
+                } catch {
+                    return .failure(UnreadableAlbum(id: id, reason: error.detail))
+                }
             } catch {
-                let detail = error.message.range(of: "is damaged (").map { String(error.message[$0.upperBound...].prefix { $0 != ")" }) } ?? error.message
-                return .failure(UnreadableAlbum(id: id, reason: detail))
+                return .failure(UnreadableAlbum(id: id, reason: error.message))
             }
         }
         var albums: [T] = []
@@ -112,6 +117,7 @@ extension Store {
             switch result {
             case .success(let album): albums.append(album)
             case .failure(let bad): unreadable.append(bad)
+            case nil: continue
             }
         }
         return (albums, unreadable)
@@ -127,7 +133,8 @@ extension Store {
         func problem(_ kind: String, _ what: String, repair: String = StoreProblem.repairCommand) {
             report.problems.append(StoreProblem(kind: kind, what: what, repair: repair))
         }
-        let (albums, unreadable) = loadAllAlbums(AlbumBlobs.init)
+        // Quick: what links the index together; in full: every field of every album.
+        let (albums, unreadable) = readAllAlbumFiles(quick ? AlbumBlobs.read : { (album) throws(IndexDecodingError) in AlbumBlobs(try AlbumFileDecoding.album(album)) })
         for bad in unreadable {
             report.dangling.append("\(bad.file): \(bad.reason)")
             problem("album", "\(bad.file) cannot be read (\(bad.reason)); its pin's photos are not listed")
