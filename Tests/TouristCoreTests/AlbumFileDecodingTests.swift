@@ -64,6 +64,34 @@ import Testing
         }
     }
 
+    /// What `verify --quick` reads of an album (`AlbumBlobs.read`, given only `AlbumBlobs.keys`) is
+    /// what the full reader finds, and damage to those fields is refused by both.
+    @Test func theLinksReadAloneAreThoseOfTheWholeAlbum() throws {
+        let dice = Dice(seed: 17)
+        func summary(_ blobs: AlbumBlobs) -> [String] { ["\(blobs.pin)"] + blobs.stored.map { "\($0.key) \($0.blob?.hex ?? "-")" } }
+        for _ in 0..<200 {
+            var album = try Self.album(dice)
+            for index in album.photos.indices where dice.number(below: 2) == 0 {
+                album.photos[index].sha256 = Hex.string((0..<32).map { _ in UInt8(dice.number(below: 256)) })
+            }
+            let bytes = try IndexCoding.encode(album)
+            let links = try IndexCoding.decode(bytes, keepingKeys: AlbumBlobs.keys, AlbumBlobs.read)
+            #expect(summary(links) == summary(AlbumBlobs(album)))
+        }
+        var album = try Self.album(dice)
+        while album.photos.isEmpty { album = try Self.album(dice) }
+        let document = try JSONParser.parse(try IndexCoding.encode(album))
+        let damage: [([JSONPathStep], JSONValue)] = [
+            ([.key("pin"), .key("id")], .number(1)), ([.key("photos"), .index(0), .key("state")], .string("kept")),
+            ([.key("photos"), .index(0), .key("candidate"), .key("key")], .string("no colon")), ([.key("shown")], .null), ([.key("target")], .string("21")),
+        ]
+        for (path, replacement) in damage {
+            let bytes = Array(Self.replacing(document, at: path[...], with: replacement)!.compact().utf8)
+            #expect(throws: IndexCoding.Damage.self, "\(path)") { try IndexCoding.decode(bytes, keepingKeys: AlbumBlobs.keys, AlbumBlobs.read) }
+            #expect(Self.viaReader(bytes) == nil)
+        }
+    }
+
     /// Every value of a document, by its path (object keys and array positions).
     static func paths(_ value: JSONValue, _ prefix: [JSONPathStep] = []) -> [[JSONPathStep]] {
         switch value {

@@ -12,11 +12,18 @@ public struct JSONParser {
     private var index = 0
     private var depth = 0
     private static let maxDepth = 512
+    /// The object keys whose members are kept, as UTF-8 (nil: all).
+    private let keptKeys: [[UInt8]]?
+    /// How many members being checked and left out enclose the current value.
+    private var skipping = 0
 
-    /// Parses one JSON document, which may be surrounded by white space only.
-    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+    /// Parses one JSON document, which may be surrounded by white space only. With `keys`, a
+    /// member whose key is not among them, at any depth, is checked like the rest and left out of
+    /// the result, so a reader that needs a few fields of a large document builds no string, array
+    /// or object for the others.
+    public static func parse(_ bytes: [UInt8], keepingKeys keys: Set<String>? = nil) throws(SyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> JSONValue in
-            var parser = JSONParser(bytes: buffer)
+            var parser = JSONParser(bytes: buffer, keptKeys: keys)
             if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }  // tolerate a UTF-8 byte order mark
             parser.skipWhitespace()
             let value = try parser.parseValue()
@@ -26,7 +33,10 @@ public struct JSONParser {
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>, keptKeys: Set<String>?) {
+        self.bytes = bytes
+        self.keptKeys = keptKeys.map { $0.map { Array($0.utf8) } }
+    }
 
     private func error(_ reason: String) -> SyntaxError {
         var line = 1, column = 1
@@ -82,7 +92,7 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var members: [(key: String, value: JSONValue)] = []
-        members.reserveCapacity(8)
+        if skipping == 0 { members.reserveCapacity(8) }
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -93,20 +103,47 @@ public struct JSONParser {
             guard current == UInt8(ascii: "\"") else {
                 throw error(current == UInt8(ascii: "}") ? "trailing comma before '}'" : "expected a key in double quotes")
             }
-            let key = try parseString()
+            let (key, keyRange) = try parseKey()
+            func keyText() -> String { String(decoding: bytes[keyRange], as: UTF8.self) }
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+            guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(keyText())\"") }
             index += 1
             skipWhitespace()
-            members.append((key, try parseValue()))
+            if let key {
+                members.append((key, try parseValue()))
+            } else {
+                skipping += 1
+                _ = try parseValue()
+                skipping -= 1
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"): index += 1; return .object(members)
             case nil: throw error("unexpected end of file; expected ',' or '}'")
-            default: throw error("expected ',' or '}' after the value of \"\(key)\"")
+            default: throw error("expected ',' or '}' after the value of \"\(keyText())\"")
             }
         }
+    }
+
+    /// Reads a member's key: the key when the member is kept (no member around it is left out, and
+    /// `keptKeys` names it), else nil, without making a string; and where its text is, for messages.
+    private mutating func parseKey() throws(SyntaxError) -> (kept: String?, range: Range<Int>) {
+        let start = index + 1
+        let insideLeftOut = skipping > 0
+        skipping += 1
+        do { _ = try parseString() } catch { skipping -= 1; throw error }
+        skipping -= 1
+        let range = start..<(index - 1)
+        if insideLeftOut { return (nil, range) }
+        let raw = UnsafeBufferPointer(rebasing: bytes[range])
+        if raw.contains(UInt8(ascii: "\\")) { // an escaped key: read again, as a string
+            index = start - 1
+            let key = try parseString()
+            return (keptKeys.map { $0.contains(Array(key.utf8)) } ?? true ? key : nil, range)
+        }
+        if let keptKeys, !keptKeys.contains(where: { $0.count == raw.count && $0.elementsEqual(raw) }) { return (nil, range) }
+        return (String(decoding: raw, as: UTF8.self), range)
     }
 
     private mutating func parseArray() throws(SyntaxError) -> JSONValue {
@@ -122,7 +159,8 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             if current == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
-            items.append(try parseValue())
+            let item = try parseValue()
+            if skipping == 0 { items.append(item) }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
@@ -142,7 +180,7 @@ public struct JSONParser {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 defer { index += 1 }
-                return String(decoding: bytes[start..<index], as: UTF8.self)
+                return skipping > 0 ? "" : String(decoding: bytes[start..<index], as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
             index += 1

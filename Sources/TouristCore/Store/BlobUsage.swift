@@ -17,8 +17,8 @@ struct AlbumBlobs: Sendable {
     static func read(_ value: JSONValue) throws(IndexDecodingError) -> AlbumBlobs {
         let object = try IndexObject(value)
         _ = try object.required("target", IndexValue.int)
-        _ = try object.required("shown", AlbumFileDecoding.keySet)
-        _ = try object.required("removed", AlbumFileDecoding.keySet)
+        _ = try object.required("shown") { (keys) throws(IndexDecodingError) in try IndexValue.array(keys, AlbumFileDecoding.key) }
+        _ = try object.required("removed") { (keys) throws(IndexDecodingError) in try IndexValue.array(keys, AlbumFileDecoding.key) }
         let photos = try object.required("photos") { (photos) throws(IndexDecodingError) in
             try IndexValue.array(photos) { (photo) throws(IndexDecodingError) -> (key: PhotoKey, blob: BlobID?)? in
                 let fields = try IndexObject(photo)
@@ -30,6 +30,13 @@ struct AlbumBlobs: Sendable {
         }
         return AlbumBlobs(pin: try object.required("pin", AlbumFileDecoding.pin), stored: photos.compactMap { $0 })
     }
+
+    /// The members `read` looks at: an album's, a photo's, a candidate's and the pin's (the parser
+    /// checks the others and leaves them out).
+    static let keys: Set<String> = [
+        "pin", "target", "shown", "removed", "photos", "candidate", "key", "state", "sha256",
+        "id", "name", "latitude", "longitude", "radiusKm", "createdAt", "error",
+    ]
 
     private init(pin: Pin, stored: [(key: PhotoKey, blob: BlobID?)]) {
         self.pin = pin

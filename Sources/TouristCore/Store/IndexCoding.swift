@@ -41,11 +41,12 @@ enum IndexCoding {
         let detail: String
     }
 
-    /// Reads an index file's bytes with `read`.
-    static func decode<T>(_ bytes: [UInt8], _ read: (JSONValue) throws(IndexDecodingError) -> T) throws(Damage) -> T {
+    /// Reads an index file's bytes with `read`, which is given only the members named in `keys`
+    /// (nil: all; see `JSONParser.parse`).
+    static func decode<T>(_ bytes: [UInt8], keepingKeys keys: Set<String>? = nil, _ read: (JSONValue) throws(IndexDecodingError) -> T) throws(Damage) -> T {
         let document: JSONValue
         do {
-            document = try JSONParser.parse(bytes)
+            document = try JSONParser.parse(bytes, keepingKeys: keys)
         } catch {
             throw Damage(detail: bytes.isEmpty ? "empty" : "not valid JSON")
         }

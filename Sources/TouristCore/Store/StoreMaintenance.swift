@@ -95,15 +95,17 @@ extension Store {
     }
 
     /// Every album file read by `read` on every core (so what is kept of 10,000 albums can be
-    /// small), plus the files that could not be read. A file removed meanwhile (by a `pin rm`) is
-    /// passed over.
-    func readAllAlbumFiles<T: Sendable>(_ read: @escaping @Sendable (JSONValue) throws(IndexDecodingError) -> T) -> (albums: [T], unreadable: [UnreadableAlbum]) {
+    /// small), given only the members named in `keys` (nil: all), plus the files that could not be
+    /// read. A file removed meanwhile (by a `pin rm`) is passed over.
+    func readAllAlbumFiles<T: Sendable>(
+        keepingKeys keys: Set<String>? = nil, _ read: @escaping @Sendable (JSONValue) throws(IndexDecodingError) -> T
+    ) -> (albums: [T], unreadable: [UnreadableAlbum]) {
         let ids = FileSystem.list(albumsDirectory).sorted().filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
         let loaded = ParallelWork.map(ids) { [self] id -> Result<T, UnreadableAlbum>? in
             do throws(StoreError) {
                 guard let bytes = try FileSystem.read(albumPath(id)) else { return nil }
                 do throws(IndexCoding.Damage) {
-                    return .success(try IndexCoding.decode(bytes, read))
+                    return .success(try IndexCoding.decode(bytes, keepingKeys: keys, read))
                 } catch {
                     return .failure(UnreadableAlbum(id: id, reason: error.detail))
                 }
@@ -134,7 +136,9 @@ extension Store {
             report.problems.append(StoreProblem(kind: kind, what: what, repair: repair))
         }
         // Quick: what links the index together; in full: every field of every album.
-        let (albums, unreadable) = readAllAlbumFiles(quick ? AlbumBlobs.read : { (album) throws(IndexDecodingError) in AlbumBlobs(try AlbumFileDecoding.album(album)) })
+        let (albums, unreadable) = quick
+            ? readAllAlbumFiles(keepingKeys: AlbumBlobs.keys, AlbumBlobs.read)
+            : readAllAlbumFiles { (album) throws(IndexDecodingError) in AlbumBlobs(try AlbumFileDecoding.album(album)) }
         for bad in unreadable {
             report.dangling.append("\(bad.file): \(bad.reason)")
             problem("album", "\(bad.file) cannot be read (\(bad.reason)); its pin's photos are not listed")
