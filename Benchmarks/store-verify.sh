@@ -5,8 +5,8 @@
 #   `tourist store verify` (re-hashes every blob on both cores and checks every index file) against
 #   `sha256sum -c` over the same blob files (target: <= 1.1x); `tourist store repair` on the healthy
 #   store (the same checks, under the lock, changing nothing); `tourist store verify --quick`
-#   (structure only, no re-hash; target: under 1 s). hyperfine, a warm-up run first, so the page
-#   cache holds the blobs for every tool.
+#   (what links the store only, no re-hash; target: under 1 s). hyperfine, a warm-up run first, so
+#   the page cache holds the blobs for every tool. Then one album read by tourist and by JSONDecoder.
 #
 #   bash Benchmarks/store-verify.sh        (also run by Benchmarks/run.sh)
 # Results: a Markdown table on stdout, hyperfine's JSON in $BENCH_DIR/store-verify.
@@ -46,3 +46,6 @@ echo "|---|---|---|"
 for command in "sha256sum -c" "tourist store verify" "tourist store repair" "tourist store verify --quick"; do
     awk -v name="$command" -v t="$(median "$command")" -v r="$reference" 'BEGIN { printf "| %s | %.2f s | %.2fx |\n", name, t, t / r }'
 done
+echo
+# What reading one album costs (the file read included), tourist's reader against JSONDecoder.
+"$bin/tourist-bench" decode-album "$work/store" 00000000 2000
