@@ -153,8 +153,12 @@ public final class Store: Sendable {
     func albumPath(_ id: String) -> String { "\(albumsDirectory)/\(id).json" }
 
     func namePath(_ name: String) -> String {
-        let digest = Hex.string(SHA256.hash(data: Data(name.utf8)))
-        return "\(namesDirectory)/\(digest)"
+        "\(namesDirectory)/\(nameFile(name))"
+    }
+
+    /// The file in `index/names/` that leads from pin name `name` to its id: the name's SHA-256.
+    func nameFile(_ name: String) -> String {
+        Hex.string(SHA256.hash(data: Data(name.utf8)))
     }
 
     func refsPath(_ sha256: String) -> String { "\(refsDirectory)/\(sha256.prefix(2))/\(sha256)" }

@@ -187,10 +187,9 @@ extension Store {
             report.dangling.append("index/pins.json: \(error.message)")
             problem("pin-list", "index/pins.json is damaged: `pin list` cannot be shown")
         }
-        let lostNames = ParallelWork.map(albums) { [self] album in (try? pinID(named: album.pin.name)) != album.pin.id }
-        for (album, lost) in zip(albums, lostNames) where lost {
-            report.dangling.append("pin \(album.pin.id) (\"\(album.pin.name)\") cannot be found by its name")
-            problem("name", "pin \(album.pin.id) (\"\(album.pin.name)\") cannot be found by its name")
+        for pin in pinsLostByName(albums.map(\.pin)) {
+            report.dangling.append("pin \(pin.id) (\"\(pin.name)\") cannot be found by its name")
+            problem("name", "pin \(pin.id) (\"\(pin.name)\") cannot be found by its name")
         }
         let (unrecorded, extra) = referenceDifferences(usage, readingFiles: !quick)
         if let first = unrecorded.first {
@@ -257,17 +256,23 @@ extension Store {
 
     func repairNames(_ albums: [Album]) throws(StoreError) -> Int {
         var repaired = 0
-        var wanted: [String: Album] = [:]
-        for album in albums { wanted[URL(fileURLWithPath: namePath(album.pin.name)).lastPathComponent] = album }
-        for file in FileSystem.list(namesDirectory) where wanted[file] == nil {
+        let wanted = Set(albums.map { nameFile($0.pin.name) })
+        for file in FileSystem.list(namesDirectory) where !wanted.contains(file) {
             try FileSystem.remove("\(namesDirectory)/\(file)")
             repaired += 1
         }
-        for album in albums where (try? pinID(named: album.pin.name)) != album.pin.id {
-            try FileSystem.writeAtomically(try IndexCoding.encode(NameEntry(name: album.pin.name, id: album.pin.id)), to: namePath(album.pin.name))
+        for pin in pinsLostByName(albums.map(\.pin)) {
+            try FileSystem.writeAtomically(try IndexCoding.encode(NameEntry(name: pin.name, id: pin.id)), to: namePath(pin.name))
             repaired += 1
         }
         return repaired
+    }
+
+    /// The pins that their name does not lead to (a name entry missing, damaged or naming another
+    /// pin), checked on every core.
+    func pinsLostByName(_ pins: [Pin]) -> [Pin] {
+        let lost = ParallelWork.map(pins) { [self] pin in (try? pinID(named: pin.name)) != pin.id }
+        return zip(pins, lost).filter(\.1).map(\.0)
     }
 
     /// Makes `index/refs` say what the albums say: a file for each blob in use listing its users,
@@ -281,9 +286,13 @@ extension Store {
                 rewritten += 1
             }
         }
-        for (index, blob) in usage.blobs.enumerated() {
+        // Files are read and compared on every core; the few that differ are written one by one.
+        let stale = ParallelWork.map(Array(usage.blobs.indices), chunk: 512) { [self] index -> [String]? in
             let users = usage.users(at: index).sorted()
-            guard try transaction.references(of: blob.hex).sorted() != users else { continue }
+            return (try? StoreTransaction(store: self).references(of: usage.blobs[index].hex).sorted()) == users ? nil : users
+        }
+        for (blob, users) in zip(usage.blobs, stale) {
+            guard let users else { continue }
             try transaction.writeReferences(users, of: blob.hex)
             rewritten += 1
         }
