@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `index/albums/<pin>.json` without `JSONDecoder`: the strict `JSONParser`, then the fields
 /// by hand. It accepts and refuses what the types' `Codable` conformances do (the album tests decode
-/// the same documents both ways and compare), three to four and a half times faster
+/// the same documents both ways and compare), 2.6 to 4.5 times faster
 /// (`tourist-bench decode-album`), so every command that reads an album gains, and `store verify`
 /// and `store repair` read 10,000 of them in about a second. Albums are still written with
 /// `JSONEncoder` (`IndexCoding`).
