@@ -31,22 +31,7 @@ struct PhotoCommand: AsyncParsableCommand {
                 let store = try session.openStore()
                 let id = try store.resolvePin(pin)
                 let keys = photos.compactMap(PhotoKey.init)
-                let deleted = try store.transaction { (transaction: StoreTransaction) throws -> Int in
-                    var album = try transaction.album(id)
-                    let present = Set(album.photos.map(\.key))
-                    if let missing = keys.first(where: { !present.contains($0) }) {
-                        throw StoreError(.notFound, "photo \(missing) is not in the album of \"\(album.pin.name)\"; nothing was removed. Run `tourist album \(id)` to see its photos")
-                    }
-                    let removing = album.photos.filter { keys.contains($0.key) }
-                    album.photos.removeAll { keys.contains($0.key) }
-                    album.removed.formUnion(keys)
-                    try transaction.save(album)
-                    var deleted = 0
-                    for photo in removing {
-                        if let sha256 = photo.sha256, photo.state == .stored, try transaction.releaseReference(sha256, pin: id, key: photo.key) { deleted += 1 }
-                    }
-                    return deleted
-                }
+                let deleted = try store.transaction { try $0.removePhotos(keys, fromPin: id) }
                 if session.options.json {
                     try session.printJSON(RemovedPhotosJSON(pin: id, removed: keys.map(\.description)))
                 } else {

@@ -116,6 +116,23 @@ import TestSupport
         #expect(try store.verify() == VerifyReport())
     }
 
+    @Test func removedPhotosStayRemovedAndTakeOnlyTheirOwnFiles() throws {
+        let store = try Store(path: root)
+        let first = try addPin(store, "first"), second = try addPin(store, "second")
+        let shared = try storeBytes(store, "in both albums"), own = try storeBytes(store, "only in the first")
+        try attach(store, shared, to: first, id: "a")
+        try attach(store, own, to: first, id: "b")
+        try attach(store, shared, to: second, id: "a")
+        #expect(throws: StoreError.self) { try store.transaction { try $0.removePhotos([PhotoKey(provider: "t", id: "a"), PhotoKey(provider: "t", id: "nope")], fromPin: first.id) } }
+        #expect(try store.album(first.id).photos.count == 2, "an unknown photo removes nothing")
+        let deleted = try store.transaction { try $0.removePhotos([PhotoKey(provider: "t", id: "a"), PhotoKey(provider: "t", id: "b")], fromPin: first.id) }
+        #expect(deleted == 1)
+        let album = try store.album(first.id)
+        #expect(album.photos.isEmpty && album.removed == [PhotoKey(provider: "t", id: "a"), PhotoKey(provider: "t", id: "b")])
+        #expect(store.blobs.contains(shared.sha256) && !store.blobs.contains(own.sha256), "the shared file stays for the second album")
+        #expect(try store.verify().ok)
+    }
+
     @Test func verifyDetectsACorruptBlob() throws {
         let store = try Store(path: root)
         let pin = try addPin(store, "p")

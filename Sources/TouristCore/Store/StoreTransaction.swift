@@ -52,6 +52,29 @@ public struct StoreTransaction {
         return deleted
     }
 
+    /// Removes photos `keys` from the album of pin `id`; they are remembered as removed, so no later
+    /// collection brings them back, and each blob no other album photo uses is deleted. Nothing is
+    /// removed when one of `keys` is not in the album (`notFound`). Returns the blobs deleted.
+    @discardableResult
+    public func removePhotos(_ keys: [PhotoKey], fromPin id: String) throws(StoreError) -> Int {
+        var album = try album(id)
+        let present = Set(album.photos.map(\.key))
+        if let missing = keys.first(where: { !present.contains($0) }) {
+            throw StoreError(.notFound, "photo \(missing) is not in the album of \"\(album.pin.name)\"; nothing was removed. Run `tourist album \(id)` to see its photos")
+        }
+        let removing = album.photos.filter { keys.contains($0.key) }
+        album.photos.removeAll { keys.contains($0.key) }
+        album.removed.formUnion(keys)
+        // The album is saved first: a crash after it leaves at most a reference that lists a removed
+        // photo, which keeps its blob until `store gc`.
+        try save(album)
+        var deleted = 0
+        for photo in removing {
+            if let sha256 = photo.sha256, photo.state == .stored, try releaseReference(sha256, pin: id, key: photo.key) { deleted += 1 }
+        }
+        return deleted
+    }
+
     /// Records that album photo `key` of pin `pin` uses blob `sha256`.
     public func addReference(_ sha256: String, pin: String, key: PhotoKey) throws(StoreError) {
         var references = try references(of: sha256)
