@@ -162,12 +162,9 @@ final class Session {
         Terminal.write(String(decoding: try Self.jsonEncoder().encode(value), as: UTF8.self) + "\n")
     }
 
-    /// The encoder for every JSON document tourist prints or exports: pretty, sorted keys, ISO 8601 dates.
+    /// The encoder for every JSON document tourist prints or exports (`MachineJSON`).
     static func jsonEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
+        MachineJSON.encoder()
     }
 
     /// Prints human output on stdout (never with --json).

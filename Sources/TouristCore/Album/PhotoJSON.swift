@@ -1,29 +1,40 @@
 import Foundation
-import TouristCore
+
+/// The documented JSON of tourist's machine output (README, "JSON output"), one encoding for every
+/// front end: the CLI's `--json`, `export`'s sidecars, and `tourist serve`.
+public enum MachineJSON {
+    /// Pretty, sorted keys, ISO 8601 dates, slashes as they are.
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+}
 
 /// A photo as `album`, `fetch`, `new-collection` and `search` print it with --json.
 /// Every descriptive key is always present (null when unknown), so scripts can rely on the shape.
-struct PhotoJSON: Encodable {
-    var id: String
-    var provider: String
-    var title: String
-    var owner: String?
-    var license: String?
-    var licenseID: String?
-    var licenseURL: String?
+public struct PhotoJSON: Encodable, Sendable {
+    public var id: String
+    public var provider: String
+    public var title: String
+    public var owner: String?
+    public var license: String?
+    public var licenseID: String?
+    public var licenseURL: String?
     /// The credit line the license requires (`PhotoCandidate.creditLine`), or null.
-    var attribution: String?
-    var takenAt: Date?
-    var latitude: Double?
-    var longitude: Double?
-    var pageURL: String?
+    public var attribution: String?
+    public var takenAt: Date?
+    public var latitude: Double?
+    public var longitude: Double?
+    public var pageURL: String?
     /// Store fields: nil for search results.
     var stored: StoreFields?
-    var distanceKm: Double?
+    public var distanceKm: Double?
     /// Where the photo can be read (its largest listed size): a URL, or a local file's path.
-    var source: String?
+    public var source: String?
 
-    struct StoreFields {
+    struct StoreFields: Sendable {
         /// The photo's state, or `missing` for a stored photo whose file is gone from the store.
         var state: String
         var size: PhotoSize
@@ -40,7 +51,8 @@ struct PhotoJSON: Encodable {
         case state, size, sha256, bytes, mime, path, sourceURL, error
     }
 
-    init(candidate: PhotoCandidate, distanceKm: Double? = nil) {
+    /// A search result, with its distance from the search's center when known.
+    public init(candidate: PhotoCandidate, distanceKm: Double? = nil) {
         id = candidate.key.description
         provider = candidate.key.provider
         title = candidate.title
@@ -57,7 +69,8 @@ struct PhotoJSON: Encodable {
         source = candidate.source(nearest: .original)?.source.location
     }
 
-    init(photo: AlbumPhoto, store: Store) {
+    /// An album photo, with where it stands in `store`.
+    public init(photo: AlbumPhoto, store: Store) {
         self.init(candidate: photo.candidate)
         let missing = photo.isMissing(from: store)
         stored = StoreFields(
@@ -68,7 +81,7 @@ struct PhotoJSON: Encodable {
         )
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(provider, forKey: .provider)
@@ -99,11 +112,11 @@ struct PhotoJSON: Encodable {
 }
 
 /// `{"pin": PIN, "photos": [PHOTO…]}` for `album`, `fetch` and `new-collection`.
-struct AlbumJSON: Encodable {
-    var pin: Pin
-    var photos: [PhotoJSON]
+public struct AlbumJSON: Encodable, Sendable {
+    public var pin: Pin
+    public var photos: [PhotoJSON]
 
-    init(_ album: Album, store: Store) {
+    public init(_ album: Album, store: Store) {
         pin = album.pin
         photos = album.photos.map { PhotoJSON(photo: $0, store: store) }
     }
