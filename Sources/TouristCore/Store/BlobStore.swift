@@ -86,6 +86,11 @@ public struct BlobStore: Sendable {
 
     /// Re-reads a blob and returns the SHA-256 of what is on disk, or nil when it cannot be read.
     public func rehash(_ sha256: String) -> String? {
+        digest(ofBlob: sha256).map(Hex.string)
+    }
+
+    /// The SHA-256 of blob `sha256`'s bytes on disk, or nil when it cannot be read.
+    private func digest(ofBlob sha256: String) -> SHA256.Digest? {
         let fd = open(path(of: sha256), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -101,7 +106,7 @@ public struct BlobStore: Sendable {
             if count == 0 { break }
             hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
-        return Hex.string(hasher.finalize())
+        return hasher.finalize()
     }
 
     /// Streams blob `sha256` into `sink`, hashing it on the way: a blob whose bytes no longer match
@@ -123,7 +128,7 @@ public struct BlobStore: Sendable {
     /// Re-hashes `blobs` on every core: what the bytes on disk of each hash to, or nil for a blob
     /// that cannot be read.
     func rehashAll(_ blobs: [BlobID]) -> [BlobID?] {
-        ParallelWork.map(blobs, chunk: 16) { rehash($0.hex).flatMap(BlobID.init) }
+        ParallelWork.map(blobs, chunk: 16) { digest(ofBlob: $0.hex).flatMap { BlobID(digest: $0) } }
     }
 
     /// Moves a blob out of the way into `folder` (quarantine), keeping its name.
