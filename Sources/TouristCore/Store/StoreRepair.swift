@@ -88,7 +88,8 @@ extension Store {
             let listedNow = try? pinList.load()
             if listedNow != summaries {
                 try pinList.rewrite(summaries)
-                report.actions.append(listedNow == nil ? "index/pins.json was damaged: rebuilt from the \(albums.count) albums" : "the pin list disagreed with the albums: rebuilt from the \(albums.count) albums")
+                let source = albums.count == 1 ? "the album" : "the \(albums.count) albums"
+                report.actions.append(listedNow == nil ? "index/pins.json was damaged: rebuilt from \(source)" : "the pin list disagreed with the albums: rebuilt from \(source)")
             }
             let names = try repairNames(albums)
             if names > 0 { report.actions.append("\(names) name entr\(names == 1 ? "y" : "ies") rewritten, so every pin is found by its name") }
