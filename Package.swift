@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -12,6 +12,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // tourist serve. Without its swift-configuration support (a trait), which tourist does not use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "CShims"),
@@ -56,6 +60,19 @@ let package = Package(
             dependencies: ["TouristCore", "CShims", .product(name: "Crypto", package: "swift-crypto")],
             path: "Providers/Exec"
         ),
+        .target(
+            name: "TouristServer",
+            dependencies: [
+                "TouristCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["WebTools"],
+            resources: [.copy("Web")]
+        ),
         .target(name: "PhotoReaderFuzz", dependencies: ["Directory"], path: "Fuzz/PhotoReaderFuzz"),
         .executableTarget(
             name: "tourist",
@@ -66,6 +83,7 @@ let package = Package(
                 "Commons",
                 "Directory",
                 "Exec",
+                "TouristServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -12,11 +12,12 @@ struct AlbumCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Session.run(global) { session in
-            let (store, album) = try session.openAlbum(pin)
+            let library = try session.library()
+            let album = try library.album(pin)
             if session.options.json {
-                try session.printJSON(AlbumJSON(album, store: store))
+                try session.printJSON(AlbumJSON(album, store: library.store))
             } else {
-                session.say(AlbumPrinter.render(album, store: store))
+                session.say(AlbumPrinter.render(album, store: library.store))
             }
             return 0
         }

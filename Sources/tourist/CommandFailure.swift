@@ -36,6 +36,8 @@ enum ExitStatus {
         switch error {
         case let failure as CommandFailure:
             return (failure.exitCode, failure.message)
+        case let error as LibraryError:
+            return (error.kind == .usage ? usage : unavailable, error.message)
         case let error as ConfigError:
             return (configError, "config error: \(error)")
         case let error as GeoPointError:

@@ -31,8 +31,8 @@ struct FetchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Session.run(global) { session in
-            try await AlbumRun.run(session, fetch, size: size.flatMap(PhotoSize.init)) { (fetcher: AlbumFetcher, id: String) async throws -> FetchOutcome in
-                try await fetcher.fetch(pin: id, count: fetch.count)
+            try await AlbumRun.run(session, fetch) { library, id, progress in
+                try await library.fetch(pin: id, count: fetch.count, size: size.flatMap(PhotoSize.init), providerNames: fetch.provider, progress: progress)
             }
         }
     }
@@ -49,8 +49,8 @@ struct NewCollectionCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Session.run(global) { session in
-            try await AlbumRun.run(session, fetch, size: nil) { (fetcher: AlbumFetcher, id: String) async throws -> FetchOutcome in
-                try await fetcher.newCollection(pin: id, count: fetch.count)
+            try await AlbumRun.run(session, fetch) { library, id, progress in
+                try await library.newCollection(pin: id, count: fetch.count, providerNames: fetch.provider, progress: progress)
             }
         }
     }
@@ -59,21 +59,16 @@ struct NewCollectionCommand: AsyncParsableCommand {
 /// The part `fetch` and `new-collection` share: set up, run with a progress bar, report, exit code.
 enum AlbumRun {
     static func run(
-        _ session: Session, _ options: FetchOptions, size: PhotoSize?,
-        _ body: (AlbumFetcher, String) async throws -> FetchOutcome
+        _ session: Session, _ options: FetchOptions,
+        _ body: (Library, String, (@Sendable (FetchProgress) -> Void)?) async throws -> FetchOutcome
     ) async throws -> Int32 {
-        let store = try session.openStore()
-        let id = try store.resolvePin(options.pin)
-        let config = try session.config()
+        let library = try session.library()
+        let store = library.store
+        let id = try library.resolvePin(options.pin)
         let bar = ProgressBar.make(for: session)
         var progress: (@Sendable (FetchProgress) -> Void)?
         if let bar { progress = { bar.update($0) } }
-        let fetcher = AlbumFetcher(
-            store: store, router: try session.router(only: options.provider), downloads: config.downloads,
-            size: size ?? config.album.size, retryPolicy: try session.retryPolicy(), logger: session.logger,
-            progress: progress
-        )
-        let outcome = try await body(fetcher, id)
+        let outcome = try await body(library, id, progress)
         bar?.finish()
         if session.options.json {
             try session.printJSON(AlbumJSON(outcome.album, store: store))

@@ -28,10 +28,10 @@ struct PhotoCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Session.run(global) { session in
-                let store = try session.openStore()
-                let id = try store.resolvePin(pin)
+                let library = try session.library()
+                let id = try library.resolvePin(pin)
                 let keys = photos.compactMap(PhotoKey.init)
-                let deleted = try store.transaction { try $0.removePhotos(keys, fromPin: id) }
+                let deleted = try library.removePhotos(keys, fromPin: id)
                 if session.options.json {
                     try session.printJSON(RemovedPhotosJSON(pin: id, removed: keys.map(\.description)))
                 } else {
@@ -62,32 +62,16 @@ struct PhotoCommand: AsyncParsableCommand {
                 guard let key = PhotoKey(photo), let wanted = PhotoSize(rawValue: size) else { return ExitStatus.usage }
                 let explicit = output.map { PathResolution.resolve($0, environment: session.environment, relativeTo: session.workingDirectory) }
                 let folder = explicit.map { ($0 as NSString).deletingLastPathComponent } ?? session.workingDirectory
-                if let stored = try session.openStore().storedPhoto(key, size: wanted), let sha256 = stored.sha256 {
-                    // In an album at this size: copied from the store (checked), no provider asked.
-                    let sink = try FileSink(directory: folder, maxBytes: Int.max)
-                    try session.openStore().blobs.copyVerified(sha256, photo: key.description, into: sink)
-                    return try save(sink, key: key, size: wanted, explicit: explicit, folder: folder, session: session)
+                let library = try session.library()
+                guard let copy = try await library.photoCopy(key, size: wanted) else {
+                    // In no album: downloaded straight to the file, nothing kept.
+                    let (file, size) = try await library.downloadPhoto(key, size: wanted, into: folder)
+                    return try save(file, key: key, size: size, explicit: explicit, folder: folder, session: session)
                 }
-                let router = try session.router()
-                guard let configured = router.provider(named: key.provider) else {
-                    throw CommandFailure.usage("no enabled provider named \"\(key.provider)\". Configured: \(router.providers.map(\.entry.name).joined(separator: ", "))")
-                }
-                guard let looking = configured.provider as? any PhotoLookup, await looking.canLookUpPhotos else {
-                    throw CommandFailure(message: "provider \(key.provider) cannot look photos up by id", exitCode: ExitStatus.unavailable)
-                }
-                let retryPolicy = try session.retryPolicy()
-                let candidate = try await configured.photo(id: key.id, retryPolicy: retryPolicy)
-                guard let (chosen, _) = candidate.source(nearest: wanted) else {
-                    throw ProviderError.notFound("\(key) has no sizes")
-                }
-                let downloads = try session.config().downloads
-                // A new file per attempt: a retry after a cut-off transfer must not append to its part.
-                let sink = try await retryPolicy.run {
-                    let sink = try FileSink(directory: folder, maxBytes: downloads.maxPhotoBytes)
-                    try await configured.fetch(candidate, size: chosen, into: sink)
-                    return sink
-                }
-                return try save(sink, key: key, size: chosen, explicit: explicit, folder: folder, session: session)
+                // In an album: kept in the store (once), then copied out checked against its hash.
+                let sink = try FileSink(directory: folder, maxBytes: Int.max)
+                try library.blobs.copyVerified(copy.view.sha256, photo: key.description, into: sink)
+                return try save(sink, key: key, size: copy.view.size, explicit: explicit, folder: folder, session: session)
             }
         }
 

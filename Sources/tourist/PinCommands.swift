@@ -33,11 +33,7 @@ struct PinCommand: AsyncParsableCommand {
         func run() async throws {
             try await Session.run(global) { session in
                 let location = try GeoPoint.parse(coordinates)
-                let store = try session.openStore()
-                let target = try session.config().album.photos
-                let (pin, created) = try store.transaction { transaction in
-                    try transaction.addPin(name: name ?? location.description, location: location, radiusKm: radius, target: target)
-                }
+                let (pin, created) = try session.library().addPin(name: name, at: location, radiusKm: radius)
                 if session.options.json {
                     try session.printJSON(pin)
                 } else if created {
@@ -57,7 +53,7 @@ struct PinCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Session.run(global) { session in
-                let pins = try session.openStore().pins()
+                let pins = try session.library().pins()
                 if session.options.json {
                     Terminal.write(bytes: PinRecordCodec.listDocument(pins))
                 } else if pins.isEmpty {
@@ -83,7 +79,7 @@ struct PinCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Session.run(global) { session in
-                let (_, album) = try session.openAlbum(pin)
+                let album = try session.library().album(pin)
                 var shown = album.pin
                 shown.photos = album.storedCount
                 if session.options.json {
@@ -118,12 +114,12 @@ struct PinCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Session.run(global) { session in
-                let store = try session.openStore()
-                let ids = try pins.map { try store.resolvePin($0) }
+                let library = try session.library()
+                let ids = try pins.map { try library.resolvePin($0) }
                 var removed: [String] = []
                 for id in Set(ids).sorted() {
-                    let name = try store.album(id).pin.name
-                    let blobs = try store.transaction { try $0.removePin(id) }
+                    let name = try library.album(id).pin.name
+                    let blobs = try library.removePin(id)
                     removed.append(id)
                     session.say("Removed pin \(id) \"\(name)\" (\(blobs) photo file\(blobs == 1 ? "" : "s") deleted).")
                 }

@@ -28,7 +28,7 @@ struct ProvidersCommand: AsyncParsableCommand {
         var requestsLastHour: Int?
         /// When the hour's budget has room again, once it is used up.
         var budgetRefillsAt: Date?
-        var health: Health?
+        var health: ProviderHealth?
 
         /// "concurrency 4, timeout 30 s, 3600 requests/h (12 used)", or "-".
         var limits: String {
@@ -39,36 +39,6 @@ struct ProvidersCommand: AsyncParsableCommand {
             let parts = [concurrency.map { "concurrency \($0)" }, timeoutSeconds.map { "timeout \(String(format: "%g", $0)) s" }, budget]
             let text = parts.compactMap { $0 }.joined(separator: ", ")
             return text.isEmpty ? "-" : text
-        }
-    }
-
-    struct Health: Encodable {
-        var ok: Bool
-        var latencyMs: Int
-        var outcome: String
-        /// What the provider holds, for providers that index (a directory provider's scan).
-        var inventory: Inventory?
-    }
-
-    /// `PhotoInventory` as `providers --check --json` prints it.
-    struct Inventory: Encodable {
-        var indexed: Int
-        var located: Int
-        var skipped: Int
-        /// `[minLon, minLat, maxLon, maxLat]` of the located photos.
-        var boundingBox: [Double]?
-
-        init(_ inventory: PhotoInventory) {
-            indexed = inventory.indexed
-            located = inventory.located
-            skipped = inventory.skipped
-            boundingBox = inventory.boundingBox.map { [$0.minLongitude, $0.minLatitude, $0.maxLongitude, $0.maxLatitude] }
-        }
-
-        /// "2,000 files indexed, 1,800 located, 3 skipped, box -74.04,-33.86,151.2,48.86"
-        var summary: String {
-            let box = boundingBox.map { ", box " + $0.map { String(format: "%g", $0) }.joined(separator: ",") } ?? ""
-            return "\(indexed) file\(indexed == 1 ? "" : "s") indexed, \(located) located, \(skipped) skipped\(box)"
         }
     }
 
@@ -84,8 +54,7 @@ struct ProvidersCommand: AsyncParsableCommand {
                 )
             }
             if check {
-                let router = try session.router()
-                let results = await Self.probe(router)
+                let results = try await session.library().checkProviders()
                 for index in rows.indices { rows[index].health = results[rows[index].name] }
             }
             try Self.readBudgets(&rows, stateRoot: Store.stateDirectory(ofStoreAt: try session.storePath()))
@@ -157,45 +126,5 @@ struct ProvidersCommand: AsyncParsableCommand {
             rows[index].requestsLastHour = usage.used
             rows[index].budgetRefillsAt = usage.used >= perHour ? usage.nextRefill : nil
         }
-    }
-
-    /// Asks every provider for one photo at a point inside its coverage, all at once.
-    static func probe(_ router: Router) async -> [String: Health] {
-        await withTaskGroup(of: (String, Health).self) { group in
-            for configured in router.providers {
-                group.addTask {
-                    let started = ContinuousClock.now
-                    let inventory: PhotoInventory?
-                    do {
-                        inventory = try await configured.inventory()
-                    } catch {
-                        let failure = ProviderFailure(provider: configured.entry.name, error: error)
-                        return (configured.entry.name, Health(ok: false, latencyMs: Self.milliseconds(since: started), outcome: "\(failure.reason): \(failure.message)"))
-                    }
-                    let point = await configured.probePoint(inventory: inventory)
-                    guard let point else {
-                        let outcome = inventory == nil ? "no coverage set and no probe point known" : "no photo with a location"
-                        return (configured.entry.name, Health(ok: false, latencyMs: Self.milliseconds(since: started), outcome: outcome, inventory: inventory.map(Inventory.init)))
-                    }
-                    let single = Router(providers: [configured])
-                    let result = await single.search(center: point, radiusKm: 32, count: 1, exclude: [])
-                    let milliseconds = Self.milliseconds(since: started)
-                    let held = inventory.map(Inventory.init)
-                    if !result.candidates.isEmpty {
-                        return (configured.entry.name, Health(ok: true, latencyMs: milliseconds, outcome: "found \(result.candidates[0].key)", inventory: held))
-                    }
-                    let failure = result.failures.first
-                    return (configured.entry.name, Health(ok: false, latencyMs: milliseconds, outcome: failure.map { "\($0.reason): \($0.message)" } ?? "no answer", inventory: held))
-                }
-            }
-            var results: [String: Health] = [:]
-            for await (name, health) in group { results[name] = health }
-            return results
-        }
-    }
-
-    private static func milliseconds(since start: ContinuousClock.Instant) -> Int {
-        let elapsed = ContinuousClock.now - start
-        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -28,6 +28,8 @@ final class Session {
     private var cachedConfig: TouristConfig?
     private var cachedStore: Store?
     private var cachedHTTP: HTTPClient?
+    private var cachedSetup: ProviderSetup?
+    private var cachedLibrary: Library?
     /// Every router made, so their providers are shut down when the command ends.
     private var routers: [Router] = []
 
@@ -112,49 +114,39 @@ final class Session {
         return client
     }
 
-    /// Opens the store and reads the album of the pin named by `reference` (an id or a name).
-    func openAlbum(_ reference: String) throws -> (store: Store, album: Album) {
-        let store = try openStore()
-        return (store, try store.album(try store.resolvePin(reference)))
+    /// What making providers takes (config, environment, logger, HTTP client, retries), once.
+    func providerSetup() throws -> ProviderSetup {
+        if let cachedSetup { return cachedSetup }
+        let config = try config()
+        let setup = ProviderSetup(
+            config: config, loader: loader, logger: logger, http: try httpClient(),
+            retryPolicy: ProviderSetup.retryPolicy(config, environment: environment)
+        )
+        cachedSetup = setup
+        return setup
+    }
+
+    /// The store and config together, for the commands that work on pins and albums, once.
+    func library() throws -> Library {
+        if let cachedLibrary { return cachedLibrary }
+        let library = Library(store: try openStore(), providers: try providerSetup())
+        cachedLibrary = library
+        return library
     }
 
     /// The enabled providers, in routing order, or those named by `--provider`, in the order given.
     /// `keepingState: false` builds them without the store (their state, such as a request log,
     /// then lives in memory): for commands that only validate, which must not create a store.
+    /// They are shut down when the command ends.
     func router(only names: [String] = [], keepingState: Bool = true) throws -> Router {
-        let config = try config()
-        var entries = config.providers
-        if !names.isEmpty {
-            var seen = Set<String>()
-            entries = try names.filter { seen.insert($0).inserted }.map { name in
-                guard var entry = config.providers.first(where: { $0.name == name }) else {
-                    throw CommandFailure.usage("no provider named \"\(name)\" in \(config.source.displayName). Configured: \(config.providers.map(\.name).joined(separator: ", "))")
-                }
-                entry.enabled = true
-                return entry
-            }
-        } else {
-            entries = entries.filter(\.enabled)
-        }
-        var selected = config
-        selected.providers = entries
-        let store = keepingState ? try openStore() : nil
-        var temporaryDirectory: (@Sendable () throws -> String)?
-        if let store { temporaryDirectory = { try store.temporaryDirectory() } }
-        let context = ProviderContext(
-            configDirectory: config.directory, environment: environment, logger: logger, http: try httpClient(),
-            stateDirectory: store?.stateDirectory, maxPhotoBytes: config.downloads.maxPhotoBytes, albumSize: config.album.size,
-            downloadTimeout: config.downloads.timeoutSeconds, temporaryDirectory: temporaryDirectory
-        )
-        let router = Router(providers: try loader.makeProviders(selected, context: context), retryPolicy: try retryPolicy(), strategy: config.strategy)
+        let router = try providerSetup().router(only: names, store: keepingState ? try openStore() : nil)
         routers.append(router)
         return router
     }
 
     /// Retries and backoff from the config; `TOURIST_RETRY_BASE_SECONDS` shortens waits in tests.
     func retryPolicy() throws -> RetryPolicy {
-        let base = environment["TOURIST_RETRY_BASE_SECONDS"].flatMap(Double.init) ?? 0.25
-        return RetryPolicy(retries: try config().downloads.retries, baseDelay: base)
+        try providerSetup().retryPolicy
     }
 
     /// Prints one JSON document on stdout.

@@ -26,7 +26,7 @@ struct Tourist: AsyncParsableCommand {
         version: version,
         subcommands: [
             PinCommand.self, FetchCommand.self, NewCollectionCommand.self, AlbumCommand.self, PhotoCommand.self,
-            ExportCommand.self, SearchCommand.self, ProvidersCommand.self, ConfigCommand.self, StoreCommand.self, FixtureCommand.self,
+            ExportCommand.self, SearchCommand.self, ServeCommand.self, ProvidersCommand.self, ConfigCommand.self, StoreCommand.self, FixtureCommand.self,
         ]
     )
 }

@@ -119,7 +119,7 @@ import TestSupport
             (#"true"#, #"/etc/t/config.json: top level: expected an object, found a boolean. Write it as { … }."#),
             (#"3"#, #"/etc/t/config.json: top level: expected an object, found a number. Write it as { … }."#),
             (#"{"store": "a", "store": "b"}"#, #"/etc/t/config.json: store: the key "store" appears twice. Keep one of them."#),
-            (#"{"zzz": 1}"#, #"/etc/t/config.json: zzz: unknown key "zzz". Remove it; the keys allowed here are: store, album, downloads, routing, providers."#),
+            (#"{"zzz": 1}"#, #"/etc/t/config.json: zzz: unknown key "zzz". Remove it; the keys allowed here are: store, album, downloads, routing, providers, serve."#),
             (#"{"provider": []}"#, #"/etc/t/config.json: provider: unknown key "provider". Did you mean "providers"?"#),
             (#"{"Store": "/s"}"#, #"/etc/t/config.json: Store: unknown key "Store". Did you mean "store"?"#),
             (#"{"store": 5}"#, #"/etc/t/config.json: store: expected a string, found a number. Put the value in double quotes."#),

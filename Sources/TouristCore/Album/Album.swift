@@ -26,6 +26,9 @@ public struct AlbumPhoto: Sendable, Codable, Equatable {
     /// The source actually read, when stored.
     public var sourceURL: String?
     public var error: String?
+    /// Other sizes of this photo kept in the store (a photo page's larger size, `photo get`);
+    /// absent when there are none.
+    public var views: [PhotoView]?
 
     public init(candidate: PhotoCandidate, size: PhotoSize) {
         self.candidate = candidate
@@ -40,6 +43,12 @@ public struct AlbumPhoto: Sendable, Codable, Equatable {
     public func isMissing(from store: Store) -> Bool {
         guard state == .stored, let sha256 else { return false }
         return !store.blobs.contains(sha256)
+    }
+
+    /// The stored copy at `size`: the album's own, or a kept view.
+    public func copy(at size: PhotoSize) -> PhotoView? {
+        if self.size == size, state == .stored, let sha256, let bytes { return PhotoView(size: size, sha256: sha256, bytes: bytes, mimeType: mimeType) }
+        return views?.first { $0.size == size }
     }
 
     /// How `album` shows a photo whose file is missing.

@@ -34,8 +34,9 @@ public struct AlbumFetcher: Sendable {
             let target = count ?? album.target
             // A stored photo whose blob is gone (deleted by hand, set aside by `store repair`) is
             // downloaded again.
-            for index in album.photos.indices where album.photos[index].state == .stored {
-                guard let sha256 = album.photos[index].sha256, !store.blobs.contains(sha256) else { continue }
+            for index in album.photos.indices {
+                album.photos[index].views?.removeAll { !store.blobs.contains($0.sha256) }
+                guard album.photos[index].state == .stored, let sha256 = album.photos[index].sha256, !store.blobs.contains(sha256) else { continue }
                 album.photos[index].forgetBlob()
             }
             if album.pin.state == .ready, album.target == target, album.photos.allSatisfy({ $0.state == .stored || $0.state == .rejected }) {
@@ -86,6 +87,7 @@ public struct AlbumFetcher: Sendable {
                 if let sha256 = photo.sha256, photo.state == .stored {
                     try transaction.releaseReference(sha256, pin: id, key: photo.key)
                 }
+                try transaction.releaseViews(of: photo, pin: id)
             }
             return album
         }

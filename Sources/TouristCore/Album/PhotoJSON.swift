@@ -69,13 +69,14 @@ public struct PhotoJSON: Encodable, Sendable {
         source = candidate.source(nearest: .original)?.source.location
     }
 
-    /// An album photo, with where it stands in `store`.
-    public init(photo: AlbumPhoto, store: Store) {
+    /// An album photo, with where it stands in `store`. `withPath: false` leaves out the blob
+    /// file's path (for `tourist serve`, whose pages read photos by hash).
+    public init(photo: AlbumPhoto, store: Store, withPath: Bool = true) {
         self.init(candidate: photo.candidate)
         let missing = photo.isMissing(from: store)
         stored = StoreFields(
             state: missing ? AlbumPhoto.missingState : photo.state.rawValue, size: photo.size, sha256: photo.sha256, bytes: photo.bytes,
-            mime: photo.mimeType, path: photo.state == .stored && !missing ? photo.sha256.map(store.blobs.path(of:)) : nil,
+            mime: photo.mimeType, path: withPath && photo.state == .stored && !missing ? photo.sha256.map(store.blobs.path(of:)) : nil,
             sourceURL: photo.sourceURL ?? photo.candidate.source(nearest: photo.size)?.source.location,
             error: missing ? AlbumPhoto.missingExplanation(pin: nil) : photo.error
         )

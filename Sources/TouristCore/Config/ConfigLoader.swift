@@ -54,7 +54,7 @@ public struct ConfigLoader: Sendable {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var config = TouristConfig(source: .file(path), directory: directory)
         let root = try ConfigReader(file: path, path: "", value: document)
-        try root.rejectUnknownKeys(allowed: ["store", "album", "downloads", "routing", "providers"])
+        try root.rejectUnknownKeys(allowed: ["store", "album", "downloads", "routing", "providers", "serve"])
         config.storePath = try root.path("store", environment: environment, base: directory)
 
         if let album = try root.object("album") {
@@ -82,6 +82,10 @@ public struct ConfigLoader: Sendable {
                 }
                 config.strategy = strategy
             }
+        }
+        if let serve = try root.object("serve") {
+            try serve.rejectUnknownKeys(allowed: ["tiles"])
+            config.serve.tiles = try tiles(serve)
         }
         guard let providers = try root.array("providers") else {
             config.providers = TouristConfig.builtIn(workingDirectory: directory).providers
@@ -206,5 +210,22 @@ public struct ConfigLoader: Sendable {
             let provider = try factory.makeProvider(name: entry.name, options: entry.options, context: own)
             return ConfiguredProvider(entry: entry, provider: provider, stateDirectory: own.stateDirectory)
         }
+    }
+
+    /// `serve.tiles`: an online tile layer, `{ "url": "https://…/{z}/{x}/{y}.png", "attribution": "…", "maxZoom": 19 }`.
+    private func tiles(_ serve: ConfigReader) throws(ConfigError) -> TouristConfig.Tiles? {
+        guard let tiles = try serve.object("tiles") else { return nil }
+        try tiles.rejectUnknownKeys(allowed: ["url", "attribution", "maxZoom"])
+        let example = "such as \"https://tile.openstreetmap.org/{z}/{x}/{y}.png\""
+        guard let url = try tiles.string("url", environment: environment) else {
+            throw tiles.error("url", "the tile layer has no url", fix: "Set url to a tile address with {z}, {x} and {y}, \(example), or remove serve.tiles to use the offline map alone.")
+        }
+        guard url.hasPrefix("https://") || url.hasPrefix("http://"), ["{z}", "{x}", "{y}"].allSatisfy(url.contains), URLComponents(string: url.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: ""))?.host != nil else {
+            throw tiles.error("url", "\"\(url)\" is not a tile address", fix: "Use an http(s) address with {z}, {x} and {y}, \(example).")
+        }
+        guard let attribution = try tiles.string("attribution", environment: environment), !attribution.isEmpty else {
+            throw tiles.error("attribution", "the tile layer has no attribution", fix: "Set attribution to the credit the tile provider's terms ask for, such as \"© OpenStreetMap contributors\".")
+        }
+        return TouristConfig.Tiles(url: url, attribution: attribution, maxZoom: try tiles.integer("maxZoom", in: 1...24) ?? 19)
     }
 }

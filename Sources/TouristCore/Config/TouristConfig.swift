@@ -28,6 +28,28 @@ public struct TouristConfig: Sendable {
     }
 
     /// How the router chooses providers (see `Router`).
+    /// `tourist serve`'s settings (`serve` in the config).
+    public struct Serve: Sendable, Equatable {
+        /// An online map tile layer drawn over the bundled land outlines (off by default: the
+        /// base map works offline).
+        public var tiles: Tiles?
+    }
+
+    /// A slippy-map tile layer: `url` with `{z}`, `{x}`, `{y}` (and optionally `{s}`), the credit
+    /// its terms require, and its deepest zoom.
+    public struct Tiles: Sendable, Equatable {
+        public var url: String
+        public var attribution: String
+        public var maxZoom: Int
+
+        /// The `scheme://host[:port]` tiles come from, for the page's Content-Security-Policy.
+        public var origin: String? {
+            guard let schemeEnd = url.range(of: "://") else { return nil }
+            let host = url[schemeEnd.upperBound...].prefix { $0 != "/" }
+            return "\(url[..<schemeEnd.lowerBound])://\(host.replacingOccurrences(of: "{s}", with: "*"))"
+        }
+    }
+
     public enum Strategy: String, Sendable, CaseIterable {
         /// In order; the first that returns photos answers.
         case first
@@ -84,6 +106,8 @@ public struct TouristConfig: Sendable {
     public var downloads = Downloads()
     public var strategy = Strategy.first
     public var providers: [ProviderEntry] = []
+    /// `tourist serve`'s settings.
+    public var serve = Serve()
     /// The folder relative paths are resolved against.
     public var directory: String
 

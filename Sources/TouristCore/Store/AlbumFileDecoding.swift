@@ -41,7 +41,16 @@ enum AlbumFileDecoding {
         photo.mimeType = try object.optional("mimeType", IndexValue.string)
         photo.sourceURL = try object.optional("sourceURL", IndexValue.string)
         photo.error = try object.optional("error", IndexValue.string)
+        photo.views = try object.optional("views") { (value) throws(IndexDecodingError) in try IndexValue.array(value, view) }
         return photo
+    }
+
+    static func view(_ value: JSONValue) throws(IndexDecodingError) -> PhotoView {
+        let object = try IndexObject(value)
+        return PhotoView(
+            size: try object.required("size", IndexValue.raw), sha256: try object.required("sha256", IndexValue.string),
+            bytes: try object.required("bytes", IndexValue.int), mimeType: try object.optional("mimeType", IndexValue.string)
+        )
     }
 
     static func candidate(_ value: JSONValue) throws(IndexDecodingError) -> PhotoCandidate {

@@ -1,13 +1,24 @@
-/// What the whole-store passes need of one album: its pin, and the blob each stored photo uses.
-/// Made on the threads that read the albums, so a pass over 10,000 albums keeps only this.
+/// What the whole-store passes need of one album: its pin, and the blob each stored photo and
+/// each kept view uses. Made on the threads that read the albums, so a pass over 10,000 albums
+/// keeps only this.
 struct AlbumBlobs: Sendable {
+    /// One use of a blob: a stored photo (`view` nil) or one of its views, with its blob (nil when
+    /// the album names none, or not a blob name).
+    struct Stored: Sendable {
+        let key: PhotoKey
+        let view: PhotoSize?
+        let blob: BlobID?
+    }
+
     let pin: Pin
-    /// The stored photos, with their blob (nil when the album names none, or not a blob name).
-    let stored: [(key: PhotoKey, blob: BlobID?)]
+    let stored: [Stored]
 
     init(_ album: Album) {
         pin = album.pin
-        stored = album.photos.filter { $0.state == .stored }.map { ($0.key, $0.sha256.flatMap(BlobID.init)) }
+        stored = album.photos.flatMap { photo in
+            let own = photo.state == .stored ? [Stored(key: photo.key, view: nil, blob: photo.sha256.flatMap(BlobID.init))] : []
+            return own + (photo.views ?? []).map { Stored(key: photo.key, view: $0.size, blob: BlobID($0.sha256)) }
+        }
     }
 
     /// Reads from an album file only what links the index together, for `verify --quick`: the pin,
@@ -20,25 +31,27 @@ struct AlbumBlobs: Sendable {
         _ = try object.required("shown") { (keys) throws(IndexDecodingError) in try IndexValue.array(keys, AlbumFileDecoding.key) }
         _ = try object.required("removed") { (keys) throws(IndexDecodingError) in try IndexValue.array(keys, AlbumFileDecoding.key) }
         let photos = try object.required("photos") { (photos) throws(IndexDecodingError) in
-            try IndexValue.array(photos) { (photo) throws(IndexDecodingError) -> (key: PhotoKey, blob: BlobID?)? in
+            try IndexValue.array(photos) { (photo) throws(IndexDecodingError) -> [Stored] in
                 let fields = try IndexObject(photo)
                 let key = try fields.required("candidate") { (candidate) throws(IndexDecodingError) in try IndexObject(candidate).required("key", AlbumFileDecoding.key) }
                 let state: PhotoState = try fields.required("state", IndexValue.raw)
                 let sha256 = try fields.optional("sha256", IndexValue.string)
-                return state == .stored ? (key, sha256.flatMap(BlobID.init)) : nil
+                let views = try fields.optional("views") { (views) throws(IndexDecodingError) in try IndexValue.array(views, AlbumFileDecoding.view) } ?? []
+                let own = state == .stored ? [Stored(key: key, view: nil, blob: sha256.flatMap(BlobID.init))] : []
+                return own + views.map { Stored(key: key, view: $0.size, blob: BlobID($0.sha256)) }
             }
         }
-        return AlbumBlobs(pin: try object.required("pin", AlbumFileDecoding.pin), stored: photos.compactMap { $0 })
+        return AlbumBlobs(pin: try object.required("pin", AlbumFileDecoding.pin), stored: photos.flatMap { $0 })
     }
 
     /// The members `read` looks at: an album's, a photo's, a candidate's and the pin's (the parser
     /// checks the others and leaves them out).
     static let keys: Set<String> = [
-        "pin", "target", "shown", "removed", "photos", "candidate", "key", "state", "sha256",
+        "pin", "target", "shown", "removed", "photos", "candidate", "key", "state", "sha256", "views", "size", "bytes", "mimeType",
         "id", "name", "latitude", "longitude", "radiusKm", "createdAt", "error",
     ]
 
-    private init(pin: Pin, stored: [(key: PhotoKey, blob: BlobID?)]) {
+    private init(pin: Pin, stored: [Stored]) {
         self.pin = pin
         self.stored = stored
     }
@@ -72,7 +85,7 @@ struct BlobUsage {
         for (albumIndex, album) in albums.enumerated() {
             for (photoIndex, photo) in album.stored.enumerated() {
                 guard let blob = photo.blob else {
-                    unnamed.append("photo \(photo.key) of pin \(album.pin.id)")
+                    unnamed.append("photo \(photo.key)\(photo.view.map { " (size \($0.rawValue))" } ?? "") of pin \(album.pin.id)")
                     continue
                 }
                 uses.append(Use(blob: blob, album: Int32(albumIndex), photo: Int32(photoIndex)))
@@ -92,7 +105,8 @@ struct BlobUsage {
     func users(at index: Int) -> [String] {
         uses[starts[index]..<starts[index + 1]].map { use in
             let album = albums[Int(use.album)]
-            return "\(album.pin.id) \(album.stored[Int(use.photo)].key)"
+            let photo = album.stored[Int(use.photo)]
+            return PhotoView.referenceLine(pin: album.pin.id, key: photo.key, view: photo.view)
         }
     }
 

@@ -299,13 +299,13 @@ extension Store {
         return rewritten
     }
 
-    /// An album photo `key` stored at `size`, in any album, when its file is in the store.
-    public func storedPhoto(_ key: PhotoKey, size: PhotoSize) -> AlbumPhoto? {
+    /// Album photo `key` and its pin, from the first album (by pin id) that holds it. Reads every
+    /// album until it finds one: for `photo get`, which names no pin.
+    func albumPhoto(_ key: PhotoKey) -> (pin: String, photo: AlbumPhoto)? {
         for name in FileSystem.list(albumsDirectory).sorted() where name.hasSuffix(".json") {
-            guard let album = try? album(String(name.dropLast(5))) else { continue }
-            if let photo = album.photos.first(where: { $0.key == key && $0.size == size && $0.state == .stored && !$0.isMissing(from: self) }) {
-                return photo
-            }
+            let id = String(name.dropLast(5))
+            guard let album = try? album(id), let photo = album.photos.first(where: { $0.key == key }) else { continue }
+            return (id, photo)
         }
         return nil
     }

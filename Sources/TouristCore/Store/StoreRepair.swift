@@ -66,6 +66,17 @@ extension Store {
             for index in albums.indices {
                 var album = albums[index]
                 var forgotten = 0
+                // A kept view whose file is lost is dropped: the photo page downloads it again.
+                for photo in album.photos.indices {
+                    let before = album.photos[photo].views?.count ?? 0
+                    album.photos[photo].views?.removeAll { !(BlobID($0.sha256).map(good.contains) ?? false) }
+                    let dropped = before - (album.photos[photo].views?.count ?? 0)
+                    if dropped > 0 {
+                        report.actions.append("\(dropped) larger size\(dropped == 1 ? "" : "s") of photo \(album.photos[photo].key) in pin \(album.pin.id) lost \(dropped == 1 ? "its file and was" : "their files and were") dropped (downloaded again when next asked for)")
+                        try transaction.save(album)
+                        albums[index] = album
+                    }
+                }
                 for photo in album.photos.indices where album.photos[photo].state == .stored {
                     if let blob = album.photos[photo].sha256.flatMap(BlobID.init), good.contains(blob) { continue }
                     album.photos[photo].forgetBlob()

@@ -48,6 +48,7 @@ public struct StoreTransaction {
         var deleted = 0
         for photo in album.photos {
             if let sha256 = photo.sha256, try releaseReference(sha256, pin: id, key: photo.key) { deleted += 1 }
+            deleted += try releaseViews(of: photo, pin: id)
         }
         return deleted
     }
@@ -71,14 +72,42 @@ public struct StoreTransaction {
         var deleted = 0
         for photo in removing {
             if let sha256 = photo.sha256, photo.state == .stored, try releaseReference(sha256, pin: id, key: photo.key) { deleted += 1 }
+            deleted += try releaseViews(of: photo, pin: id)
         }
         return deleted
     }
 
-    /// Records that album photo `key` of pin `pin` uses blob `sha256`.
-    public func addReference(_ sha256: String, pin: String, key: PhotoKey) throws(StoreError) {
+    /// Records that album photo `key` of pin `id` keeps `view` (another size of it) in the store,
+    /// replacing a view of that size it had. False, and nothing recorded, when the photo is no
+    /// longer in the album (removed while its view downloaded).
+    public func addView(_ view: PhotoView, key: PhotoKey, pin id: String) throws(StoreError) -> Bool {
+        var album = try album(id)
+        guard let index = album.photos.firstIndex(where: { $0.key == key }) else { return false }
+        let replaced = album.photos[index].views?.first { $0.size == view.size }
+        try addReference(view.sha256, pin: id, key: key, view: view.size)
+        var views = album.photos[index].views ?? []
+        views.removeAll { $0.size == view.size }
+        views.append(view)
+        album.photos[index].views = views.sorted { $0.size.rawValue < $1.size.rawValue }
+        try save(album)
+        if let replaced, replaced.sha256 != view.sha256 { try releaseReference(replaced.sha256, pin: id, key: key, view: view.size) }
+        return true
+    }
+
+    /// Drops the uses of `photo`'s views; returns how many blobs that deleted.
+    @discardableResult
+    func releaseViews(of photo: AlbumPhoto, pin id: String) throws(StoreError) -> Int {
+        var deleted = 0
+        for view in photo.views ?? [] where try releaseReference(view.sha256, pin: id, key: photo.key, view: view.size) {
+            deleted += 1
+        }
+        return deleted
+    }
+
+    /// Records that album photo `key` of pin `pin` uses blob `sha256` (for its `view` of another size).
+    public func addReference(_ sha256: String, pin: String, key: PhotoKey, view: PhotoSize? = nil) throws(StoreError) {
         var references = try references(of: sha256)
-        let line = "\(pin) \(key)"
+        let line = PhotoView.referenceLine(pin: pin, key: key, view: view)
         guard !references.contains(line) else { return }
         references.append(line)
         try writeReferences(references, of: sha256)
@@ -113,9 +142,10 @@ public struct StoreTransaction {
 
     /// Drops one use of a blob; deletes the blob when it was the last. Returns whether it was deleted.
     @discardableResult
-    public func releaseReference(_ sha256: String, pin: String, key: PhotoKey) throws(StoreError) -> Bool {
+    public func releaseReference(_ sha256: String, pin: String, key: PhotoKey, view: PhotoSize? = nil) throws(StoreError) -> Bool {
         var references = try references(of: sha256)
-        references.removeAll { $0 == "\(pin) \(key)" }
+        let line = PhotoView.referenceLine(pin: pin, key: key, view: view)
+        references.removeAll { $0 == line }
         if references.isEmpty {
             try FileSystem.remove(store.refsPath(sha256))
             try store.blobs.remove(sha256)

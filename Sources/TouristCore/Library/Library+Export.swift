@@ -1,0 +1,57 @@
+import Foundation
+
+/// What `Library.export` wrote, and what it could not.
+public struct ExportResult: Sendable {
+    /// The photo files written, in album order (each has a `.json` sidecar beside it).
+    public var files: [String] = []
+    /// Why photos were left out: a damaged or missing file, each message naming its fix.
+    public var refused: [String] = []
+}
+
+extension Library {
+    /// Copies pin `id`'s stored photos to `folder` (made when missing) as `NN TITLE (PHOTO).EXT`,
+    /// each with a JSON sidecar holding the pin and the photo as `album --json` shows it. Every
+    /// photo is checked against its hash while copied; a damaged or missing one is left out and
+    /// named in `refused`, the others are still exported.
+    public func export(pin id: String, to folder: String) throws -> ExportResult {
+        let album = try store.album(id)
+        let encoder = MachineJSON.encoder()
+        var result = ExportResult()
+        let stored = album.photos.filter { $0.state == .stored }
+        let digits = max(2, String(stored.count).count)
+        for (index, photo) in stored.enumerated() {
+            guard let sha256 = photo.sha256 else { continue }
+            let number = String(repeating: "0", count: max(0, digits - String(index + 1).count)) + String(index + 1)
+            let base = "\(folder)/\(number) \(Self.safeName(photo.candidate.title)) (\(Self.safeName(photo.key.description)))"
+            let image = base + "." + ImageFormat.fileExtension(for: photo.mimeType)
+            let sink = try FileSink(directory: folder, maxBytes: Int.max)
+            do {
+                try blobs.copyVerified(sha256, photo: photo.key.description, into: sink)
+            } catch let error as StoreError {
+                result.refused.append(error.message)
+                continue
+            }
+            _ = try sink.move(to: image)
+            let sidecar = ExportSidecar(pin: album.pin, photo: PhotoJSON(photo: photo, store: store))
+            let json = try FileSink(directory: folder, maxBytes: Int.max)
+            try json.write(try encoder.encode(sidecar) + Data("\n".utf8))
+            _ = try json.move(to: base + ".json")
+            result.files.append(image)
+        }
+        return result
+    }
+
+    /// A file-name-safe version of a title: no slashes or control characters, at most 80 characters.
+    static func safeName(_ text: String) -> String {
+        let cleaned = String(text.map { $0 == "/" || $0 == "\\" || $0 == ":" || $0.asciiValue.map { $0 < 0x20 } == true ? "_" : $0 })
+            .trimmingCharacters(in: .whitespaces)
+        let trimmed = String(cleaned.prefix(80))
+        return trimmed.isEmpty || trimmed.hasPrefix(".") ? "_" + trimmed : trimmed
+    }
+}
+
+/// What each export sidecar holds: the pin, and the photo as `album --json` shows it.
+struct ExportSidecar: Encodable {
+    var pin: Pin
+    var photo: PhotoJSON
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// tourist's operations on one store, for every front end. The CLI parses its arguments, calls
+/// these and prints what they return; `tourist serve` does the same for HTTP requests. Neither
+/// front end reads index files or blob paths itself: pins and albums come from here, photo bytes
+/// from `blobs`.
+///
+/// Each operation takes the store lock only for its index changes, never across a network wait,
+/// so the CLI and a running server work on one store side by side.
+public final class Library: Sendable {
+    public let store: Store
+    public let providers: ProviderSetup
+
+    public init(store: Store, providers: ProviderSetup) {
+        self.store = store
+        self.providers = providers
+    }
+
+    public var config: TouristConfig { providers.config }
+
+    /// The photo bytes, by hash.
+    public var blobs: any BlobReading { store.blobs }
+
+    // MARK: Pins and albums
+
+    /// Every pin, oldest first.
+    public func pins() throws(StoreError) -> [Pin] {
+        try store.pins()
+    }
+
+    /// The id of the pin `reference` names: its id, or its exact name.
+    public func resolvePin(_ reference: String) throws(StoreError) -> String {
+        try store.resolvePin(reference)
+    }
+
+    /// The album of the pin `reference` names.
+    public func album(_ reference: String) throws(StoreError) -> Album {
+        try store.album(try store.resolvePin(reference))
+    }
+
+    /// Saves a pin named `name` (default: its coordinates) with an empty album of the config's
+    /// size. The same name at the same place and radius returns the existing pin (`created` false).
+    public func addPin(name: String?, at location: GeoPoint, radiusKm: Double) throws -> (pin: Pin, created: Bool) {
+        let target = config.album.photos
+        return try store.transaction { transaction in
+            try transaction.addPin(name: name ?? location.description, location: location, radiusKm: radiusKm, target: target)
+        }
+    }
+
+    /// Removes pin `id` with its album and the photo files no other album uses; returns how many
+    /// files were deleted.
+    public func removePin(_ id: String) throws -> Int {
+        try store.transaction { try $0.removePin(id) }
+    }
+
+    /// Removes photos from pin `id`'s album for good (no later collection brings them back);
+    /// returns how many files were deleted.
+    public func removePhotos(_ keys: [PhotoKey], fromPin id: String) throws -> Int {
+        try store.transaction { try $0.removePhotos(keys, fromPin: id) }
+    }
+
+    // MARK: Filling albums
+
+    /// Completes pin `id`'s album (see `AlbumFetcher.fetch`) through the configured providers, or
+    /// those named in `providerNames`, keeping photos of `size` (default: the config's).
+    public func fetch(
+        pin id: String, count: Int? = nil, size: PhotoSize? = nil, providerNames: [String] = [],
+        progress: (@Sendable (FetchProgress) -> Void)? = nil
+    ) async throws -> FetchOutcome {
+        try await providers.withRouter(only: providerNames, store: store) { router in
+            try await fetcher(router, size: size, progress: progress).fetch(pin: id, count: count)
+        }
+    }
+
+    /// Replaces pin `id`'s album with photos it has not shown (see `AlbumFetcher.newCollection`).
+    public func newCollection(
+        pin id: String, count: Int? = nil, providerNames: [String] = [],
+        progress: (@Sendable (FetchProgress) -> Void)? = nil
+    ) async throws -> FetchOutcome {
+        try await providers.withRouter(only: providerNames, store: store) { router in
+            try await fetcher(router, size: nil, progress: progress).newCollection(pin: id, count: count)
+        }
+    }
+
+    private func fetcher(_ router: Router, size: PhotoSize?, progress: (@Sendable (FetchProgress) -> Void)?) -> AlbumFetcher {
+        AlbumFetcher(
+            store: store, router: router, downloads: config.downloads, size: size ?? config.album.size,
+            retryPolicy: providers.retryPolicy, logger: providers.logger, progress: progress
+        )
+    }
+}

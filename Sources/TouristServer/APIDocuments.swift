@@ -1,0 +1,66 @@
+import TouristCore
+
+// The request and answer bodies of the API (`APIRoutes`) that are not the CLI's own shapes.
+
+/// `GET /api/settings`.
+struct SettingsDocument: Encodable {
+    /// The online tile layer the config turns on, or nil (the bundled land outlines alone).
+    struct Tiles: Encodable {
+        var url: String
+        var attribution: String
+        var maxZoom: Int
+    }
+
+    var tiles: Tiles?
+    /// Where the map was left, or nil.
+    var view: MapView?
+    var version: String
+}
+
+/// `POST /api/pins`.
+struct NewPin: Decodable {
+    var name: String?
+    var latitude: Double
+    var longitude: Double
+    var radiusKm: Double?
+}
+
+/// `DELETE /api/pins/ID`.
+struct RemovedPin: Encodable {
+    var removed: String
+    var deletedFiles: Int
+}
+
+/// `GET /api/pins/ID/album`: the album as `album --json` shows it, with its target and whether
+/// this server is filling it now.
+struct AlbumPage: Encodable {
+    var pin: Pin
+    var target: Int
+    var fetching: Bool
+    var photos: [PhotoJSON]
+}
+
+/// `POST /api/pins/ID/photos/delete`.
+struct PhotoRemoval: Decodable {
+    var photos: [String]
+}
+
+/// Its answer.
+struct RemovedPhotos: Encodable {
+    var removed: [String]
+    var deletedFiles: Int
+}
+
+/// `GET /api/pins/ID/photos/PHOTO`.
+struct PhotoPage: Encodable {
+    var pin: Pin
+    var photo: PhotoJSON
+}
+
+/// `POST /api/pins/ID/photos/PHOTO/large`: the larger size, by its blob's address.
+struct LargePhoto: Encodable {
+    var url: String
+    var size: String
+    var mime: String?
+    var bytes: Int
+}

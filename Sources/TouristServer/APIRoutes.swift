@@ -1,0 +1,163 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TouristCore
+
+/// The JSON API the pages use: the CLI's operations, through the same `Library`, answered with
+/// the CLI's `--json` shapes. Every change goes through the store lock and shows up in the
+/// terminal's `tourist album` at once; every change made in a terminal reaches the pages through
+/// `StoreWatcher`.
+struct APIRoutes: Sendable {
+    let library: Library
+    let jobs: FetchJobs
+    let hub: EventHub
+
+    func add(to router: Hummingbird.Router<BasicRequestContext>) {
+        router.get("/api/settings") { _, _ in try settings() }
+        router.put("/api/view") { request, context in try await saveView(request, context: context) }
+        router.get("/api/pins") { _, _ in try pins() }
+        router.post("/api/pins") { request, context in try await addPin(request, context: context) }
+        router.delete("/api/pins/:pin") { _, context in try removePin(context) }
+        router.get("/api/pins/:pin/album") { _, context in try album(context) }
+        router.post("/api/pins/:pin/fetch") { _, context in try start(.fetch, context) }
+        router.post("/api/pins/:pin/new-collection") { _, context in try start(.newCollection, context) }
+        router.post("/api/pins/:pin/photos/delete") { request, context in try await removePhotos(request, context: context) }
+        router.get("/api/pins/:pin/photos/:photo") { _, context in try photo(context) }
+        router.post("/api/pins/:pin/photos/:photo/large") { _, context in try await largePhoto(context) }
+        router.get("/api/events") { _, _ in events() }
+    }
+
+    // MARK: Handlers
+
+    private func settings() throws -> Response {
+        let tiles = library.config.serve.tiles.map { SettingsDocument.Tiles(url: $0.url, attribution: $0.attribution, maxZoom: $0.maxZoom) }
+        return try json(SettingsDocument(tiles: tiles, view: MapView.load(storeRoot: library.store.root), version: TouristVersion.current))
+    }
+
+    private func saveView(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        try await decode(MapView.self, request, context: context).validated().save(storeRoot: library.store.root)
+        return Response(status: .noContent)
+    }
+
+    private func pins() throws -> Response {
+        // The CLI's `pin list --json`, written by its fast encoder: 10,000 pins stay quick.
+        Response(status: .ok, headers: Self.jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(bytes: PinRecordCodec.listDocument(try library.pins()))))
+    }
+
+    private func addPin(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let new = try await decode(NewPin.self, request, context: context)
+        let radius = new.radiusKm ?? 5
+        guard radius.isFinite, radius > 0, radius <= 20_000 else { throw BadRequest(message: "radiusKm \(radius) is out of range; use kilometres from 0 (exclusive) to 20000") }
+        let name = new.name?.trimmingCharacters(in: .whitespaces)
+        if let name, name.isEmpty || name.contains("\n") { throw BadRequest(message: "a pin's name must not be empty or span lines") }
+        let (pin, created) = try library.addPin(name: name, at: try GeoPoint(latitude: new.latitude, longitude: new.longitude), radiusKm: radius)
+        return try json(pin, status: created ? .created : .ok)
+    }
+
+    private func removePin(_ context: BasicRequestContext) throws -> Response {
+        let id = try pinID(context)
+        return try json(RemovedPin(removed: id, deletedFiles: try library.removePin(id)))
+    }
+
+    private func album(_ context: BasicRequestContext) throws -> Response {
+        let album = try library.album(try pinID(context))
+        var pin = album.pin
+        pin.photos = album.storedCount
+        let photos = album.photos.map { PhotoJSON(photo: $0, store: library.store, withPath: false) }
+        return try json(AlbumPage(pin: pin, target: album.target, fetching: jobs.isRunning(pin.id), photos: photos))
+    }
+
+    private func start(_ kind: FetchJobs.Kind, _ context: BasicRequestContext) throws -> Response {
+        let id = try pinID(context)
+        guard jobs.start(kind, pin: id) else {
+            return APIError.response(.conflict, "the album of this pin is being filled already; wait for it to finish")
+        }
+        return try json(["started": true], status: .accepted)
+    }
+
+    private func removePhotos(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let id = try pinID(context)
+        let removal = try await decode(PhotoRemoval.self, request, context: context)
+        guard !removal.photos.isEmpty else { throw BadRequest(message: "name at least one photo to delete") }
+        let keys = try removal.photos.map { text in
+            guard let key = PhotoKey(text) else { throw BadRequest(message: "\"\(text)\" is not a photo id (provider:id)") }
+            return key
+        }
+        let deleted = try library.removePhotos(keys, fromPin: id)
+        return try json(RemovedPhotos(removed: keys.map(\.description), deletedFiles: deleted))
+    }
+
+    private func photo(_ context: BasicRequestContext) throws -> Response {
+        let album = try library.album(try pinID(context))
+        let key = try photoKey(context)
+        guard let photo = album.photos.first(where: { $0.key == key }) else {
+            throw StoreError(.notFound, "photo \(key) is not in the album of \"\(album.pin.name)\"")
+        }
+        return try json(PhotoPage(pin: album.pin, photo: PhotoJSON(photo: photo, store: library.store, withPath: false)))
+    }
+
+    /// The photo page's larger size: kept in the store once fetched (`Library.photoCopy`, as
+    /// `photo get` does).
+    private func largePhoto(_ context: BasicRequestContext) async throws -> Response {
+        let id = try pinID(context)
+        let key = try photoKey(context)
+        guard let copy = try await library.photoCopy(key, size: Self.largeSize, pin: id) else {
+            throw StoreError(.notFound, "photo \(key) is not in this album")
+        }
+        return try json(LargePhoto(url: "/blobs/\(copy.view.sha256)", size: copy.view.size.rawValue, mime: copy.view.mimeType, bytes: copy.view.bytes))
+    }
+
+    /// The size a photo page shows: 1024 px on the long side.
+    static let largeSize = PhotoSize.large1024
+
+    /// `GET /api/events`: Server-Sent Events until the page goes away or the server stops.
+    private func events() -> Response {
+        let stream = hub.subscribe()
+        let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            try await writer.write(ByteBuffer(string: ": connected\n\n"))
+            for await event in stream {
+                try await writer.write(ByteBuffer(string: event.text))
+            }
+            try await writer.finish(nil)
+        })
+    }
+
+    // MARK: Reading requests
+
+    private func pinID(_ context: BasicRequestContext) throws -> String {
+        guard let reference = context.parameters.get("pin") else { throw BadRequest(message: "no pin in the address") }
+        return try library.resolvePin(reference)
+    }
+
+    private func photoKey(_ context: BasicRequestContext) throws -> PhotoKey {
+        guard let text = context.parameters.get("photo")?.removingPercentEncoding, let key = PhotoKey(text) else {
+            throw BadRequest(message: "the address names no photo (provider:id)")
+        }
+        return key
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ request: Request, context: BasicRequestContext) async throws -> T {
+        let body = try await request.body.collect(upTo: 64 << 10)
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer: body))
+        } catch {
+            throw BadRequest(message: "the request body is not the JSON this call takes (\(Self.describe(error)))")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): "missing \"\(key.stringValue)\""
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "wrong type at \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
+        default: "not valid JSON"
+        }
+    }
+
+    static let jsonHeaders: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
+
+    private func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        Response(status: status, headers: Self.jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(bytes: try ServerJSON.line(value))))
+    }
+}

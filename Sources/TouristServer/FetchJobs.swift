@@ -1,0 +1,100 @@
+import Foundation
+import Logging
+import Synchronization
+import TouristCore
+
+/// The fetches and new collections this server runs, at most one per pin, each in its own task so
+/// the request that starts one returns at once. Progress goes out as `progress` events, the end
+/// as a `fetch-ended` event; the pin's own changes reach the pages through `StoreWatcher`.
+final class FetchJobs: Sendable {
+    enum Kind: Sendable {
+        case fetch
+        case newCollection
+    }
+
+    private let library: Library
+    private let hub: EventHub
+    private let logger: Logger
+    private let running = Mutex<[String: Task<Void, Never>]>([:])
+
+    init(library: Library, hub: EventHub, logger: Logger) {
+        self.library = library
+        self.hub = hub
+        self.logger = logger
+    }
+
+    /// Whether this server is filling pin `id`'s album now.
+    func isRunning(_ id: String) -> Bool {
+        running.withLock { $0[id] != nil }
+    }
+
+    /// Starts filling pin `id`'s album; false when this server is filling it already.
+    func start(_ kind: Kind, pin id: String) -> Bool {
+        running.withLock { jobs in
+            guard jobs[id] == nil else { return false }
+            jobs[id] = Task { await self.run(kind, pin: id) }
+            return true
+        }
+    }
+
+    /// Stops every running fetch (the server is stopping); what was stored stays, and the next
+    /// fetch resumes the rest.
+    func cancelAll() async {
+        let tasks = running.withLock { Array($0.values) }
+        for task in tasks { task.cancel() }
+        for task in tasks { await task.value }
+    }
+
+    private func run(_ kind: Kind, pin id: String) async {
+        let progress: @Sendable (FetchProgress) -> Void = { [hub] step in
+            hub.publish(ServerEvent("progress", ProgressEvent(pin: id, done: step.done, total: step.total, bytes: step.bytes)))
+        }
+        let ended: FetchEndedEvent
+        do {
+            let outcome = switch kind {
+            case .fetch: try await library.fetch(pin: id, progress: progress)
+            case .newCollection: try await library.newCollection(pin: id, progress: progress)
+            }
+            ended = FetchEndedEvent(pin: id, outcome: outcome)
+        } catch {
+            logger.error("filling the album of pin \(id) failed: \(error)")
+            ended = FetchEndedEvent(pin: id, status: "failed", message: String(describing: error))
+        }
+        running.withLock { $0[id] = nil }
+        hub.publish(ServerEvent("fetch-ended", ended))
+    }
+}
+
+/// `event: progress`.
+struct ProgressEvent: Encodable {
+    var pin: String
+    var done: Int
+    var total: Int
+    var bytes: Int
+}
+
+/// `event: fetch-ended`: how a fetch this server ran ended, and what to tell the user.
+struct FetchEndedEvent: Encodable {
+    var pin: String
+    var status: String
+    var message: String?
+
+    init(pin: String, status: String, message: String?) {
+        self.pin = pin
+        self.status = status
+        self.message = message
+    }
+
+    init(pin: String, outcome: FetchOutcome) {
+        self.pin = pin
+        let album = outcome.album
+        switch outcome.status {
+        case .alreadyComplete: (status, message) = ("complete", nil)
+        case .complete: (status, message) = ("complete", nil)
+        case .incomplete, .partlyFilled, .unusable: (status, message) = ("incomplete", album.pin.error)
+        case .empty: (status, message) = ("empty", "No photos within \(String(format: "%g", album.pin.radiusKm)) km of \(album.pin.name)")
+        case .noNewPhotos: (status, message) = ("no-new-photos", "No photos near \(album.pin.name) that this pin has not shown yet; the album is unchanged")
+        case .failed: (status, message) = ("failed", album.pin.error ?? outcome.providerFailures.map { "\($0.provider): \($0.message)" }.joined(separator: "; "))
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Synchronization
+
+/// Every request passes here first. It refuses:
+/// - a `Host` header that does not name this server (DNS rebinding: a page on another site whose
+///   name was pointed at 127.0.0.1 still sends its own name), with 421;
+/// - when the server listens beyond loopback, a visitor without the access token, with 401 (the
+///   printed `?token=` link sets a cookie, after which the pages work as usual);
+/// - a POST, PUT or DELETE without the server's CSRF token in `X-Tourist-CSRF`, or sent from
+///   another origin (`Origin`, `Sec-Fetch-Site`), with 403.
+/// It adds the security headers to every answer: a Content-Security-Policy without inline
+/// scripts, no sniffing, no framing, no referrer.
+struct RequestGuard<Context: RequestContext>: RouterMiddleware {
+    let secrets: ServerSecrets
+    /// The host names this server answers to, lowercased (`127.0.0.1`, `localhost`, `[::1]`).
+    let allowedHosts: Set<String>
+    /// The port it listens on, once bound.
+    let port: BoundPort
+    /// Whether any `Host` is accepted (listening on every address, where the access token guards).
+    let anyHost: Bool
+    let contentSecurityPolicy: String
+
+    static var tokenCookie: String { "tourist_token" }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await check(request, context: context, next: next)
+        response.headers[.contentSecurityPolicy] = contentSecurityPolicy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[.frameOptions] = "DENY"
+        response.headers[.referrerPolicy] = "no-referrer"
+        response.headers[.crossOriginResourcePolicy] = "same-origin"
+        return response
+    }
+
+    private func check(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let host = request.head.authority
+        guard let host, anyHost || isAllowed(host) else {
+            let names = allowedHosts.sorted().map { "\($0):\(port.value)" }.joined(separator: ", ")
+            return APIError.response(.misdirectedRequest, "this server answers to \(names), not to \"\(host ?? "no Host header")\"; open the address tourist serve printed")
+        }
+        if let token = secrets.accessToken {
+            if let given = request.uri.queryParameters.get("token"), ServerSecrets.matches(given, token) {
+                // The printed link: keep the token in a cookie, and go on to the page without it.
+                var response = Response(status: .seeOther, headers: [.location: request.uri.path])
+                response.setCookie(Cookie(name: Self.tokenCookie, value: token, path: "/", secure: false, httpOnly: true, sameSite: .strict))
+                return response
+            }
+            let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+            guard ServerSecrets.matches(request.cookies[Self.tokenCookie]?.value ?? bearer, token) else {
+                return APIError.response(.unauthorized, "this server needs its access token: open the link with ?token= that tourist serve printed")
+            }
+        }
+        if ![.get, .head, .options].contains(request.method) {
+            if let origin = request.headers[.origin], origin != "http://\(host)" {
+                return APIError.response(.forbidden, "requests from \(origin) are refused; use the page this server serves")
+            }
+            if let site = request.headers[.secFetchSite], site != "same-origin", site != "none" {
+                return APIError.response(.forbidden, "cross-site requests (\(site)) are refused; use the page this server serves")
+            }
+            guard ServerSecrets.matches(request.headers[.touristCSRF], secrets.csrfToken) else {
+                return APIError.response(.forbidden, "the request lacks this server's CSRF token (X-Tourist-CSRF); reload the page")
+            }
+        }
+        return try await next(request, context)
+    }
+}
+
+extension RequestGuard {
+    /// Whether `host` (`name:port`) names this server.
+    func isAllowed(_ host: String) -> Bool {
+        guard let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") else { return false }
+        return Int(host[host.index(after: colon)...]) == port.value && allowedHosts.contains(host[..<colon].lowercased())
+    }
+}
+
+/// The port the server listens on, known once it is bound (`--port 0` picks one).
+final class BoundPort: Sendable {
+    private let port: Mutex<Int>
+
+    init(_ port: Int) {
+        self.port = Mutex(port)
+    }
+
+    var value: Int {
+        get { port.withLock { $0 } }
+    }
+
+    func set(_ value: Int) {
+        port.withLock { $0 = value }
+    }
+}
+
+extension HTTPField.Name {
+    static let touristCSRF = Self("X-Tourist-CSRF")!
+    static let frameOptions = Self("X-Frame-Options")!
+    static let secFetchSite = Self("Sec-Fetch-Site")!
+    static let referrerPolicy = Self("Referrer-Policy")!
+    static let crossOriginResourcePolicy = Self("Cross-Origin-Resource-Policy")!
+}

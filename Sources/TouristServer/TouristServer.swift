@@ -1,0 +1,81 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import TouristCore
+
+/// `tourist serve`: the Virtual Tourist app in the browser, over the same store and the same
+/// operations (`Library`) as the CLI. Serves the pages, the JSON API, photo bytes by hash and a
+/// stream of changes; stops cleanly on SIGINT or SIGTERM (running fetches stop, what they stored
+/// stays).
+public struct TouristServer: Sendable {
+    let library: Library
+    let options: ServerOptions
+    let logger: Logger
+
+    public init(library: Library, options: ServerOptions, logger: Logger) {
+        self.library = library
+        self.options = options
+        self.logger = logger
+    }
+
+    /// Runs until a stop signal. `started` gets the address to open (with the access token when
+    /// the server listens beyond loopback) once the port is bound.
+    public func run(started: @escaping @Sendable (_ url: String) -> Void) async throws {
+        let assets = try WebAssets(directory: options.assetsDirectory)
+        let secrets = ServerSecrets(requiringAccessToken: !options.isLoopback)
+        let hub = EventHub()
+        let jobs = FetchJobs(library: library, hub: hub, logger: logger)
+        let router = Router()
+        let boundPort = BoundPort(options.port)
+        router.add(middleware: RequestGuard(
+            secrets: secrets, allowedHosts: Self.hostNames(options), port: boundPort, anyHost: Self.listensEverywhere(options.host),
+            contentSecurityPolicy: Self.contentSecurityPolicy(tiles: library.config.serve.tiles)
+        ))
+        router.add(middleware: ErrorAnswers())
+        APIRoutes(library: library, jobs: jobs, hub: hub).add(to: router)
+        BlobRoutes(blobs: library.blobs, cache: BlobCache()).add(to: router)
+        PageRoutes(assets: assets, csrfToken: secrets.csrfToken).add(to: router)
+
+        let options = options
+        var quiet = logger
+        quiet.logLevel = .warning
+        let app = Application(
+            router: router,
+            configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? options.port
+                boundPort.set(port)
+                let host = options.host.contains(":") && !options.host.hasPrefix("[") ? "[\(options.host)]" : options.host
+                let token = secrets.accessToken.map { "?token=\($0)" } ?? ""
+                started("http://\(host):\(port)/\(token)")
+            },
+            logger: quiet
+        )
+        let watcher = StoreWatcher(store: library.store, hub: hub)
+        // Shut down in reverse order: the event streams end first, so the server's graceful stop
+        // does not wait on pages that keep a stream open.
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [.init(service: app), .init(service: watcher)],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: quiet
+        ))
+        try await group.run()
+        await jobs.cancelAll()
+    }
+
+    /// The host names to accept in `Host`: the loopback names and the bound address.
+    static func hostNames(_ options: ServerOptions) -> Set<String> {
+        let bound = options.host.contains(":") && !options.host.hasPrefix("[") ? "[\(options.host)]" : options.host
+        return Set(["127.0.0.1", "localhost", "[::1]", bound.lowercased()])
+    }
+
+    static func listensEverywhere(_ host: String) -> Bool {
+        host == "0.0.0.0" || host == "::" || host == "[::]"
+    }
+
+    /// No inline script or style, nothing from elsewhere but the tile server the config names.
+    static func contentSecurityPolicy(tiles: TouristConfig.Tiles?) -> String {
+        let tileSource = tiles?.origin.map { " " + $0 } ?? ""
+        return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:\(tileSource); connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+    }
+}

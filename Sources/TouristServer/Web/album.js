@@ -1,0 +1,455 @@
+// The album page (/pins/ID): a pin's photos as a grid of square thumbnails, with New Collection,
+// deleting selected photos and deleting the pin.
+//
+// A tile's link opens the photo's page; the checkbox in its corner selects it for deletion.
+// The album stays live: `pin` events for this pin reload the album JSON and update the tiles in
+// place (a tile whose photo did not change keeps its <img>, so thumbnails never flicker), and
+// `progress` events move the progress bar. A pin that was never fetched is fetched on first open,
+// as the iOS app did.
+
+import * as api from './api.js';
+import { on } from './events.js';
+import { forgetPin } from './map.js';
+import {
+  h, showError, showMessage, confirmDialog, plural, km, coordinates, stateClass, stateLabel,
+} from './ui.js';
+
+/** Render the album of pin `pinID` into `container`; returns the function that tears it down. */
+export function mountAlbum(container, pinID, context) {
+  const album = new AlbumPage(container, pinID, context);
+  return () => album.unmount();
+}
+
+class AlbumPage {
+  constructor(container, pinID, context) {
+    this.pinID = pinID;
+    this.context = context;
+    this.signal = context.signal;
+    this.album = null; // the last album JSON
+    this.removed = false; // the pin was deleted while shown
+    this.progress = null; // the last progress event: {done, total}
+    this.selected = new Set(); // ids of the selected photos
+    this.tiles = new Map(); // photo id -> {element, checkbox, img, key}
+    this.autoFetched = false;
+    this.loading = false;
+    this.reloadAgain = false;
+    this.build(container);
+    this.unsubscribe = [
+      on('pin', (pin) => this.onPin(pin)),
+      on('pin-removed', (data) => this.onPinRemoved(data)),
+      on('progress', (data) => this.onProgress(data)),
+      on('fetch-ended', (data) => this.onFetchEnded(data)),
+      on('resync', () => this.reload()),
+    ];
+    document.title = 'Album — tourist';
+    this.reload().then(() => context.ready());
+  }
+
+  unmount() {
+    for (const off of this.unsubscribe) off();
+  }
+
+  get pinPath() {
+    return `/pins/${encodeURIComponent(this.pinID)}`;
+  }
+
+  // ---- The page's fixed parts -----------------------------------------------------------------
+
+  build(container) {
+    this.nameElement = h('h1', { id: 'album-name', class: 'album-name' }, '…');
+    this.stateElement = h('span', { id: 'album-state', class: 'state-badge' });
+    this.countElement = h('span', { id: 'album-count', class: 'album-count' });
+    this.placeElement = h('span', { id: 'album-place', class: 'album-place muted' });
+    this.progressElement = h('progress', { id: 'album-progress', class: 'album-progress', hidden: true });
+    this.progressLabel = h('span', { id: 'album-progress-label', class: 'album-progress-label muted', hidden: true });
+    this.newCollectionButton = h('button', {
+      type: 'button', id: 'new-collection', class: 'button', disabled: true,
+      title: 'Replace these photos with a new set from around the pin',
+      on: { click: () => this.newCollection() },
+    }, 'New Collection');
+    this.deletePhotosButton = h('button', {
+      type: 'button', id: 'delete-photos', class: 'button button-danger-outline', disabled: true,
+      on: { click: () => this.deleteSelected() },
+    }, 'Delete photos');
+    this.clearSelectionButton = h('button', {
+      type: 'button', id: 'clear-selection', class: 'button button-quiet', hidden: true,
+      on: { click: () => this.clearSelection() },
+    }, 'Clear selection');
+    this.deletePinButton = h('button', {
+      type: 'button', id: 'delete-pin', class: 'button button-danger-quiet', disabled: true,
+      on: { click: () => this.deletePin() },
+    }, 'Delete pin');
+    this.statusElement = h('div', { id: 'album-status', class: 'album-status', hidden: true, 'aria-live': 'polite' });
+    this.grid = h('div', { id: 'album-grid', class: 'album-grid', role: 'list', 'aria-label': 'Photos' });
+
+    container.append(h('div', { class: 'album' },
+      h('div', { class: 'page-header album-header' },
+        h('a', { class: 'back-link', href: '/' }, h('span', { 'aria-hidden': 'true' }, '← '), 'Map'),
+        h('div', { class: 'album-heading' },
+          h('div', { class: 'album-title-row' }, this.nameElement, this.stateElement),
+          h('p', { class: 'album-meta' }, this.countElement, this.placeElement),
+          h('div', { class: 'album-progress-row' }, this.progressElement, this.progressLabel)),
+        this.actionsElement = h('div', { class: 'album-actions' },
+          this.newCollectionButton, this.clearSelectionButton, this.deletePhotosButton, this.deletePinButton)),
+      this.statusElement,
+      this.grid));
+  }
+
+  // ---- Loading ------------------------------------------------------------------------------
+
+  /** Load the album JSON and render it; calls made while a load runs coalesce into one more. */
+  async reload() {
+    if (this.loading) {
+      this.reloadAgain = true;
+      return;
+    }
+    this.loading = true;
+    try {
+      do {
+        this.reloadAgain = false;
+        const album = await api.getAlbum(this.pinID, { signal: this.signal });
+        if (this.signal.aborted) return;
+        this.render(album);
+      } while (this.reloadAgain && !this.signal.aborted);
+    } catch (error) {
+      if (this.signal.aborted || error.name === 'AbortError') return;
+      if (error.status === 404) this.renderGone('There is no such pin.', error.message);
+      else showError(error.message);
+    } finally {
+      this.loading = false;
+    }
+    this.maybeStartFetch();
+  }
+
+  /** The app loads a new pin's photos on first open. */
+  maybeStartFetch() {
+    const album = this.album;
+    if (!album || this.autoFetched || this.removed || this.signal.aborted) return;
+    if (album.pin.state === 'new' && !album.fetching) {
+      this.autoFetched = true;
+      this.fetchPhotos({ quietConflict: true });
+    }
+  }
+
+  get busy() {
+    return Boolean(this.album && (this.album.fetching || this.album.pin.state === 'fetching'));
+  }
+
+  // ---- Rendering ----------------------------------------------------------------------------
+
+  render(album) {
+    this.album = album;
+    const pin = album.pin;
+    const photos = (album.photos || []).filter((photo) => photo && photo.state !== 'rejected');
+    const stored = photos.filter((photo) => photo.state === 'stored').length;
+
+    document.title = `${pin.name} — tourist`;
+    this.nameElement.textContent = pin.name;
+    const state = album.fetching ? 'fetching' : pin.state; // this server's fetch may not be saved yet
+    this.stateElement.textContent = stateLabel(state);
+    this.stateElement.className = `state-badge state-${stateClass(state)}`;
+    this.countElement.textContent = Number.isFinite(album.target) ? `${stored} of ${album.target}` : plural(stored, 'photo');
+    this.countElement.title = Number.isFinite(album.target)
+      ? `${plural(stored, 'photo')} stored of the ${album.target} this album holds`
+      : '';
+    this.placeElement.textContent = `within ${km(pin.radiusKm)} of ${coordinates(pin.latitude, pin.longitude)}`;
+
+    this.renderProgress(photos);
+    this.renderTiles(photos);
+    this.renderStatus(pin, photos);
+    this.renderButtons();
+  }
+
+  renderProgress(photos) {
+    const busy = this.busy;
+    this.progressElement.hidden = !busy;
+    this.progressLabel.hidden = !busy;
+    if (!busy) {
+      this.progress = null;
+      return;
+    }
+    // Until a progress event says otherwise, count the album's own photos.
+    const counted = { done: photos.filter((photo) => photo.state !== 'pending').length, total: photos.length };
+    const { done, total } = this.progress && this.progress.total > 0 ? this.progress : counted;
+    if (total > 0) {
+      this.progressElement.max = total;
+      this.progressElement.value = Math.min(done, total);
+      this.progressLabel.textContent = `Downloading ${done} of ${total}`;
+    } else {
+      this.progressElement.removeAttribute('value'); // indeterminate: still searching
+      this.progressLabel.textContent = 'Searching…';
+    }
+  }
+
+  renderButtons() {
+    const pinThere = this.album && !this.removed;
+    this.newCollectionButton.disabled = !pinThere || this.busy || this.actionRunning;
+    this.deletePinButton.disabled = !pinThere || this.actionRunning;
+    const n = this.selected.size;
+    this.deletePhotosButton.disabled = !pinThere || n === 0 || this.actionRunning;
+    this.deletePhotosButton.textContent = n === 0 ? 'Delete photos' : `Delete ${plural(n, 'photo')}`;
+    this.clearSelectionButton.hidden = n === 0;
+  }
+
+  renderStatus(pin, photos) {
+    const status = this.statusElement;
+    const show = (kind, title, ...lines) => {
+      status.hidden = false;
+      status.className = `album-status album-status-${kind}`;
+      status.dataset.kind = kind;
+      status.replaceChildren(h('h2', { class: 'album-status-title' }, title), ...lines);
+    };
+    const retry = (label) => h('button', {
+      type: 'button', id: 'album-retry', class: 'button button-primary',
+      on: { click: () => this.fetchPhotos({}) },
+    }, label);
+
+    if (pin.state === 'failed' && !this.album.fetching) {
+      show('failed', 'Could not load photos',
+        h('p', { class: 'album-status-error', id: 'album-error' }, pin.error || 'The last fetch failed.'),
+        h('p', {}, retry('Try again')));
+    } else if (pin.state === 'empty' && !this.album.fetching) {
+      show('empty', 'No photos here',
+        h('p', {}, `No photos within ${km(pin.radiusKm)} of ${pin.name}.`),
+        h('p', { class: 'muted' }, 'Drop a pin with a larger radius, or try again later: New Collection searches again.'));
+    } else if (pin.state === 'fetching' && !this.album.fetching) {
+      show('interrupted', 'The last fetch did not finish',
+        h('p', { class: 'muted' }, 'It may still be running in another terminal. If not, resume it.'),
+        h('p', {}, retry('Resume')));
+    } else if (this.busy && photos.length === 0) {
+      show('searching', 'Looking for photos…', h('span', { class: 'spinner', 'aria-hidden': 'true' }));
+    } else if (pin.state === 'new' && !this.busy) {
+      show('new', 'Not fetched yet', h('p', {}, retry('Fetch photos')));
+    } else if (photos.length === 0) {
+      show('no-photos', 'This album is empty',
+        h('p', { class: 'muted' }, 'New Collection fetches a fresh set of photos.'));
+    } else {
+      status.hidden = true;
+      status.dataset.kind = 'none';
+      status.replaceChildren();
+    }
+  }
+
+  // ---- Tiles --------------------------------------------------------------------------------
+
+  renderTiles(photos) {
+    const keep = new Set(photos.map((photo) => photo.id));
+    for (const [id, tile] of this.tiles) {
+      if (!keep.has(id)) {
+        tile.element.remove();
+        this.tiles.delete(id);
+        this.selected.delete(id);
+      }
+    }
+    // Put the tiles in the album's order, moving only those out of place.
+    let position = 0;
+    for (const photo of photos) {
+      let tile = this.tiles.get(photo.id);
+      if (!tile) {
+        tile = this.createTile(photo);
+        this.tiles.set(photo.id, tile);
+      }
+      this.updateTile(tile, photo);
+      const there = this.grid.children[position];
+      if (there !== tile.element) this.grid.insertBefore(tile.element, there || null);
+      position += 1;
+    }
+  }
+
+  createTile(photo) {
+    const element = h('div', { class: 'photo-tile', role: 'listitem', dataset: { photoId: photo.id } });
+    const checkbox = h('input', { type: 'checkbox', class: 'photo-select' });
+    checkbox.addEventListener('change', () => {
+      if (checkbox.checked) this.selected.add(photo.id);
+      else this.selected.delete(photo.id);
+      element.classList.toggle('selected', checkbox.checked);
+      this.renderButtons();
+    });
+    const selectBox = h('label', { class: 'photo-select-box', title: 'Select' }, checkbox);
+    return { element, checkbox, selectBox, img: null, key: null };
+  }
+
+  /** Rebuild a tile's content only when its photo changed; a stored photo keeps its <img>. */
+  updateTile(tile, photo) {
+    const title = photo.title || 'Untitled photo';
+    const key = JSON.stringify([photo.state, photo.sha256, title, photo.error]);
+    if (tile.key === key) return;
+    tile.key = key;
+    const { element, checkbox, selectBox } = tile;
+    element.dataset.state = photo.state;
+    element.classList.remove('broken');
+    checkbox.setAttribute('aria-label', `Select “${title}”`);
+    const href = `${this.pinPath}/photos/${encodeURIComponent(photo.id)}`;
+    const blob = api.blobURL(photo.sha256);
+
+    let content;
+    if (photo.state === 'stored' && blob) {
+      if (!tile.img || tile.img.dataset.sha256 !== photo.sha256) {
+        tile.img = h('img', { class: 'photo-thumb', src: blob, loading: 'lazy', decoding: 'async', alt: title });
+        tile.img.dataset.sha256 = photo.sha256;
+        tile.img.addEventListener('error', () => element.classList.add('broken'));
+      }
+      tile.img.alt = title;
+      content = h('a', { class: 'photo-open', href, title }, tile.img);
+    } else if (photo.state === 'pending') {
+      content = h('div', { class: 'photo-placeholder', title: `${title}: downloading…` },
+        h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+        h('span', { class: 'visually-hidden' }, `${title}: downloading`));
+    } else {
+      // failed, missing, or a stored photo without a blob
+      const label = photo.state === 'missing' ? 'Missing' : photo.state === 'failed' ? 'Failed' : stateLabel(photo.state);
+      content = h('a', { class: 'photo-open photo-problem', href, title },
+        h('span', { class: 'photo-problem-label' }, label),
+        h('span', { class: 'photo-problem-title' }, title),
+        photo.error ? h('span', { class: 'photo-problem-error' }, photo.error) : null);
+    }
+    const selectable = photo.state !== 'pending';
+    if (!selectable && checkbox.checked) {
+      checkbox.checked = false;
+      this.selected.delete(photo.id);
+    }
+    checkbox.checked = this.selected.has(photo.id);
+    element.classList.toggle('selected', checkbox.checked);
+    element.replaceChildren(content, selectable ? selectBox : null);
+  }
+
+  clearSelection() {
+    this.selected.clear();
+    for (const tile of this.tiles.values()) {
+      tile.checkbox.checked = false;
+      tile.element.classList.remove('selected');
+    }
+    this.renderButtons();
+  }
+
+  // ---- Live events --------------------------------------------------------------------------
+
+  onPin(pin) {
+    if (!pin || pin.id !== this.pinID || this.removed) return;
+    this.reload();
+  }
+
+  onPinRemoved(data) {
+    if (!data || data.id !== this.pinID || this.actionRunning) return;
+    this.renderGone('This pin was deleted.', 'Another window or the command line removed it.');
+  }
+
+  onProgress(data) {
+    if (!data || data.pin !== this.pinID || !this.album) return;
+    const done = Number(data.done);
+    const total = Number(data.total);
+    if (!Number.isFinite(done) || !Number.isFinite(total)) return;
+    this.progress = { done, total };
+    if (!this.busy) {
+      // The fetch started elsewhere (the command line): the pin event may still be on its way.
+      this.album = { ...this.album, fetching: true };
+    }
+    this.renderProgress([]);
+  }
+
+  onFetchEnded(data) {
+    if (!data || data.pin !== this.pinID) return;
+    this.progress = null;
+    const quiet = ['complete', 'empty', 'failed'];
+    if (data.message && !quiet.includes(data.status)) showMessage(data.message);
+    this.reload();
+  }
+
+  renderGone(title, detail) {
+    this.removed = true;
+    this.grid.replaceChildren();
+    this.tiles.clear();
+    this.selected.clear();
+    this.progressElement.hidden = true;
+    this.progressLabel.hidden = true;
+    this.statusElement.hidden = false;
+    this.statusElement.className = 'album-status album-status-gone';
+    this.statusElement.dataset.kind = 'gone';
+    this.statusElement.replaceChildren(
+      h('h2', { class: 'album-status-title' }, title),
+      h('p', { class: 'muted' }, detail),
+      h('p', {}, h('a', { href: '/' }, 'Back to the map')));
+    if (!this.album) {
+      this.nameElement.textContent = 'No such pin';
+      this.actionsElement.hidden = true;
+    }
+    this.renderButtons();
+  }
+
+  // ---- Actions ------------------------------------------------------------------------------
+
+  /** Run an action with the buttons disabled; errors go to the message bar. */
+  async act(fn) {
+    if (this.actionRunning) return;
+    this.actionRunning = true;
+    this.renderButtons();
+    try {
+      await fn();
+    } catch (error) {
+      if (!this.signal.aborted) showError(error.message);
+    } finally {
+      this.actionRunning = false;
+      if (!this.signal.aborted) this.renderButtons();
+    }
+  }
+
+  fetchPhotos({ quietConflict = false }) {
+    return this.act(async () => {
+      try {
+        await api.startFetch(this.pinID);
+        if (this.album) this.album = { ...this.album, fetching: true };
+      } catch (error) {
+        if (!(quietConflict && error.status === 409)) throw error;
+      } finally {
+        this.reload();
+      }
+    });
+  }
+
+  newCollection() {
+    return this.act(async () => {
+      await api.newCollection(this.pinID);
+      this.progress = null;
+      this.clearSelection();
+      if (this.album) this.album = { ...this.album, fetching: true };
+      await this.reload();
+    });
+  }
+
+  async deleteSelected() {
+    const ids = [...this.selected];
+    if (ids.length === 0) return;
+    const name = this.album?.pin.name || 'this pin';
+    const ok = await confirmDialog({
+      title: `Delete ${plural(ids.length, 'photo')}?`,
+      message: `${ids.length === 1 ? 'It is' : 'They are'} removed from the album of ${name}.`,
+      ok: `Delete ${plural(ids.length, 'photo')}`,
+    });
+    if (!ok || this.signal.aborted) return;
+    await this.act(async () => {
+      const result = await api.deletePhotos(this.pinID, ids);
+      const removed = Array.isArray(result?.removed) ? result.removed : ids;
+      for (const id of removed) {
+        this.tiles.get(id)?.element.remove();
+        this.tiles.delete(id);
+        this.selected.delete(id);
+      }
+      await this.reload();
+    });
+  }
+
+  async deletePin() {
+    const name = this.album?.pin.name || this.pinID;
+    const ok = await confirmDialog({
+      title: `Delete the pin “${name}”?`,
+      message: 'Its album is deleted with it.',
+      ok: 'Delete pin',
+    });
+    if (!ok || this.signal.aborted) return;
+    await this.act(async () => {
+      await api.deletePin(this.pinID);
+      forgetPin(this.pinID);
+      this.context.navigate('/', { replace: true });
+    });
+  }
+}

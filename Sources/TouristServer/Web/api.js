@@ -1,0 +1,73 @@
+// The HTTP API of `tourist serve`: one function per endpoint, JSON in and out.
+//
+// Every state-changing request (POST, PUT, DELETE) carries the CSRF token the server wrote into
+// <meta name="tourist-csrf"> and a JSON body (`{}` when there is nothing to say). Failures throw
+// an ApiError whose message is the server's `{"error": "..."}` text when it sent one.
+
+const csrfToken = document.querySelector('meta[name="tourist-csrf"]')?.content || '';
+
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status; // 0 when the server could not be reached
+  }
+}
+
+async function request(method, path, body, { signal } = {}) {
+  const options = { method, credentials: 'same-origin', headers: { Accept: 'application/json' }, signal };
+  if (method !== 'GET') {
+    options.headers['Content-Type'] = 'application/json';
+    options.headers['X-Tourist-CSRF'] = csrfToken;
+    options.body = JSON.stringify(body ?? {});
+  }
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {
+    if (error.name === 'AbortError') throw error;
+    throw new ApiError('Could not reach tourist serve. Is it still running?', 0);
+  }
+  const text = await response.text();
+  let data = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) {
+    const message = data && typeof data.error === 'string' ? data.error : `${method} ${path} failed: HTTP ${response.status}`;
+    throw new ApiError(message, response.status);
+  }
+  return data;
+}
+
+const pinPath = (pinID) => `/api/pins/${encodeURIComponent(pinID)}`;
+const photoPath = (pinID, photoID) => `${pinPath(pinID)}/photos/${encodeURIComponent(photoID)}`;
+
+/** {tiles, view, version} */
+export const getSettings = (opts) => request('GET', '/api/settings', null, opts);
+/** Remember the map's view: {latitude, longitude, zoom}. */
+export const putView = (view) => request('PUT', '/api/view', view);
+/** [PIN] */
+export const getPins = async (opts) => (await request('GET', '/api/pins', null, opts)).pins || [];
+/** PIN (201 new, 200 when that exact pin existed) */
+export const addPin = (pin) => request('POST', '/api/pins', pin);
+export const deletePin = (pinID) => request('DELETE', pinPath(pinID), {});
+/** {pin, target, fetching, photos: [PHOTO]} */
+export const getAlbum = (pinID, opts) => request('GET', `${pinPath(pinID)}/album`, null, opts);
+export const startFetch = (pinID) => request('POST', `${pinPath(pinID)}/fetch`, {});
+export const newCollection = (pinID) => request('POST', `${pinPath(pinID)}/new-collection`, {});
+/** {removed: [photo id]} */
+export const deletePhotos = (pinID, photoIDs) => request('POST', `${pinPath(pinID)}/photos/delete`, { photos: photoIDs });
+/** {pin, photo} */
+export const getPhoto = (pinID, photoID, opts) => request('GET', photoPath(pinID, photoID), null, opts);
+/** {url, size, mime, bytes}: the photo in a larger size, stored on demand. */
+export const getLarge = (pinID, photoID) => request('POST', `${photoPath(pinID, photoID)}/large`, {});
+
+/** The URL of a stored blob, or null for a photo without one. */
+export function blobURL(sha256) {
+  return typeof sha256 === 'string' && /^[0-9a-f]{64}$/i.test(sha256) ? `/blobs/${sha256}` : null;
+}

@@ -1,0 +1,387 @@
+// The map page (/): every pin as a marker coloured by its state and showing its photo count,
+// clustered so thousands stay fast; a click on the map opens the form that drops a pin there; a
+// click on a marker opens its album. The view (center, zoom) is saved on the server as it moves.
+//
+// The map is built once and kept (hidden) while other pages show, so coming back from an album
+// is instant and keeps the view; live events keep its markers current meanwhile.
+
+import * as api from './api.js';
+import { on } from './events.js';
+import { createMap } from './basemap.js';
+import {
+  h, showError, debounce, plural, coordinates, stateClass, stateLabel, PIN_STATES,
+} from './ui.js';
+
+let page = null; // built on the first visit: see build()
+let context = null; // the current visit's {signal, navigate, ready}
+
+/** Show the map page (building it on the first visit). */
+export function showMapPage(app, ctx) {
+  context = ctx;
+  document.title = 'tourist';
+  if (!page) page = build(app);
+  page.section.hidden = false;
+  renderTopbar();
+  page.loaded.then(() => {
+    if (ctx !== context || ctx.signal.aborted) return;
+    page.map.invalidateSize(); // it may have been hidden while the window changed size
+    updateCounts();
+    ctx.ready();
+  });
+}
+
+/** Hide the map page when another page shows; the pending view save is sent now. */
+export function hideMapPage() {
+  if (!page) return;
+  page.saveView.flush();
+  page.map?.closePopup();
+  page.section.hidden = true;
+}
+
+// ---- Building the page ------------------------------------------------------------------------
+
+function build(app) {
+  const mapElement = h('div', { id: 'map', class: 'map', 'aria-label': 'Map of pins' });
+  const empty = h('div', { id: 'map-empty', class: 'map-empty', hidden: true },
+    h('div', { class: 'map-empty-card' },
+      h('h2', {}, 'No pins yet'),
+      h('p', {}, 'Click anywhere on the map to drop a pin.'),
+      h('p', { class: 'muted' }, 'tourist then fills an album with photos taken around it.')));
+  const section = h('section', { id: 'map-page', class: 'map-page' }, mapElement, empty);
+  app.appendChild(section);
+
+  const state = {
+    section,
+    mapElement,
+    empty,
+    map: null,
+    cluster: null,
+    markers: new Map(), // pin id -> L.Marker
+    pins: new Map(), // pin id -> PIN
+    saveView: debounce(() => {}, 500),
+    loaded: null,
+  };
+  state.loaded = load(state).catch((error) => {
+    console.error('tourist: the map failed', error);
+    showError(`The map failed: ${error.message}`);
+  });
+  return state;
+}
+
+async function load(state) {
+  // Events that arrive while the pins load are applied after them, so none is lost.
+  let queue = [];
+  const apply = (fn) => (data) => (queue ? queue.push(() => fn(data)) : fn(data));
+  on('pin', apply((pin) => upsertPin(pin)));
+  on('pin-removed', apply((data) => removePin(data?.id)));
+  on('resync', apply(() => resync()));
+
+  let settings = { tiles: null, view: null };
+  let pins = [];
+  try {
+    [settings, pins] = await Promise.all([api.getSettings(), api.getPins()]);
+  } catch (error) {
+    showError(error.message);
+  }
+
+  const { map, landDrawn } = createMap(state.mapElement, settings?.tiles);
+  state.map = map;
+  setInitialView(map, settings?.view, pins);
+
+  let chunksDone = null;
+  state.cluster = L.markerClusterGroup({
+    chunkedLoading: true,
+    chunkProgress: (processed, total) => {
+      if (processed === total && chunksDone) chunksDone();
+    },
+    maxClusterRadius: 60,
+    showCoverageOnHover: false,
+    spiderfyOnMaxZoom: true,
+    iconCreateFunction: clusterIcon,
+  });
+  map.addLayer(state.cluster);
+
+  const markers = [];
+  for (const pin of pins) {
+    if (!validPin(pin)) continue;
+    state.pins.set(pin.id, pin);
+    const marker = makeMarker(pin);
+    state.markers.set(pin.id, marker);
+    markers.push(marker);
+  }
+  const markersAdded = new Promise((resolve) => {
+    chunksDone = resolve;
+    if (markers.length) state.cluster.addLayers(markers);
+    else resolve();
+  });
+
+  map.on('click', (event) => openPinForm(event.latlng));
+  // Enter or Space on a focused marker opens its album, like a click.
+  state.mapElement.addEventListener('keydown', (event) => {
+    const marker = event.target.closest?.('.pin-marker');
+    if (marker && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      openAlbum(marker.dataset.pinId);
+    }
+  });
+
+  state.saveView = debounce(() => {
+    const center = map.getCenter().wrap();
+    api.putView({ latitude: round(center.lat, 5), longitude: round(center.lng, 5), zoom: map.getZoom() })
+      .catch((error) => showError(`Could not save the map's view: ${error.message}`));
+  }, 500);
+  map.on('moveend', () => state.saveView());
+
+  await Promise.all([landDrawn, markersAdded]);
+  const pending = queue;
+  queue = null;
+  for (const fn of pending) fn();
+  updateCounts();
+}
+
+function setInitialView(map, view, pins) {
+  if (view && Number.isFinite(view.latitude) && Number.isFinite(view.longitude) && Number.isFinite(view.zoom)) {
+    map.setView([view.latitude, view.longitude], view.zoom);
+  } else if (pins.some(validPin)) {
+    const bounds = L.latLngBounds(pins.filter(validPin).map((pin) => [pin.latitude, pin.longitude]));
+    map.fitBounds(bounds, { padding: [60, 60], maxZoom: 9 });
+  } else {
+    map.setView([25, 10], 2); // the world
+  }
+}
+
+function validPin(pin) {
+  return pin && typeof pin.id === 'string' && Number.isFinite(pin.latitude) && Number.isFinite(pin.longitude);
+}
+
+// ---- Markers ----------------------------------------------------------------------------------
+
+// A marker's icon: <div class="pin-marker pin-STATE" data-pin-id="ID"> with a pin shape and the
+// photo count inside, built as DOM nodes (no HTML strings: the count is text).
+const PinIcon = L.DivIcon.extend({
+  createIcon(oldIcon) {
+    const div = L.DivIcon.prototype.createIcon.call(this, oldIcon); // html: false -> empty div
+    const { pin } = this.options;
+    div.dataset.pinId = pin.id;
+    div.dataset.state = pin.state;
+    div.setAttribute('role', 'link');
+    div.setAttribute('aria-label', markerTitle(pin));
+    div.replaceChildren(
+      h('span', { class: 'pin-shape' }),
+      h('span', { class: 'pin-count' }, photoCount(pin)),
+    );
+    return div;
+  },
+});
+
+// A cluster's icon: a disc with the number of pins in it.
+const ClusterIcon = L.DivIcon.extend({
+  createIcon(oldIcon) {
+    const div = L.DivIcon.prototype.createIcon.call(this, oldIcon);
+    div.replaceChildren(h('span', {}, this.options.count));
+    return div;
+  },
+});
+
+function clusterIcon(cluster) {
+  const count = cluster.getChildCount();
+  const size = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
+  const diameter = { small: 34, medium: 40, large: 48 }[size];
+  return new ClusterIcon({
+    html: false,
+    count,
+    className: `pin-cluster pin-cluster-${size}`,
+    iconSize: [diameter, diameter],
+  });
+}
+
+function photoCount(pin) {
+  const n = Number(pin.photos);
+  return Number.isFinite(n) && n >= 0 ? String(Math.floor(n)) : '0';
+}
+
+function markerTitle(pin) {
+  return `${pin.name} — ${stateLabel(pin.state)}, ${plural(Number(photoCount(pin)), 'photo')}`;
+}
+
+function pinIcon(pin) {
+  return new PinIcon({
+    html: false,
+    pin,
+    className: `pin-marker pin-${stateClass(pin.state)}`,
+    iconSize: [30, 36],
+    iconAnchor: [15, 35], // the tip of the teardrop (app.css .pin-shape)
+  });
+}
+
+function makeMarker(pin) {
+  const marker = L.marker([pin.latitude, pin.longitude], {
+    icon: pinIcon(pin),
+    title: markerTitle(pin), // Leaflet sets it as the title attribute: text, not HTML
+    riseOnHover: true,
+    keyboard: true,
+  });
+  marker.on('click', () => openAlbum(pin.id));
+  return marker;
+}
+
+function upsertPin(pin) {
+  if (!page?.cluster || !validPin(pin)) return;
+  page.pins.set(pin.id, pin);
+  const marker = page.markers.get(pin.id);
+  if (marker) {
+    marker.options.title = markerTitle(pin);
+    marker.setIcon(pinIcon(pin));
+    const at = marker.getLatLng();
+    if (at.lat !== pin.latitude || at.lng !== pin.longitude) marker.setLatLng([pin.latitude, pin.longitude]);
+  } else {
+    const created = makeMarker(pin);
+    page.markers.set(pin.id, created);
+    page.cluster.addLayer(created);
+  }
+  updateCounts();
+}
+
+/** Drop a pin's marker now (the album deleted it; the pin-removed event may come later). */
+export function forgetPin(id) {
+  removePin(id);
+}
+
+function removePin(id) {
+  if (!page?.cluster || typeof id !== 'string') return;
+  const marker = page.markers.get(id);
+  if (marker) page.cluster.removeLayer(marker);
+  page.markers.delete(id);
+  page.pins.delete(id);
+  updateCounts();
+}
+
+/** After a lost connection: reload the pins and apply what changed. */
+async function resync() {
+  try {
+    const pins = await api.getPins();
+    const seen = new Set();
+    for (const pin of pins) {
+      if (!validPin(pin)) continue;
+      seen.add(pin.id);
+      const known = page.pins.get(pin.id);
+      if (!known || JSON.stringify(known) !== JSON.stringify(pin)) upsertPin(pin);
+    }
+    for (const id of [...page.pins.keys()]) if (!seen.has(id)) removePin(id);
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+function openAlbum(id) {
+  if (!id) return;
+  const path = `/pins/${encodeURIComponent(id)}`;
+  if (location.pathname !== path) context.navigate(path);
+}
+
+// ---- The header: pin count and legend ---------------------------------------------------------
+
+let countElement = null;
+
+function renderTopbar() {
+  countElement = h('span', { id: 'pin-count', class: 'pin-count-label' });
+  const legend = h('ul', { id: 'legend', class: 'legend', 'aria-label': 'Pin states' },
+    PIN_STATES.map(([state, label]) =>
+      h('li', { class: 'legend-item', dataset: { state } },
+        h('span', { class: `legend-swatch pin-${state}`, 'aria-hidden': 'true' }),
+        label)));
+  const fit = h('button', {
+    type: 'button',
+    id: 'fit-pins',
+    class: 'button button-small',
+    title: 'Zoom to show every pin',
+    on: { click: fitAllPins },
+  }, 'Show all pins');
+  document.getElementById('topbar-content').replaceChildren(countElement, legend, fit);
+  updateCounts();
+}
+
+function updateCounts() {
+  if (!page || !page.map) return;
+  const n = page.pins.size;
+  if (countElement) countElement.textContent = plural(n, 'pin');
+  const fit = document.getElementById('fit-pins');
+  if (fit) fit.disabled = n === 0;
+  page.empty.hidden = n !== 0;
+}
+
+function fitAllPins() {
+  if (!page?.map || page.pins.size === 0) return;
+  const bounds = L.latLngBounds([...page.pins.values()].map((pin) => [pin.latitude, pin.longitude]));
+  page.map.fitBounds(bounds, { padding: [60, 60], maxZoom: 9 });
+}
+
+// ---- Dropping a pin ---------------------------------------------------------------------------
+
+function openPinForm(latlng) {
+  const at = latlng.wrap(); // the map repeats east and west; pins live in -180...180
+  const latitude = round(at.lat, 5);
+  const longitude = round(at.lng, 5);
+  const name = h('input', {
+    id: 'pin-name', name: 'name', type: 'text', required: true, maxlength: 200, autocomplete: 'off',
+    spellcheck: 'false',
+  });
+  name.value = coordinates(latitude, longitude);
+  const radius = h('input', {
+    id: 'pin-radius', name: 'radius', type: 'number', required: true, min: '0.1', step: 'any', inputmode: 'decimal',
+  });
+  radius.value = '5';
+  const add = h('button', { type: 'submit', id: 'pin-add', class: 'button button-primary' }, 'Add pin');
+  const cancel = h('button', { type: 'button', id: 'pin-cancel', class: 'button' }, 'Cancel');
+  const form = h('form', { id: 'pin-form', class: 'pin-form', 'aria-label': 'Drop a pin' },
+    h('h2', { class: 'pin-form-title' }, 'Drop a pin here'),
+    h('p', { class: 'pin-form-where muted' }, coordinates(latitude, longitude)),
+    h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Name'), name),
+    h('label', { class: 'field' }, h('span', { class: 'field-label' }, 'Radius (km)'), radius),
+    h('div', { class: 'form-buttons' }, cancel, add));
+
+  const popup = L.popup({ className: 'pin-popup', minWidth: 250, maxWidth: 300, autoPanPadding: [24, 24] })
+    .setLatLng(latlng)
+    .setContent(form)
+    .openOn(page.map);
+
+  // Keys typed in the form are the form's: Leaflet would pan on arrows and zoom on + and -.
+  form.addEventListener('keydown', (event) => {
+    event.stopPropagation();
+    if (event.key === 'Escape') page.map.closePopup(popup);
+  });
+  cancel.addEventListener('click', () => page.map.closePopup(popup));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const radiusKm = Number(radius.value);
+    if (!(radiusKm > 0) || !Number.isFinite(radiusKm)) {
+      radius.setCustomValidity('Enter a radius in km greater than 0.');
+      radius.reportValidity();
+      return;
+    }
+    radius.setCustomValidity('');
+    const pinName = name.value.trim() || coordinates(latitude, longitude);
+    add.disabled = true;
+    add.textContent = 'Adding…';
+    try {
+      const pin = await api.addPin({ name: pinName, latitude, longitude, radiusKm });
+      upsertPin(pin);
+      page.map.closePopup(popup);
+      openAlbum(pin.id);
+    } catch (error) {
+      showError(error.message);
+      add.disabled = false;
+      add.textContent = 'Add pin';
+    }
+  });
+  radius.addEventListener('input', () => radius.setCustomValidity(''));
+  setTimeout(() => {
+    name.focus();
+    name.select();
+  }, 0);
+}
+
+function round(x, digits) {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

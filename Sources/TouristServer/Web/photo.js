@@ -1,0 +1,206 @@
+// The photo page (/pins/ID/photos/PHOTO): one photo larger, with its title, owner, license and
+// attribution, when it was taken, where (a small map) and a link to its page at the provider.
+//
+// The stored thumbnail shows at once; the larger size is asked for (the server downloads it on
+// demand) and swapped in when it has loaded. If that fails, the thumbnail stays with the error.
+
+import * as api from './api.js';
+import { createMap } from './basemap.js';
+import {
+  h, showError, safeHref, sameOriginPath, providerName, coordinates, km, stateLabel,
+} from './ui.js';
+
+/** Render photo `photoID` of pin `pinID` into `container`; returns the teardown function. */
+export function mountPhoto(container, pinID, photoID, context) {
+  let map = null;
+  const albumPath = `/pins/${encodeURIComponent(pinID)}`;
+  const back = h('a', { class: 'back-link', href: albumPath }, h('span', { 'aria-hidden': 'true' }, '← '), 'Album');
+  const body = h('div', { class: 'photo-page' }, h('div', { class: 'page-header' }, back));
+  container.append(body);
+  document.title = 'Photo — tourist';
+
+  (async () => {
+    let data;
+    let settings = null;
+    try {
+      [data, settings] = await Promise.all([
+        api.getPhoto(pinID, photoID, { signal: context.signal }),
+        api.getSettings({ signal: context.signal }).catch(() => null), // tiles are optional
+      ]);
+    } catch (error) {
+      if (context.signal.aborted) return;
+      if (error.status === 404) {
+        body.append(h('div', { class: 'notice' },
+          h('h1', {}, 'No such photo'),
+          h('p', { class: 'muted' }, error.message),
+          h('p', {}, h('a', { href: albumPath }, 'Back to the album'))));
+      } else {
+        showError(error.message);
+      }
+      context.ready();
+      return;
+    }
+    if (context.signal.aborted) return;
+    const { pin, photo } = data;
+    back.replaceChildren(h('span', { 'aria-hidden': 'true' }, '← '), pin.name);
+    document.title = `${photo.title || 'Untitled photo'} — tourist`;
+    const mapElement = render(body, pin, photo);
+    if (mapElement) map = showMap(mapElement, pin, photo, settings?.tiles);
+    context.ready();
+    loadLarge(pinID, photoID, photo, context.signal);
+  })();
+
+  return () => {
+    map?.remove();
+    map = null;
+  };
+}
+
+/** The page's content; returns the map's element when the photo has a location. */
+function render(body, pin, photo) {
+  const title = photo.title || 'Untitled photo';
+  const thumb = api.blobURL(photo.sha256);
+  const img = h('img', { id: 'photo-large', class: 'photo-large', alt: title, hidden: !thumb });
+  if (thumb) img.src = thumb;
+  const frame = h('div', { class: thumb ? 'photo-frame' : 'photo-frame photo-frame-empty' }, img,
+    thumb ? null : h('span', { class: 'spinner', 'aria-hidden': 'true' }));
+  const status = h('p', { id: 'photo-large-status', class: 'photo-large-status muted' }, 'Loading larger size…');
+
+  const hasLocation = Number.isFinite(photo.latitude) && Number.isFinite(photo.longitude);
+  const mapElement = hasLocation
+    ? h('div', { id: 'photo-map', class: 'photo-map', 'aria-label': 'Where the photo was taken' })
+    : h('p', { id: 'photo-map', class: 'photo-map photo-map-unknown muted' }, 'Location unknown');
+
+  const facts = h('dl', { class: 'photo-facts' },
+    fact('Owner', h('dd', { id: 'photo-owner' }, photo.owner || 'Unknown')),
+    fact('License', h('dd', {}, licenseElement(photo),
+      photo.attribution ? h('div', { id: 'photo-attribution', class: 'photo-attribution' }, photo.attribution) : null)),
+    fact('Taken', h('dd', { id: 'photo-taken' }, takenElement(photo.takenAt))),
+    fact('Where', h('dd', { id: 'photo-where' }, whereText(pin, photo))),
+    photo.state !== 'stored'
+      ? fact('State', h('dd', { id: 'photo-state', class: 'photo-state-problem' },
+        stateLabel(photo.state), photo.error ? `: ${photo.error}` : ''))
+      : null);
+
+  const pageURL = safeHref(photo.pageURL);
+  const source = pageURL
+    ? h('a', { id: 'photo-source', class: 'button', href: pageURL, target: '_blank', rel: 'noopener noreferrer' },
+      `View on ${providerName(photo.provider)}`)
+    : h('p', { id: 'photo-source', class: 'muted' }, `No page on ${providerName(photo.provider)}`);
+
+  body.append(h('div', { class: 'photo-layout' },
+    h('figure', { class: 'photo-figure' }, frame, status),
+    h('section', { class: 'photo-info', 'aria-label': 'About this photo' },
+      h('h1', { id: 'photo-title', class: 'photo-title' }, title),
+      facts,
+      mapElement,
+      h('p', { class: 'photo-links' }, source))));
+  return hasLocation ? mapElement : null;
+}
+
+function fact(label, dd) {
+  return [h('dt', {}, label), dd];
+}
+
+function licenseElement(photo) {
+  const name = photo.license || (photo.licenseID ? `License ${photo.licenseID}` : 'Unknown');
+  const url = safeHref(photo.licenseURL);
+  return url
+    ? h('a', { id: 'photo-license', href: url, target: '_blank', rel: 'noopener noreferrer license' }, name)
+    : h('span', { id: 'photo-license' }, name);
+}
+
+function takenElement(takenAt) {
+  const date = takenAt ? new Date(takenAt) : null;
+  if (!date || Number.isNaN(date.getTime())) return 'Unknown';
+  return h('time', { datetime: takenAt }, date.toLocaleString());
+}
+
+function whereText(pin, photo) {
+  if (!Number.isFinite(photo.latitude) || !Number.isFinite(photo.longitude)) return 'Unknown';
+  const distance = Number.isFinite(photo.distanceKm)
+    ? photo.distanceKm
+    : distanceKm(pin.latitude, pin.longitude, photo.latitude, photo.longitude);
+  return `${coordinates(photo.latitude, photo.longitude)}, ${km(distance)} from ${pin.name}`;
+}
+
+/** Great-circle distance (haversine), for photos whose JSON has no distanceKm. */
+function distanceKm(lat1, lon1, lat2, lon2) {
+  const rad = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2
+    + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** A small map: the photo's spot (red), and the pin (blue) with its search circle. */
+function showMap(element, pin, photo, tiles) {
+  const { map } = createMap(element, tiles, { scrollWheelZoom: false });
+  const spot = L.latLng(photo.latitude, photo.longitude);
+  const hasPin = Number.isFinite(pin.latitude) && Number.isFinite(pin.longitude);
+  if (tiles) {
+    // With tiles the neighbourhood shows: fit the pin's search circle and the spot.
+    map.setView(spot, 14); // a circle's bounds need a map with a view
+    if (hasPin && pin.radiusKm > 0) {
+      const circle = L.circle([pin.latitude, pin.longitude], {
+        radius: pin.radiusKm * 1000, color: '#2563eb', weight: 1.5, dashArray: '4 4', fillOpacity: 0.06, interactive: false,
+      }).addTo(map);
+      map.fitBounds(circle.getBounds().extend(spot), { padding: [16, 16], maxZoom: 15 });
+    }
+  } else {
+    // The offline land outlines are coarse (1:110m): zoom out far enough for them to say where.
+    map.setView(spot, 5);
+  }
+  if (hasPin) {
+    L.circleMarker([pin.latitude, pin.longitude], {
+      radius: 5, color: '#2563eb', weight: 2, fillColor: '#ffffff', fillOpacity: 1, interactive: false,
+    }).addTo(map);
+  }
+  L.circleMarker(spot, {
+    radius: 7, color: '#ffffff', weight: 2, fillColor: '#dc2626', fillOpacity: 1, interactive: false,
+  }).addTo(map);
+  return map;
+}
+
+/** Ask for the larger size and swap it in once it has loaded. */
+async function loadLarge(pinID, photoID, photo, signal) {
+  const img = document.getElementById('photo-large');
+  const status = document.getElementById('photo-large-status');
+  const fail = (text) => {
+    if (signal.aborted) return;
+    status.textContent = text;
+    status.classList.add('photo-large-error');
+    status.classList.remove('muted');
+    if (img.hidden) img.closest('.photo-frame')?.querySelector('.spinner')?.remove();
+  };
+  if (photo.state === 'rejected') {
+    fail('This photo was rejected; there is no larger size.');
+    return;
+  }
+  let large;
+  try {
+    large = await api.getLarge(pinID, photoID);
+  } catch (error) {
+    fail(error.message);
+    return;
+  }
+  const url = sameOriginPath(large?.url);
+  if (signal.aborted) return;
+  if (!url) {
+    fail('The server sent no usable address for the larger size.');
+    return;
+  }
+  // Load it off-screen first, so the thumbnail stays until the larger image can replace it.
+  const loader = new Image();
+  loader.addEventListener('load', () => {
+    if (signal.aborted) return;
+    img.src = url;
+    img.hidden = false;
+    img.closest('.photo-frame')?.classList.remove('photo-frame-empty');
+    img.closest('.photo-frame')?.querySelector('.spinner')?.remove();
+    img.dataset.size = large.size || '';
+    status.textContent = '';
+    status.hidden = true;
+  });
+  loader.addEventListener('error', () => fail('The larger size could not be shown.'));
+  loader.src = url;
+}
