@@ -123,6 +123,7 @@ let package = Package(
             dependencies: ["TouristCore"],
             path: "Tests/ProviderExpectations"
         ),
+        .target(name: "BrowserSupport", path: "Tests/BrowserSupport"),
         .testTarget(
             name: "TouristCoreTests",
             dependencies: [
@@ -151,7 +152,7 @@ let package = Package(
         .testTarget(name: "ExecTests", dependencies: ["Exec", "TouristCore", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TouristCore", "TestSupport", "CShims", "FlickrStub", "CommonsStub", "LoopbackHTTP", "GeotaggedPhotos"],
+            dependencies: ["TouristCore", "TestSupport", "CShims", "FlickrStub", "CommonsStub", "LoopbackHTTP", "GeotaggedPhotos", "BrowserSupport"],
             exclude: ["Plugins"]
         ),
     ]

@@ -15,6 +15,18 @@ struct SettingsDocument: Encodable {
     /// Where the map was left, or nil.
     var view: MapView?
     var version: String
+
+    enum CodingKeys: String, CodingKey {
+        case tiles, view, version
+    }
+
+    /// Writes `null` for what is not set, so the page always finds every key.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(tiles, forKey: .tiles)
+        try container.encode(view, forKey: .view)
+        try container.encode(version, forKey: .version)
+    }
 }
 
 /// `POST /api/pins`.

@@ -38,6 +38,11 @@ import Testing
             photo.mimeType = dice.maybe("image/jpeg")
             photo.sourceURL = dice.maybe("https://live.example/\(index).jpg")
             photo.error = dice.maybe(dice.pick(strings))
+            if dice.number(below: 3) == 0 {
+                photo.views = (0..<dice.number(below: 3)).map { view in
+                    PhotoView(size: dice.pick(PhotoSize.allCases), sha256: String(repeating: "c\(view)", count: 32), bytes: dice.number(below: 9_000_000), mimeType: dice.maybe("image/png"))
+                }
+            }
             album.photos.append(photo)
             album.shown.insert(candidate.key)
             if dice.number(below: 3) == 0 { album.removed.insert(PhotoKey(provider: "flickr", id: "gone\(index)")) }

@@ -102,3 +102,40 @@ extension StoreTests {
         #expect(Sorted.position(of: 7, in: [1, 3, 5, 7, 9]) == 3 && Sorted.position(of: 4, in: [1, 3, 5]) == nil)
     }
 }
+
+/// A photo's other sizes kept in the store (`PhotoView`): referenced like the photo, checked by
+/// verify, dropped by repair when their file is lost, and gone with the photo.
+extension StoreTests {
+    @Test func aKeptLargerSizeIsReferencedVerifiedAndGoesWithItsPhoto() throws {
+        let store = try Store(path: root)
+        let pin = try addPin(store, "p")
+        try attach(store, try storeBytes(store, "the album's size"), to: pin, id: "1")
+        let larger = try storeBytes(store, "a larger size")
+        let view = PhotoView(size: .large1024, sha256: larger.sha256, bytes: larger.bytes, mimeType: larger.mimeType)
+        let key = PhotoKey(provider: "t", id: "1")
+        #expect(try store.transaction { try $0.addView(view, key: key, pin: pin.id) })
+        #expect(try store.album(pin.id).photos[0].copy(at: .large1024) == view)
+        #expect(try store.transaction { try $0.references(of: larger.sha256) } == ["\(pin.id) t:1 b"])
+        #expect(try store.verify().ok)
+        #expect(try store.verify(quick: true).ok)
+        // A photo that is not in the album gets no view.
+        #expect(try store.transaction { try $0.addView(view, key: PhotoKey(provider: "t", id: "gone"), pin: pin.id) } == false)
+
+        // Its file lost: verify names it, repair drops the view (the photo page downloads it again).
+        try FileManager.default.removeItem(atPath: store.blobs.path(of: larger.sha256))
+        let report = try store.verify()
+        #expect(report.problems.map(\.kind) == ["missing-blob"] && report.problems[0].what.contains("\(pin.id) t:1 b"), "\(report.problems)")
+        let repaired = try store.repair()
+        #expect(repaired.actions.contains { $0.contains("larger size of photo t:1") }, "\(repaired.actions)")
+        #expect(try store.album(pin.id).photos[0].views == [])
+        #expect(try store.album(pin.id).photos[0].state == .stored)
+        #expect(try store.verify().ok)
+
+        // Kept again, then the photo goes: both its files go with it.
+        let again = try storeBytes(store, "a larger size")
+        #expect(try store.transaction { try $0.addView(view, key: key, pin: pin.id) })
+        #expect(try store.transaction { try $0.removePhotos([key], fromPin: pin.id) } == 2)
+        #expect(!store.blobs.contains(again.sha256))
+        #expect(store.blobs.allHashes().isEmpty)
+    }
+}

@@ -180,7 +180,7 @@ async function loadLarge(pinID, photoID, photo, signal) {
   try {
     large = await api.getLarge(pinID, photoID);
   } catch (error) {
-    fail(error.message);
+    fail(`Could not load the larger size: ${error.message}`);
     return;
   }
   const url = sameOriginPath(large?.url);

@@ -53,7 +53,7 @@ export function escapeHTML(text) {
 
 /** "1 photo", "3 photos". */
 export function plural(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${Number(n).toLocaleString()} ${n === 1 ? one : many}`;
 }
 
 /** A pin's coordinates as the CLI writes them: "48.8584,2.2945". */
@@ -74,6 +74,7 @@ export function providerName(provider) {
     wikimedia: 'Wikimedia Commons',
     commons: 'Wikimedia Commons',
     fixture: 'the demo set',
+    demo: 'the demo set',
     directory: 'your folder',
   };
   return names[provider] || String(provider || 'the provider');
