@@ -123,7 +123,7 @@ let package = Package(
             dependencies: ["TouristCore"],
             path: "Tests/ProviderExpectations"
         ),
-        .target(name: "BrowserSupport", path: "Tests/BrowserSupport"),
+        .target(name: "BrowserSupport", dependencies: ["TestSupport"], path: "Tests/BrowserSupport"),
         .testTarget(
             name: "TouristCoreTests",
             dependencies: [

@@ -1,4 +1,4 @@
-import Dispatch
+import TestSupport
 
 /// A minimal blocking HTTP/1.1 client over a POSIX TCP socket, for tests that must control every
 /// header: a wrong `Host`, a foreign `Origin`, a `Range`, a missing CSRF token… Nothing is added
@@ -28,8 +28,8 @@ public enum RawHTTP {
         )
     }
 
-    /// The same request from async code: the blocking exchange runs on a Dispatch global queue
-    /// thread, so Swift's cooperative thread pool is never blocked.
+    /// The same request from async code: the blocking exchange runs through `Blocking.run` (a
+    /// thread of its own), so Swift's cooperative thread pool is never blocked.
     public static func request(
         method: String = "GET", url: String, headers: [(String, String)] = [], body: [UInt8]? = nil, timeout: Double = 10
     ) async throws -> RawHTTPResponse {

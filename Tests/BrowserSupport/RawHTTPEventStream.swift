@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Synchronization
 
@@ -71,7 +72,7 @@ extension RawHTTP {
             }
         }
 
-        /// `next(timeout:)` from async code, run on a Dispatch thread (not the cooperative pool).
+        /// `next(timeout:)` from async code, run through `Blocking.run` (not on the cooperative pool).
         public func next(timeout: Double = 10) async throws -> (event: String, data: String)? {
             try await Blocking.run { try self.next(timeout: timeout) as (event: String, data: String)? }
         }

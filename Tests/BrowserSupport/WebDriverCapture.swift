@@ -45,7 +45,8 @@ extension WebDriver {
     }
 
     /// The messages of SEVERE browser log entries since the previous `browserLog`/`consoleErrors`
-    /// call: `console.error` calls, uncaught exceptions, failed resource loads (a 404 image, say).
+    /// call: `console.error` calls, uncaught exceptions, failed resource loads (a 404 image, say;
+    /// chromium's own `/favicon.ico` request counts too when the server answers it with a 404).
     public func consoleErrors() throws -> [String] {
         try browserLog().filter { $0.level == "SEVERE" }.map(\.message)
     }

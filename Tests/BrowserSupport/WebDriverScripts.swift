@@ -25,10 +25,12 @@ extension WebDriver {
     /// `timeout` seconds, naming `description`, the page's URL and the last script error.
     public func waitUntil(_ description: String, timeout: Double = 10, poll: Double = 0.05, _ expression: String) throws {
         let deadline = Deadline(after: timeout)
+        var condition = expression.trimmingCharacters(in: .whitespacesAndNewlines)
+        while condition.hasSuffix(";") { condition.removeLast() }
         var lastScriptError: String?
         while true {
             do {
-                if try execute("return !!(\n\(expression)\n);") as? Bool == true { return }
+                if try execute("return !!(\n\(condition)\n);") as? Bool == true { return }
                 lastScriptError = nil
             } catch let error as WebDriverError where error.code == "javascript error" {
                 lastScriptError = Self.firstLine(of: error)

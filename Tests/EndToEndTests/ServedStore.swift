@@ -35,19 +35,14 @@ final class ServedStore: Sendable {
 
     /// The first line the server prints, read off the cooperative pool; fails if it ends first.
     private static func firstLine(of handle: FileHandle) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                var bytes: [UInt8] = []
-                while true {
-                    let chunk = handle.readData(ofLength: 1)
-                    guard let byte = chunk.first else {
-                        continuation.resume(throwing: ServeFailure("tourist serve ended before printing its address: \(String(decoding: bytes, as: UTF8.self))"))
-                        return
-                    }
-                    if byte == UInt8(ascii: "\n") { break }
-                    bytes.append(byte)
+        try await Blocking.run {
+            var bytes: [UInt8] = []
+            while true {
+                guard let byte = handle.readData(ofLength: 1).first else {
+                    throw ServeFailure("tourist serve ended before printing its address: \(String(decoding: bytes, as: UTF8.self))")
                 }
-                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
+                if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+                bytes.append(byte)
             }
         }
     }
@@ -86,14 +81,12 @@ final class ServedStore: Sendable {
     /// Stops the server as Ctrl-C would; returns its exit status and what it wrote to stderr.
     func stop(signal: Int32 = SIGTERM) async -> (status: Int32, stderr: String) {
         kill(process.processIdentifier, signal)
-        let result = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { [process] in
-                let (_, stderr) = TouristBinary.collectOutput(of: process)
-                process.waitUntilExit()
-                continuation.resume(returning: (process.terminationStatus, stderr))
-            }
-        }
-        return result
+        let process = process
+        return (try? await Blocking.run {
+            let (_, stderr) = TouristBinary.collectOutput(of: process)
+            process.waitUntilExit()
+            return (process.terminationStatus, stderr)
+        }) ?? (-1, "")
     }
 }
 

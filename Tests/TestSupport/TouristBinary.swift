@@ -36,17 +36,15 @@ public struct TouristBinary: Sendable {
         public var description: String { "the tourist binary was not found (looked at \(looked.joined(separator: ", "))); run `swift build` before `swift test`" }
     }
 
-    /// Runs `tourist arguments…` to completion. The blocking waits happen on a Dispatch thread,
+    /// Runs `tourist arguments…` to completion. The blocking waits happen on a thread of their own,
     /// so parallel tests never starve Swift's cooperative thread pool.
     @discardableResult
     public func run(_ arguments: [String], in directory: String? = nil) async throws -> Result {
         let process = try start(arguments, in: directory)
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let (stdout, stderr) = Self.collectOutput(of: process)
-                process.waitUntilExit()
-                continuation.resume(returning: Result(status: process.terminationStatus, stdout: stdout, stderr: stderr))
-            }
+        return try await Blocking.run {
+            let (stdout, stderr) = Self.collectOutput(of: process)
+            process.waitUntilExit()
+            return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
         }
     }
 

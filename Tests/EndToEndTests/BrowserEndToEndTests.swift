@@ -1,0 +1,195 @@
+import BrowserSupport
+import Foundation
+import Testing
+import TestSupport
+
+/// The app in a real headless Chromium, driven over WebDriver against `tourist serve` on a temp
+/// store, clicked through as a user would. Each step is checked in the page and, where it changes
+/// the store, through the CLI. Screenshots go to `$TOURIST_SCREENSHOTS` (the README's come from
+/// here), else to the test's temp folder.
+@Suite(.serialized, .enabled(if: WebDriver.isAvailable, Comment(rawValue: WebDriver.unavailableReason)))
+struct BrowserEndToEndTests {
+    /// Where screenshots are written.
+    private func screenshotFolder(_ harness: Harness) throws -> String {
+        let folder = ProcessInfo.processInfo.environment["TOURIST_SCREENSHOTS"] ?? harness.folder.child("screenshots")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// How many album photos are on screen as decoded images (`naturalWidth > 0`), after scrolling
+    /// them all into view (they load lazily).
+    private static let decodedThumbnails = """
+        document.querySelectorAll('#album-grid img.photo-thumb').forEach((image) => image.loading = 'eager');
+        window.scrollTo(0, document.body.scrollHeight);
+        return [...document.querySelectorAll('#album-grid .photo-tile[data-state=stored] img.photo-thumb')]
+            .filter((image) => image.complete && image.naturalWidth > 0).length;
+        """
+
+    @Test func dropAPinFetchOpenAPhotoDeleteTwoNewCollectionDeleteThePin() async throws {
+        let harness = try Harness()
+        let server = try await ServedStore(harness)
+        defer { Task { _ = await server.stop() } }
+        // The map opens over Paris, where the demo set has photos (the view a user left there).
+        let csrf = try await server.csrfToken()
+        #expect(try await server.send("PUT", "/api/view", json: ["latitude": 48.8584, "longitude": 2.2945, "zoom": 13], csrf: csrf).status == 204)
+        let shots = try screenshotFolder(harness)
+        let base = server.base
+
+        // The map: empty, then a click drops a pin named in the form; its album opens and fills.
+        let (photoTitle, removed) = try await Blocking.run { () throws -> (String, [String]) in
+            let browser = try WebDriver(windowWidth: 1280, windowHeight: 900)
+            defer { browser.quit() }
+            try browser.navigate(to: base + "/")
+            try browser.waitUntil("the map page is ready", "document.body.dataset.page === 'map' && document.body.dataset.ready === '1'")
+            try browser.waitUntil("the empty-map hint shows", "!document.querySelector('#map-empty').hidden")
+            guard let map = try browser.findElement(css: "#map") else { throw Failure("no #map") }
+            try map.click()
+            try browser.waitUntil("the pin form opens where the map was clicked", "document.querySelector('#pin-form')")
+            guard let name = try browser.findElement(css: "#pin-name"), let add = try browser.findElement(css: "#pin-add") else { throw Failure("no pin form fields") }
+            try name.clear()
+            try name.sendKeys("Eiffel Tower")
+            try add.click()
+            try browser.waitUntil("the new pin's album opens", "document.body.dataset.page === 'album' && document.body.dataset.ready === '1'")
+            try browser.waitUntil("21 photos are decoded in the grid", timeout: 30, "(() => { \(Self.decodedThumbnails) })() === 21")
+            try browser.waitUntil("the album says it is ready", "document.querySelector('#new-collection') && !document.querySelector('#new-collection').disabled")
+            try browser.saveScreenshot(to: shots + "/album.png")
+
+            // A photo's page: the larger size arrives and decodes; its title is shown.
+            guard let firstTile = try browser.findElement(css: "#album-grid .photo-tile[data-state=stored]"),
+                  let open = try firstTile.findElement(css: "a.photo-open") else { throw Failure("no stored tile") }
+            try open.click()
+            try browser.waitUntil("the photo page is ready", "document.body.dataset.page === 'photo' && document.body.dataset.ready === '1'")
+            try browser.waitUntil("the larger size is decoded", timeout: 20, "(() => { const i = document.querySelector('#photo-large'); return i && i.complete && i.naturalWidth >= 640 })()")
+            let title = try browser.findElement(css: "#photo-title")?.text ?? ""
+            try browser.saveScreenshot(to: shots + "/photo.png")
+            try browser.back()
+
+            // Select two photos and delete them, confirming in the dialog.
+            try browser.waitUntil("back on the album", "document.body.dataset.page === 'album' && document.querySelectorAll('#album-grid .photo-tile').length === 21")
+            let tiles = try browser.findElements(css: "#album-grid .photo-tile[data-state=stored]")
+            var chosen: [String] = []
+            for tile in tiles.dropFirst().prefix(2) {  // not the photo opened above
+                guard let box = try tile.findElement(css: "input.photo-select") else { throw Failure("no checkbox on a tile") }
+                try box.click()
+                chosen.append(try tile.attribute("data-photo-id") ?? "")
+            }
+            guard let delete = try browser.findElement(css: "#delete-photos") else { throw Failure("no #delete-photos") }
+            try delete.click()
+            try browser.waitUntil("the confirmation opens", "document.querySelector('#confirm-dialog').open")
+            try browser.findElement(css: "#confirm-ok")?.click()
+            try browser.waitUntil("two photos left the grid", "document.querySelectorAll('#album-grid .photo-tile').length === 19")
+            return (title, chosen)
+        }
+        #expect(!photoTitle.isEmpty)
+        #expect(removed.count == 2 && removed.allSatisfy { $0.hasPrefix("demo:") }, "\(removed)")
+        let pins = try #require(try await harness.json("pin", "list")["pins"] as? [[String: Any]])
+        let id = try #require(pins.first?["id"] as? String)
+        #expect(pins.first?["name"] as? String == "Eiffel Tower")
+        let album = try await harness.json("album", id)
+        #expect(album.photos.count == 19)
+        #expect(Set(album.photos.compactMap { $0["id"] as? String }).isDisjoint(with: removed))
+        #expect(album.photos.contains { $0["title"] as? String == photoTitle })
+
+        // New collection, then delete the pin; the map is empty again.
+        let kept = Set(album.photos.compactMap { $0["id"] as? String })
+        let errors = try await Blocking.run { () throws -> [String] in
+            let browser = try WebDriver(windowWidth: 1280, windowHeight: 900)
+            defer { browser.quit() }
+            try browser.navigate(to: base + "/pins/\(id)")
+            try browser.waitUntil("the album is ready", "document.body.dataset.page === 'album' && document.body.dataset.ready === '1'")
+            try browser.findElement(css: "#new-collection")?.click()
+            let before = Array(kept)
+            try browser.waitUntil("a new collection replaced the photos", timeout: 30, """
+                (() => { const ids = [...document.querySelectorAll('#album-grid .photo-tile[data-state=stored]')].map((t) => t.dataset.photoId);
+                  const old = \(String(decoding: try JSONSerialization.data(withJSONObject: before), as: UTF8.self));
+                  return ids.length > 0 && ids.every((id) => !old.includes(id)) && !document.querySelector('#new-collection').disabled })()
+                """)
+            try browser.waitUntil("the new photos are decoded", timeout: 30, "(() => { \(Self.decodedThumbnails) })() === document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length")
+            try browser.findElement(css: "#delete-pin")?.click()
+            try browser.waitUntil("the confirmation opens", "document.querySelector('#confirm-dialog').open")
+            try browser.findElement(css: "#confirm-ok")?.click()
+            try browser.waitUntil("back on the map without the pin", "document.body.dataset.page === 'map' && document.querySelectorAll('.pin-marker').length === 0")
+            return try browser.consoleErrors()
+        }
+        #expect(errors.isEmpty, "\(errors)")
+        #expect((try await harness.json("pin", "list")["pins"] as? [Any])?.isEmpty == true)
+        #expect(harness.blobFiles().isEmpty)
+    }
+
+    @Test func theMapShowsEveryPinWithItsStateAndATerminalsFetchLive() async throws {
+        let harness = try Harness()
+        // The demo set's places, one left new, and one far from any photo (empty).
+        for (name, latitude, longitude) in [("Paris", "48.8584", "2.2945"), ("Kyoto", "34.9671", "135.7727"), ("Sydney", "-33.8568", "151.2153"), ("New York", "40.6892", "-74.0445"), ("Nowhere", "-60", "-140")] {
+            try await harness.run("pin", "add", latitude, longitude, "--name", name)
+        }
+        for name in ["Paris", "Kyoto", "Nowhere"] { try await harness.run("fetch", name) }
+        let server = try await ServedStore(harness)
+        defer { Task { _ = await server.stop() } }
+        let shots = try screenshotFolder(harness)
+        let base = server.base
+        let newYork = try #require(try await harness.json("pin", "show", "New York")["id"] as? String)
+
+        let browser = try await Blocking.run { () throws -> WebDriver in
+            let browser = try WebDriver(windowWidth: 1280, windowHeight: 800)
+            try browser.navigate(to: base + "/")
+            try browser.waitUntil("the map page is ready", "document.body.dataset.ready === '1' && document.querySelectorAll('.pin-marker').length === 5")
+            return browser
+        }
+        defer { browser.quit() }
+        let states = try await Blocking.run { try browser.execute("return [...document.querySelectorAll('.pin-marker')].map((m) => m.className).join(' ')") as? String ?? "" }
+        for state in ["pin-ready", "pin-new", "pin-empty"] { #expect(states.contains(state), "\(states)") }
+        try await Blocking.run { try browser.saveScreenshot(to: shots + "/map.png") }
+
+        // A fetch in a terminal turns New York's marker ready on the open page.
+        try await harness.run("fetch", newYork)
+        try await Blocking.run {
+            try browser.waitUntil("New York's marker turns ready", timeout: 10, "document.querySelector('.pin-marker[data-pin-id=\"\(newYork)\"]').classList.contains('pin-ready')")
+        }
+    }
+
+    @Test func providerTextIsShownAsTextNeverRunAsHTML() async throws {
+        let harness = try Harness()
+        let set = harness.folder.child("hostile")
+        let photos = try FixtureSetWriter.write(in: set, latitude: 10, longitude: 10, count: 3)
+        let attack = "<img src=x onerror=\"window.__xss = 1\">"
+        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: set + "/manifest.json"))) as? [String: Any])
+        var entries = try #require(manifest["photos"] as? [[String: Any]])
+        for index in entries.indices {
+            entries[index]["title"] = attack
+            entries[index]["owner"] = "<script>window.__xss = 2</script>"
+        }
+        manifest["photos"] = entries
+        try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: set + "/manifest.json"))
+        let config = harness.folder.child("config.json")
+        try Data(#"{"providers": [{"name": "hostile", "type": "fixture", "path": "\#(set)"}]}"#.utf8).write(to: URL(fileURLWithPath: config))
+        let pin = try #require(try await harness.json("pin", "add", "10", "10", "--name", "<b onmouseover=alert(1)>pin</b>", "--config", config)["id"] as? String)
+        try await harness.run("fetch", pin, "--config", config)
+        let server = try await ServedStore(harness, arguments: ["--config", config])
+        defer { Task { _ = await server.stop() } }
+        let base = server.base
+        let photo = try #require(photos.first.map { "hostile:\($0.id)" })
+
+        let (title, owner, name, injected) = try await Blocking.run { () throws -> (String, String, String, Bool) in
+            let browser = try WebDriver()
+            defer { browser.quit() }
+            try browser.navigate(to: base + "/pins/\(pin)")
+            try browser.waitUntil("the album is ready", "document.body.dataset.ready === '1' && document.querySelectorAll('#album-grid .photo-tile').length === 3")
+            let name = try browser.findElement(css: "#album-name")?.text ?? ""
+            try browser.navigate(to: base + "/pins/\(pin)/photos/\(photo.replacingOccurrences(of: ":", with: "%3A"))")
+            try browser.waitUntil("the photo page is ready", "document.body.dataset.page === 'photo' && document.body.dataset.ready === '1'")
+            let title = try browser.findElement(css: "#photo-title")?.text ?? ""
+            let owner = try browser.findElement(css: "#photo-owner")?.text ?? ""
+            let injected = try browser.execute("return window.__xss !== undefined || document.querySelector('img[src=\"x\"], #app script') !== null") as? Bool ?? true
+            return (title, owner, name, injected)
+        }
+        #expect(title == attack)
+        #expect(owner.contains("<script>window.__xss = 2</script>"), "\(owner)")
+        #expect(name == "<b onmouseover=alert(1)>pin</b>")
+        #expect(!injected)
+    }
+}
+
+private struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
