@@ -91,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "tourist-bench",
             dependencies: [
-                "TouristCore", "Fixture", "Exec", "FlickrStub", "CommonsStub", "GeotaggedPhotos",
+                "TouristCore", "Fixture", "Exec", "FlickrStub", "CommonsStub", "GeotaggedPhotos", "BrowserSupport",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/Sources/tourist-bench"
@@ -155,6 +155,7 @@ let package = Package(
             dependencies: ["TouristCore", "TestSupport", "CShims", "FlickrStub", "CommonsStub", "LoopbackHTTP", "GeotaggedPhotos", "BrowserSupport"],
             exclude: ["Plugins"]
         ),
+        .testTarget(name: "BrowserSupportTests", dependencies: ["BrowserSupport", "LoopbackHTTP", "TestSupport"]),
     ]
 )
 

@@ -193,3 +193,53 @@ private struct Failure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// The album's other states, as the app showed them: photos arriving (placeholders, progress, New
+/// Collection disabled), no photos here, and the network failed, each with its reason.
+@Suite(.serialized, .enabled(if: WebDriver.isAvailable, Comment(rawValue: WebDriver.unavailableReason)))
+struct BrowserAlbumStateTests {
+    @Test func aSlowFetchShowsPlaceholdersAndProgressThenNoPhotosAndAFailedNetworkSayWhy() async throws {
+        let harness = try Harness()
+        // The demo set, slowed down so the page sees the photos arrive; and a Flickr nobody answers.
+        let config = harness.folder.child("config.json")
+        try Data(#"""
+            {"downloads": {"retries": 0, "concurrency": 2},
+             "providers": [{"name": "slow", "type": "fixture", "latencyMs": 150},
+                           {"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "http://127.0.0.1:9/services/rest/", "enabled": false}]}
+            """#.utf8).write(to: URL(fileURLWithPath: config))
+        let paris = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris", "--config", config)["id"] as? String)
+        let nowhere = try #require(try await harness.json("pin", "add", "-60", "-140", "--name", "South Pacific", "--config", config)["id"] as? String)
+        let offline = try #require(try await harness.json("pin", "add", "41.89", "12.49", "--name", "Rome", "--config", config)["id"] as? String)
+        try await harness.run("fetch", nowhere, "--config", config)
+        try await harness.run("fetch", offline, "--provider", "flickr", "--config", config, expecting: 69)
+        let server = try await ServedStore(harness, arguments: ["--config", config])
+        defer { Task { _ = await server.stop() } }
+        let base = server.base
+
+        let seen = try await Blocking.run { () throws -> (placeholders: Int, progress: Bool, disabled: Bool, empty: String, failed: String) in
+            let browser = try WebDriver(windowWidth: 1280, windowHeight: 2400)
+            defer { browser.quit() }
+            // A new pin fetches when opened: placeholders first, filled in as the photos land.
+            try browser.navigate(to: base + "/pins/\(paris)")
+            try browser.waitUntil("placeholders for photos still downloading", timeout: 15, "document.querySelectorAll('#album-grid .photo-tile[data-state=pending]').length > 0")
+            let placeholders = try browser.execute("return document.querySelectorAll('#album-grid .photo-tile[data-state=pending]').length") as? Int ?? 0
+            let progress = try browser.execute("const p = document.querySelector('#album-progress'); return !!p && !p.hidden && p.offsetParent !== null") as? Bool ?? false
+            let disabled = try browser.execute("return document.querySelector('#new-collection').disabled") as? Bool ?? false
+            try browser.waitUntil("all 21 photos arrived", timeout: 30, "document.querySelectorAll('#album-grid .photo-tile[data-state=stored] img.photo-thumb').length === 21 && !document.querySelector('#new-collection').disabled")
+
+            try browser.navigate(to: base + "/pins/\(nowhere)")
+            try browser.waitUntil("the empty album says so", "document.querySelector('#album-status').dataset.kind === 'empty'")
+            let empty = try browser.findElement(css: "#album-status")?.text ?? ""
+            try browser.navigate(to: base + "/pins/\(offline)")
+            try browser.waitUntil("the failed album says so", "document.querySelector('#album-status').dataset.kind === 'failed'")
+            let failed = try browser.findElement(css: "#album-status")?.text ?? ""
+            return (placeholders, progress, disabled, empty, failed)
+        }
+        #expect(seen.placeholders > 0 && seen.placeholders <= 21)
+        #expect(seen.progress, "the progress bar shows while photos arrive")
+        #expect(seen.disabled, "New Collection is disabled while a fetch runs")
+        #expect(seen.empty.contains("No photos here") && seen.empty.contains("No photos within 5 km of South Pacific"), "\(seen.empty)")
+        let reason = try #require(try await harness.json("pin", "show", offline)["error"] as? String)
+        #expect(seen.failed.contains("The network failed") && seen.failed.contains(reason), "\(seen.failed) / \(reason)")
+    }
+}

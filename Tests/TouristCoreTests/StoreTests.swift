@@ -64,15 +64,18 @@ import TestSupport
         try FileSystem.writeAtomically(first, to: path)
         // The writer keeps replacing the file until the reader has seen both versions (so reads
         // did overlap writes) and read 200 times, or 20 s have passed.
+        // On a thread of its own: the reads below keep one of the pool's threads busy.
         let done = Atomic<Bool>(false)
-        let writer = Task.detached {
-            var round = 0
-            let deadline = ContinuousClock.now + .seconds(20)
-            while !done.load(ordering: .acquiring), ContinuousClock.now < deadline {
-                try FileSystem.writeAtomically(round % 2 == 0 ? second : first, to: path)
-                round += 1
+        let writer = Task {
+            try await Blocking.run {
+                var round = 0
+                let deadline = ContinuousClock.now + .seconds(20)
+                while !done.load(ordering: .acquiring), ContinuousClock.now < deadline {
+                    try FileSystem.writeAtomically(round % 2 == 0 ? second : first, to: path)
+                    round += 1
+                }
+                return round
             }
-            return round
         }
         var reads = 0, sawFirst = false, sawSecond = false
         let deadline = ContinuousClock.now + .seconds(20)

@@ -205,7 +205,9 @@ class AlbumPage {
     }, label);
 
     if (pin.state === 'failed' && !this.album.fetching) {
-      show('failed', 'Could not load photos',
+      // As the app said it: the network failed (or, for a refused key, the provider refused), and why.
+      const refused = /unauthori[sz]ed|api key|not authori[sz]ed/i.test(pin.error || '');
+      show('failed', refused ? 'The provider refused the request' : 'The network failed',
         h('p', { class: 'album-status-error', id: 'album-error' }, pin.error || 'The last fetch failed.'),
         h('p', {}, retry('Try again')));
     } else if (pin.state === 'empty' && !this.album.fetching) {
