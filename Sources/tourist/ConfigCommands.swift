@@ -77,6 +77,8 @@ enum StarterConfig {
         ("album", .object([("photos", .number(21)), ("size", .string("m"))])),
         ("downloads", .object([("concurrency", .number(8)), ("retries", .number(4)), ("timeoutSeconds", .number(30)), ("maxPhotoBytes", .number(52_428_800))])),
         ("routing", .object([("strategy", .string("first"))])),
+        // `tourist serve`'s online tile layer: off (the bundled land outlines work offline); README, "The web app".
+        ("serve", .object([("tiles", .null)])),
         ("providers", .array([
             .object([
                 ("name", .string("flickr")), ("type", .string("flickr")), ("enabled", .bool(true)),
@@ -153,6 +155,9 @@ enum EffectiveConfig {
                 ("timeoutSeconds", .number(config.downloads.timeoutSeconds)), ("maxPhotoBytes", .number(Double(config.downloads.maxPhotoBytes))),
             ])),
             ("routing", .object([("strategy", .string(config.strategy.rawValue))])),
+            ("serve", .object([("tiles", config.serve.tiles.map { tiles in
+                .object([("url", .string(tiles.url)), ("attribution", .string(tiles.attribution)), ("maxZoom", .number(Double(tiles.maxZoom)))])
+            } ?? .null)])),
             ("providers", .array(providers)),
         ])
     }

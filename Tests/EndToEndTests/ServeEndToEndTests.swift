@@ -268,6 +268,20 @@ import TestSupport
         #expect(settings["tiles"] is NSNull)
     }
 
+    @Test func anOnlineTileLayerIsOfferedAndAllowedOnlyWhenConfigured() async throws {
+        let harness = try Harness()
+        let config = harness.folder.child("config.json")
+        try Data(#"{"serve": {"tiles": {"url": "https://{s}.tiles.example.org/{z}/{x}/{y}.png", "attribution": "© Example", "maxZoom": 18}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: config))
+        let server = try await ServedStore(harness, arguments: ["--config", config])
+        defer { Task { _ = await server.stop() } }
+        let settings = try await server.get("/api/settings")
+        let tiles = try #require((try settings.json() as? [String: Any])?["tiles"] as? [String: Any])
+        #expect(tiles["url"] as? String == "https://{s}.tiles.example.org/{z}/{x}/{y}.png" && tiles["maxZoom"] as? Int == 18)
+        let policy = try #require(settings.header("Content-Security-Policy"))
+        #expect(policy.contains("img-src 'self' data: blob: https://*.tiles.example.org;"), "\(policy)")
+    }
+
     @Test func ctrlCStopsTheServerCleanlyWithAPageOpen() async throws {
         let harness = try Harness()
         let server = try await ServedStore(harness)

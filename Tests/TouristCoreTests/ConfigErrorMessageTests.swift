@@ -109,6 +109,19 @@ import TestSupport
         ])
     }
 
+    // MARK: - `serve`
+
+    @Test func serveTiles() {
+        check([
+            (#"{"serve": {"tile": null}}"#, #"/etc/t/config.json: serve.tile: unknown key "tile". Did you mean "tiles"?"#),
+            (#"{"serve": {"tiles": {"attribution": "x"}}}"#, #"/etc/t/config.json: serve.tiles.url: the tile layer has no url. Set url to a tile address with {z}, {x} and {y}, such as "https://tile.openstreetmap.org/{z}/{x}/{y}.png", or remove serve.tiles to use the offline map alone."#),
+            (#"{"serve": {"tiles": {"url": "ftp://t.example/{z}/{x}/{y}.png", "attribution": "x"}}}"#, #"/etc/t/config.json: serve.tiles.url: "ftp://t.example/{z}/{x}/{y}.png" is not a tile address. Use an http(s) address with {z}, {x} and {y}, such as "https://tile.openstreetmap.org/{z}/{x}/{y}.png"."#),
+            (#"{"serve": {"tiles": {"url": "https://t.example/{z}/{x}.png", "attribution": "x"}}}"#, #"/etc/t/config.json: serve.tiles.url: "https://t.example/{z}/{x}.png" is not a tile address. Use an http(s) address with {z}, {x} and {y}, such as "https://tile.openstreetmap.org/{z}/{x}/{y}.png"."#),
+            (#"{"serve": {"tiles": {"url": "https://t.example/{z}/{x}/{y}.png"}}}"#, #"/etc/t/config.json: serve.tiles.attribution: the tile layer has no attribution. Set attribution to the credit the tile provider's terms ask for, such as "© OpenStreetMap contributors"."#),
+            (#"{"serve": {"tiles": {"url": "https://t.example/{z}/{x}/{y}.png", "attribution": "x", "maxZoom": 30}}}"#, #"/etc/t/config.json: serve.tiles.maxZoom: 30 is out of range. Use a number from 1 to 24."#),
+        ])
+    }
+
     // MARK: - The top level and `store`
 
     @Test func topLevelAndStore() {
