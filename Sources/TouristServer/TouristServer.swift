@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
+import Glibc
 import Logging
+import NIOCore
 import ServiceLifecycle
 import TouristCore
 
@@ -59,7 +61,15 @@ public struct TouristServer: Sendable {
             services: [.init(service: app), .init(service: watcher)],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: quiet
         ))
-        try await group.run()
+        do {
+            try await group.run()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            await jobs.cancelAll()
+            throw ServerError(message: "port \(options.port) on \(options.host) is in use (another tourist serve?); choose another with --port N, or --port 0 for a free one")
+        } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL || error.errnoCode == EACCES {
+            await jobs.cancelAll()
+            throw ServerError(message: "cannot listen on \(options.host) port \(options.port) (\(String(cString: strerror(error.errnoCode)))); use an address of this machine, such as 127.0.0.1, and a port above 1023")
+        }
         await jobs.cancelAll()
     }
 

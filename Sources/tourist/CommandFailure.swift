@@ -1,5 +1,6 @@
 import ArgumentParser
 import TouristCore
+import TouristServer
 
 /// An error a command reports as it is, with its exit code.
 struct CommandFailure: Error, CustomStringConvertible {
@@ -36,6 +37,8 @@ enum ExitStatus {
         switch error {
         case let failure as CommandFailure:
             return (failure.exitCode, failure.message)
+        case let error as ServerError:
+            return (unavailable, error.message)
         case let error as LibraryError:
             return (error.kind == .usage ? usage : unavailable, error.message)
         case let error as ConfigError:

@@ -16,7 +16,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Option(name: .long, help: ArgumentHelp("The port (0 picks a free one).", valueName: "port"))
     var port: Int = ServerOptions.defaultPort
-    @Option(name: .long, help: ArgumentHelp("The address to listen on (default 127.0.0.1; any other needs the printed token).", valueName: "address"))
+    @Option(name: .long, help: ArgumentHelp("The address to listen on; any but loopback needs the printed token.", valueName: "address"))
     var host: String = "127.0.0.1"
     @Flag(name: .long, help: "Open the page in the default browser once listening.")
     var open = false
@@ -35,8 +35,13 @@ struct ServeCommand: AsyncParsableCommand {
             let server = TouristServer(library: library, options: ServerOptions(host: host, port: port, assetsDirectory: folder), logger: session.logger)
             let loopback = ServerOptions(host: host).isLoopback
             let open = open
+            let json = session.options.json
             try await server.run { url in
-                Terminal.write("tourist serve: \(url)\n")
+                if json {
+                    Terminal.write(String(decoding: (try? MachineJSON.encoder().encode(["url": url])) ?? Data(), as: UTF8.self) + "\n")
+                } else {
+                    Terminal.write("tourist serve: \(url)\n")
+                }
                 if !loopback {
                     Terminal.writeError("tourist: listening on \(host): anyone who can reach it and has the link above (with its token) can change this store\n")
                 }

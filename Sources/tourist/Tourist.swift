@@ -16,7 +16,7 @@ struct Tourist: AsyncParsableCommand {
               0   ok
               64  usage: a bad argument or coordinate
               65  bad input data: unknown pin or photo, a damaged or newer store, a bad fixture manifest
-              69  no provider could answer
+              69  no provider could answer; serve: the port is taken
               73  the store cannot be created (its path is a file, say)
               74  I/O error
               75  temporary failure: run the command again to resume

@@ -282,6 +282,17 @@ import TestSupport
         #expect(policy.contains("img-src 'self' data: blob: https://*.tiles.example.org;"), "\(policy)")
     }
 
+    @Test func aTakenPortIsNamedWithTheFix() async throws {
+        let harness = try Harness()
+        let server = try await ServedStore(harness)
+        defer { Task { _ = await server.stop() } }
+        let port = try #require(URLComponents(string: server.base)?.port)
+        let second = try await harness.run("serve", "--port", String(port), expecting: 69)
+        #expect(second.stderr == "tourist: port \(port) on 127.0.0.1 is in use (another tourist serve?); choose another with --port N, or --port 0 for a free one\n", "\(second.stderr)")
+        #expect(second.stdout.isEmpty)
+        try await harness.run("serve", "--port", "70000", expecting: 64)
+    }
+
     @Test func ctrlCStopsTheServerCleanlyWithAPageOpen() async throws {
         let harness = try Harness()
         let server = try await ServedStore(harness)
