@@ -28,6 +28,11 @@
 # 7. Store check and repair (Benchmarks/store-verify.sh): `store verify` on 10,000 pins × 21 photos
 #    (2.1 GB) against `sha256sum -c` on the same blobs (target <= 1.1x), `store repair`, and
 #    `store verify --quick` (target under 1 s).
+# 8. tourist serve (Benchmarks/serve.sh): photo blobs served to wrk on loopback, the 21 thumbnails of
+#    an album in turn, against nginx serving the same blob files (target: >= 0.5x nginx's requests
+#    per second, latency p50/p99 beside), and the album page (21 thumbnails loaded; target < 300 ms)
+#    and the map page with 10,000 pins (clusters drawn, one frame; target < 1.5 s) in headless
+#    chromium, median and max of 10 runs from navigation start.
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -115,3 +120,6 @@ bash Benchmarks/commons.sh
 
 echo
 bash Benchmarks/store-verify.sh
+
+echo
+bash Benchmarks/serve.sh

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import Synchronization
 
@@ -8,11 +9,12 @@ import Synchronization
 final class BlobCache: Sendable {
     struct Entry: Sendable {
         let bytes: ByteBuffer
-        let contentType: String
+        /// The headers of the whole photo's answer, made once.
+        let headers: HTTPFields
     }
 
     private struct State {
-        var entries: [String: (entry: Entry, lastUse: UInt64)] = [:]
+        var entries: [BlobName: (entry: Entry, lastUse: UInt64)] = [:]
         var held = 0
         var clock: UInt64 = 0
     }
@@ -26,7 +28,7 @@ final class BlobCache: Sendable {
         self.largest = largest
     }
 
-    func entry(_ sha256: String) -> Entry? {
+    func entry(_ sha256: BlobName) -> Entry? {
         state.withLock { state in
             guard let found = state.entries[sha256] else { return nil }
             state.clock += 1
@@ -35,7 +37,7 @@ final class BlobCache: Sendable {
         }
     }
 
-    func insert(_ sha256: String, _ entry: Entry) {
+    func insert(_ sha256: BlobName, _ entry: Entry) {
         let size = entry.bytes.readableBytes
         guard size <= largest else { return }
         state.withLock { state in

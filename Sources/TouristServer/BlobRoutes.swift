@@ -3,7 +3,8 @@ import HTTPTypes
 import Hummingbird
 import TouristCore
 
-/// `GET /blobs/SHA256`: photo bytes by hash, through the store's `BlobReading` seam. The hash is
+/// `GET /blobs/SHA256`: photo bytes by hash, through the store's `BlobReading` seam (answered by
+/// `TouristResponder` before the router, as most requests a page makes are for photos). The hash is
 /// checked to be 64 lowercase hex digits before anything is read; nothing else in the path is used.
 /// Blobs never change, so the answer is `immutable` with the hash as its `ETag` (a repeat visit
 /// gets 304), and single byte ranges are served (206, or 416 outside the blob).
@@ -11,40 +12,47 @@ struct BlobRoutes: Sendable {
     let blobs: any BlobReading
     let cache: BlobCache
 
-    func add(to router: Hummingbird.Router<BasicRequestContext>) {
-        router.get("/blobs/:sha256") { request, context in try serve(request, context: context) }
-        router.head("/blobs/:sha256") { request, context in try serve(request, context: context) }
-    }
-
     static let cacheControl = "public, max-age=31536000, immutable"
 
-    private func serve(_ request: Request, context: BasicRequestContext) throws -> Response {
-        guard let sha256 = context.parameters.get("sha256"), Self.isBlobName(sha256) else {
+    /// The answer to `GET` or `HEAD /blobs/NAME`.
+    func serve(_ request: Request, name sha256: Substring) throws -> Response {
+        guard let key = BlobName(sha256) else {
             return APIError.response(.notFound, "not a photo: blobs are named by 64 lowercase hex digits")
         }
-        let etag = "\"\(sha256)\""
-        if let match = request.headers[.ifNoneMatch], match == etag || match == "*" {
-            return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: Self.cacheControl])
+        if let match = request.headers[.ifNoneMatch], match == "*" || Self.isETag(match, of: sha256) {
+            return Response(status: .notModified, headers: [.eTag: "\"\(sha256)\"", .cacheControl: Self.cacheControl])
         }
         let entry: BlobCache.Entry
-        if let cached = cache.entry(sha256) {
+        if let cached = cache.entry(key) {
             entry = cached
         } else {
-            guard let info = blobs.info(of: sha256) else { return APIError.response(.notFound, "the store has no photo \(sha256)") }
-            let bytes = try blobs.bytes(of: sha256, range: nil)
-            entry = BlobCache.Entry(bytes: ByteBuffer(bytes: bytes), contentType: info.mimeType ?? "application/octet-stream")
-            cache.insert(sha256, entry)
+            let etag = "\"\(sha256)\""
+            let name = String(sha256)
+            guard let info = blobs.info(of: name) else { return APIError.response(.notFound, "the store has no photo \(name)") }
+            let bytes = try blobs.bytes(of: name, range: nil)
+            entry = BlobCache.Entry(bytes: ByteBuffer(bytes: bytes), headers: [
+                .contentType: info.mimeType ?? "application/octet-stream", .eTag: etag, .cacheControl: Self.cacheControl,
+                .acceptRanges: "bytes", .contentLength: String(bytes.count),
+                // What `RequestGuard` adds to every answer, in place already.
+                .xContentTypeOptions: "nosniff", .crossOriginResourcePolicy: "same-origin",
+            ])
+            cache.insert(key, entry)
+        }
+        let wantsRange = request.headers[.range] != nil && (request.headers[.ifRange].map { Self.isETag($0, of: sha256) } ?? true)
+        guard wantsRange else {
+            // The common case: the whole photo, with the headers made when it was first read.
+            return Response(status: .ok, headers: entry.headers, body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: entry.bytes))
         }
         let size = entry.bytes.readableBytes
-        var headers: HTTPFields = [.contentType: entry.contentType, .eTag: etag, .cacheControl: Self.cacheControl, .acceptRanges: "bytes"]
+        var headers = entry.headers
         var status = HTTPResponse.Status.ok
         var body = entry.bytes
-        if let rangeHeader = request.headers[.range], request.headers[.ifRange].map({ $0 == etag }) ?? true {
+        if let rangeHeader = request.headers[.range] {
             switch ByteRange.parse(rangeHeader, size: size) {
             case .whole:
                 break
             case .unsatisfiable:
-                return Response(status: .rangeNotSatisfiable, headers: [.contentRange: "bytes */\(size)", .eTag: etag])
+                return Response(status: .rangeNotSatisfiable, headers: [.contentRange: "bytes */\(size)", .eTag: "\"\(sha256)\""])
             case .part(let range):
                 status = .partialContent
                 body = entry.bytes.getSlice(at: entry.bytes.readerIndex + range.lowerBound, length: range.count) ?? entry.bytes
@@ -55,8 +63,11 @@ struct BlobRoutes: Sendable {
         return Response(status: status, headers: headers, body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
     }
 
-    static func isBlobName(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    /// Whether `header` is the ETag of blob `name`: the name in double quotes.
+    static func isETag(_ header: String, of name: Substring) -> Bool {
+        let bytes = header.utf8
+        return bytes.count == name.utf8.count + 2 && bytes.first == UInt8(ascii: "\"") && bytes.last == UInt8(ascii: "\"")
+            && bytes.dropFirst().dropLast().elementsEqual(name.utf8)
     }
 }
 

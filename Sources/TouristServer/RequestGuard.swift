@@ -10,8 +10,10 @@ import Synchronization
 ///   printed `?token=` link sets a cookie, after which the pages work as usual);
 /// - a POST, PUT or DELETE without the server's CSRF token in `X-Tourist-CSRF`, or sent from
 ///   another origin (`Origin`, `Sec-Fetch-Site`), with 403.
-/// It adds the security headers to every answer: a Content-Security-Policy without inline
-/// scripts, no sniffing, no framing, no referrer.
+/// It turns an error a handler threw into the API's answer (`APIError`), and adds the security
+/// headers: to every answer no sniffing and same-origin use only; to pages and API answers (not
+/// photos, whose bytes are checked to be an image) a Content-Security-Policy without inline
+/// scripts, no framing and no referrer.
 struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     let secrets: ServerSecrets
     /// The host names this server answers to, lowercased (`127.0.0.1`, `localhost`, `[::1]`).
@@ -25,16 +27,36 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     static var tokenCookie: String { "tourist_token" }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response = try await check(request, context: context, next: next)
-        response.headers[.contentSecurityPolicy] = contentSecurityPolicy
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.frameOptions] = "DENY"
-        response.headers[.referrerPolicy] = "no-referrer"
-        response.headers[.crossOriginResourcePolicy] = "same-origin"
+        var response: Response
+        if let refusal = refusal(of: request) {
+            response = refusal
+        } else {
+            do {
+                response = try await next(request, context)
+            } catch let error as any HTTPResponseError {
+                response = APIError.response(error.status, error.status == .notFound ? "nothing here: \(request.uri.path)" : "\(error.status)")
+            } catch {
+                response = APIError.response(for: error)
+            }
+        }
+        secure(&response)
         return response
     }
 
-    private func check(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    /// Adds the security headers to `response`.
+    func secure(_ response: inout Response) {
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[.crossOriginResourcePolicy] = "same-origin"
+        if response.headers[.contentType]?.hasPrefix("image/") != true {
+            response.headers[.contentSecurityPolicy] = contentSecurityPolicy
+            response.headers[.frameOptions] = "DENY"
+            response.headers[.referrerPolicy] = "no-referrer"
+        }
+    }
+
+    /// The answer that refuses `request` (wrong host, no access token, no CSRF token, another
+    /// origin), or nil when it may go on.
+    func refusal(of request: Request) -> Response? {
         let host = request.head.authority
         guard let host, anyHost || isAllowed(host) else {
             let names = allowedHosts.sorted().map { "\($0):\(port.value)" }.joined(separator: ", ")
@@ -63,32 +85,40 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
                 return APIError.response(.forbidden, "the request lacks this server's CSRF token (X-Tourist-CSRF); reload the page")
             }
         }
-        return try await next(request, context)
+        return nil
     }
 }
 
 extension RequestGuard {
     /// Whether `host` (`name:port`) names this server.
     func isAllowed(_ host: String) -> Bool {
+        if port.authorities.contains(host) { return true }
         guard let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") else { return false }
         return Int(host[host.index(after: colon)...]) == port.value && allowedHosts.contains(host[..<colon].lowercased())
     }
 }
 
-/// The port the server listens on, known once it is bound (`--port 0` picks one).
+/// The port the server listens on, known once it is bound (`--port 0` picks one), and the
+/// `Host` values that name it as browsers write them (`127.0.0.1:PORT`), for an exact match first.
 final class BoundPort: Sendable {
-    private let port: Mutex<Int>
+    private let state: Mutex<(port: Int, authorities: Set<String>)>
+    private let names: Set<String>
 
-    init(_ port: Int) {
-        self.port = Mutex(port)
+    init(_ port: Int, names: Set<String>) {
+        self.names = names
+        state = Mutex((port, Self.authorities(names, port)))
     }
 
-    var value: Int {
-        get { port.withLock { $0 } }
+    var value: Int { state.withLock { $0.port } }
+
+    var authorities: Set<String> { state.withLock { $0.authorities } }
+
+    func set(_ port: Int) {
+        state.withLock { $0 = (port, Self.authorities(names, port)) }
     }
 
-    func set(_ value: Int) {
-        port.withLock { $0 = value }
+    private static func authorities(_ names: Set<String>, _ port: Int) -> Set<String> {
+        Set(names.map { "\($0):\(port)" })
     }
 }
 

@@ -29,21 +29,21 @@ public struct TouristServer: Sendable {
         let hub = EventHub()
         let jobs = FetchJobs(library: library, hub: hub, logger: logger)
         let router = Router()
-        let boundPort = BoundPort(options.port)
-        router.add(middleware: RequestGuard(
+        let boundPort = BoundPort(options.port, names: Self.hostNames(options))
+        let checks = RequestGuard<BasicRequestContext>(
             secrets: secrets, allowedHosts: Self.hostNames(options), port: boundPort, anyHost: Self.listensEverywhere(options.host),
             contentSecurityPolicy: Self.contentSecurityPolicy(tiles: library.config.serve.tiles)
-        ))
-        router.add(middleware: ErrorAnswers())
+        )
+        router.add(middleware: checks)
         APIRoutes(library: library, jobs: jobs, hub: hub).add(to: router)
-        BlobRoutes(blobs: library.blobs, cache: BlobCache()).add(to: router)
         PageRoutes(assets: assets, csrfToken: secrets.csrfToken).add(to: router)
+        let responder = TouristResponder(router: router.buildResponder(), blobs: BlobRoutes(blobs: library.blobs, cache: BlobCache()), checks: checks)
 
         let options = options
         var quiet = logger
         quiet.logLevel = .warning
         let app = Application(
-            router: router,
+            responder: responder,
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port

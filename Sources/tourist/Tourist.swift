@@ -2,7 +2,6 @@ import ArgumentParser
 import TouristCore
 
 /// The `tourist` command: pins, albums, providers and the store.
-@main
 struct Tourist: AsyncParsableCommand {
     static let version = TouristVersion.current
 

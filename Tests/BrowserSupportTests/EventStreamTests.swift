@@ -18,7 +18,7 @@ struct EventStreamTests {
         let server = try ScriptedServer([
             .text(Self.chunkedHead),
             Self.chunk(": connected\n\nevent: pin\ndata: {\"id\":1}\n\n"),
-            .awaitProceed(10),
+            .awaitProceed(60),  // long: a loaded test run may pause this test for seconds
             Self.chunk("data: line one\r\ndata:line two\r"),
             Self.chunk("\nid: 42\n"),
             Self.chunk("\r\nevent: empty\ndata\n\n: keep-alive\n\nevent: no-data\n\n"),
@@ -65,11 +65,11 @@ struct EventStreamTests {
     }
 
     @Test func closingHangsUp() async throws {
-        let server = try ScriptedServer([.text(Self.chunkedHead), Self.chunk("data: hello\n\n"), .awaitHangUp(5)])
+        let server = try ScriptedServer([.text(Self.chunkedHead), Self.chunk("data: hello\n\n"), .awaitHangUp(60)])
         let stream = try RawHTTP.EventStream(url: server.url("/events"), timeout: 5)
         #expect(try await stream.next(timeout: 5)?.data == "hello")
         stream.close()
-        #expect(try await Blocking.run { server.clientHungUp() })
+        #expect(try await Blocking.run { server.clientHungUp(timeout: 60) })
         #expect(try await stream.next(timeout: 1) == nil)
     }
 

@@ -135,7 +135,7 @@ struct BrowserEndToEndTests {
             try browser.waitUntil("the map page is ready", "document.body.dataset.ready === '1' && document.querySelectorAll('.pin-marker').length === 5")
             return browser
         }
-        defer { browser.quit() }
+        defer { Thread { browser.quit() }.start() }  // quitting waits for chromium: not on the test's thread
         let states = try await Blocking.run { try browser.execute("return [...document.querySelectorAll('.pin-marker')].map((m) => m.className).join(' ')") as? String ?? "" }
         for state in ["pin-ready", "pin-new", "pin-empty"] { #expect(states.contains(state), "\(states)") }
         try await Blocking.run { try browser.saveScreenshot(to: shots + "/map.png") }

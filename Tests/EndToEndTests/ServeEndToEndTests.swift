@@ -228,7 +228,7 @@ import TestSupport
         let id = try await parisPin(harness)
         let server = try await ServedStore(harness)
         defer { Task { _ = await server.stop() } }
-        let events = try RawHTTP.EventStream(url: server.base + "/api/events")
+        let events = try await Blocking.run { try RawHTTP.EventStream(url: server.base + "/api/events") }
         defer { events.close() }
         #expect(events.status == 200 && events.header("Content-Type") == "text/event-stream")
 
@@ -296,7 +296,7 @@ import TestSupport
     @Test func ctrlCStopsTheServerCleanlyWithAPageOpen() async throws {
         let harness = try Harness()
         let server = try await ServedStore(harness)
-        let events = try RawHTTP.EventStream(url: server.base + "/api/events")
+        let events = try await Blocking.run { try RawHTTP.EventStream(url: server.base + "/api/events") }
         defer { events.close() }
         let started = ContinuousClock.now
         let (status, stderr) = await server.stop(signal: SIGINT)

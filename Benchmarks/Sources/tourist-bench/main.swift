@@ -10,6 +10,8 @@
 //   tourist-bench serve-commons DIR FILES DELAY_MS  a fake Wikimedia Commons on loopback (see ServeCommons.swift)
 //   tourist-bench serve-plugin FIXTURE_DIR         a minimal provider plugin serving a fixture set (see PluginBench.swift)
 //   tourist-bench plugin-overhead FIXTURE_DIR ROUNDS   time searches in process and through serve-plugin
+//   tourist-bench add-pins STORE COUNT    add COUNT pins spread over the world through TouristCore (see PageTimings.swift)
+//   tourist-bench page-timings --base URL --pin ID [--runs N] [--photos N] [--json FILE]   time the album and map pages in headless chromium
 //
 // `seed` writes the store's documented on-disk format directly (VERSION, index/pins.json,
 // index/albums, index/names, index/refs, blobs) with TouristCore's own types, so a 10,000-pin store
@@ -207,6 +209,15 @@ case "serve-plugin":
 case "plugin-overhead":
     guard arguments.count == 3, let rounds = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench plugin-overhead FIXTURE_DIR ROUNDS") }
     try await pluginOverhead(fixture: arguments[arguments.startIndex + 1], rounds: rounds)
+case "add-pins":
+    guard arguments.count == 3, let count = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench add-pins STORE COUNT") }
+    try addPins(store: arguments[arguments.startIndex + 1], count: count)
+case "page-timings":
+    do {
+        try pageTimings(arguments: Array(arguments.dropFirst()))
+    } catch {
+        fail("page-timings: \(error)")
+    }
 default:
-    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | decode-album STORE PIN ROUNDS | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS")
+    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | decode-album STORE PIN ROUNDS | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS | add-pins STORE COUNT | page-timings --base URL --pin ID [--runs N] [--photos N] [--json FILE]")
 }
