@@ -74,7 +74,7 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
                 return APIError.response(.unauthorized, "this server needs its access token: open the link with ?token= that tourist serve printed")
             }
         }
-        if ![.get, .head, .options].contains(request.method) {
+        if request.method != .get, request.method != .head, request.method != .options {
             if let origin = request.headers[.origin], origin != "http://\(host)" {
                 return APIError.response(.forbidden, "requests from \(origin) are refused; use the page this server serves")
             }

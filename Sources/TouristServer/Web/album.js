@@ -9,7 +9,6 @@
 
 import * as api from './api.js';
 import { on } from './events.js';
-import { forgetPin } from './map.js';
 import {
   h, showError, showMessage, confirmDialog, plural, km, coordinates, stateClass, stateLabel,
 } from './ui.js';
@@ -450,7 +449,8 @@ class AlbumPage {
     if (!ok || this.signal.aborted) return;
     await this.act(async () => {
       await api.deletePin(this.pinID);
-      forgetPin(this.pinID);
+      // The map (if it was loaded) drops the marker now; the pin-removed event may come later.
+      document.dispatchEvent(new CustomEvent('tourist:pin-deleted', { detail: this.pinID }));
       this.context.navigate('/', { replace: true });
     });
   }

@@ -9,10 +9,14 @@
 // For tests: document.body.dataset.page is "map", "album", "photo" or "not-found", and
 // document.body.dataset.ready is "1" once the page's data is loaded and rendered.
 
-import { showMapPage, hideMapPage } from './map.js';
 import { mountAlbum } from './album.js';
-import { mountPhoto } from './photo.js';
-import { h, closeDialog } from './ui.js';
+import { loadLeaflet } from './leaflet.js';
+import { h, closeDialog, showError } from './ui.js';
+
+// The map and photo pages need Leaflet: they are loaded with it, on first use (leaflet.js).
+let mapModule = null;
+const mapPage = () => loadLeaflet().then(() => import('./map.js')).then((module) => (mapModule = module));
+const photoPage = () => loadLeaflet().then(() => import('./photo.js'));
 
 const app = document.getElementById('app');
 let current = null; // {unmount, controller} of the page on screen
@@ -79,19 +83,28 @@ function render({ restoreScroll }) {
   document.body.dataset.page = route ? route.page : 'not-found';
   window.scrollTo(0, 0);
 
+  const failed = (error) => showError(`This page could not load: ${error.message}`);
   if (route?.page === 'map') {
-    showMapPage(app, context);
-    current = { controller, unmount: hideMapPage };
+    current = { controller, unmount: () => mapModule?.hideMapPage() };
+    mapPage().then((module) => {
+      if (!controller.signal.aborted) module.showMapPage(app, context);
+    }, failed);
     return;
   }
-  hideMapPage();
+  mapModule?.hideMapPage();
   const container = h('section', { class: 'page' });
   app.appendChild(container);
   let unmount = null;
-  if (route?.page === 'album') unmount = mountAlbum(container, route.params[0], context);
-  else if (route?.page === 'photo') unmount = mountPhoto(container, route.params[0], route.params[1], context);
-  else renderNotFound(container, context);
-  current = { controller, unmount };
+  current = { controller, unmount: () => unmount?.() };
+  if (route?.page === 'album') {
+    unmount = mountAlbum(container, route.params[0], context);
+  } else if (route?.page === 'photo') {
+    photoPage().then((module) => {
+      if (!controller.signal.aborted) unmount = module.mountPhoto(container, route.params[0], route.params[1], context);
+    }, failed);
+  } else {
+    renderNotFound(container, context);
+  }
 }
 
 function renderNotFound(container, context) {

@@ -242,10 +242,8 @@ function upsertPin(pin) {
   updateCounts();
 }
 
-/** Drop a pin's marker now (the album deleted it; the pin-removed event may come later). */
-export function forgetPin(id) {
-  removePin(id);
-}
+// Drop a pin's marker as soon as its album deletes it (the pin-removed event may come later).
+document.addEventListener('tourist:pin-deleted', (event) => removePin(event.detail));
 
 function removePin(id) {
   if (!page?.cluster || typeof id !== 'string') return;
