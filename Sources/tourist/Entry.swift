@@ -8,24 +8,10 @@ import NIOPosix
 @main
 enum Entry {
     static func main() async {
-        if Self.subcommand(of: Array(CommandLine.arguments.dropFirst())) == ServeCommand.configuration.commandName {
+        let arguments = GlobalOptionPlacement.reorder(Array(CommandLine.arguments.dropFirst()))
+        if GlobalOptionPlacement.command(of: arguments) == ServeCommand.configuration.commandName {
             NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         }
-        await Tourist.main()
-    }
-
-    /// The first word that is not an option or an option's value.
-    static func subcommand(of arguments: [String]) -> String? {
-        var skipValue = false
-        for argument in arguments {
-            if skipValue {
-                skipValue = false
-            } else if ["--config", "--store"].contains(argument) {
-                skipValue = true
-            } else if !argument.hasPrefix("-") {
-                return argument
-            }
-        }
-        return nil
+        await Tourist.main(arguments)
     }
 }

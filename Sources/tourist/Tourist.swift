@@ -11,6 +11,15 @@ struct Tourist: AsyncParsableCommand {
         discussion: """
             PIN is a pin's id or its exact name; PHOTO is provider:id as `album` prints it.
 
+            Global options, before or after the command (tourist --json pin list):
+              --config <path>   config file (default: $TOURIST_CONFIG, else
+                                $XDG_CONFIG_HOME/tourist/config.json, else built in)
+              --store <path>    store folder (default: $TOURIST_STORE, else the config's
+                                "store", else $XDG_DATA_HOME/tourist)
+              --json            one JSON document on stdout and nothing else
+              -q, --quiet       only errors on stderr; no progress
+              -v, --verbose     details of what happens on stderr
+
             Exit codes:
               0   ok
               64  usage: a bad argument or coordinate
