@@ -84,7 +84,7 @@ struct APIRoutes: Sendable {
             return key
         }
         let deleted = try library.removePhotos(keys, fromPin: id)
-        return try json(RemovedPhotos(removed: keys.map(\.description), deletedFiles: deleted))
+        return try json(RemovedPhotos(removed: Library.once(keys).map(\.description), deletedFiles: deleted))
     }
 
     private func photo(_ context: BasicRequestContext) throws -> Response {

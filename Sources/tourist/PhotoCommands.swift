@@ -30,7 +30,7 @@ struct PhotoCommand: AsyncParsableCommand {
             try await Session.run(global) { session in
                 let library = try session.library()
                 let id = try library.resolvePin(pin)
-                let keys = photos.compactMap(PhotoKey.init)
+                let keys = Library.once(photos.compactMap(PhotoKey.init))
                 let deleted = try library.removePhotos(keys, fromPin: id)
                 if session.options.json {
                     try session.printJSON(RemovedPhotosJSON(pin: id, removed: keys.map(\.description)))

@@ -47,13 +47,15 @@ struct PinCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the pins with their state and photo count.")
+        static let configuration = CommandConfiguration(abstract: "List the pins with their state and photo count, oldest first.")
 
         @OptionGroup var global: GlobalOptions
+        @Option(name: .long, help: ArgumentHelp("The order of the list: by creation (as added), name or state.", valueName: "order"))
+        var sort: PinOrder = .created
 
         func run() async throws {
             try await Session.run(global) { session in
-                let pins = try session.library().pins()
+                let pins = sort.sorted(try session.library().pins())
                 if session.options.json {
                     Terminal.write(bytes: PinRecordCodec.listDocument(pins))
                 } else if pins.isEmpty {
@@ -146,3 +148,5 @@ enum CoordinateArguments {
         }
     }
 }
+
+extension PinOrder: ExpressibleByArgument {}

@@ -45,3 +45,41 @@ import TestSupport
         }
     }
 }
+
+/// `pin list` in the order pins were added, or by name or state; a photo named twice is removed once.
+@Suite struct PinListOrderTests {
+    @Test func pinsAreListedAsAddedOrByNameOrState() async throws {
+        let harness = try Harness()
+        let names = ["zeta", "Pier 10", "Alpha", "Pier 9", "Éclair", "beta"]
+        // Added within a second or two: creation times tie, the order added must not.
+        for (index, name) in names.enumerated() {
+            try await harness.run("pin", "add", "10", String(index + 1), "--name", name)
+        }
+        func listed(_ extra: String...) async throws -> [String] {
+            let result = try await harness.tourist.run(["pin", "list", "--json"] + extra, in: harness.folder.path)
+            let document = try #require(try result.json() as? [String: Any], "\(result.stderr)")
+            return (document["pins"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        #expect(try await listed() == names)
+        #expect(try await listed("--sort", "created") == names)
+        #expect(try await listed("--sort", "name") == ["Alpha", "beta", "Éclair", "Pier 9", "Pier 10", "zeta"])
+        let table = try await harness.run("pin", "list").stdout.split(separator: "\n").dropFirst().map { String($0) }
+        #expect(zip(table, names).allSatisfy { line, name in line.contains(name) }, "\(table)")
+
+        try await harness.run("fetch", "Alpha")
+        let byState = try await listed("--sort", "state")
+        #expect(byState.last == "Alpha" && byState.dropLast() == names.filter { $0 != "Alpha" }[...], "\(byState)")
+        try await harness.run("pin", "list", "--sort", "size", expecting: 64)
+    }
+
+    @Test func aPhotoNamedTwiceIsRemovedOnce() async throws {
+        let harness = try Harness()
+        try await harness.run("pin", "add", "48.8584", "2.2945", "--name", "Paris")
+        let photo = try #require(try await harness.json("fetch", "Paris").photos.first?["id"] as? String)
+        let removed = try await harness.json("photo", "rm", "Paris", photo, photo)
+        #expect(removed["removed"] as? [String] == [photo])
+        let said = try await harness.run("photo", "rm", "Paris", photo, photo, expecting: 65)
+        #expect(said.stderr.contains("is not in the album"))
+        #expect(try await harness.json("album", "Paris").photos.count == 20)
+    }
+}

@@ -56,7 +56,13 @@ public final class Library: Sendable {
     /// Removes photos from pin `id`'s album for good (no later collection brings them back);
     /// returns how many files were deleted.
     public func removePhotos(_ keys: [PhotoKey], fromPin id: String) throws -> Int {
-        try store.transaction { try $0.removePhotos(keys, fromPin: id) }
+        try store.transaction { try $0.removePhotos(Self.once(keys), fromPin: id) }
+    }
+
+    /// `keys` without repeats, in their order: a photo named twice is removed once.
+    public static func once(_ keys: [PhotoKey]) -> [PhotoKey] {
+        var seen = Set<PhotoKey>()
+        return keys.filter { seen.insert($0).inserted }
     }
 
     // MARK: Filling albums

@@ -44,9 +44,12 @@ struct PinList {
             }
         }
         pins.removeAll { $0.id.isEmpty }
-        func ordered(_ a: Pin, _ b: Pin) -> Bool { a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id < b.id }
-        // The snapshot is written in order; sort only when the journal changed that.
-        if zip(pins, pins.dropFirst()).contains(where: { ordered($1, $0) }) { pins.sort(by: ordered) }
+        // Oldest first; pins made in the same second (dates keep whole seconds) stay in the order
+        // they were added, which the journal and the snapshot folded from it keep. The snapshot
+        // is written in order: sort only when the journal changed that.
+        if zip(pins, pins.dropFirst()).contains(where: { $1.createdAt < $0.createdAt }) {
+            pins = pins.enumerated().sorted { ($0.element.createdAt, $0.offset) < ($1.element.createdAt, $1.offset) }.map(\.element)
+        }
         return pins
     }
 
