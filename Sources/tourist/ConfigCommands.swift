@@ -58,7 +58,9 @@ struct ConfigCommand: AsyncParsableCommand {
                 if session.options.json {
                     try session.printJSON(["path": path])
                 } else {
-                    session.say("Wrote \(path). Check it with: tourist config check")
+                    // A config written elsewhere than the default is found again only through --config.
+                    let option = global.config == nil ? "" : " --config \(Shell.quoted(path))"
+                    session.say("Wrote \(path). Check it with: tourist config check\(option)")
                 }
                 return 0
             }
@@ -160,5 +162,14 @@ enum EffectiveConfig {
             } ?? .null)])),
             ("providers", .array(providers)),
         ])
+    }
+}
+
+/// Words as a shell reads them back.
+enum Shell {
+    /// `word` as is when the shell reads it so, else in single quotes.
+    static func quoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789/._-+:,@%".unicodeScalars.contains($0) }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -21,7 +21,13 @@ struct ExportCommand: AsyncParsableCommand {
             if session.options.json {
                 try session.printJSON(ExportJSON(pin: album.pin.id, directory: folder, files: result.files))
             } else {
-                session.say("Exported \(result.files.count) photo\(result.files.count == 1 ? "" : "s") of \"\(album.pin.name)\" to \(folder)")
+                let count = result.files.count
+                var line = "Exported \(count) photo\(count == 1 ? "" : "s") of \"\(album.pin.name)\" to \(folder)"
+                if count == 0, result.refused.isEmpty {
+                    // Nothing stored yet: say why, and what fills the album.
+                    line += ": its album holds no stored photo yet (the pin is \(album.pin.state.rawValue)). Run `tourist fetch \(album.pin.id)` first"
+                }
+                session.say(line)
             }
             guard result.refused.isEmpty else {
                 throw CommandFailure(message: result.refused.joined(separator: "\ntourist: "), exitCode: ExitStatus.dataError)

@@ -18,7 +18,7 @@ struct PinCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Option(name: .long, help: "A name to refer to the pin by (default: its coordinates).")
         var name: String?
-        @Option(name: .long, help: ArgumentHelp("Search radius in kilometres (default 5).", valueName: "km"))
+        @Option(name: .long, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
         var radius: Double = 5
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The location.", valueName: "lat lon"))
         var coordinates: [String] = []

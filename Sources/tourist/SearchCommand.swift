@@ -9,9 +9,9 @@ struct SearchCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: ArgumentHelp("Search radius in kilometres (default 5).", valueName: "km"))
+    @Option(name: .long, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
     var radius: Double = 5
-    @Option(name: .long, help: "How many photos (default 21).")
+    @Option(name: .long, help: "How many photos.")
     var count: Int = 21
     @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"))
     var provider: [String] = []
