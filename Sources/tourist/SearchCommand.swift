@@ -1,4 +1,5 @@
 import ArgumentParser
+import Fixture
 import TouristCore
 
 struct SearchCommand: AsyncParsableCommand {
@@ -42,11 +43,24 @@ struct SearchCommand: AsyncParsableCommand {
                 session.say(table.rendered())
             }
             session.noteProviderFailures(result.failures, othersAnswered: !photos.isEmpty)
+            if photos.isEmpty, try session.config().providers.contains(where: { $0.enabled && $0.type == "fixture" && $0.options.string("path") == nil }) {
+                session.note(DemoHint.text)
+            }
             if photos.isEmpty, !failures.isEmpty {
                 return AlbumRun.explainNoAnswer(failures, session: session, unchanged: "nothing was found")
             }
             // Fewer photos than asked for while a provider failed: asking again may find the rest.
             return photos.count < count && !failures.isEmpty ? ExitStatus.temporaryFailure : ExitStatus.ok
         }
+    }
+}
+
+/// Where the bundled demo set has photos, for a search that found none with it.
+enum DemoHint {
+    static var text: String {
+        let places = DemoPlace.all()
+        guard let first = places.first(where: { $0.name == "Paris" }) ?? places.first else { return "the demo set is not installed" }
+        let list = places.map { "\($0.name) (\(String(format: "%.4f,%.4f", $0.latitude, $0.longitude)))" }.joined(separator: ", ")
+        return "the demo set has photos near \(list) only; try: tourist search \(String(format: "%.4f %.4f", first.latitude, first.longitude))"
     }
 }

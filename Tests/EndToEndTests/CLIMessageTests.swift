@@ -43,3 +43,28 @@ import TestSupport
         #expect(full.stdout.hasPrefix("Exported 21 photos") && !full.stdout.contains("first"), "\(full.stdout)")
     }
 }
+
+/// The demo set's places can be found from the CLI.
+@Suite struct DemoPlacesTests {
+    @Test func aSearchFarFromTheDemoPlacesSaysWhereTheyAre() async throws {
+        let harness = try Harness()
+        let far = try await harness.run("search", "0", "0")
+        #expect(far.stdout == "No photos within 5 km of 0,0.\n")
+        for place in ["New York (40.6892,-74.0441)", "Machu Picchu", "Paris (48.8610,2.2963)", "Cape Town", "Kyoto", "Sydney"] {
+            #expect(far.stderr.contains(place), "\(far.stderr)")
+        }
+        #expect(far.stderr.contains("try: tourist search 48.8610 2.2963"))
+        // The place it suggests has photos.
+        let near = try await harness.json("search", "48.8610", "2.2963")
+        #expect(!near.photos.isEmpty)
+        #expect(!(try await harness.run("search", "48.8610", "2.2963")).stderr.contains("demo set has photos near"))
+
+        // A fixture set of one's own is not the demo set: no such hint.
+        let set = harness.folder.child("own")
+        try FixtureSetWriter.write(in: set, latitude: 10, longitude: 10, count: 2)
+        let config = harness.folder.child("config.json")
+        try Data(#"{"providers": [{"name": "own", "type": "fixture", "path": "\#(set)"}]}"#.utf8).write(to: URL(fileURLWithPath: config))
+        let own = try await harness.run("search", "0", "0", "--config", config)
+        #expect(!own.stderr.contains("demo set"), "\(own.stderr)")
+    }
+}

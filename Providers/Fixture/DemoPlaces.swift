@@ -1,0 +1,28 @@
+import Foundation
+import TouristCore
+
+/// Where the bundled demo set has photos: its six places, each with the middle of its photos, so a
+/// search or fetch that finds nothing can say where to look.
+public struct DemoPlace: Sendable, Equatable {
+    public let name: String
+    public let latitude: Double
+    public let longitude: Double
+    public let photos: Int
+
+    /// The demo set's places, west to east; empty when the set is not installed.
+    public static func all() -> [DemoPlace] {
+        guard let folder = DemoSet.folder, let photos = try? FixtureManifest.load(folder: folder) else { return [] }
+        // Photo ids are PLACE-NN ("paris-07").
+        let byPlace = Dictionary(grouping: photos) { String($0.id.prefix { $0 != "-" }) }
+        return byPlace.map { key, photos in
+            DemoPlace(
+                name: displayNames[key] ?? key, latitude: photos.map(\.location.latitude).reduce(0, +) / Double(photos.count),
+                longitude: photos.map(\.location.longitude).reduce(0, +) / Double(photos.count), photos: photos.count
+            )
+        }.sorted { $0.longitude < $1.longitude }
+    }
+
+    private static let displayNames = [
+        "capetown": "Cape Town", "kyoto": "Kyoto", "machupicchu": "Machu Picchu", "newyork": "New York", "paris": "Paris", "sydney": "Sydney",
+    ]
+}
