@@ -48,9 +48,7 @@ struct APIRoutes: Sendable {
         let new = try await decode(NewPin.self, request, context: context)
         let radius = new.radiusKm ?? 5
         guard radius.isFinite, radius > 0, radius <= 20_000 else { throw BadRequest(message: "radiusKm \(radius) is out of range; use kilometres from 0 (exclusive) to 20000") }
-        let name = new.name?.trimmingCharacters(in: .whitespaces)
-        if let name, name.isEmpty || name.contains("\n") { throw BadRequest(message: "a pin's name must not be empty or span lines") }
-        let (pin, created) = try library.addPin(name: name, at: try GeoPoint(latitude: new.latitude, longitude: new.longitude), radiusKm: radius)
+        let (pin, created) = try library.addPin(name: new.name, at: try GeoPoint(latitude: new.latitude, longitude: new.longitude), radiusKm: radius)
         return try json(pin, status: created ? .created : .ok)
     }
 

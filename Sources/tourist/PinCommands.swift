@@ -25,8 +25,12 @@ struct PinCommand: AsyncParsableCommand {
 
         func validate() throws {
             try CoordinateArguments.validate(coordinates, radius: radius)
-            if let name, name.trimmingCharacters(in: .whitespaces).isEmpty || name.contains("\n") {
-                throw ValidationError("--name must not be empty or span lines")
+            if let name {
+                do {
+                    _ = try PinName.checked(name)
+                } catch {
+                    throw ValidationError("--name: \(error.message)")
+                }
             }
         }
 
@@ -53,6 +57,9 @@ struct PinCommand: AsyncParsableCommand {
         @Option(name: .long, help: ArgumentHelp("The order of the list: by creation (as added), name or state.", valueName: "order"))
         var sort: PinOrder = .created
 
+        /// The widest a name is shown in the table.
+        static let nameColumns = 40
+
         func run() async throws {
             try await Session.run(global) { session in
                 let pins = sort.sorted(try session.library().pins())
@@ -64,7 +71,8 @@ struct PinCommand: AsyncParsableCommand {
                     var table = Table("ID", "NAME", "LATITUDE", "LONGITUDE", "RADIUS", "STATE", "PHOTOS")
                     table.reserve(rows: pins.count)
                     for pin in pins {
-                        table.add([pin.id, pin.name, Format.degrees(pin.latitude), Format.degrees(pin.longitude), Format.kilometres(pin.radiusKm), pin.state.rawValue, String(pin.photos)])
+                        // Long names are cut in the table (never in --json).
+                        table.add([pin.id, DisplayWidth.cut(pin.name, to: Self.nameColumns), Format.degrees(pin.latitude), Format.degrees(pin.longitude), Format.kilometres(pin.radiusKm), pin.state.rawValue, String(pin.photos)])
                     }
                     Terminal.write(bytes: table.renderedBytes())
                 }

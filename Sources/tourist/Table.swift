@@ -46,9 +46,9 @@ struct Table {
         return out
     }
 
-    /// Columns a cell takes: its byte count when it is ASCII, else its characters.
+    /// Columns a cell takes on a terminal (`DisplayWidth`); its byte count when it is ASCII.
     private static func width(_ cell: String) -> Int {
-        cell.utf8.allSatisfy { $0 < 0x80 } ? cell.utf8.count : cell.count
+        cell.utf8.allSatisfy { $0 < 0x80 } ? cell.utf8.count : DisplayWidth.of(cell)
     }
 }
 

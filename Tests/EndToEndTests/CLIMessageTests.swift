@@ -68,3 +68,52 @@ import TestSupport
         #expect(!own.stderr.contains("demo set"), "\(own.stderr)")
     }
 }
+
+/// Pin names are checked where they come in, and shown so tables stay tables.
+@Suite struct PinNameTests {
+    @Test func namesAreTrimmedAndRefusedWhenTheyCouldMisleadATerminalOrAnotherPin() async throws {
+        let harness = try Harness()
+        let escape = try await harness.run("pin", "add", "1", "1", "--name", "bad\u{1B}[31mred", expecting: 64)
+        #expect(escape.stderr.contains("control character (U+001B)"), "\(escape.stderr)")
+        #expect(!escape.stderr.contains("\u{1B}"), "the escape reached the terminal")
+        let tab = try await harness.run("pin", "add", "1", "1", "--name", "a\tb", expecting: 64)
+        #expect(tab.stderr.contains("U+0009"))
+        try await harness.run("pin", "add", "1", "1", "--name", " \u{202E}evil", expecting: 64)
+        let trimmed = try await harness.json("pin", "add", "1", "1", "--name", "  Lisbon  ")
+        #expect(trimmed["name"] as? String == "Lisbon")
+        let id = try #require(trimmed["id"] as? String)
+        let taken = try await harness.run("pin", "add", "2", "2", "--name", id, expecting: 64)
+        #expect(taken.stderr.contains("is the id of another pin"), "\(taken.stderr)")
+        #expect((try await harness.json("pin", "list")["pins"] as? [Any])?.count == 1)
+
+        // The page is held to the same rules.
+        let server = try await ServedStore(harness)
+        defer { Task { _ = await server.stop() } }
+        let csrf = try await server.csrfToken()
+        let refused = try await server.send("POST", "/api/pins", json: ["name": "x\u{1B}y", "latitude": 3, "longitude": 3], csrf: csrf)
+        #expect(refused.status == 400 && refused.text.contains("control character"), "\(refused.text)")
+    }
+
+    @Test func tablesCutLongNamesAndKeepWideCharactersAligned() async throws {
+        let harness = try Harness()
+        let long = String(repeating: "A very long name ", count: 4).trimmingCharacters(in: .whitespaces)
+        for (name, longitude) in [("Tokyo", "1"), ("東京タワー", "2"), (long, "3")] {
+            try await harness.run("pin", "add", "10", longitude, "--name", name)
+        }
+        let lines = try await harness.run("pin", "list").stdout.split(separator: "\n").map(String.init)
+        /// Terminal columns before `text` in `line`: ideographs and kana take two.
+        func column(of text: String, in line: String) -> Int? {
+            guard let range = line.range(of: text) else { return nil }
+            return line[..<range.lowerBound].unicodeScalars.reduce(0) { width, scalar in
+                width + ((0x3040...0x30FF).contains(scalar.value) || (0x4E00...0x9FFF).contains(scalar.value) ? 2 : 1)
+            }
+        }
+        let latitude = try #require(column(of: "LATITUDE", in: lines[0]))
+        for line in lines.dropFirst() {
+            #expect(column(of: "10.000000", in: line) == latitude, "misaligned: \(line)")
+        }
+        #expect(lines[3].contains("A very long name A very long name A ver…"), "\(lines[3])")
+        let listed = try await harness.json("pin", "list")
+        #expect((listed["pins"] as? [[String: Any]])?.last?["name"] as? String == long)
+    }
+}

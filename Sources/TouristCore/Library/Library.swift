@@ -38,12 +38,17 @@ public final class Library: Sendable {
         try store.album(try store.resolvePin(reference))
     }
 
-    /// Saves a pin named `name` (default: its coordinates) with an empty album of the config's
-    /// size. The same name at the same place and radius returns the existing pin (`created` false).
+    /// Saves a pin named `name` (default: its coordinates; checked and trimmed by `PinName`) with
+    /// an empty album of the config's size. The same name at the same place and radius returns
+    /// the existing pin (`created` false); a name that is another pin's id is refused.
     public func addPin(name: String?, at location: GeoPoint, radiusKm: Double) throws -> (pin: Pin, created: Bool) {
+        let name = try name.map(PinName.checked) ?? location.description
         let target = config.album.photos
         return try store.transaction { transaction in
-            try transaction.addPin(name: name ?? location.description, location: location, radiusKm: radiusKm, target: target)
+            if Pin.isValidID(name), try transaction.pinExists(name) {
+                throw LibraryError(.usage, "\"\(name)\" is the id of another pin, so it cannot name this one; choose another name")
+            }
+            return try transaction.addPin(name: name, location: location, radiusKm: radiusKm, target: target)
         }
     }
 

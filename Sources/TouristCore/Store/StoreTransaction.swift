@@ -9,6 +9,11 @@ public struct StoreTransaction {
 
     public func album(_ id: String) throws(StoreError) -> Album { try store.album(id) }
 
+    /// Whether a pin with id `id` exists.
+    public func pinExists(_ id: String) throws(StoreError) -> Bool {
+        FileManager.default.fileExists(atPath: store.albumPath(id))
+    }
+
     /// Writes the album (and the pin inside it) and records the pin's summary for `pin list`.
     public func save(_ album: Album) throws(StoreError) {
         var album = album
