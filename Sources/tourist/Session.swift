@@ -27,7 +27,7 @@ final class Session {
     let workingDirectory: String
     private var cachedConfig: TouristConfig?
     private var cachedStore: Store?
-    private var cachedHTTP: HTTPClient?
+    private(set) var cachedHTTP: HTTPClient?
     private var cachedSetup: ProviderSetup?
     private var cachedLibrary: Library?
     /// Every router made, so their providers are shut down when the command ends.
@@ -50,8 +50,9 @@ final class Session {
         } catch {
             outcome = .failure(error)
         }
-        // However the command ended, its plugins end first.
+        // However the command ended, its plugins end first, and libcurl is not left half loaded.
         await session.shutdownProviders()
+        session.cachedHTTP?.finishPreparing()
         switch outcome {
         case .success(let code):
             if code != 0 { throw ExitCode(code) }

@@ -67,6 +67,8 @@ public final class HTTPClient: Sendable {
     /// Started by the first request, so a command whose providers never use HTTP never loads libcurl.
     private let startedEngine = Mutex<CurlEngine?>(nil)
     private let nextID = Mutex(0)
+    /// Signalled when the thread `prepare` started is done.
+    private let preparing = Mutex<DispatchSemaphore?>(nil)
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -91,9 +93,22 @@ public final class HTTPClient: Sendable {
     /// load is reported by that first request.
     public func prepare() {
         guard startedEngine.withLock({ $0 == nil }) else { return }
-        let thread = Thread { [self] in _ = try? engine() }
+        let done = DispatchSemaphore(value: 0)
+        preparing.withLock { $0 = done }
+        let thread = Thread { [self] in
+            _ = try? engine()
+            done.signal()
+        }
         thread.name = "tourist-http-start"
         thread.start()
+    }
+
+    /// Waits until what `prepare` started has finished: a process must not exit while another
+    /// thread is still loading libcurl (exit's clean-up would pull the library out from under it).
+    public func finishPreparing() {
+        guard let done = preparing.withLock({ $0 }) else { return }
+        done.wait()
+        done.signal()  // for whoever waits next
     }
 
     /// `url` as logs and messages may show it: without user, password, query or fragment.
