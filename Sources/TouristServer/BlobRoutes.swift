@@ -28,10 +28,13 @@ struct BlobRoutes: Sendable {
         } else {
             let etag = "\"\(sha256)\""
             let name = String(sha256)
-            guard let info = blobs.info(of: name) else { return APIError.response(.notFound, "the store has no photo \(name)") }
-            let bytes = try blobs.bytes(of: name, range: nil)
+            let read = Result { () throws(StoreError) in try blobs.bytes(of: name, range: nil) }
+            if case .failure(let error) = read, error.kind == .notFound {
+                return APIError.response(.notFound, "the store has no photo \(name)")
+            }
+            let bytes = try read.get()
             entry = BlobCache.Entry(bytes: ByteBuffer(bytes: bytes), headers: [
-                .contentType: info.mimeType ?? "application/octet-stream", .eTag: etag, .cacheControl: Self.cacheControl,
+                .contentType: ImageFormat.mimeType(of: Array(bytes.prefix(32))) ?? "application/octet-stream", .eTag: etag, .cacheControl: Self.cacheControl,
                 .acceptRanges: "bytes", .contentLength: String(bytes.count),
                 // What `RequestGuard` adds to every answer, in place already.
                 .xContentTypeOptions: "nosniff", .crossOriginResourcePolicy: "same-origin",

@@ -20,10 +20,6 @@ public struct ServerOptions: Sendable {
 
     /// Whether `host` is a loopback address, reachable from this machine only.
     public var isLoopback: Bool {
-        Self.isLoopback(host)
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.") && host.split(separator: ".").count == 4
     }
 }

@@ -152,12 +152,7 @@ final class Session {
 
     /// Prints one JSON document on stdout.
     func printJSON(_ value: some Encodable) throws {
-        Terminal.write(String(decoding: try Self.jsonEncoder().encode(value), as: UTF8.self) + "\n")
-    }
-
-    /// The encoder for every JSON document tourist prints or exports (`MachineJSON`).
-    static func jsonEncoder() -> JSONEncoder {
-        MachineJSON.encoder()
+        Terminal.write(String(decoding: try MachineJSON.encoder().encode(value), as: UTF8.self) + "\n")
     }
 
     /// Prints human output on stdout (never with --json).

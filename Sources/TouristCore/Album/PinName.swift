@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rules a pin's name keeps, for every front end: what a user types is trimmed of surrounding
 /// white space; it must not be empty, hold a control character (an escape sequence would reach the
 /// terminal of whoever lists the pins; tabs and line breaks would break tables and lines), or be
@@ -5,12 +7,12 @@
 public enum PinName {
     /// `raw` trimmed, or a `usage` error naming the problem and the fix.
     public static func checked(_ raw: String) throws(LibraryError) -> String {
-        let name = raw.trimmingWhiteSpace()
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else {
             throw LibraryError(.usage, "a pin's name must not be empty; give it a name, or leave the name out to use its coordinates")
         }
         if let control = name.unicodeScalars.first(where: isControl) {
-            let code = "U+" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            let code = String(format: "U+%04X", control.value)
             throw LibraryError(.usage, "the pin name \(name.debugDescription) holds a control character (\(code)); use letters, digits, spaces and punctuation only")
         }
         return name
@@ -23,19 +25,5 @@ public enum PinName {
         case .control, .format, .lineSeparator, .paragraphSeparator: true
         default: false
         }
-    }
-}
-
-extension String {
-    /// Without the white space (and line breaks) at either end.
-    func trimmingWhiteSpace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[first...last])
-    }
-
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

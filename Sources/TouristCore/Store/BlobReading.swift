@@ -4,8 +4,6 @@ import Glibc
 /// Stored photo bytes, read by hash, whatever holds them (local files today): the seam the front
 /// ends read photos through instead of reaching for blob paths.
 public protocol BlobReading: Sendable {
-    /// The blob's size and format, or nil when there is no blob `sha256`.
-    func info(of sha256: String) -> BlobInfo?
     /// Bytes `range` of blob `sha256` (clamped to its size), or all of it when `range` is nil.
     /// A missing blob is `notFound`.
     func bytes(of sha256: String, range: Range<Int>?) throws(StoreError) -> [UInt8]
@@ -15,18 +13,6 @@ public protocol BlobReading: Sendable {
 }
 
 extension BlobStore: BlobReading {
-    public func info(of sha256: String) -> BlobInfo? {
-        guard BlobID(sha256) != nil else { return nil }
-        let fd = open(path(of: sha256), O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { return nil }
-        var head = [UInt8](repeating: 0, count: 32)
-        let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        return BlobInfo(sha256: sha256, bytes: Int(status.st_size), mimeType: ImageFormat.mimeType(of: Array(head.prefix(max(0, count)))))
-    }
-
     public func bytes(of sha256: String, range: Range<Int>?) throws(StoreError) -> [UInt8] {
         let path = path(of: sha256)
         let fd = BlobID(sha256) == nil ? -1 : open(path, O_RDONLY | O_CLOEXEC)
