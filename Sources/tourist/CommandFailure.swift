@@ -17,6 +17,7 @@ enum ExitStatus {
     static let ok: Int32 = 0
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
+    static let noInput: Int32 = 66
     static let unavailable: Int32 = 69
     static let cannotCreate: Int32 = 73
     static let ioError: Int32 = 74
@@ -30,6 +31,27 @@ enum ExitStatus {
         if !failures.isEmpty, failures.allSatisfy(\.isUnauthorized) { return notAuthorized }
         if !failures.isEmpty, failures.allSatisfy({ $0.reason == "rate-limited" }) { return temporaryFailure }
         return unavailable
+    }
+
+    /// The code `fetch` or `new-collection` exits with after `outcome`: 0 when the album is
+    /// complete (or was), or the providers had nothing (more) for it; 75 when a rerun resumes it;
+    /// 69 when the photos found were unusable; for no answer, as `noAnswer` says.
+    static func of(_ outcome: FetchOutcome) -> Int32 {
+        switch outcome.status {
+        case .alreadyComplete, .complete, .empty, .noNewPhotos: ok
+        case .incomplete, .partlyFilled: temporaryFailure
+        case .unusable: unavailable
+        case .failed: noAnswer(outcome.providerFailures.filter { !$0.isNoPhotos })
+        }
+    }
+
+    /// The code of a run over many pins (`fetch --all`): 0 when every pin's is, else the most
+    /// serious of theirs, in the order 78, 77, 65, 73, 74, 69, 75 (a temporary failure is the
+    /// least: running again resumes it).
+    static func mostSerious(_ codes: [Int32]) -> Int32 {
+        let order = [configError, notAuthorized, dataError, cannotCreate, ioError, unavailable, temporaryFailure]
+        let failing = Set(codes.filter { $0 != ok })
+        return order.first(where: failing.contains) ?? failing.min() ?? ok
     }
 
     /// The exit code and message for an error that ended a command.

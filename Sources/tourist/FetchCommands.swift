@@ -3,7 +3,7 @@ import TouristCore
 
 /// Options shared by `fetch` and `new-collection`.
 struct FetchOptions: ParsableArguments {
-    @Argument(help: "The pin's id or name.") var pin: String
+    @Argument(help: "The pin's id or name.") var pin: String?
     @Option(name: .long, help: "How many photos the album should hold (default: the config's album.photos, 21).")
     var count: Int?
     @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"))
@@ -12,26 +12,48 @@ struct FetchOptions: ParsableArguments {
     func validate() throws {
         if let count, !(1...500).contains(count) { throw ValidationError("--count \(count) is out of range; use 1 to 500") }
     }
+
+    /// The pin named, for a command that works on one (`validate` made sure there is one).
+    func namedPin() throws -> String {
+        guard let pin else { throw CommandFailure.usage("name the pin: its id or name (`tourist pin list` shows them)") }
+        return pin
+    }
 }
 
 struct FetchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
-        abstract: "Fill a pin's album. Resumes an interrupted fetch; does nothing when the album is complete."
+        abstract: "Fill a pin's album, or with --all every album not complete. Resumes an interrupted fetch; does nothing when the album is complete.",
+        discussion: """
+            With --all, several pins are fetched at once within each provider's limits, under one \
+            progress display; a summary says which pins failed and why. The exit code is 0 when \
+            every pin ended well, else the most serious of the pins' codes (78, 77, 65, 74, 69, \
+            then 75: run it again to resume).
+            """
     )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var fetch: FetchOptions
     @Option(name: .long, help: ArgumentHelp("Photo size to keep: \(PhotoSize.allLetters) (default: the config's album.size).", valueName: "size"))
     var size: String?
+    @Flag(name: .long, help: "Fetch every pin whose album is not complete (with --count: every pin), several at once.")
+    var all = false
 
     func validate() throws {
         if let size, PhotoSize(rawValue: size) == nil { throw ValidationError("--size \(size) is not a size; use one of: \(PhotoSize.allLetters)") }
+        switch (fetch.pin, all) {
+        case (nil, false): throw ValidationError("name the pin to fetch (its id or name), or fetch every album not complete with --all")
+        case (let pin?, true): throw ValidationError("--all fetches every pin; leave out \"\(pin)\", or leave out --all")
+        default: break
+        }
     }
 
     func run() async throws {
         try await Session.run(global) { session in
-            try await AlbumRun.run(session, fetch) { library, id, progress in
+            if all {
+                return try await FetchAllRun.run(session, fetch, size: size.flatMap(PhotoSize.init))
+            }
+            return try await AlbumRun.run(session, fetch) { library, id, progress in
                 try await library.fetch(pin: id, count: fetch.count, size: size.flatMap(PhotoSize.init), providerNames: fetch.provider, progress: progress)
             }
         }
@@ -46,6 +68,10 @@ struct NewCollectionCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var fetch: FetchOptions
+
+    func validate() throws {
+        guard fetch.pin != nil else { throw ValidationError("name the pin whose album to replace: its id or name") }
+    }
 
     func run() async throws {
         try await Session.run(global) { session in
@@ -64,7 +90,7 @@ enum AlbumRun {
     ) async throws -> Int32 {
         let library = try session.library()
         let store = library.store
-        let id = try library.resolvePin(options.pin)
+        let id = try library.resolvePin(try options.namedPin())
         let bar = ProgressBar.make(for: session)
         var progress: (@Sendable (FetchProgress) -> Void)?
         if let bar { progress = { bar.update($0) } }

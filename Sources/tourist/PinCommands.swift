@@ -5,8 +5,8 @@ import TouristCore
 struct PinCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pin",
-        abstract: "Add, list, show and remove pins.",
-        subcommands: [Add.self, List.self, Show.self, Remove.self]
+        abstract: "Add, list, show, remove, import and export pins.",
+        subcommands: [Add.self, List.self, Show.self, Remove.self, Import.self, Export.self]
     )
 
     struct Add: AsyncParsableCommand {

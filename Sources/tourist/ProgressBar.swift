@@ -18,15 +18,27 @@ final class ProgressBar: Sendable {
         session.options.quiet || !Terminal.stderrIsTerminal ? nil : ProgressBar()
     }
 
+    /// Shows one pin's fetch.
     func update(_ progress: FetchProgress) {
+        draw(final: progress.done == progress.total) { Self.render(progress, elapsed: $0) }
+    }
+
+    /// Shows a run over many pins (`fetch --all`).
+    func update(_ progress: BatchProgress) {
+        draw(final: progress.pinsDone == progress.pinsTotal) { Self.render(progress, elapsed: $0) }
+    }
+
+    /// Redraws the line `render` makes from the time elapsed, unless the last draw was less than
+    /// a tenth of a second ago and this is not the `final` state.
+    private func draw(final: Bool, _ render: (Double) -> String) {
         let now = Date()
-        let line: String? = state.withLock { state in
-            guard progress.done == progress.total || now.timeIntervalSince(state.lastDraw) >= 0.1 else { return nil }
+        let elapsed: Double? = state.withLock { state in
+            guard final || now.timeIntervalSince(state.lastDraw) >= 0.1 else { return nil }
             state.lastDraw = now
             state.drawn = true
-            return Self.render(progress, elapsed: now.timeIntervalSince(started))
+            return now.timeIntervalSince(started)
         }
-        if let line { Terminal.writeError("\r\u{1B}[2K" + line) }
+        if let elapsed { Terminal.writeError("\r\u{1B}[2K" + render(elapsed)) }
     }
 
     /// Clears the bar so the next output starts on a clean line.
@@ -35,14 +47,27 @@ final class ProgressBar: Sendable {
     }
 
     static func render(_ progress: FetchProgress, elapsed: Double) -> String {
+        line(done: progress.done, total: progress.total, bytes: progress.bytes, elapsed: elapsed)
+    }
+
+    static func render(_ progress: BatchProgress, elapsed: Double) -> String {
+        var text = line(done: progress.photosDone, total: progress.photosTotal, bytes: progress.bytes, elapsed: elapsed, pins: progress)
+        if progress.pinsFailed > 0 { text += "  \(progress.pinsFailed) failed" }
+        return text
+    }
+
+    /// `[####----] 12/21 photos  1.2 MB  300 KB/s  ETA 3 s`, with the pins done first for a run over many.
+    private static func line(done: Int, total: Int, bytes: Int, elapsed: Double, pins: BatchProgress? = nil) -> String {
         let width = 24
-        let fraction = progress.total > 0 ? Double(progress.done) / Double(progress.total) : 1
+        let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        let rate = elapsed > 0 ? Double(progress.bytes) / elapsed : 0
-        var line = "[\(bar)] \(progress.done)/\(progress.total) photos  \(Format.bytes(progress.bytes))  \(Format.bytes(Int(rate)))/s"
-        if progress.done > 0, progress.done < progress.total, elapsed > 0 {
-            let remaining = elapsed / Double(progress.done) * Double(progress.total - progress.done)
+        let rate = elapsed > 0 ? Double(bytes) / elapsed : 0
+        var line = "[\(bar)] "
+        if let pins { line += "\(pins.pinsDone)/\(pins.pinsTotal) pins  " }
+        line += "\(done)/\(total) photos  \(Format.bytes(bytes))  \(Format.bytes(Int(rate)))/s"
+        if done > 0, done < total, elapsed > 0 {
+            let remaining = elapsed / Double(done) * Double(total - done)
             line += "  ETA \(Int(remaining.rounded(.up))) s"
         }
         return line

@@ -24,6 +24,8 @@ struct Tourist: AsyncParsableCommand {
               0   ok
               64  usage: a bad argument or coordinate
               65  bad input data: unknown pin or photo, a damaged or newer store, a bad fixture manifest
+                  or pin file
+              66  an input file (pin import) does not exist or cannot be read
               69  no provider could answer; serve: the port is taken
               73  the store cannot be created (its path is a file, say)
               74  I/O error

@@ -37,10 +37,11 @@ public struct TouristBinary: Sendable {
     }
 
     /// Runs `tourist arguments…` to completion. The blocking waits happen on a thread of their own,
-    /// so parallel tests never starve Swift's cooperative thread pool.
+    /// so parallel tests never starve Swift's cooperative thread pool. `input`: a file whose bytes
+    /// are its stdin (else it reads nothing).
     @discardableResult
-    public func run(_ arguments: [String], in directory: String? = nil) async throws -> Result {
-        let process = try start(arguments, in: directory)
+    public func run(_ arguments: [String], in directory: String? = nil, input: String? = nil) async throws -> Result {
+        let process = try start(arguments, in: directory, input: input)
         return try await Blocking.run {
             let (stdout, stderr) = Self.collectOutput(of: process)
             process.waitUntilExit()
@@ -76,7 +77,7 @@ public struct TouristBinary: Sendable {
     }
 
     /// Starts `tourist arguments…` and returns the running process (stdout and stderr are pipes).
-    public func start(_ arguments: [String], in directory: String? = nil) throws -> Process {
+    public func start(_ arguments: [String], in directory: String? = nil, input: String? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -84,7 +85,7 @@ public struct TouristBinary: Sendable {
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.standardOutput = Pipe()
         process.standardError = Pipe()
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = input.flatMap(FileHandle.init(forReadingAtPath:)) ?? FileHandle.nullDevice
         try process.run()
         return process
     }

@@ -145,13 +145,16 @@ extension AlbumFetcher {
                 throw ProviderError.notFound("the provider listed no size of this photo")
             }
             let arrived = try await retryPolicy.run {
-                try await withTimeout(downloads.timeoutSeconds, what: "downloading \(candidate.key)") { [store, maxBytes = downloads.maxPhotoBytes] in
-                    let writer = try store.blobs.makeWriter(maxBytes: maxBytes)
-                    try await configured.fetch(candidate, size: size, into: writer)
-                    guard ImageFormat.mimeType(of: writer.head) != nil else {
-                        throw ProviderError.invalidResponse("the data received is not an image (no JPEG, PNG, GIF, WebP, TIFF, HEIC or AVIF signature)")
+                // The wait for a shared slot is not part of the transfer's time-out.
+                try await holdingSharedSlot {
+                    try await withTimeout(downloads.timeoutSeconds, what: "downloading \(candidate.key)") { [store, maxBytes = downloads.maxPhotoBytes] in
+                        let writer = try store.blobs.makeWriter(maxBytes: maxBytes)
+                        try await configured.fetch(candidate, size: size, into: writer)
+                        guard ImageFormat.mimeType(of: writer.head) != nil else {
+                            throw ProviderError.invalidResponse("the data received is not an image (no JPEG, PNG, GIF, WebP, TIFF, HEIC or AVIF signature)")
+                        }
+                        return Transferred(key: candidate.key, writer: writer, source: source.location)
                     }
-                    return Transferred(key: candidate.key, writer: writer, source: source.location)
                 }
             }
             return .transferred(arrived)
@@ -160,6 +163,12 @@ extension AlbumFetcher {
         } catch {
             return .transferFailed(DownloadAttempt(key: candidate.key, result: .failure(error)))
         }
+    }
+
+    /// Runs `body` holding one of `sharedTransfers`' slots, when the fetch shares them.
+    private func holdingSharedSlot<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        guard let sharedTransfers else { return try await body() }
+        return try await sharedTransfers.withSlot(body)
     }
 
     /// Writes the outcomes of `attempts` into the album in one update.

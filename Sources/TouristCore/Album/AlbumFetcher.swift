@@ -12,10 +12,15 @@ public struct AlbumFetcher: Sendable {
     public let retryPolicy: RetryPolicy
     public let logger: Logger
     public let progress: (@Sendable (FetchProgress) -> Void)?
+    /// Slots shared with the fetches of other pins running at once (`Library.fetchAll`): every
+    /// transfer holds one, so the run as a whole keeps `downloads.concurrency`. Nil: this fetch
+    /// alone counts.
+    public let sharedTransfers: ConcurrencyGate?
 
     public init(
         store: Store, router: Router, downloads: TouristConfig.Downloads, size: PhotoSize,
-        retryPolicy: RetryPolicy, logger: Logger, progress: (@Sendable (FetchProgress) -> Void)? = nil
+        retryPolicy: RetryPolicy, logger: Logger, progress: (@Sendable (FetchProgress) -> Void)? = nil,
+        sharedTransfers: ConcurrencyGate? = nil
     ) {
         self.store = store
         self.router = router
@@ -24,6 +29,7 @@ public struct AlbumFetcher: Sendable {
         self.retryPolicy = retryPolicy
         self.logger = logger
         self.progress = progress
+        self.sharedTransfers = sharedTransfers
     }
 
     /// Completes the album of pin `id`: a no-op when it is complete, a resume when it was interrupted.

@@ -13,20 +13,21 @@ public struct FetchProgress: Sendable, Equatable {
 
 /// How a fetch ended.
 public struct FetchOutcome: Sendable {
-    public enum Status: Sendable, Equatable {
+    /// How a fetch ended; the raw value is its name in JSON (`fetch --all --json`).
+    public enum Status: String, Sendable, Equatable {
         /// The album was already complete; nothing was done.
-        case alreadyComplete
+        case alreadyComplete = "already-complete"
         /// The album holds all the photos asked for, or all the providers had.
         case complete
         /// Some photos could not be downloaded; a rerun retries them.
         case incomplete
         /// The album holds fewer photos than asked for while a provider failed (an error or a
         /// time-out, not an empty answer): a rerun asks again for the rest.
-        case partlyFilled
+        case partlyFilled = "partly-filled"
         /// The providers found nothing near the pin.
         case empty
         /// `new-collection` found no photo the pin has not shown: the album was left as it was.
-        case noNewPhotos
+        case noNewPhotos = "no-new-photos"
         /// No provider could answer.
         case failed
         /// Photos were found, but every one was rejected (not an image, gone, too large).

@@ -93,10 +93,12 @@ public final class Library: Sendable {
         }
     }
 
-    private func fetcher(_ router: Router, size: PhotoSize?, progress: (@Sendable (FetchProgress) -> Void)?) -> AlbumFetcher {
+    func fetcher(
+        _ router: Router, size: PhotoSize?, progress: (@Sendable (FetchProgress) -> Void)?, sharedTransfers: ConcurrencyGate? = nil
+    ) -> AlbumFetcher {
         AlbumFetcher(
             store: store, router: router, downloads: config.downloads, size: size ?? config.album.size,
-            retryPolicy: providers.retryPolicy, logger: providers.logger, progress: progress
+            retryPolicy: providers.retryPolicy, logger: providers.logger, progress: progress, sharedTransfers: sharedTransfers
         )
     }
 }

@@ -1,0 +1,96 @@
+import Foundation
+
+/// What `pin import` did: the pins it added, and those the file lists that were already there
+/// (the same name at the same place and radius), each in the file's order.
+public struct PinImport: Sendable {
+    public var added: [Pin]
+    public var unchanged: [Pin]
+}
+
+extension Library {
+    /// The places a pin file lists, read as `format`, else as its extension says, else as its
+    /// content looks (`PinFileFormat`). `file` names it in messages.
+    public static func readPinFile(_ bytes: [UInt8], file: String, format: PinFileFormat?) throws(InputDataError) -> [PinFileEntry] {
+        switch format ?? PinFileFormat.named(byExtensionOf: file) ?? PinFileFormat.sniffed(bytes) {
+        case .csv:
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw InputDataError("\(file) is not UTF-8 text; save it as UTF-8 CSV")
+            }
+            return try PinCSV.read(text, file: file)
+        case .geojson:
+            return try PinGeoJSON.read(bytes, file: file)
+        }
+    }
+
+    /// Adds a pin for every place in `entries`, all or none: every name is checked (`PinName`)
+    /// and compared with the other entries and the store's pins before the first is added, so a
+    /// file with one bad line adds nothing. An entry whose name is already a pin at the same place
+    /// and radius is left as it is (importing a file twice changes nothing); the same name at
+    /// another place, in the file or the store, is refused. Entries without a radius get
+    /// `defaultRadiusKm`. Errors name `file` and the entry's line or feature.
+    public func importPins(_ entries: [PinFileEntry], defaultRadiusKm: Double, file: String) throws -> PinImport {
+        struct Planned {
+            var name: String
+            var entry: PinFileEntry
+            var radiusKm: Double
+        }
+        var planned: [Planned] = []
+        var byName: [String: Int] = [:]
+        for entry in entries {
+            let name: String
+            do {
+                name = try entry.name.map(PinName.checked) ?? entry.location.description
+            } catch {
+                throw InputDataError("\(file) \(entry.position): \(error.message)")
+            }
+            let pin = Planned(name: name, entry: entry, radiusKm: entry.radiusKm ?? defaultRadiusKm)
+            if let index = byName[name] {
+                let earlier = planned[index]
+                guard earlier.entry.location == pin.entry.location, earlier.radiusKm == pin.radiusKm else {
+                    throw InputDataError("\(file) \(earlier.entry.position) and \(entry.position) both name a pin \"\(name)\", at different places or radii; give one of them another name")
+                }
+                continue
+            }
+            byName[name] = planned.count
+            planned.append(pin)
+        }
+        let target = config.album.photos
+        return try store.transaction { transaction in
+            for pin in planned {
+                if Pin.isValidID(pin.name), try transaction.pinExists(pin.name) {
+                    throw InputDataError("\(file) \(pin.entry.position): \"\(pin.name)\" is the id of another pin, so it cannot name this one; choose another name")
+                }
+                if let id = try store.pinID(named: pin.name) {
+                    let existing = try transaction.album(id).pin
+                    guard existing.latitude == pin.entry.location.latitude, existing.longitude == pin.entry.location.longitude, existing.radiusKm == pin.radiusKm else {
+                        throw InputDataError("\(file) \(pin.entry.position): a pin named \"\(pin.name)\" already exists at \(Self.place(of: existing)) (id \(id)); give this one another name, or change that pin with `tourist pin edit \(id)`")
+                    }
+                }
+            }
+            var result = PinImport(added: [], unchanged: [])
+            for pin in planned {
+                let (saved, created) = try transaction.addPin(name: pin.name, location: pin.entry.location, radiusKm: pin.radiusKm, target: target)
+                if created { result.added.append(saved) } else { result.unchanged.append(saved) }
+            }
+            return result
+        }
+    }
+
+    /// The pins (all of them, or those `references` name, in creation order) as a pin file that
+    /// `importPins` reads back.
+    public func exportPins(_ references: [String] = [], format: PinFileFormat) throws -> String {
+        var pins = try self.pins()
+        if !references.isEmpty {
+            let chosen = Set(try references.map { reference throws(StoreError) in try resolvePin(reference) })
+            pins.removeAll { !chosen.contains($0.id) }
+        }
+        switch format {
+        case .csv: return PinCSV.write(pins)
+        case .geojson: return PinGeoJSON.write(pins)
+        }
+    }
+
+    private static func place(of pin: Pin) -> String {
+        "\(GeoPoint.format(pin.latitude)),\(GeoPoint.format(pin.longitude)) with radius \(GeoPoint.format(pin.radiusKm)) km"
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Pins as CSV (RFC 4180: fields separated by commas, quoted with `"` when they hold a comma, a
+/// quote or a line break, `""` for a quote inside): `name,latitude,longitude[,radius_km]`.
+///
+/// Reading takes an optional header line (its columns may come in any order, named `name`,
+/// `latitude`/`lat`, `longitude`/`lon`/`lng`, `radius_km`/`radiusKm`/`radius`); without one the
+/// columns are in that order. Blank lines are skipped; an empty name names the pin by its
+/// coordinates; an empty radius takes the importer's default. Writing puts the header first.
+public enum PinCSV {
+    /// The header `write` puts first.
+    public static let header = ["name", "latitude", "longitude", "radius_km"]
+
+    /// The entries of `text`, or an `InputDataError` naming `file`, the line and the fix.
+    public static func read(_ text: String, file: String) throws(InputDataError) -> [PinFileEntry] {
+        var records = try CSVRecords.split(text, file: file)
+        guard let first = records.first else { return [] }
+        var columns = Columns.positional
+        if let named = try Columns(header: first.fields, file: file, line: first.line) {
+            columns = named
+            records.removeFirst()
+        }
+        return try records.map { record throws(InputDataError) in try entry(record, columns: columns, file: file) }
+    }
+
+    /// `pins` as CSV, header first, one line per pin in the order given.
+    public static func write(_ pins: [Pin]) -> String {
+        var text = header.joined(separator: ",") + "\r\n"
+        for pin in pins {
+            text += [quoted(pin.name), number(pin.latitude), number(pin.longitude), number(pin.radiusKm)].joined(separator: ",") + "\r\n"
+        }
+        return text
+    }
+
+    /// A number as written by hand: `5`, not `5.0`; as many digits as it takes to read it back exactly.
+    static func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : value.description
+    }
+
+    /// A field, quoted when it must be.
+    static func quoted(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Which field holds what.
+    struct Columns {
+        var name: Int?
+        var latitude: Int
+        var longitude: Int
+        var radius: Int?
+
+        static let positional = Columns(name: 0, latitude: 1, longitude: 2, radius: 3)
+
+        /// The columns a header line names, or nil when `fields` is not a header (its latitude
+        /// field is a number, or it names no latitude).
+        init?(header fields: [String], file: String, line: Int) throws(InputDataError) {
+            let names = fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            func column(_ aliases: [String]) -> Int? { names.firstIndex(where: aliases.contains) }
+            guard let latitude = column(["latitude", "lat"]) else {
+                guard fields.count > 1, Double(fields[1].trimmingCharacters(in: .whitespaces)) == nil, !fields[1].isEmpty else { return nil }
+                throw InputDataError("\(file) line \(line): the header \(fields.joined(separator: ",").debugDescription) names no latitude column; name the columns name,latitude,longitude,radius_km (or leave the header out and keep that order)")
+            }
+            guard let longitude = column(["longitude", "lon", "lng", "long"]) else {
+                throw InputDataError("\(file) line \(line): the header names no longitude column; name the columns name,latitude,longitude,radius_km")
+            }
+            self.init(name: column(["name", "title"]), latitude: latitude, longitude: longitude, radius: column(["radius_km", "radiuskm", "radius"]))
+        }
+
+        private init(name: Int?, latitude: Int, longitude: Int, radius: Int?) {
+            self.name = name
+            self.latitude = latitude
+            self.longitude = longitude
+            self.radius = radius
+        }
+    }
+
+    private static func entry(_ record: CSVRecords.Record, columns: Columns, file: String) throws(InputDataError) -> PinFileEntry {
+        let fields = record.fields
+        let position = "line \(record.line)"
+        func field(_ index: Int?) -> String? {
+            guard let index, index < fields.count else { return nil }
+            let value = fields[index].trimmingCharacters(in: .whitespaces)
+            return value.isEmpty ? nil : value
+        }
+        guard let latitudeText = field(columns.latitude), let longitudeText = field(columns.longitude) else {
+            throw InputDataError("\(file) \(position): expected name,latitude,longitude[,radius_km], got \(fields.count) field\(fields.count == 1 ? "" : "s") (\(fields.joined(separator: ",").debugDescription)); give every line a latitude and a longitude")
+        }
+        let location: GeoPoint
+        do {
+            location = try GeoPoint.parse([latitudeText, longitudeText])
+        } catch {
+            throw InputDataError("\(file) \(position): \(error.message)")
+        }
+        var radius: Double?
+        if let radiusText = field(columns.radius) {
+            guard let value = Double(radiusText), PinFileEntry.isValidRadius(value) else {
+                throw InputDataError("\(file) \(position): radius \(radiusText.debugDescription) is not a radius; use kilometres above 0 and at most 20000, or leave it empty for the default")
+            }
+            radius = value
+        }
+        return PinFileEntry(name: field(columns.name), location: location, radiusKm: radius, position: position)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import TouristCore
+
+/// `fetch --all`: every album not complete, several pins at once, one progress display, then a
+/// table of the pins, a summary line, and on stderr each failure with its reason.
+enum FetchAllRun {
+    static func run(_ session: Session, _ options: FetchOptions, size: PhotoSize?) async throws -> Int32 {
+        let library = try session.library()
+        let pins = try library.pinsToFetch(count: options.count)
+        guard !pins.isEmpty else {
+            if session.options.json {
+                try session.printJSON(FetchAllJSON(pins: [], photos: 0, bytes: 0, seconds: 0))
+            } else {
+                session.say(try library.pins().isEmpty
+                    ? "No pins yet. Add some: tourist pin add LAT LON --name NAME, or tourist pin import FILE"
+                    : "Every album is complete; nothing to fetch (new-collection replaces an album with other photos).")
+            }
+            return ExitStatus.ok
+        }
+        let bar = ProgressBar.make(for: session)
+        var progress: (@Sendable (BatchProgress) -> Void)?
+        if let bar { progress = { bar.update($0) } }
+        let started = ContinuousClock.now
+        let run = try await library.fetchAll(pins, count: options.count, size: size, providerNames: options.provider, progress: progress)
+        let seconds = (ContinuousClock.now - started) / .seconds(1)
+        bar?.finish()
+        let ended = run.pins.map(PinEnding.init)
+        if session.options.json {
+            try session.printJSON(FetchAllJSON(pins: ended, photos: run.progress.photosDone, bytes: run.progress.bytes, seconds: seconds))
+        } else {
+            session.say(table(ended) + summary(ended, run.progress, seconds: seconds))
+        }
+        for pin in ended where pin.exitCode != ExitStatus.ok {
+            session.note("pin \(pin.id) \"\(pin.name)\": \(pin.message ?? "failed")")
+        }
+        let code = ExitStatus.mostSerious(ended.map(\.exitCode))
+        if code == ExitStatus.temporaryFailure {
+            session.note("run `tourist fetch --all` again to resume the pins that did not finish")
+        }
+        return code
+    }
+
+    private static func table(_ ended: [PinEnding]) -> String {
+        var table = Table("ID", "NAME", "PHOTOS", "RESULT")
+        table.reserve(rows: ended.count)
+        for pin in ended {
+            table.add([pin.id, DisplayWidth.cut(pin.name, to: PinCommand.List.nameColumns), pin.target.map { "\(pin.photos)/\($0)" } ?? String(pin.photos), pin.status])
+        }
+        return table.rendered()
+    }
+
+    private static func summary(_ ended: [PinEnding], _ progress: BatchProgress, seconds: Double) -> String {
+        let failed = ended.count { $0.exitCode != ExitStatus.ok }
+        return "\(ended.count) pin\(ended.count == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s: \(ended.count - failed) ended well, \(failed) failed; "
+            + "\(progress.photosDone) photos in their albums, \(Format.bytes(progress.bytes)) downloaded."
+    }
+}
+
+/// How one pin of `fetch --all` ended, as printed and in JSON.
+struct PinEnding: Encodable {
+    var id: String
+    var name: String
+    /// The fetch's status (`FetchOutcome.Status`), or `error` when an error stopped it.
+    var status: String
+    /// Photos stored in the album, of its `target` (unknown when an error stopped the fetch).
+    var photos: Int
+    var target: Int?
+    /// The code `tourist fetch PIN` would have exited with.
+    var exitCode: Int32
+    /// Why the pin did not end well.
+    var message: String?
+
+    init(_ fetched: PinFetch) {
+        id = fetched.pin.id
+        name = fetched.pin.name
+        switch fetched.result {
+        case .success(let outcome):
+            let album = outcome.album
+            status = outcome.status.rawValue
+            photos = album.storedCount
+            target = album.target
+            exitCode = ExitStatus.of(outcome)
+            message = exitCode == ExitStatus.ok ? nil : album.pin.error ?? "the album is not complete"
+        case .failure(let error):
+            let (code, text) = ExitStatus.describe(error)
+            status = "error"
+            photos = fetched.pin.photos
+            target = nil
+            exitCode = code
+            message = text
+        }
+    }
+}
+
+/// What `fetch --all --json` prints.
+struct FetchAllJSON: Encodable {
+    var pins: [PinEnding]
+    /// Photos in the albums of these pins, and bytes downloaded in this run.
+    var photos: Int
+    var bytes: Int
+    var seconds: Double
+}

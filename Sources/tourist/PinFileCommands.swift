@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import TouristCore
+
+extension PinCommand {
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Add the pins a CSV or GeoJSON file lists, all or none.",
+            discussion: """
+                CSV: name,latitude,longitude[,radius_km] per line, a header line optional (an empty \
+                name names the pin by its coordinates). GeoJSON: a FeatureCollection of Points \
+                (properties "name" and "radiusKm" optional), as `pin export --format geojson` writes. \
+                A pin already there with the same name, place and radius is left as it is, so \
+                importing a file twice changes nothing. FILE - reads stdin.
+                Example: tourist pin import places.csv && tourist fetch --all
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("The pin file (- for stdin).", valueName: "file")) var file: String
+        @Option(name: .long, help: ArgumentHelp("The file's format (default: by its extension, else by its content).", valueName: "csv|geojson"))
+        var format: PinFileFormat?
+        @Option(name: .long, help: ArgumentHelp("Search radius in kilometres for the places the file gives none.", valueName: "km"))
+        var radius: Double = 5
+
+        func validate() throws {
+            guard PinFileEntry.isValidRadius(radius) else {
+                throw ValidationError("--radius \(radius) is out of range; use kilometres from 0 (exclusive) to 20000")
+            }
+        }
+
+        func run() async throws {
+            try await Session.run(global) { session in
+                let (bytes, name) = try PinFileInput.read(file)
+                let entries = try Library.readPinFile(bytes, file: name, format: format)
+                let imported = try session.library().importPins(entries, defaultRadiusKm: radius, file: name)
+                if session.options.json {
+                    try session.printJSON(["added": imported.added, "unchanged": imported.unchanged])
+                } else if entries.isEmpty {
+                    session.say("\(name) lists no pins; nothing changed.")
+                } else {
+                    let added = imported.added.count
+                    var line = "Imported \(added) pin\(added == 1 ? "" : "s") from \(name)"
+                    if !imported.unchanged.isEmpty { line += " (\(imported.unchanged.count) already there, unchanged)" }
+                    session.say(line + (added > 0 ? ".\nNext: tourist fetch --all" : "."))
+                }
+                return 0
+            }
+        }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "export",
+            abstract: "Write the pins (or those named) as CSV or GeoJSON, which `pin import` reads back.",
+            discussion: "Example: tourist pin export --output places.geojson"
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Pin ids or names (default: every pin).") var pins: [String] = []
+        @Option(name: .long, help: ArgumentHelp("The format (default: by --output's extension, else CSV; GeoJSON with --json).", valueName: "csv|geojson"))
+        var format: PinFileFormat?
+        @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of stdout (replaced whole).", valueName: "file"))
+        var output: String?
+
+        func validate() throws {
+            if global.json, output == nil, format == .csv {
+                throw ValidationError("--json prints one JSON document, and --format csv is not JSON; leave out one of them, or write the CSV with --output FILE")
+            }
+        }
+
+        func run() async throws {
+            try await Session.run(global) { session in
+                let chosen = format ?? output.flatMap(PinFileFormat.named(byExtensionOf:)) ?? (session.options.json && output == nil ? .geojson : .csv)
+                let library = try session.library()
+                let text = try library.exportPins(pins, format: chosen)
+                guard let output else {
+                    Terminal.write(text)
+                    return 0
+                }
+                let count = pins.isEmpty ? try library.pins().count : Set(try pins.map(library.resolvePin)).count
+                do {
+                    try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                } catch {
+                    throw CommandFailure(message: "cannot write \(output): \(error.localizedDescription); choose a folder you can write to", exitCode: ExitStatus.ioError)
+                }
+                if session.options.json {
+                    try session.printJSON(PinExportReport(path: output, format: chosen.rawValue, pins: count))
+                } else {
+                    session.say("Exported \(count) pin\(count == 1 ? "" : "s") to \(output) (\(chosen.rawValue)).")
+                }
+                return 0
+            }
+        }
+    }
+}
+
+/// What `pin export --output FILE --json` prints.
+struct PinExportReport: Encodable {
+    var path: String
+    var format: String
+    var pins: Int
+}
+
+/// Reads the file `pin import` names, or stdin for `-`.
+enum PinFileInput {
+    /// The bytes and the name to use in messages.
+    static func read(_ path: String) throws -> (bytes: [UInt8], name: String) {
+        if path == "-" {
+            return (Array(FileHandle.standardInput.readDataToEndOfFile()), "stdin")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw CommandFailure(message: "\(path): no such file; give the path of a CSV or GeoJSON pin file", exitCode: ExitStatus.noInput)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(message: "\(path) cannot be read; check its permissions", exitCode: ExitStatus.noInput)
+        }
+        return (Array(data), path)
+    }
+}
+
+extension PinFileFormat: ExpressibleByArgument {}
