@@ -33,6 +33,9 @@
 #    per second, latency p50/p99 beside), and the album page (21 thumbnails loaded; target < 300 ms)
 #    and the map page with 10,000 pins (clusters drawn, one frame; target < 1.5 s) in headless
 #    chromium, median and max of 10 runs from navigation start.
+# 9. fetch --all (Benchmarks/fetch-all.sh): 200 pins × 21 photos from the fixture provider with 50 ms
+#    per request, against the bound its limits set (requests ÷ downloads.concurrency × latency;
+#    target <= 1.2x) and against one `tourist fetch PIN` at a time; peak RSS (target < 100 MB).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -123,3 +126,6 @@ bash Benchmarks/store-verify.sh
 
 echo
 bash Benchmarks/serve.sh
+
+echo
+bash Benchmarks/fetch-all.sh

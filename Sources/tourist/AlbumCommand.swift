@@ -8,7 +8,7 @@ struct AlbumCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The pin's id or name.") var pin: String
+    @Argument(help: "The pin's id or name.", completion: Completions.pins) var pin: String
 
     func run() async throws {
         try await Session.run(global) { session in

@@ -9,7 +9,7 @@ struct ExportCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The pin's id or name.") var pin: String
+    @Argument(help: "The pin's id or name.", completion: Completions.pins) var pin: String
     @Argument(help: "The folder to write to (created when missing).") var directory: String
 
     func run() async throws {

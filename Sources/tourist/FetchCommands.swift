@@ -3,10 +3,10 @@ import TouristCore
 
 /// Options shared by `fetch` and `new-collection`.
 struct FetchOptions: ParsableArguments {
-    @Argument(help: "The pin's id or name.") var pin: String?
+    @Argument(help: "The pin's id or name.", completion: Completions.pins) var pin: String?
     @Option(name: .long, help: "How many photos the album should hold (default: the config's album.photos, 21).")
     var count: Int?
-    @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"), completion: Completions.providers)
     var provider: [String] = []
 
     func validate() throws {

@@ -16,7 +16,7 @@ struct PhotoCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The pin's id or name.") var pin: String
+        @Argument(help: "The pin's id or name.", completion: Completions.pins) var pin: String
         @Argument(help: "Photos as provider:id, as `album` prints them.") var photos: [String]
 
         func validate() throws {

@@ -85,7 +85,7 @@ struct PinCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show one pin.")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The pin's id or name.") var pin: String
+        @Argument(help: "The pin's id or name.", completion: Completions.pins) var pin: String
 
         func run() async throws {
             try await Session.run(global) { session in
@@ -116,7 +116,7 @@ struct PinCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove pins with their albums and the photos no other album uses.")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Pin ids or names.") var pins: [String]
+        @Argument(help: "Pin ids or names.", completion: Completions.pins) var pins: [String]
 
         func validate() throws {
             guard !pins.isEmpty else { throw ValidationError("name at least one pin to remove") }

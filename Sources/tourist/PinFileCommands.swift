@@ -18,7 +18,7 @@ extension PinCommand {
         )
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("The pin file (- for stdin).", valueName: "file")) var file: String
+        @Argument(help: ArgumentHelp("The pin file (- for stdin).", valueName: "file"), completion: .file(extensions: ["csv", "geojson", "json"])) var file: String
         @Option(name: .long, help: ArgumentHelp("The file's format (default: by its extension, else by its content).", valueName: "csv|geojson"))
         var format: PinFileFormat?
         @Option(name: .long, help: ArgumentHelp("Search radius in kilometres for the places the file gives none.", valueName: "km"))
@@ -58,7 +58,7 @@ extension PinCommand {
         )
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Pin ids or names (default: every pin).") var pins: [String] = []
+        @Argument(help: "Pin ids or names (default: every pin).", completion: Completions.pins) var pins: [String] = []
         @Option(name: .long, help: ArgumentHelp("The format (default: by --output's extension, else CSV; GeoJSON with --json).", valueName: "csv|geojson"))
         var format: PinFileFormat?
         @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of stdout (replaced whole).", valueName: "file"))

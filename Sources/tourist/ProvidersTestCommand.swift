@@ -15,7 +15,7 @@ struct ProvidersTestCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The provider's configured name.") var name: String
+    @Argument(help: "The provider's configured name.", completion: Completions.providers) var name: String
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Where the provider has photos (default: its probe point, a located photo, or the middle of its coverage).", valueName: "lat,lon"))
     var at: String?
     @Option(name: .long, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))

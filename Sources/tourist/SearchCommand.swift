@@ -14,7 +14,7 @@ struct SearchCommand: AsyncParsableCommand {
     var radius: Double = 5
     @Option(name: .long, help: "How many photos.")
     var count: Int = 21
-    @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"), completion: Completions.providers)
     var provider: [String] = []
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The location.", valueName: "lat lon"))
     var coordinates: [String] = []

@@ -81,7 +81,7 @@ extension Library {
     public func exportPins(_ references: [String] = [], format: PinFileFormat) throws -> String {
         var pins = try self.pins()
         if !references.isEmpty {
-            let chosen = Set(try references.map { reference throws(StoreError) in try resolvePin(reference) })
+            let chosen = Set(try references.map(resolvePin))
             pins.removeAll { !chosen.contains($0.id) }
         }
         switch format {

@@ -28,14 +28,32 @@ public final class Library: Sendable {
         try store.pins()
     }
 
-    /// The id of the pin `reference` names: its id, or its exact name.
-    public func resolvePin(_ reference: String) throws(StoreError) -> String {
-        try store.resolvePin(reference)
+    /// The id of the pin `reference` names: its id or exact name, else as `PinFinder` finds it
+    /// (the name in any case, a unique prefix of a name or an id). Several pins matching is a
+    /// `usage` error listing them; none, a `notFound` one.
+    public func resolvePin(_ reference: String) throws -> String {
+        let notFound: StoreError
+        do {
+            return try store.resolvePin(reference)
+        } catch {
+            guard error.kind == .notFound else { throw error }
+            notFound = error
+        }
+        switch PinFinder.find(reference, in: try store.pins()) {
+        case .pin(let pin):
+            return pin.id
+        case .ambiguous(let pins):
+            let listed = pins.prefix(5).map { "\($0.id) \"\($0.name)\"" }.joined(separator: ", ")
+            let more = pins.count > 5 ? " and \(pins.count - 5) more" : ""
+            throw LibraryError(.usage, "\"\(reference)\" could be \(pins.count) pins: \(listed)\(more); type more of the name, or the id")
+        case .none:
+            throw notFound
+        }
     }
 
-    /// The album of the pin `reference` names.
-    public func album(_ reference: String) throws(StoreError) -> Album {
-        try store.album(try store.resolvePin(reference))
+    /// The album of the pin `reference` names (see `resolvePin`).
+    public func album(_ reference: String) throws -> Album {
+        try store.album(try resolvePin(reference))
     }
 
     /// Saves a pin named `name` (default: its coordinates; checked and trimmed by `PinName`) with

@@ -44,6 +44,14 @@ public final class Store: Sendable {
     /// The state folder of the store at `root`, whether or not the store exists.
     public static func stateDirectory(ofStoreAt root: String) -> String { root + "/state" }
 
+    /// The pins of the store at `root`, read without opening it: no lock is waited for and nothing
+    /// is created or swept, so a shell completing a pin's name never waits or changes anything.
+    /// Empty when there is no store there or its pin list cannot be read.
+    public static func pinsWithoutOpening(root: String) -> [Pin] {
+        guard access(root + "/VERSION", R_OK) == 0 else { return [] }
+        return (try? PinList(indexDirectory: root + "/index").load()) ?? []
+    }
+
     /// The default store folder: `$XDG_DATA_HOME/tourist`, else `~/.local/share/tourist`.
     public static func defaultPath(environment: [String: String]) -> String {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/tourist" }
