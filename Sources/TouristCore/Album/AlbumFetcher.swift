@@ -57,7 +57,9 @@ public struct AlbumFetcher: Sendable {
     }
 
     /// Replaces the album with photos the pin has not shown before; removed photos never return.
-    /// When the providers have no such photo, the album is left as it is (`.noNewPhotos`).
+    /// When the providers have no such photo, the album is left as it is (`.noNewPhotos`); when
+    /// they have fewer than the album holds, the new collection is smaller. Either way `shortfall`
+    /// says so: a new collection never shrinks an album silently.
     public func newCollection(pin id: String, count: Int?) async throws -> FetchOutcome {
         let current = try store.album(id)
         let target = count ?? current.target
@@ -67,8 +69,13 @@ public struct AlbumFetcher: Sendable {
             fresh: current.pageHistory ?? PageHistory()
         )
         guard !found.candidates.isEmpty else {
-            let failed = found.failures.contains { !$0.isNoPhotos }
-            return FetchOutcome(status: failed ? .failed : .noNewPhotos, album: current, providerFailures: found.failures)
+            if found.failures.contains(where: { !$0.isNoPhotos }) {
+                return FetchOutcome(status: .failed, album: current, providerFailures: found.failures)
+            }
+            return FetchOutcome(
+                status: .noNewPhotos, album: current, providerFailures: found.failures,
+                shortfall: CollectionShortfall(pin: current.pin, found: 0, target: target)
+            )
         }
         let album = try store.transaction { transaction in
             var album = try transaction.album(id)
@@ -91,7 +98,12 @@ public struct AlbumFetcher: Sendable {
             }
             return album
         }
-        return try await fill(album, searched: true, failures: found.failures)
+        var outcome = try await fill(album, searched: true, failures: found.failures)
+        let filled = outcome.album
+        if outcome.status == .complete, filled.storedCount < filled.target {
+            outcome.shortfall = CollectionShortfall(pin: filled.pin, found: filled.storedCount, target: filled.target)
+        }
+        return outcome
     }
 
     /// Takes the photos that failed because their provider stopped working for the rest of this

@@ -26,9 +26,10 @@ public struct ProviderFailure: Sendable, Equatable, Encodable {
         }
     }
 
-    /// A provider that answered with no photos.
-    public static func empty(_ provider: String) -> ProviderFailure {
-        ProviderFailure(provider: provider, reason: "empty", message: "no photos within the radius")
+    /// A provider that answered with no photos; `afterExcluding` when the search skipped photos
+    /// (those a pin has shown or removed), so none of the others were left.
+    public static func empty(_ provider: String, afterExcluding: Bool = false) -> ProviderFailure {
+        ProviderFailure(provider: provider, reason: "empty", message: afterExcluding ? "no unseen photos left within the radius" : "no photos within the radius")
     }
 
     /// A provider not asked because the query's circle does not meet its coverage.
