@@ -43,6 +43,24 @@ import TestSupport
         #expect(try await harness.json("store", "verify")["ok"] as? Bool == true)
     }
 
+    @Test func aProviderWithoutCredentialsDoesNotTurnAShortAlbumIntoAFailure() async throws {
+        // Flickr without a key (as `config init` writes it) is not set up: passed by quietly.
+        let harness = try Harness.withFixtureSet(photos: 12, providersFirst: #"{"name": "flickr", "type": "flickr", "endpoint": "http://127.0.0.1:9/"},"#)
+        let id = try #require(try await harness.json("pin", "add", "10", "10", "--radius", "0.55", "--name", "Louvre")["id"] as? String)
+        let fetched = try await harness.run("fetch", id, "--count", "3")
+        #expect(fetched.stderr.isEmpty, "\(fetched.stderr)")
+        let short = try await harness.run("new-collection", id)
+        #expect(short.stderr == "tourist: \(Self.message(found: 2, pin: id))\n", "\(short.stderr)")
+        let exhausted = try await harness.run("new-collection", id)
+        #expect(exhausted.stderr == "tourist: \(Self.message(found: 0, pin: id))\n", "\(exhausted.stderr)")
+        // A fetch that finds fewer photos than the album holds is complete too, not "partly filled".
+        let near = try #require(try await harness.json("pin", "add", "10", "10", "--radius", "0.35", "--name", "Near")["id"] as? String)
+        let few = try await harness.run("fetch", near, "--count", "5")
+        #expect(few.stderr.isEmpty, "\(few.stderr)")
+        #expect(try await harness.json("pin", "show", near)["state"] as? String == "ready")
+        #expect(try await harness.json("album", near).photos.count == 3)
+    }
+
     @Test func aProviderWithNothingUnseenLeftSaysSoWhenTheNextOneAnswers() async throws {
         let harness = try Harness()
         try FixtureSetWriter.write(in: harness.folder.child("a"), prefix: "a", latitude: 10, longitude: 10, count: 2, bytesPerPhoto: 512)

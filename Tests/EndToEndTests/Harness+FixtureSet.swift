@@ -7,12 +7,13 @@ extension Harness {
 
     /// A harness whose default config (in its HOME) has one provider, `own`: a fixture set of
     /// `photos` photos on a line due north of `fixtureCenter`, 0.1 km apart, so a radius decides
-    /// exactly which of them a search can find.
-    static func withFixtureSet(photos: Int) throws -> Harness {
+    /// exactly which of them a search can find. `providersFirst` (JSON objects, each followed by a
+    /// comma) come before it in the routing order.
+    static func withFixtureSet(photos: Int, providersFirst: String = "") throws -> Harness {
         let harness = try Harness()
         let set = harness.folder.child("set")
         try FixtureSetWriter.write(in: set, latitude: 10, longitude: 10, count: photos, bytesPerPhoto: 512)
-        try harness.folder.write("home/.config/tourist/config.json", #"{"providers": [{"name": "own", "type": "fixture", "path": "\#(set)"}]}"#)
+        try harness.folder.write("home/.config/tourist/config.json", #"{"providers": [\#(providersFirst){"name": "own", "type": "fixture", "path": "\#(set)"}]}"#)
         return harness
     }
 }

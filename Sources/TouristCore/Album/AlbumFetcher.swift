@@ -69,7 +69,10 @@ public struct AlbumFetcher: Sendable {
             fresh: current.pageHistory ?? PageHistory()
         )
         guard !found.candidates.isEmpty else {
-            if found.failures.contains(where: { !$0.isNoPhotos }) {
+            // Exhausted when a provider answered with nothing unseen and none of the others failed
+            // (one without credentials is not set up: passed by quietly).
+            let answered = found.failures.contains(where: \.isNoPhotos)
+            if !answered || found.failures.contains(where: \.mattersWhenOthersAnswered) {
                 return FetchOutcome(status: .failed, album: current, providerFailures: found.failures)
             }
             return FetchOutcome(
@@ -175,7 +178,7 @@ public struct AlbumFetcher: Sendable {
                 album.pin.state = .failed
                 let first = failed[0].error ?? "unknown error"
                 album.pin.error = "\(failed.count) of \(album.photos.count) photos failed to download (\(failed[0].key): \(first)); run `tourist fetch \(album.pin.id)` to retry them"
-            } else if album.storedCount > 0, album.storedCount < album.target, let failure = failures.first(where: { !$0.isNoPhotos }) {
+            } else if album.storedCount > 0, album.storedCount < album.target, let failure = failures.first(where: \.mattersWhenOthersAnswered) {
                 status = .partlyFilled
                 album.pin.state = .failed
                 album.pin.error = "the album has \(album.storedCount) of \(album.target) photos because \(failure.provider) failed (\(failure.reason): \(failure.message)); run `tourist fetch \(album.pin.id)` to fill the rest"

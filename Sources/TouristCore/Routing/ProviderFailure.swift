@@ -44,6 +44,11 @@ public struct ProviderFailure: Sendable, Equatable, Encodable {
     /// The provider simply had nothing for this query (empty, or outside its coverage): no error to report.
     public var isNoPhotos: Bool { reason == "empty" || reason == "outside coverage" }
 
+    /// Whether, while another provider answered, this failure still means photos are missing that a
+    /// rerun or a fix would bring: not "no photos", and not a provider without credentials (not set
+    /// up yet, passed by quietly while others answer).
+    public var mattersWhenOthersAnswered: Bool { !isNoPhotos && !isMissingCredentials }
+
     private init(provider: String, reason: String, message: String) {
         self.provider = provider
         self.reason = reason
