@@ -46,8 +46,12 @@ struct APIRoutes: Sendable {
 
     private func addPin(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let new = try await decode(NewPin.self, request, context: context)
-        let radius = new.radiusKm ?? 5
-        guard radius.isFinite, radius > 0, radius <= 20_000 else { throw BadRequest(message: "radiusKm \(radius) is out of range; use kilometres from 0 (exclusive) to 20000") }
+        let radius: Double
+        do {
+            radius = try PinRadius.checked(new.radiusKm ?? 5)
+        } catch {
+            throw BadRequest(message: "radiusKm \(error.message)")
+        }
         let (pin, created) = try library.addPin(name: new.name, at: try GeoPoint(latitude: new.latitude, longitude: new.longitude), radiusKm: radius)
         return try json(pin, status: created ? .created : .ok)
     }

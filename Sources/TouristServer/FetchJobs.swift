@@ -73,7 +73,8 @@ struct ProgressEvent: Encodable {
     var bytes: Int
 }
 
-/// `event: fetch-ended`: how a fetch this server ran ended, and what to tell the user.
+/// `event: fetch-ended`: how a fetch this server ran ended (`complete`, `short`, `incomplete`,
+/// `empty`, `no-new-photos`, `failed`), and what to tell the user.
 struct FetchEndedEvent: Encodable {
     var pin: String
     var status: String
@@ -90,10 +91,11 @@ struct FetchEndedEvent: Encodable {
         let album = outcome.album
         switch outcome.status {
         case .alreadyComplete: (status, message) = ("complete", nil)
-        case .complete: (status, message) = ("complete", nil)
+        // A new collection smaller than the album says so, in the CLI's words.
+        case .complete: (status, message) = outcome.shortfall.map { ("short", $0.message) } ?? ("complete", nil)
         case .incomplete, .partlyFilled, .unusable: (status, message) = ("incomplete", album.pin.error)
         case .empty: (status, message) = ("empty", "No photos within \(String(format: "%g", album.pin.radiusKm)) km of \(album.pin.name)")
-        case .noNewPhotos: (status, message) = ("no-new-photos", "No photos near \(album.pin.name) that this pin has not shown yet; the album is unchanged")
+        case .noNewPhotos: (status, message) = ("no-new-photos", outcome.shortfall?.message)
         case .failed: (status, message) = ("failed", album.pin.error ?? outcome.providerFailures.map { "\($0.provider): \($0.message)" }.joined(separator: "; "))
         }
     }

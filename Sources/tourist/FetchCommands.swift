@@ -63,7 +63,12 @@ struct FetchCommand: AsyncParsableCommand {
 struct NewCollectionCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new-collection",
-        abstract: "Replace a pin's album with photos it has not shown before; removed photos never come back."
+        abstract: "Replace a pin's album with photos it has not shown before; removed photos never come back.",
+        discussion: """
+            When fewer unseen photos are left within the pin's radius than the album holds, the new collection \
+            is smaller and stderr says how many; with none left the album stays as it is. Either way it exits 0 \
+            and names a wider radius to set (tourist pin edit PIN --radius KM) or another provider to use.
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -107,8 +112,11 @@ enum AlbumRun {
     /// Explains the outcome on stderr and picks the exit code.
     static func report(_ outcome: FetchOutcome, session: Session) -> Int32 {
         let pin = outcome.album.pin
-        // An empty album's last line names every provider asked; otherwise each says why it gave nothing.
-        if outcome.status != .empty { session.noteProviderFailures(outcome.providerFailures, othersAnswered: !outcome.album.photos.isEmpty) }
+        // An empty album's last line names every provider asked, and an exhausted new collection's
+        // says what is left; otherwise each provider says why it gave nothing.
+        if ![.empty, .noNewPhotos].contains(outcome.status) {
+            session.noteProviderFailures(outcome.providerFailures, othersAnswered: !outcome.album.photos.isEmpty)
+        }
         let failures = outcome.providerFailures.filter { !$0.isNoPhotos }
         let rejected = outcome.album.photos.filter { $0.state == .rejected }
         if let first = rejected.first, [.complete, .incomplete, .partlyFilled].contains(outcome.status) {
@@ -117,36 +125,31 @@ enum AlbumRun {
         switch outcome.status {
         case .alreadyComplete:
             session.note("the album of \"\(pin.name)\" is complete; nothing to fetch (use new-collection for other photos)")
-            return ExitStatus.ok
-        case .complete:
-            return ExitStatus.ok
+        case .complete, .noNewPhotos:
+            // A new collection smaller than the album, or none (no unseen photos left), is said, not an error.
+            if let shortfall = outcome.shortfall { session.note(shortfall.message) }
         case .unusable:
             session.note(pin.error ?? "none of the photos found could be used")
-            return ExitStatus.unavailable
         case .incomplete:
             session.note(pin.error ?? "some photos could not be downloaded; run the command again to retry them")
-            return ExitStatus.temporaryFailure
         case .partlyFilled:
             session.note(pin.error ?? "the album is partly filled; run the command again to fill the rest")
-            return ExitStatus.temporaryFailure
-        case .noNewPhotos:
-            session.note("no photos within \(Format.kilometres(pin.radiusKm)) of \"\(pin.name)\" that this pin has not shown yet; the album is unchanged")
-            return ExitStatus.ok
         case .empty:
             // Every failure here is a provider with no photos: asked and empty, or outside its coverage.
             let asked = outcome.providerFailures.filter { !$0.isOutsideCoverage }.map(\.provider).joined(separator: ", ")
             let outside = outcome.providerFailures.filter(\.isOutsideCoverage).map(\.provider).joined(separator: ", ")
             let skipped = outside.isEmpty ? "" : "; not asked, outside their coverage: \(outside)"
-            session.note("no photos within \(Format.kilometres(pin.radiusKm)) of \"\(pin.name)\" (asked: \(asked.isEmpty ? "no provider" : asked)\(skipped)). Pin a place with a larger --radius, or add providers to the config")
-            return ExitStatus.ok
+            session.note("no photos within \(Kilometres.text(pin.radiusKm)) of \"\(pin.name)\" (asked: \(asked.isEmpty ? "no provider" : asked)\(skipped)). To find some, \(CollectionShortfall.advice(for: pin))")
         case .failed:
-            return explainNoAnswer(failures, session: session, unchanged: "the album is unchanged")
+            explainNoAnswer(failures, session: session, unchanged: "the album is unchanged")
         }
+        return ExitStatus.of(outcome)
     }
 
     /// The last stderr line when no provider could answer, and the exit code: 77 when every failure
     /// was bad credentials (their own lines said what to set), 75 when every provider asked to slow
     /// down, else 69. `unchanged` says what was left as it was.
+    @discardableResult
     static func explainNoAnswer(_ failures: [ProviderFailure], session: Session, unchanged: String) -> Int32 {
         let code = ExitStatus.noAnswer(failures)
         switch code {

@@ -61,7 +61,7 @@ struct FixtureCommand: AsyncParsableCommand {
                     try session.printJSON(recording)
                 } else if recording.photos > 0 {
                     session.say("""
-                        Recorded \(recording.photos) photo\(recording.photos == 1 ? "" : "s") of \(provider.name) within \(Format.kilometres(radius)) of \(center) into \(folder) (manifest.json and \(recording.files) file\(recording.files == 1 ? "" : "s"), \(Format.bytes(recording.bytes))).
+                        Recorded \(recording.photos) photo\(recording.photos == 1 ? "" : "s") of \(provider.name) within \(Kilometres.text(radius)) of \(center) into \(folder) (manifest.json and \(recording.files) file\(recording.files == 1 ? "" : "s"), \(Format.bytes(recording.bytes))).
                         Serve them offline with this provider in a config: { "name": "recorded", "type": "fixture", "path": "\(folder)" }
                         """)
                 }
@@ -73,7 +73,7 @@ struct FixtureCommand: AsyncParsableCommand {
                 if recording.photos == 0 {
                     let problems = recording.failures.filter { !$0.isNoPhotos }
                     if !problems.isEmpty { return AlbumRun.explainNoAnswer(problems, session: session, unchanged: "nothing was written") }
-                    session.note("no photos to record within \(Format.kilometres(radius)) of \(center); nothing was written")
+                    session.note("no photos to record within \(Kilometres.text(radius)) of \(center); nothing was written")
                     return ExitStatus.unavailable
                 }
                 return recording.failed.isEmpty ? ExitStatus.ok : ExitStatus.temporaryFailure

@@ -5,8 +5,8 @@ import TouristCore
 struct PinCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pin",
-        abstract: "Add, list, show, remove, import and export pins.",
-        subcommands: [Add.self, List.self, Show.self, Remove.self, Import.self, Export.self]
+        abstract: "Add, list, show, edit, remove, import and export pins.",
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Remove.self, Import.self, Export.self]
     )
 
     struct Add: AsyncParsableCommand {
@@ -25,13 +25,7 @@ struct PinCommand: AsyncParsableCommand {
 
         func validate() throws {
             try CoordinateArguments.validate(coordinates, radius: radius)
-            if let name {
-                do {
-                    _ = try PinName.checked(name)
-                } catch {
-                    throw ValidationError("--name: \(error.message)")
-                }
-            }
+            if let name { try PinNameArgument.validate(name) }
         }
 
         func run() async throws {
@@ -41,7 +35,7 @@ struct PinCommand: AsyncParsableCommand {
                 if session.options.json {
                     try session.printJSON(pin)
                 } else if created {
-                    session.say("Added pin \(pin.id) \"\(pin.name)\" at \(location), radius \(Format.kilometres(pin.radiusKm)).\nNext: tourist fetch \(pin.id)")
+                    session.say("Added pin \(pin.id) \"\(pin.name)\" at \(location), radius \(Kilometres.text(pin.radiusKm)).\nNext: tourist fetch \(pin.id)")
                 } else {
                     session.say("Pin \(pin.id) \"\(pin.name)\" already exists at \(location); nothing changed.")
                 }
@@ -72,7 +66,7 @@ struct PinCommand: AsyncParsableCommand {
                     table.reserve(rows: pins.count)
                     for pin in pins {
                         // Long names are cut in the table (never in --json).
-                        table.add([pin.id, DisplayWidth.cut(pin.name, to: Self.nameColumns), Format.degrees(pin.latitude), Format.degrees(pin.longitude), Format.kilometres(pin.radiusKm), pin.state.rawValue, String(pin.photos)])
+                        table.add([pin.id, DisplayWidth.cut(pin.name, to: Self.nameColumns), Format.degrees(pin.latitude), Format.degrees(pin.longitude), Kilometres.text(pin.radiusKm), pin.state.rawValue, String(pin.photos)])
                     }
                     Terminal.write(bytes: table.renderedBytes())
                 }
@@ -99,7 +93,7 @@ struct PinCommand: AsyncParsableCommand {
                         id:        \(shown.id)
                         name:      \(shown.name)
                         location:  \(Format.degrees(shown.latitude)),\(Format.degrees(shown.longitude))
-                        radius:    \(Format.kilometres(shown.radiusKm))
+                        radius:    \(Kilometres.text(shown.radiusKm))
                         state:     \(shown.state.rawValue)
                         photos:    \(shown.photos) of \(album.target)
                         created:   \(shown.createdAt.formatted(.iso8601))
@@ -109,6 +103,63 @@ struct PinCommand: AsyncParsableCommand {
                 }
                 return 0
             }
+        }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Rename a pin or change its search radius; its album, and what it has shown and removed, stay.",
+            discussion: """
+                Later fetches and new collections search within the new radius; the pin is found by its new name only.
+                Example: tourist pin edit Louvre --radius 12
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The pin's id or name.", completion: Completions.pins) var pin: String
+        @Option(name: .long, help: "The pin's new name.")
+        var name: String?
+        @Option(name: .long, help: ArgumentHelp("The new search radius in kilometres.", valueName: "km"))
+        var radius: Double?
+
+        func validate() throws {
+            guard name != nil || radius != nil else {
+                throw ValidationError("say what to change: --name NAME, --radius KM, or both")
+            }
+            if let radius { try CoordinateArguments.validateRadius(radius) }
+            if let name { try PinNameArgument.validate(name) }
+        }
+
+        func run() async throws {
+            try await Session.run(global) { session in
+                let library = try session.library()
+                let change = try library.editPin(try library.resolvePin(pin), name: name, radiusKm: radius)
+                if session.options.json {
+                    try session.printJSON(change.after)
+                } else {
+                    session.say(Self.describe(change))
+                }
+                return 0
+            }
+        }
+
+        /// `Pin 3f2a1b4c "Louvre": radius 5 km → 12 km.`, and what to run next for the new radius.
+        static func describe(_ change: PinChange) -> String {
+            let (before, after) = (change.before, change.after)
+            var changes: [String] = []
+            if change.renamed { changes.append("name \"\(before.name)\" → \"\(after.name)\"") }
+            if change.radiusChanged { changes.append("radius \(Kilometres.text(before.radiusKm)) → \(Kilometres.text(after.radiusKm))") }
+            guard !changes.isEmpty else {
+                return "Pin \(after.id) \"\(after.name)\" (radius \(Kilometres.text(after.radiusKm))): nothing changed."
+            }
+            let label = change.renamed ? "Pin \(after.id)" : "Pin \(after.id) \"\(after.name)\""
+            var text = "\(label): \(changes.joined(separator: ", "))."
+            if change.radiusChanged {
+                text += after.state == .ready
+                    ? "\nNext: tourist new-collection \(after.id) (photos within \(Kilometres.text(after.radiusKm)) it has not shown)"
+                    : "\nNext: tourist fetch \(after.id)"
+            }
+            return text
         }
     }
 
@@ -140,12 +191,11 @@ struct PinCommand: AsyncParsableCommand {
     }
 }
 
-/// Checks the coordinate words and radius of `pin add` and `search` before anything runs.
+/// Checks the coordinate words and radius of `pin add` and `search` (and the radius of `pin edit`)
+/// before anything runs.
 enum CoordinateArguments {
     static func validate(_ words: [String], radius: Double) throws {
-        guard radius.isFinite, radius > 0, radius <= 20_000 else {
-            throw ValidationError("--radius \(radius) is out of range; use kilometres from 0 (exclusive) to 20000")
-        }
+        try validateRadius(radius)
         if let stray = words.first(where: { $0.hasPrefix("--") || ($0.hasPrefix("-") && Double($0) == nil && !$0.contains(",")) }) {
             throw ValidationError("unknown option \(stray)")
         }
@@ -153,6 +203,28 @@ enum CoordinateArguments {
             _ = try GeoPoint.parse(words)
         } catch {
             throw ValidationError(error.message)
+        }
+    }
+
+    /// `--radius`, by the rule every front end keeps (`PinRadius`).
+    static func validateRadius(_ radius: Double) throws {
+        do {
+            _ = try PinRadius.checked(radius)
+        } catch {
+            throw ValidationError("--radius \(error.message)")
+        }
+    }
+}
+
+/// Checks `--name` of `pin add` and `pin edit` before anything runs.
+enum PinNameArgument {
+    /// By the rules every front end keeps (`PinName`); whether another pin has the name is checked
+    /// under the store lock.
+    static func validate(_ name: String) throws {
+        do {
+            _ = try PinName.checked(name)
+        } catch {
+            throw ValidationError("--name: \(error.message)")
         }
     }
 }

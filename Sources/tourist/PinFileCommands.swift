@@ -25,9 +25,7 @@ extension PinCommand {
         var radius: Double = 5
 
         func validate() throws {
-            guard PinFileEntry.isValidRadius(radius) else {
-                throw ValidationError("--radius \(radius) is out of range; use kilometres from 0 (exclusive) to 20000")
-            }
+            try CoordinateArguments.validateRadius(radius)
         }
 
         func run() async throws {

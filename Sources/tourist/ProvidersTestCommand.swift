@@ -22,7 +22,7 @@ struct ProvidersTestCommand: AsyncParsableCommand {
     var radius: Double = 5
 
     func validate() throws {
-        guard radius.isFinite, radius > 0, radius <= 20_000 else { throw ValidationError("--radius \(radius) is out of range; use kilometres from 0 (exclusive) to 20000") }
+        try CoordinateArguments.validateRadius(radius)
         if let at {
             do { _ = try GeoPoint.parse([at]) } catch { throw ValidationError("--at: \(error.message)") }
         }
@@ -58,7 +58,7 @@ struct ProvidersTestCommand: AsyncParsableCommand {
 
     /// "pass  search answers: …" per rule, then "12 passed, 1 failed, 1 skipped".
     static func render(_ report: ConformanceReport, type: String) -> String {
-        var lines = ["Testing \(report.provider) (\(type)) within \(Format.kilometres(report.radiusKm)) of \(report.center):"]
+        var lines = ["Testing \(report.provider) (\(type)) within \(Kilometres.text(report.radiusKm)) of \(report.center):"]
         for rule in report.rules {
             let label = switch rule.outcome {
             case .pass: "pass"

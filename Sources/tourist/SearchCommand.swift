@@ -34,11 +34,11 @@ struct SearchCommand: AsyncParsableCommand {
             if session.options.json {
                 try session.printJSON(["photos": photos])
             } else if photos.isEmpty, failures.isEmpty {
-                session.say("No photos within \(Format.kilometres(radius)) of \(center).")
+                session.say("No photos within \(Kilometres.text(radius)) of \(center).")
             } else if !photos.isEmpty {
                 var table = Table("PHOTO", "DISTANCE", "TITLE", "OWNER", "LICENSE")
                 for photo in photos {
-                    table.add([photo.id, photo.distanceKm.map(Format.kilometres) ?? "-", photo.title, photo.owner ?? "-", photo.license ?? "-"])
+                    table.add([photo.id, photo.distanceKm.map(Kilometres.text) ?? "-", photo.title, photo.owner ?? "-", photo.license ?? "-"])
                 }
                 session.say(table.rendered())
             }

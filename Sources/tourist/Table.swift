@@ -85,8 +85,4 @@ enum Format {
         if value < 0, scaled > 0 { digits.append(UInt8(ascii: "-")) }
         return String(decoding: digits.reversed(), as: UTF8.self)
     }
-
-    static func kilometres(_ value: Double) -> String {
-        value.rounded() == value ? "\(Int(value)) km" : String(format: "%.2f km", value)
-    }
 }

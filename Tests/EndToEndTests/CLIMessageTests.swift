@@ -7,7 +7,7 @@ import TestSupport
     @Test func noHelpTextRepeatsItsDefault() async throws {
         let harness = try Harness()
         let commands: [[String]] = [
-            ["pin", "add"], ["pin", "list"], ["pin", "show"], ["pin", "rm"], ["fetch"], ["new-collection"], ["album"],
+            ["pin", "add"], ["pin", "list"], ["pin", "show"], ["pin", "edit"], ["pin", "rm"], ["fetch"], ["new-collection"], ["album"],
             ["photo", "rm"], ["photo", "get"], ["export"], ["search"], ["serve"], ["providers"], ["config", "check"],
             ["config", "init"], ["store", "verify"], ["store", "repair"], ["store", "gc"], ["store", "stats"],
         ]

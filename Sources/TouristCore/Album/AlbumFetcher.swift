@@ -63,7 +63,9 @@ public struct AlbumFetcher: Sendable {
     }
 
     /// Replaces the album with photos the pin has not shown before; removed photos never return.
-    /// When the providers have no such photo, the album is left as it is (`.noNewPhotos`).
+    /// When the providers have no such photo, the album is left as it is (`.noNewPhotos`); when
+    /// they have fewer than the album holds, the new collection is smaller. Either way `shortfall`
+    /// says so: a new collection never shrinks an album silently.
     public func newCollection(pin id: String, count: Int?) async throws -> FetchOutcome {
         let current = try store.album(id)
         let target = count ?? current.target
@@ -73,8 +75,16 @@ public struct AlbumFetcher: Sendable {
             fresh: current.pageHistory ?? PageHistory()
         )
         guard !found.candidates.isEmpty else {
-            let failed = found.failures.contains { !$0.isNoPhotos }
-            return FetchOutcome(status: failed ? .failed : .noNewPhotos, album: current, providerFailures: found.failures)
+            // Exhausted when a provider answered with nothing unseen and none of the others failed
+            // (one without credentials is not set up: passed by quietly).
+            let answered = found.failures.contains(where: \.isNoPhotos)
+            if !answered || found.failures.contains(where: \.mattersWhenOthersAnswered) {
+                return FetchOutcome(status: .failed, album: current, providerFailures: found.failures)
+            }
+            return FetchOutcome(
+                status: .noNewPhotos, album: current, providerFailures: found.failures,
+                shortfall: CollectionShortfall(pin: current.pin, found: 0, target: target)
+            )
         }
         let album = try store.transaction { transaction in
             var album = try transaction.album(id)
@@ -97,7 +107,12 @@ public struct AlbumFetcher: Sendable {
             }
             return album
         }
-        return try await fill(album, searched: true, failures: found.failures)
+        var outcome = try await fill(album, searched: true, failures: found.failures)
+        let filled = outcome.album
+        if outcome.status == .complete, filled.storedCount < filled.target {
+            outcome.shortfall = CollectionShortfall(pin: filled.pin, found: filled.storedCount, target: filled.target)
+        }
+        return outcome
     }
 
     /// Takes the photos that failed because their provider stopped working for the rest of this
@@ -169,7 +184,7 @@ public struct AlbumFetcher: Sendable {
                 album.pin.state = .failed
                 let first = failed[0].error ?? "unknown error"
                 album.pin.error = "\(failed.count) of \(album.photos.count) photos failed to download (\(failed[0].key): \(first)); run `tourist fetch \(album.pin.id)` to retry them"
-            } else if album.storedCount > 0, album.storedCount < album.target, let failure = failures.first(where: { !$0.isNoPhotos }) {
+            } else if album.storedCount > 0, album.storedCount < album.target, let failure = failures.first(where: \.mattersWhenOthersAnswered) {
                 status = .partlyFilled
                 album.pin.state = .failed
                 album.pin.error = "the album has \(album.storedCount) of \(album.target) photos because \(failure.provider) failed (\(failure.reason): \(failure.message)); run `tourist fetch \(album.pin.id)` to fill the rest"

@@ -26,7 +26,8 @@ public struct FetchOutcome: Sendable {
         case partlyFilled = "partly-filled"
         /// The providers found nothing near the pin.
         case empty
-        /// `new-collection` found no photo the pin has not shown: the album was left as it was.
+        /// `new-collection` found no photo the pin has not shown: the album was left as it was
+        /// (`shortfall` says so).
         case noNewPhotos = "no-new-photos"
         /// No provider could answer.
         case failed
@@ -38,4 +39,7 @@ public struct FetchOutcome: Sendable {
     public var album: Album
     /// The providers that failed or answered empty while searching.
     public var providerFailures: [ProviderFailure]
+    /// For a new collection with fewer photos than the album holds because no more unseen ones
+    /// were left (`complete`), or none (always set with `noNewPhotos`): how many, and what to do.
+    public var shortfall: CollectionShortfall? = nil
 }

@@ -63,9 +63,7 @@ public final class Library: Sendable {
         let name = try name.map(PinName.checked) ?? location.description
         let target = config.album.photos
         return try store.transaction { transaction in
-            if Pin.isValidID(name), try transaction.pinExists(name) {
-                throw LibraryError(.usage, "\"\(name)\" is the id of another pin, so it cannot name this one; choose another name")
-            }
+            try Self.refuseIfAnotherPinsID(name, for: nil, transaction)
             return try transaction.addPin(name: name, location: location, radiusKm: radiusKm, target: target)
         }
     }

@@ -94,10 +94,10 @@ public enum PinCSV {
         }
         var radius: Double?
         if let radiusText = field(columns.radius) {
-            guard let value = Double(radiusText), PinFileEntry.isValidRadius(value) else {
+            guard let value = Double(radiusText), let radiusKm = try? PinRadius.checked(value) else {
                 throw InputDataError("\(file) \(position): radius \(radiusText.debugDescription) is not a radius; use kilometres above 0 and at most 20000, or leave it empty for the default")
             }
-            radius = value
+            radius = radiusKm
         }
         return PinFileEntry(name: field(columns.name), location: location, radiusKm: radius, position: position)
     }

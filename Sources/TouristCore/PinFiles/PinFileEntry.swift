@@ -13,14 +13,6 @@ public struct PinFileEntry: Sendable, Equatable {
         self.radiusKm = radiusKm
         self.position = position
     }
-
-    /// The widest radius a pin may have, in kilometres (half the Earth's circumference).
-    public static let maxRadiusKm = 20_000.0
-
-    /// Whether `radiusKm` is a radius a pin may have: above 0, at most `maxRadiusKm`.
-    public static func isValidRadius(_ radiusKm: Double) -> Bool {
-        radiusKm.isFinite && radiusKm > 0 && radiusKm <= maxRadiusKm
-    }
 }
 
 /// The formats `pin import` reads and `pin export` writes.

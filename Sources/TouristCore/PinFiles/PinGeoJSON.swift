@@ -74,10 +74,10 @@ public enum PinGeoJSON {
         }
         var radius: Double?
         if let value = properties?["radiusKm"] ?? properties?["radius_km"] ?? properties?["radius"], value != .null {
-            guard let number = value.numberValue, PinFileEntry.isValidRadius(number) else {
+            guard let number = value.numberValue, let radiusKm = try? PinRadius.checked(number) else {
                 throw InputDataError("\(at): \"radiusKm\" \(value.compact()) is not a radius; use kilometres above 0 and at most 20000, or leave it out for the default")
             }
-            radius = number
+            radius = radiusKm
         }
         return PinFileEntry(name: name, location: location, radiusKm: radius, position: position)
     }

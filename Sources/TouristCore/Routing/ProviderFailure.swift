@@ -26,9 +26,10 @@ public struct ProviderFailure: Sendable, Equatable, Encodable {
         }
     }
 
-    /// A provider that answered with no photos.
-    public static func empty(_ provider: String) -> ProviderFailure {
-        ProviderFailure(provider: provider, reason: "empty", message: "no photos within the radius")
+    /// A provider that answered with no photos; `afterExcluding` when the search skipped photos
+    /// (those a pin has shown or removed), so none of the others were left.
+    public static func empty(_ provider: String, afterExcluding: Bool = false) -> ProviderFailure {
+        ProviderFailure(provider: provider, reason: "empty", message: afterExcluding ? "no unseen photos left within the radius" : "no photos within the radius")
     }
 
     /// A provider not asked because the query's circle does not meet its coverage.
@@ -42,6 +43,11 @@ public struct ProviderFailure: Sendable, Equatable, Encodable {
 
     /// The provider simply had nothing for this query (empty, or outside its coverage): no error to report.
     public var isNoPhotos: Bool { reason == "empty" || reason == "outside coverage" }
+
+    /// Whether, while another provider answered, this failure still means photos are missing that a
+    /// rerun or a fix would bring: not "no photos", and not a provider without credentials (not set
+    /// up yet, passed by quietly while others answer).
+    public var mattersWhenOthersAnswered: Bool { !isNoPhotos && !isMissingCredentials }
 
     private init(provider: String, reason: String, message: String) {
         self.provider = provider

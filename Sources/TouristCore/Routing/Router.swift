@@ -132,7 +132,7 @@ public struct Router: Sendable {
                 from: configured, center: query.center, radiusKm: query.radiusKm, count: query.count, exclude: query.exclude,
                 order: order, pageSize: size, pages: &pages
             )
-            return Answer(outcome: found.isEmpty ? .failure(.empty(name)) : .photos(found), pages: pages)
+            return Answer(outcome: found.isEmpty ? .failure(.empty(name, afterExcluding: !query.exclude.isEmpty)) : .photos(found), pages: pages)
         } catch is CancellationError {
             return Answer(outcome: .cancelled, pages: pages)
         } catch {

@@ -23,11 +23,16 @@ public struct StoreTransaction {
     }
 
     /// Adds a pin with an empty album. Adding the same name at the same place and radius again
-    /// returns the existing pin (`created` false); a name taken by another place is a conflict.
+    /// returns the existing pin (`created` false); a name taken by another place, or by the same
+    /// place with another radius, is a conflict.
     public func addPin(name: String, location: GeoPoint, radiusKm: Double, target: Int, now: Date = Date()) throws(StoreError) -> (pin: Pin, created: Bool) {
         if let existing = try store.pinID(named: name) {
             let pin = try album(existing).pin
-            if pin.latitude == location.latitude, pin.longitude == location.longitude, pin.radiusKm == radiusKm { return (pin, false) }
+            let samePlace = pin.latitude == location.latitude && pin.longitude == location.longitude
+            if samePlace, pin.radiusKm == radiusKm { return (pin, false) }
+            if samePlace {
+                throw StoreError(.conflict, "a pin named \"\(name)\" already exists here with a radius of \(Kilometres.text(pin.radiusKm)) (id \(existing)). Change its radius with `tourist pin edit \(existing) --radius \(Kilometres.argument(radiusKm))`, or choose another --name")
+            }
             throw StoreError(.conflict, "a pin named \"\(name)\" already exists at another place (id \(existing)). Choose another --name, or remove it with `tourist pin rm \(existing)`")
         }
         var id = Pin.makeID()
@@ -35,9 +40,38 @@ public struct StoreTransaction {
         // Whole seconds, as the index's ISO 8601 dates keep them.
         let pin = Pin(id: id, name: name, location: location, radiusKm: radiusKm, createdAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
         try save(Album(pin: pin, target: target))
-        let entry = try IndexCoding.encode(Store.NameEntry(name: name, id: id))
-        try FileSystem.writeAtomically(entry, to: store.namePath(name))
+        try writeNameEntry(name, id: id)
         return (pin, true)
+    }
+
+    /// Renames pin `id` to `name` and/or sets its search radius to `radiusKm` (nil: unchanged),
+    /// keeping its album: its photos, what it has shown and what was removed. A new radius forgets
+    /// which result pages the pin has read (they were pages of another search). The caller checks
+    /// that `name` is free. Returns the pin before and after.
+    ///
+    /// The new name's entry is written first and the old one removed last, with the album (the
+    /// commit point) saved between them, so the pin is always found by a name; a crash in between
+    /// leaves at most the old name leading to it too, until `store gc` or `store repair`.
+    public func editPin(_ id: String, name: String?, radiusKm: Double?) throws(StoreError) -> (before: Pin, after: Pin) {
+        var album = try album(id)
+        album.refreshSummary()
+        let before = album.pin
+        if let name { album.pin.name = name }
+        if let radiusKm, radiusKm != before.radiusKm {
+            album.pin.radiusKm = radiusKm
+            album.pageHistory = nil
+        }
+        guard album.pin != before else { return (before, before) }
+        let renamed = album.pin.name != before.name
+        if renamed { try writeNameEntry(album.pin.name, id: id) }
+        try save(album)
+        if renamed, try store.pinID(named: before.name) == id { try FileSystem.remove(store.namePath(before.name)) }
+        return (before, album.pin)
+    }
+
+    /// Records that pin name `name` leads to pin `id` (`index/names/`).
+    private func writeNameEntry(_ name: String, id: String) throws(StoreError) {
+        try FileSystem.writeAtomically(try IndexCoding.encode(Store.NameEntry(name: name, id: id)), to: store.namePath(name))
     }
 
     /// Removes a pin, its album and every blob no other album uses. Returns the blobs deleted.

@@ -1,0 +1,103 @@
+import BrowserSupport
+import Foundation
+import Testing
+import TestSupport
+
+/// A new collection never shrinks an album silently: the CLI and the web app say how many unseen
+/// photos were left, in the same words, and what brings more.
+@Suite struct CollectionShortfallTests {
+    /// What both front ends say when pin `id` ("Louvre", 0.55 km) has `found` of 3 unseen photos left.
+    static func message(found: Int, pin id: String) -> String {
+        let advice = "For more, widen the radius with `tourist pin edit \(id) --radius 1.1`, or use another provider: `--provider NAME` (see `tourist providers`), or add one to the config"
+        return found == 0
+            ? "no unseen photos left within 0.55 km of \"Louvre\"; the album is unchanged. \(advice)"
+            : "the new collection of \"Louvre\" has \(found) of 3 photos: only \(found) unseen photos were left within 0.55 km. \(advice)"
+    }
+
+    @Test func aSmallerCollectionSaysHowManyAndAnExhaustedPinSaysNoneAreLeft() async throws {
+        // 12 photos 0.1 km apart: 5 lie within the pin's 0.55 km.
+        let harness = try Harness.withFixtureSet(photos: 12)
+        let id = try #require(try await harness.json("pin", "add", "10", "10", "--radius", "0.55", "--name", "Louvre")["id"] as? String)
+        try await harness.run("fetch", id, "--count", "3")
+
+        let short = try await harness.run("new-collection", id)
+        #expect(short.stderr == "tourist: \(Self.message(found: 2, pin: id))\n", "\(short.stderr)")
+        let album = try await harness.json("album", id).photos
+        #expect(album.map { $0["id"] as? String } == ["own:p-004", "own:p-005"])
+        #expect(try await harness.json("pin", "show", id)["state"] as? String == "ready")
+
+        let exhausted = try await harness.run("new-collection", id)
+        #expect(exhausted.stderr == "tourist: \(Self.message(found: 0, pin: id))\n", "\(exhausted.stderr)")
+        #expect(!exhausted.stderr.contains("no photos within the radius"))
+        #expect(try await harness.json("album", id).photos.map { $0["id"] as? String } == ["own:p-004", "own:p-005"])
+        // --json keeps stdout to the album; the note is still on stderr.
+        let json = try await harness.tourist.run(["new-collection", id, "--json"], in: harness.folder.path)
+        #expect(json.status == 0 && json.stderr == exhausted.stderr)
+        #expect((try json.json() as? [String: Any])?.photos.count == 2)
+
+        // Following the advice brings photos beyond the old radius, and no note.
+        try await harness.run("pin", "edit", id, "--radius", "1.1")
+        let wider = try await harness.run("new-collection", id)
+        #expect(wider.stderr.isEmpty, "\(wider.stderr)")
+        #expect(try await harness.json("album", id).photos.map { $0["id"] as? String } == ["own:p-006", "own:p-007", "own:p-008"])
+        #expect(try await harness.json("store", "verify")["ok"] as? Bool == true)
+    }
+
+    @Test func aProviderWithoutCredentialsDoesNotTurnAShortAlbumIntoAFailure() async throws {
+        // Flickr without a key (as `config init` writes it) is not set up: passed by quietly.
+        let harness = try Harness.withFixtureSet(photos: 12, providersFirst: #"{"name": "flickr", "type": "flickr", "endpoint": "http://127.0.0.1:9/"},"#)
+        let id = try #require(try await harness.json("pin", "add", "10", "10", "--radius", "0.55", "--name", "Louvre")["id"] as? String)
+        let fetched = try await harness.run("fetch", id, "--count", "3")
+        #expect(fetched.stderr.isEmpty, "\(fetched.stderr)")
+        let short = try await harness.run("new-collection", id)
+        #expect(short.stderr == "tourist: \(Self.message(found: 2, pin: id))\n", "\(short.stderr)")
+        let exhausted = try await harness.run("new-collection", id)
+        #expect(exhausted.stderr == "tourist: \(Self.message(found: 0, pin: id))\n", "\(exhausted.stderr)")
+        // A fetch that finds fewer photos than the album holds is complete too, not "partly filled".
+        let near = try #require(try await harness.json("pin", "add", "10", "10", "--radius", "0.35", "--name", "Near")["id"] as? String)
+        let few = try await harness.run("fetch", near, "--count", "5")
+        #expect(few.stderr.isEmpty, "\(few.stderr)")
+        #expect(try await harness.json("pin", "show", near)["state"] as? String == "ready")
+        #expect(try await harness.json("album", near).photos.count == 3)
+    }
+
+    @Test func aProviderWithNothingUnseenLeftSaysSoWhenTheNextOneAnswers() async throws {
+        let harness = try Harness()
+        try FixtureSetWriter.write(in: harness.folder.child("a"), prefix: "a", latitude: 10, longitude: 10, count: 2, bytesPerPhoto: 512)
+        try FixtureSetWriter.write(in: harness.folder.child("b"), prefix: "b", latitude: 10, longitude: 10, count: 4, bytesPerPhoto: 512)
+        try harness.folder.write("home/.config/tourist/config.json", """
+            {"providers": [{"name": "a", "type": "fixture", "path": "\(harness.folder.child("a"))"},
+                           {"name": "b", "type": "fixture", "path": "\(harness.folder.child("b"))"}]}
+            """)
+        let id = try #require(try await harness.json("pin", "add", "10", "10", "--name", "Louvre")["id"] as? String)
+        try await harness.run("fetch", id, "--count", "2")
+        let next = try await harness.run("new-collection", id)
+        #expect(next.stderr == "tourist: a: empty: no unseen photos left within the radius\n", "\(next.stderr)")
+        #expect(try await harness.json("album", id).photos.map { $0["id"] as? String } == ["b:b-001", "b:b-002"])
+    }
+
+    @Test func theWebAppSaysTheSameAsTheCLI() async throws {
+        let harness = try Harness.withFixtureSet(photos: 12)
+        let id = try #require(try await harness.json("pin", "add", "10", "10", "--radius", "0.55", "--name", "Louvre")["id"] as? String)
+        try await harness.run("fetch", id, "--count", "3")
+        let server = try await ServedStore(harness)
+        defer { Task { _ = await server.stop() } }
+        let csrf = try await server.csrfToken()
+        let events = try await Blocking.run { try RawHTTP.EventStream(url: server.base + "/api/events") }
+        defer { events.close() }
+
+        /// Starts a new collection from the page and returns its `fetch-ended` event.
+        func newCollection() async throws -> [String: Any] {
+            #expect(try await server.send("POST", "/api/pins/\(id)/new-collection", csrf: csrf).status == 202)
+            while let event = try await events.next(timeout: 10) {
+                guard event.event == "fetch-ended" else { continue }
+                return try #require(try JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any])
+            }
+            throw ServedStore.ServeFailure("the event stream ended before fetch-ended")
+        }
+        let short = try await newCollection()
+        #expect(short["status"] as? String == "short" && short["message"] as? String == Self.message(found: 2, pin: id), "\(short)")
+        let exhausted = try await newCollection()
+        #expect(exhausted["status"] as? String == "no-new-photos" && exhausted["message"] as? String == Self.message(found: 0, pin: id), "\(exhausted)")
+    }
+}
