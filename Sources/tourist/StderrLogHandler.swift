@@ -1,9 +1,11 @@
 import Foundation
 import Logging
 
-/// Writes log messages to stderr as `tourist: warning: …`, one line each.
+/// Writes log messages to stderr as `tourist: warning: …`, one line each (with --json, into the
+/// JSON object written at the end: see `StderrChannel`).
 struct StderrLogHandler: LogHandler {
     var logLevel: Logger.Level
+    let channel: StderrChannel
     var metadata: Logger.Metadata = [:]
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -18,6 +20,6 @@ struct StderrLogHandler: LogHandler {
         case .warning: "warning: "
         case .error, .critical: "error: "
         }
-        Terminal.writeError("tourist: \(prefix)\(event.message)\n")
+        channel.line("\(prefix)\(event.message)")
     }
 }
