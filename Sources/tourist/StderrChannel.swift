@@ -9,13 +9,23 @@ import Synchronization
 /// until then, and a failure becomes `{"error": {"code", "message"}, "notes": [...]}` so scripts
 /// never parse prose.
 final class StderrChannel: Sendable {
-    /// The most lines gathered for one JSON object (a long `serve --json --verbose` must not hold
-    /// its whole log); later ones are counted, not kept.
-    static let maxGatheredLines = 1000
+    /// The most `--verbose` details gathered for one JSON object (a long `serve --json --verbose`
+    /// must not hold its whole log); later ones are counted, not kept. Other lines are all kept.
+    static let maxDetails = 1000
+
+    /// What a gathered line is.
+    private enum Kind {
+        /// A command's own note: the last one is the message of a failure that said nothing else.
+        case note
+        /// A warning or a notice, kept whatever --quiet says.
+        case line
+        /// A `--verbose` detail (a debug log line).
+        case detail
+    }
 
     private struct Gathered {
-        /// What was said, in order; `isNote` marks a command's own notes (not log lines).
-        var lines: [(text: String, isNote: Bool)] = []
+        var lines: [(text: String, kind: Kind)] = []
+        var details = 0
         var leftOut = 0
         /// What the command said its failure was, when it ends with a non-zero code after output.
         var failure: String?
@@ -33,13 +43,18 @@ final class StderrChannel: Sendable {
     /// A note to the user, unless --quiet.
     func note(_ text: String) {
         guard !quiet else { return }
-        say(text, isNote: true)
+        say(text, .note)
     }
 
-    /// A line said even with --quiet: a log line (the logger has already filtered it by level), or
-    /// what `serve` says while it runs.
+    /// A line said even with --quiet: a log message above debug level (the logger filters by
+    /// level), or what `serve` says while it runs.
     func line(_ text: String) {
-        say(text, isNote: false)
+        say(text, .line)
+    }
+
+    /// A debug log line (`--verbose`).
+    func detail(_ text: String) {
+        say(text, .detail)
     }
 
     /// What the command's failure was, for a command that ends with a non-zero code after its
@@ -59,7 +74,7 @@ final class StderrChannel: Sendable {
             if !lines.isEmpty { write(StderrDocument(notes: lines.map(\.text))) }
             return
         }
-        if failure == nil, let last = lines.lastIndex(where: \.isNote) {
+        if failure == nil, let last = lines.lastIndex(where: { $0.kind == .note }) {
             failure = lines.remove(at: last).text
         }
         write(StderrDocument(code: code, message: failure ?? ExitStatus.meaning(of: code), notes: lines.map(\.text)))
@@ -75,23 +90,25 @@ final class StderrChannel: Sendable {
         write(StderrDocument(code: code, message: message, notes: lines.map(\.text)))
     }
 
-    private func say(_ text: String, isNote: Bool) {
+    private func say(_ text: String, _ kind: Kind) {
         guard json else {
             Terminal.writeError("tourist: \(text)\n")
             return
         }
         gathered.withLock { state in
-            if state.lines.count < Self.maxGatheredLines {
-                state.lines.append((text, isNote))
+            guard kind == .detail else { return state.lines.append((text, kind)) }
+            if state.details < Self.maxDetails {
+                state.details += 1
+                state.lines.append((text, kind))
             } else {
                 state.leftOut += 1
             }
         }
     }
 
-    /// The gathered lines, with a last one counting those left out.
-    private static func texts(_ state: Gathered) -> [(text: String, isNote: Bool)] {
-        state.leftOut == 0 ? state.lines : state.lines + [("\(state.leftOut) more lines left out", false)]
+    /// The gathered lines, with a last one counting the details left out.
+    private static func texts(_ state: Gathered) -> [(text: String, kind: Kind)] {
+        state.leftOut == 0 ? state.lines : state.lines + [("\(state.leftOut) more debug lines left out", .line)]
     }
 
     private func write(_ document: StderrDocument) {

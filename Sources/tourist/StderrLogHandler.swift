@@ -14,12 +14,11 @@ struct StderrLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let prefix = switch event.level {
-        case .trace, .debug: "debug: "
-        case .info, .notice: ""
-        case .warning: "warning: "
-        case .error, .critical: "error: "
+        switch event.level {
+        case .trace, .debug: channel.detail("debug: \(event.message)")
+        case .info, .notice: channel.line("\(event.message)")
+        case .warning: channel.line("warning: \(event.message)")
+        case .error, .critical: channel.line("error: \(event.message)")
         }
-        channel.line("\(prefix)\(event.message)")
     }
 }

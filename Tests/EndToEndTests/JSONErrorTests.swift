@@ -108,4 +108,27 @@ import TestSupport
         #expect((try verified.json() as? [String: Any])?["ok"] as? Bool == false)
         #expect(try await harness.run("store", "verify", expecting: 65).stderr.isEmpty, "without --json the report says it all, as before")
     }
+
+    @Test func aLongVerboseLogKeepsItsFirst1000DebugLinesAndEveryOtherLine() async throws {
+        let harness = try Harness()
+        let folder = harness.folder.child("photos")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for index in 1...1005 {
+            FileManager.default.createFile(atPath: "\(folder)/f\(index).jpg", contents: Data("not a photo".utf8))
+        }
+        let config = try harness.folder.write("many.json", #"{"providers": [{"name": "pictures", "type": "directory", "path": "photos"}]}"#)
+        let prose = try await harness.run("search", "48.85", "2.29", "--config", config, "--verbose")
+        let debugLines = prose.stderr.split(separator: "\n").filter { $0.hasPrefix("tourist: debug: ") }
+        #expect(debugLines.count > 1005, "one per file skipped, and more")
+
+        let searched = try await harness.run("search", "48.85", "2.29", "--config", config, "--json", "--verbose")
+        let notes = try searched.stderrNotes()
+        let logged = notes.filter { $0.hasPrefix("debug: ") }
+        // The same lines as without --json, in order (the first, the scan's time, differs).
+        #expect(logged.count == 1000 && Array(logged.dropFirst()) == debugLines.prefix(1000).dropFirst().map { String($0.dropFirst("tourist: ".count)) })
+        #expect(notes.last == "\(debugLines.count - 1000) more debug lines left out", "\(notes.suffix(3))")
+        for kept in ["pictures: 1005 files skipped: 1005 not images; run with --verbose for each", "pictures: empty: no photos within the radius"] {
+            #expect(notes.contains(kept), "\(kept) is kept whatever the log: \(notes.suffix(3))")
+        }
+    }
 }

@@ -206,7 +206,7 @@ public struct Router: Sendable {
             for candidate in result.candidates where seen.insert(candidate.key).inserted && found.count < count {
                 found.append(candidate)
             }
-            let of = result.pageCount.map { " of \($0)" } ?? ""
+            let of = result.pageCount.flatMap { $0 >= current ? " of \($0)" : nil } ?? ""
             logger.debug("\(name): page \(current)\(of) (up to \(pageSize) a page): \(result.candidates.count) candidates, \(found.count - before) taken")
             // A page can be empty because the provider skipped excluded photos: only nextPage says the end.
             page = order != nil ? planned.next() : result.nextPage
