@@ -25,6 +25,22 @@ enum ExitStatus {
     static let notAuthorized: Int32 = 77
     static let configError: Int32 = 78
 
+    /// What an exit code means, for a failure that said nothing more (with --json, the error's
+    /// message; README, "Exit codes").
+    static func meaning(of code: Int32) -> String {
+        switch code {
+        case usage: "usage error"
+        case dataError: "bad input data"
+        case unavailable: "no provider could answer"
+        case cannotCreate: "the store or a file cannot be created"
+        case ioError: "an I/O error"
+        case temporaryFailure: "a temporary failure; run the command again to resume"
+        case notAuthorized: "not authorized: every failing provider refused its credentials or has none"
+        case configError: "config error"
+        default: "failed with exit code \(code)"
+        }
+    }
+
     /// The exit code when providers failed and none answered: 77 when every one refused its
     /// credentials, 75 when every one asked to slow down (running again later helps), else 69.
     static func noAnswer(_ failures: [ProviderFailure]) -> Int32 {

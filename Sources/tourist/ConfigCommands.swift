@@ -11,7 +11,7 @@ struct ConfigCommand: AsyncParsableCommand {
 
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Validate the config and its providers and print the effective config, secrets masked. Exits 78 on any error."
+            abstract: "Validate the config and its providers and print the config in force, secrets masked, as a config file. Exits 78 on any error."
         )
 
         @OptionGroup var global: GlobalOptions
@@ -20,17 +20,13 @@ struct ConfigCommand: AsyncParsableCommand {
             try await Session.run(global) { session in
                 let config = try session.config()
                 let router = try session.router(keepingState: false)
-                var declared: [String: [ProviderOption]] = [:]
-                for configured in router.providers {
-                    if let problem = await (configured.provider as? any ConfigurationChecking)?.configurationProblems().first { throw problem }
-                    declared[configured.name] = await (configured.provider as? any OptionDeclaring)?.declaredOptions()
-                }
-                let effective = EffectiveConfig.render(config, storePath: try session.storePath(), registry: session.registry, declared: declared)
+                let check = try await ConfigCheck.run(config, router: router, storePath: try session.storePath(), registry: session.registry)
                 if session.options.json {
-                    Terminal.write(JSONValue.object([("source", .string(config.source.displayName)), ("config", effective)]).rendered() + "\n")
+                    Terminal.write(JSONValue.object([("source", .string(config.source.displayName)), ("config", check.effective)]).rendered() + "\n")
                 } else {
-                    session.say("Config OK: \(config.source.displayName)\n\n\(effective.rendered())")
+                    session.say("Config OK: \(config.source.displayName)\n\n\(check.effective.rendered())")
                 }
+                for warning in check.warnings { session.note(warning) }
                 return 0
             }
         }
@@ -109,60 +105,6 @@ enum StarterConfig {
             ])
         ])),
     ]).rendered() + "\n"
-}
-
-/// The config with defaults filled in, as `config check` prints it; secret values are masked.
-enum EffectiveConfig {
-    static let mask = "********"
-
-    /// Whether a value as written holds a `${VAR}` somewhere.
-    static func mentionsVariable(_ value: JSONValue) -> Bool {
-        switch value {
-        case .string(let text): text.contains("${")
-        case .array(let items): items.contains(where: mentionsVariable)
-        case .object(let members): members.contains { mentionsVariable($0.value) }
-        case .null, .bool, .number: false
-        }
-    }
-
-    /// `declared`: the options providers declare themselves (plugins), by provider name.
-    static func render(_ config: TouristConfig, storePath: String, registry: ProviderRegistry, declared: [String: [ProviderOption]] = [:]) -> JSONValue {
-        let providers: [JSONValue] = config.providers.map { entry in
-            var members: [(key: String, value: JSONValue)] = [("name", .string(entry.name)), ("type", .string(entry.type)), ("enabled", .bool(entry.enabled))]
-            members.append(("timeoutSeconds", entry.timeoutSeconds.map(JSONValue.number) ?? .string("(none)")))
-            members.append(("concurrency", entry.concurrency.map { .number(Double($0)) } ?? .string("(default: none of its own; downloads.concurrency bounds downloads)")))
-            members.append(("requestsPerHour", entry.requestsPerHour.map { .number(Double($0)) } ?? .string("(default: no limit)")))
-            members.append(("coverage", entry.coverage.map { box in
-                .array([box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { .number($0) })
-            } ?? .string("(default: \(registry.factory(for: entry.type)?.defaultCoverage ?? "everywhere"))")))
-            let factory = registry.factory(for: entry.type)
-            for option in (factory?.options ?? []) + (declared[entry.name] ?? []) {
-                if let value = entry.options.value(option.name) {
-                    // A plugin may not mark every secret: its names count too, and a value made from
-                    // the environment is shown as written.
-                    let masked = option.isSecret || factory?.takesOwnOptions == true && ProviderOption.nameLooksSecret(option.name)
-                    let written = factory?.takesOwnOptions == true ? entry.options.written.first { $0.key == option.name }?.value : nil
-                    members.append((option.name, masked ? .string(mask) : written.flatMap { Self.mentionsVariable($0) ? $0 : nil } ?? value))
-                } else if let fallback = option.defaultValue {
-                    members.append((option.name, .string("(default: \(option.isSecret ? mask : fallback))")))
-                }
-            }
-            return .object(members)
-        }
-        return .object([
-            ("store", .string(storePath)),
-            ("album", .object([("photos", .number(Double(config.album.photos))), ("size", .string(config.album.size.rawValue))])),
-            ("downloads", .object([
-                ("concurrency", .number(Double(config.downloads.concurrency))), ("retries", .number(Double(config.downloads.retries))),
-                ("timeoutSeconds", .number(config.downloads.timeoutSeconds)), ("maxPhotoBytes", .number(Double(config.downloads.maxPhotoBytes))),
-            ])),
-            ("routing", .object([("strategy", .string(config.strategy.rawValue))])),
-            ("serve", .object([("tiles", config.serve.tiles.map { tiles in
-                .object([("url", .string(tiles.url)), ("attribution", .string(tiles.attribution)), ("maxZoom", .number(Double(tiles.maxZoom)))])
-            } ?? .null)])),
-            ("providers", .array(providers)),
-        ])
-    }
 }
 
 /// Words as a shell reads them back.

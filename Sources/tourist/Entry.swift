@@ -1,3 +1,4 @@
+import ArgumentParser
 import NIOCore
 import NIOPosix
 
@@ -5,6 +6,9 @@ import NIOPosix
 /// server's network threads (SwiftNIO's event loops) instead of a pool of its own, so a request is
 /// not handed from one thread to another and back (measured in the README's serve benchmark); the
 /// other commands keep the default pool.
+///
+/// Parsing and running are ArgumentParser's `main`, but for arguments it cannot parse, which
+/// `ParsingFailure` answers.
 @main
 enum Entry {
     static func main() async {
@@ -12,6 +16,20 @@ enum Entry {
         if GlobalOptionPlacement.command(of: arguments) == ServeCommand.configuration.commandName {
             NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         }
-        await Tourist.main(arguments)
+        var command: any ParsableCommand
+        do {
+            command = try await Tourist.asyncParseAsRoot(arguments)
+        } catch {
+            ParsingFailure.exit(error, arguments: arguments)
+        }
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            Tourist.exit(withError: error)
+        }
     }
 }

@@ -8,7 +8,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Store folder (default: $TOURIST_STORE, else the config's \"store\", else $XDG_DATA_HOME/tourist).", valueName: "path"))
     var store: String?
 
-    @Flag(name: .long, help: "Print one JSON document on stdout and nothing else.")
+    @Flag(name: .long, help: "Print one JSON document on stdout and nothing else; errors and notes as one JSON object on stderr.")
     var json = false
 
     @Flag(name: .shortAndLong, help: "Print only errors on stderr; no progress.")

@@ -52,7 +52,12 @@ struct ProvidersTestCommand: AsyncParsableCommand {
             } else {
                 session.say(Self.render(report, type: configured.entry.type))
             }
-            return report.passed ? ExitStatus.ok : Self.ruleFailed
+            guard report.passed else {
+                let failed = report.rules.filter { $0.outcome == .fail }.map(\.rule)
+                session.stderr.failing(because: "\(name) broke \(failed.count) of the \(report.rules.count) rules: \(failed.joined(separator: ", "))")
+                return Self.ruleFailed
+            }
+            return ExitStatus.ok
         }
     }
 

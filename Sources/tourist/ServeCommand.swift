@@ -36,6 +36,7 @@ struct ServeCommand: AsyncParsableCommand {
             let loopback = ServerOptions(host: host).isLoopback
             let open = open
             let json = session.options.json
+            let stderr = session.stderr
             try await server.run { url in
                 if json {
                     Terminal.write(String(decoding: (try? MachineJSON.encoder().encode(["url": url])) ?? Data(), as: UTF8.self) + "\n")
@@ -43,10 +44,10 @@ struct ServeCommand: AsyncParsableCommand {
                     Terminal.write("tourist serve: \(url)\n")
                 }
                 if !loopback {
-                    Terminal.writeError("tourist: listening on \(host): anyone who can reach it and has the link above (with its token) can change this store\n")
+                    stderr.line("listening on \(host): anyone who can reach it and has the link above (with its token) can change this store")
                 }
-                Terminal.writeError("tourist: serving the store \(library.store.root); Ctrl-C stops\n")
-                if open { Browser.open(url) }
+                stderr.line("serving the store \(library.store.root); Ctrl-C stops")
+                if open { Browser.open(url, stderr: stderr) }
             }
             return 0
         }
@@ -55,7 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
 
 /// Opens a page in the desktop's browser (`xdg-open`, or `$BROWSER`), without waiting for it.
 enum Browser {
-    static func open(_ url: String) {
+    static func open(_ url: String, stderr: StderrChannel) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [ProcessInfo.processInfo.environment["BROWSER"] ?? "xdg-open", url]
@@ -64,7 +65,7 @@ enum Browser {
         do {
             try process.run()
         } catch {
-            Terminal.writeError("tourist: could not open a browser (\(error)); open \(url) yourself\n")
+            stderr.line("could not open a browser (\(error)); open \(url) yourself")
         }
     }
 }

@@ -24,6 +24,8 @@ final class Session {
     let options: GlobalOptions
     let environment: [String: String]
     let logger: Logger
+    /// Where notes, log lines and the error go (with --json: one JSON object at the end).
+    let stderr: StderrChannel
     let workingDirectory: String
     private var cachedConfig: TouristConfig?
     private var cachedStore: Store?
@@ -38,10 +40,13 @@ final class Session {
         environment = ProcessInfo.processInfo.environment
         workingDirectory = FileManager.default.currentDirectoryPath
         let level: Logger.Level = options.verbose ? .debug : options.quiet ? .error : .info
-        logger = Logger(label: "tourist") { _ in StderrLogHandler(logLevel: level) }
+        let stderr = StderrChannel(json: options.json, quiet: options.quiet)
+        self.stderr = stderr
+        logger = Logger(label: "tourist") { _ in StderrLogHandler(logLevel: level, channel: stderr) }
     }
 
-    /// Runs a command body, turning any error into a one-line message on stderr and its exit code.
+    /// Runs a command body, turning any error into a one-line message on stderr and its exit code
+    /// (with --json, one JSON object on stderr: see `StderrDocument`).
     static func run(_ options: GlobalOptions, _ body: (Session) async throws -> Int32) async throws {
         let session = Session(options)
         let outcome: Result<Int32, any Error>
@@ -55,12 +60,14 @@ final class Session {
         session.cachedHTTP?.finishPreparing()
         switch outcome {
         case .success(let code):
+            session.stderr.finish(code: code)
             if code != 0 { throw ExitCode(code) }
         case .failure(let error as ExitCode):
+            session.stderr.finish(code: error.rawValue)
             throw error
         case .failure(let error):
             let (status, message) = ExitStatus.describe(error)
-            Terminal.writeError("tourist: \(message)\n")
+            session.stderr.finish(code: status, error: message)
             throw ExitCode(status)
         }
     }
@@ -164,21 +171,15 @@ final class Session {
     /// One stderr line per provider that was asked and gave nothing: its name and why (unauthorized,
     /// unavailable, timed out, rate-limited, empty…). Providers outside their coverage were not asked.
     /// When `othersAnswered`, a provider without credentials (Flickr before a key is set) is passed
-    /// by quietly, said only with --verbose (`providers --check` shows it).
+    /// by quietly: the router says so only with --verbose (`providers --check` shows it).
     func noteProviderFailures(_ failures: [ProviderFailure], othersAnswered: Bool) {
-        for failure in failures where !failure.isOutsideCoverage {
-            let line = "\(failure.provider): \(failure.reason): \(failure.message)"
-            if failure.isMissingCredentials, othersAnswered {
-                logger.debug("\(line)")
-            } else {
-                note(line)
-            }
+        for failure in failures where !failure.isOutsideCoverage && !(failure.isMissingCredentials && othersAnswered) {
+            note("\(failure.provider): \(failure.reason): \(failure.message)")
         }
     }
 
     /// A note on stderr, unless --quiet.
     func note(_ text: String) {
-        guard !options.quiet else { return }
-        Terminal.writeError("tourist: \(text)\n")
+        stderr.note(text)
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import Logging
 
-/// Writes log messages to stderr as `tourist: warning: …`, one line each.
+/// Writes log messages to stderr as `tourist: warning: …`, one line each (with --json, into the
+/// JSON object written at the end: see `StderrChannel`).
 struct StderrLogHandler: LogHandler {
     var logLevel: Logger.Level
+    let channel: StderrChannel
     var metadata: Logger.Metadata = [:]
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -12,12 +14,11 @@ struct StderrLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let prefix = switch event.level {
-        case .trace, .debug: "debug: "
-        case .info, .notice: ""
-        case .warning: "warning: "
-        case .error, .critical: "error: "
+        switch event.level {
+        case .trace, .debug: channel.detail("debug: \(event.message)")
+        case .info, .notice: channel.line("\(event.message)")
+        case .warning: channel.line("warning: \(event.message)")
+        case .error, .critical: channel.line("error: \(event.message)")
         }
-        Terminal.writeError("tourist: \(prefix)\(event.message)\n")
     }
 }

@@ -40,7 +40,12 @@ struct StoreCommand: AsyncParsableCommand {
                     lines.append(report.ok ? "OK" : "PROBLEMS FOUND: \(report.problems.count). `tourist store repair` repairs them all and says what was lost; then `tourist fetch PIN` restores the photos it lists.")
                     session.say(lines.joined(separator: "\n"))
                 }
-                return report.ok ? ExitStatus.ok : ExitStatus.dataError
+                guard report.ok else {
+                    let count = report.problems.count
+                    session.stderr.failing(because: "the store has \(count) problem\(count == 1 ? "" : "s"); `tourist store repair` repairs them")
+                    return ExitStatus.dataError
+                }
+                return ExitStatus.ok
             }
         }
     }

@@ -16,13 +16,14 @@ struct Tourist: AsyncParsableCommand {
                                 $XDG_CONFIG_HOME/tourist/config.json, else built in)
               --store <path>    store folder (default: $TOURIST_STORE, else the config's
                                 "store", else $XDG_DATA_HOME/tourist)
-              --json            one JSON document on stdout and nothing else
+              --json            one JSON document on stdout and nothing else; on stderr at
+                                most one JSON object, at the end (see below)
               -q, --quiet       only errors on stderr; no progress
               -v, --verbose     details of what happens on stderr
 
             Exit codes:
               0   ok
-              64  usage: a bad argument or coordinate
+              64  usage: a bad argument or coordinate, an unknown command
               65  bad input data: unknown pin or photo, a damaged or newer store, a bad fixture manifest
                   or pin file
               66  an input file (pin import) does not exist or cannot be read
@@ -32,6 +33,13 @@ struct Tourist: AsyncParsableCommand {
               75  temporary failure: run the command again to resume
               77  not authorized (bad API key)
               78  config error
+
+            With --json, a command that fails writes one line on stderr:
+              {"error": {"code": 69, "message": "..."}, "notes": ["..."]}
+            code is the exit code, message what ended the command, notes the other lines
+            it would have printed (left out when none). A command that succeeds writes
+            nothing on stderr, or {"notes": [...]}. This holds for arguments that cannot
+            be parsed too (64).
             """,
         version: version,
         subcommands: [

@@ -41,7 +41,7 @@ import TestSupport
         #expect(first["sourceURL"] as? String == "\(photos)/2024/eiffel-00.jpg")
         #expect(first["takenAt"] as? String == "2024-06-01T09:15:00Z")
         #expect(first["latitude"] as? Double == 48.8584 && first["longitude"] as? Double == 2.2945)
-        #expect(search.stderr == "tourist: pictures: 3 files skipped: 1 damaged, 2 not images; run with --verbose for each\n")
+        #expect(try search.stderrNotes() == ["pictures: 3 files skipped: 1 damaged, 2 not images; run with --verbose for each"], "with --json, stderr is one JSON object")
 
         let verbose = try await harness.run("search", "48.8584", "2.2945", "--config", config, "--verbose")
         for name in ["cut.jpg: it is damaged:", "empty.png: it is not a JPEG", "list.webp: it is not a JPEG"] {

@@ -18,6 +18,12 @@ struct Harness {
     /// Runs tourist and records an issue when the exit status is not `expecting`.
     @discardableResult
     func run(_ arguments: String..., expecting status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TouristBinary.Result {
+        try await run(arguments, expecting: status, sourceLocation: sourceLocation)
+    }
+
+    /// Runs tourist with `arguments` and records an issue when the exit status is not `expecting`.
+    @discardableResult
+    func run(_ arguments: [String], expecting status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TouristBinary.Result {
         let result = try await tourist.run(arguments, in: folder.path)
         #expect(result.status == status, "tourist \(arguments.joined(separator: " ")) exited \(result.status)\nstdout: \(result.stdout)\nstderr: \(result.stderr)", sourceLocation: sourceLocation)
         return result

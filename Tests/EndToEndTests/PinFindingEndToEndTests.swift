@@ -26,8 +26,10 @@ import TestSupport
 
         let ambiguous = try await harness.run("pin", "rm", "eiff", expecting: 64)
         #expect(ambiguous.stderr == "tourist: \"eiff\" could be 2 pins: \(ids["Eiffel Tower"] ?? "") \"Eiffel Tower\", \(ids["Eiffel Tower Top"] ?? "") \"Eiffel Tower Top\"; type more of the name, or the id\n")
-        let unknown = try await harness.run("album", "Lourve", expecting: 65)
-        #expect(unknown.stderr.hasPrefix("tourist: no pin \"Lourve\" in "), "\(unknown.stderr)")
+        let unknown = try await harness.run("album", "Kyotp", expecting: 65)
+        #expect(unknown.stderr == "tourist: no pin \"Kyotp\" in \(harness.store). Did you mean \"Kyoto\" (\(kyoto))? `tourist pin list` shows them all\n")
+        let far = try await harness.run("album", "Lisbon", expecting: 65)
+        #expect(far.stderr == "tourist: no pin \"Lisbon\" in \(harness.store). Run `tourist pin list` to see the pins and their ids\n")
         #expect((try await harness.json("pin", "list")["pins"] as? [Any])?.count == 3, "nothing was removed")
     }
 

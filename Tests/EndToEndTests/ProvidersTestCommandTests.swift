@@ -64,8 +64,12 @@ import TestSupport
         #expect(result.stdout.contains("  FAIL  nearest first on each page: backwards:b1 at 0.222 km comes after a photo at 0.334 km on page 1"), "\(result.stdout)")
         #expect(result.stdout.contains("  pass  nothing where there is nothing: "))
         #expect(result.stdout.contains("  skip  lookup finds a photo by id: the provider cannot look photos up by id"))
-        let report = try await harness.json("providers", "test", "backwards", "--at", "10,20", "--config", config, expecting: 1)
-        #expect(report["provider"] as? String == "backwards")
+        let failing = try await harness.run(["providers", "test", "backwards", "--at", "10,20", "--config", config, "--json"], expecting: 1)
+        #expect((try failing.json() as? [String: Any])?["provider"] as? String == "backwards")
+        // With --json, stderr names the broken rules in one JSON object.
+        let error = try failing.stderrJSON()["error"] as? [String: Any]
+        let message = try #require(error?["message"] as? String, "\(failing.stderr)")
+        #expect(error?["code"] as? Int == 1 && message.hasPrefix("backwards broke ") && message.contains(" rules: nearest first on each page"), "\(message)")
         let noPlace = try await harness.run("providers", "test", "backwards", "--config", config, expecting: 64)
         #expect(noPlace.stderr == "tourist: provider backwards does not say where it has photos; give a place with --at LAT,LON\n")
     }

@@ -11,6 +11,29 @@ public struct TouristBinary: Sendable {
         public func json() throws -> Any {
             try JSONSerialization.jsonObject(with: Data(stdout.utf8))
         }
+
+        /// stderr of a --json run parsed as the one JSON object it may hold (`{"error": …, "notes":
+        /// […]}`); an empty object when stderr is empty. Throws when stderr is anything else: prose,
+        /// or more than one object.
+        public func stderrJSON() throws -> [String: Any] {
+            guard !stderr.isEmpty else { return [:] }
+            guard stderr.hasSuffix("\n"), stderr.dropLast().allSatisfy({ $0 != "\n" }),
+                  let object = try JSONSerialization.jsonObject(with: Data(stderr.utf8)) as? [String: Any] else {
+                throw NotOneJSONObject(stderr: stderr)
+            }
+            return object
+        }
+
+        /// The notes of a --json run's stderr (`stderrJSON()["notes"]`).
+        public func stderrNotes() throws -> [String] {
+            try stderrJSON()["notes"] as? [String] ?? []
+        }
+    }
+
+    /// stderr was expected to be one JSON object on one line.
+    public struct NotOneJSONObject: Error, CustomStringConvertible {
+        public let stderr: String
+        public var description: String { "stderr is not one JSON object on one line: \(stderr)" }
     }
 
     public let path: String

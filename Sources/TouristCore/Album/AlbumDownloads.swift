@@ -134,7 +134,8 @@ extension AlbumFetcher {
     }
 
     /// Downloads one photo's bytes into a blob writer (retrying transient failures); nothing is
-    /// committed or recorded yet. A failure is a finished attempt.
+    /// committed or recorded yet. A failure is a finished attempt. Each download is logged at debug
+    /// level (`--verbose`) with its size, bytes and time.
     private func transfer(_ photo: AlbumPhoto) async throws -> Stage {
         let candidate = photo.candidate
         do {
@@ -144,6 +145,7 @@ extension AlbumFetcher {
             guard let (size, source) = candidate.source(nearest: photo.size) else {
                 throw ProviderError.notFound("the provider listed no size of this photo")
             }
+            let started = ContinuousClock.now
             let arrived = try await retryPolicy.run {
                 // The wait for a shared slot is not part of the transfer's time-out.
                 try await holdingSharedSlot {
@@ -157,6 +159,8 @@ extension AlbumFetcher {
                     }
                 }
             }
+            let milliseconds = Int(((ContinuousClock.now - started) / .milliseconds(1)).rounded())
+            logger.debug("downloaded \(candidate.key) size \(size.rawValue): \(arrived.writer.byteCount) bytes in \(milliseconds) ms")
             return .transferred(arrived)
         } catch is CancellationError {
             throw CancellationError()

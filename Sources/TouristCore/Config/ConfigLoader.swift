@@ -120,7 +120,7 @@ public struct ConfigLoader: Sendable {
             throw reader.error("type", "missing", fix: "Add \"type\": one of \(registry.types.joined(separator: ", ")).")
         }
         guard let factory = registry.factory(for: type) else {
-            let suggestion = NameSuggestion.closest(to: type, among: knownTypes).map { " Did you mean \"\($0)\"?" } ?? ""
+            let suggestion = NearMatches(knownTypes).suggestions(for: type).first.map { " Did you mean \"\($0)\"?" } ?? ""
             throw reader.error("type", "unknown provider type \"\(type)\"", fix: "Use one of: \(knownTypes.joined(separator: ", ")), or install a plugin as tourist-provider-\(type) on PATH.\(suggestion)")
         }
         let name = try reader.string("name", environment: environment) ?? type
@@ -155,7 +155,7 @@ public struct ConfigLoader: Sendable {
     /// A key that belongs to another provider type is named as such (a misplaced option, or a
     /// wrong `type`), unless it is a near miss of a key of this type (then "did you mean" says more).
     private func rejectOtherTypesOptions(_ reader: ConfigReader, type: String, allowed: [String]) throws(ConfigError) {
-        for member in reader.members where !allowed.contains(member.key) && NameSuggestion.closest(to: member.key, among: allowed) == nil {
+        for member in reader.members where !allowed.contains(member.key) && NearMatches(allowed).suggestions(for: member.key).isEmpty {
             let owners = registry.factories.filter { $0.options.contains { $0.name == member.key } }.map(\.type)
             guard !owners.isEmpty else { continue }
             let list = owners.map { "\"\($0)\"" }.joined(separator: " and ")

@@ -31,7 +31,7 @@ struct ConfigReader {
     /// Fails on any key not in `allowed`, suggesting the nearest allowed one.
     func rejectUnknownKeys(allowed: [String]) throws(ConfigError) {
         for member in members where !allowed.contains(member.key) {
-            if let suggestion = NameSuggestion.closest(to: member.key, among: allowed) {
+            if let suggestion = NearMatches(allowed).suggestions(for: member.key).first {
                 throw error(member.key, "unknown key \"\(member.key)\"", fix: "Did you mean \"\(suggestion)\"?")
             }
             throw error(member.key, "unknown key \"\(member.key)\"", fix: "Remove it; the keys allowed here are: \(allowed.joined(separator: ", ")).")

@@ -30,7 +30,8 @@ public final class Library: Sendable {
 
     /// The id of the pin `reference` names: its id or exact name, else as `PinFinder` finds it
     /// (the name in any case, a unique prefix of a name or an id). Several pins matching is a
-    /// `usage` error listing them; none, a `notFound` one.
+    /// `usage` error listing them; none, a `notFound` one naming the pins whose names are near
+    /// (`NearMatches`: "Lourve" finds "Louvre").
     public func resolvePin(_ reference: String) throws -> String {
         let notFound: StoreError
         do {
@@ -39,7 +40,8 @@ public final class Library: Sendable {
             guard error.kind == .notFound else { throw error }
             notFound = error
         }
-        switch PinFinder.find(reference, in: try store.pins()) {
+        let pins = try store.pins()
+        switch PinFinder.find(reference, in: pins) {
         case .pin(let pin):
             return pin.id
         case .ambiguous(let pins):
@@ -47,7 +49,10 @@ public final class Library: Sendable {
             let more = pins.count > 5 ? " and \(pins.count - 5) more" : ""
             throw LibraryError(.usage, "\"\(reference)\" could be \(pins.count) pins: \(listed)\(more); type more of the name, or the id")
         case .none:
-            throw notFound
+            let near = NearMatches(pins.map(\.name)).suggestions(for: reference).prefix(3)
+            guard !near.isEmpty else { throw notFound }
+            let named = near.map { name in "\"\(name)\" (\(pins.first { $0.name == name }?.id ?? "?"))" }
+            throw StoreError(.notFound, "no pin \"\(reference)\" in \(store.root). Did you mean \(named.joined(separator: " or "))? `tourist pin list` shows them all")
         }
     }
 

@@ -52,7 +52,7 @@ public struct ProviderSetup: Sendable {
             stateDirectory: store?.stateDirectory, maxPhotoBytes: config.downloads.maxPhotoBytes, albumSize: config.album.size,
             downloadTimeout: config.downloads.timeoutSeconds, temporaryDirectory: temporaryDirectory
         )
-        return Router(providers: try loader.makeProviders(selected, context: context), retryPolicy: retryPolicy, strategy: config.strategy)
+        return Router(providers: try loader.makeProviders(selected, context: context), retryPolicy: retryPolicy, strategy: config.strategy, logger: logger)
     }
 
     /// Runs `body` with a router (see `router(only:store:)`), shut down however `body` ends.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// What the router found for one query.
 public struct RouteResult: Sendable {
@@ -22,6 +23,9 @@ public struct RouteResult: Sendable {
 /// interleaved by distance from the center, each keeping the provider it came from, and the first
 /// `count` are kept (a photo the same provider returns twice is kept once; the same bytes from two
 /// providers are found once fetched, by the album, which keeps one).
+///
+/// At debug level (`--verbose`) it logs which provider answered and why each other one did not
+/// (outside its coverage, over its budget, failed, empty), and every page it reads.
 public struct Router: Sendable {
     public let providers: [ConfiguredProvider]
     public let retryPolicy: RetryPolicy
@@ -32,11 +36,17 @@ public struct Router: Sendable {
     /// The largest page asked for. A page is as large as the photos wanted plus those excluded
     /// (up to this), so one page usually suffices even when many of its photos were seen before.
     public static let maxPageSize = 250
+    /// Where the routing decisions and pages read are logged, at debug level.
+    public let logger: Logger
 
-    public init(providers: [ConfiguredProvider], retryPolicy: RetryPolicy = RetryPolicy(retries: 0), strategy: TouristConfig.Strategy = .first) {
+    public init(
+        providers: [ConfiguredProvider], retryPolicy: RetryPolicy = RetryPolicy(retries: 0), strategy: TouristConfig.Strategy = .first,
+        logger: Logger = Logger(label: "tourist", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
         self.providers = providers.filter(\.entry.enabled)
         self.retryPolicy = retryPolicy
         self.strategy = strategy
+        self.logger = logger
     }
 
     /// The provider with this configured name.
@@ -56,9 +66,11 @@ public struct Router: Sendable {
                 result.pages.merge(answer.pages)
                 switch answer.outcome {
                 case .photos(let found):
+                    logger.debug("\(configured.name): chosen: it found \(Self.photoCount(found.count))")
                     result.candidates = found
                     return result
                 case .failure(let failure):
+                    logSkipped(failure)
                     result.failures.append(failure)
                 case .cancelled:
                     return result
@@ -74,13 +86,15 @@ public struct Router: Sendable {
                 return answers.sorted { $0.0 < $1.0 }.map(\.1)
             }
             var found: [(candidate: PhotoCandidate, distance: Double, order: Int)] = []
-            for answer in answers {
+            for (configured, answer) in zip(providers, answers) {
                 result.pages.merge(answer.pages)
                 switch answer.outcome {
                 case .photos(let photos):
+                    logger.debug("\(configured.name): found \(Self.photoCount(photos.count))")
                     let start = found.count
                     found += photos.enumerated().map { ($1, $1.location?.distanceKm(to: center) ?? .infinity, start + $0) }
                 case .failure(let failure):
+                    logSkipped(failure)
                     result.failures.append(failure)
                 case .cancelled:
                     break
@@ -90,8 +104,20 @@ public struct Router: Sendable {
             var seen = Set<PhotoKey>()
             result.candidates = found.sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }
                 .map(\.candidate).filter { seen.insert($0.key).inserted }.prefix(count).map { $0 }
+            logger.debug("merged: the \(Self.photoCount(result.candidates.count)) nearest the center kept")
         }
         return result
+    }
+
+    /// Logs why a provider gave nothing: not asked (outside its coverage), failed (over its budget,
+    /// unauthorized, unavailable, timed out…) or empty.
+    private func logSkipped(_ failure: ProviderFailure) {
+        logger.debug("\(failure.provider): skipped (\(failure.reason)): \(failure.message)")
+    }
+
+    /// "1 photo", "21 photos".
+    static func photoCount(_ count: Int) -> String {
+        "\(count) photo\(count == 1 ? "" : "s")"
     }
 
     /// One search as the router runs it for each provider.
@@ -176,9 +202,12 @@ public struct Router: Sendable {
             let result = try await configured.search(query, retryPolicy: retryPolicy)
             pagesRead += 1
             pages.record(provider: name, page: current, pageSize: pageSize, pageCount: result.pageCount)
+            let before = found.count
             for candidate in result.candidates where seen.insert(candidate.key).inserted && found.count < count {
                 found.append(candidate)
             }
+            let of = result.pageCount.flatMap { $0 >= current ? " of \($0)" : nil } ?? ""
+            logger.debug("\(name): page \(current)\(of) (up to \(pageSize) a page): \(result.candidates.count) candidates, \(found.count - before) taken")
             // A page can be empty because the provider skipped excluded photos: only nextPage says the end.
             page = order != nil ? planned.next() : result.nextPage
         }

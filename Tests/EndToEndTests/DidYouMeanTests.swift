@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A mistyped command is named, with the command it probably meant, at any depth; a word near no
+/// command lists the commands there are. Usage errors: exit 64, nothing written.
+@Suite struct DidYouMeanTests {
+    @Test func aMistypedCommandGetsTheNearestOne() async throws {
+        let harness = try Harness()
+        let cases: [(arguments: [String], says: String)] = [
+            (["fecth", "Paris"], #"tourist: unknown command "fecth". Did you mean "fetch"?"#),
+            (["Fetch", "Paris"], #"tourist: unknown command "Fetch". Did you mean "fetch"?"#),
+            (["pin", "lsit"], #"tourist: unknown command "pin lsit". Did you mean "pin list"?"#),
+            (["store", "verfiy", "--quick"], #"tourist: unknown command "store verfiy". Did you mean "store verify"?"#),
+            (["providers", "tset", "demo"], #"tourist: unknown command "providers tset". Did you mean "providers test"?"#),
+            // Global options before the command do not hide it.
+            (["--store", harness.folder.child("other"), "serch", "48.8", "2.3"], #"tourist: unknown command "serch". Did you mean "search"?"#),
+        ]
+        for (arguments, says) in cases {
+            let result = try await harness.run(arguments, expecting: 64)
+            #expect(result.stderr == says + "\n", "tourist \(arguments.joined(separator: " "))")
+            #expect(result.stdout.isEmpty)
+        }
+        // With --json (here between the words), the same message as the error object.
+        let json = try await harness.run(["--store", harness.folder.child("other"), "pin", "--json", "-q", "lsit"], expecting: 64)
+        #expect((try json.stderrJSON()["error"] as? [String: Any])?["message"] as? String == #"unknown command "pin lsit". Did you mean "pin list"?"#, "\(json.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: harness.store), "a usage error writes nothing")
+        #expect(!FileManager.default.fileExists(atPath: harness.folder.child("other")))
+    }
+
+    @Test func aWordNearNoCommandListsTheCommands() async throws {
+        let harness = try Harness()
+        let top = try await harness.run("frobnicate", "Paris", expecting: 64)
+        #expect(top.stderr == "tourist: unknown command \"frobnicate\". The commands are: pin, fetch, new-collection, album, photo, export, search, serve, providers, config, store, fixture; see tourist --help\n")
+        let nested = try await harness.run("pin", "teleport", expecting: 64)
+        #expect(nested.stderr == "tourist: unknown command \"pin teleport\". The pin commands are: add, list, show, edit, rm, import, export; see tourist pin --help\n")
+        // A command word that is right keeps ArgumentParser's message for what follows it.
+        let extra = try await harness.run("pin", "list", "extra", expecting: 64)
+        #expect(extra.stderr.hasPrefix("Error: Unexpected argument 'extra'"), "\(extra.stderr)")
+    }
+}
