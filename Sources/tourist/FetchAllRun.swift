@@ -34,8 +34,10 @@ enum FetchAllRun {
             session.note("pin \(pin.id) \"\(pin.name)\": \(pin.message ?? "failed")")
         }
         let code = ExitStatus.mostSerious(ended.map(\.exitCode))
-        if code == ExitStatus.temporaryFailure {
-            session.note("run `tourist fetch --all` again to resume the pins that did not finish")
+        let failed = ended.count { $0.exitCode != ExitStatus.ok }
+        if failed > 0 {
+            let resume = code == ExitStatus.temporaryFailure ? "; run `tourist fetch --all` again to resume them" : ""
+            session.note("\(failed) of \(ended.count) pin\(ended.count == 1 ? "" : "s") did not end well\(resume)")
         }
         return code
     }

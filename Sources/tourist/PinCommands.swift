@@ -176,7 +176,7 @@ struct PinCommand: AsyncParsableCommand {
         func run() async throws {
             try await Session.run(global) { session in
                 let library = try session.library()
-                let ids = try pins.map { try library.resolvePin($0) }
+                let ids = try pins.map { try library.resolvePin($0, forRemoval: true) }
                 var removed: [String] = []
                 for id in Set(ids).sorted() {
                     let name = try library.album(id).pin.name

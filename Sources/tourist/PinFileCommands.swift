@@ -77,7 +77,7 @@ extension PinCommand {
                     Terminal.write(text)
                     return 0
                 }
-                let count = pins.isEmpty ? try library.pins().count : Set(try pins.map(library.resolvePin)).count
+                let count = pins.isEmpty ? try library.pins().count : Set(try pins.map { try library.resolvePin($0) }).count
                 do {
                     try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
                 } catch {

@@ -83,7 +83,7 @@ import TestSupport
         let notes = run.stderr.split(separator: "\n").map(String.init)
         #expect(notes.count == 2, "\(run.stderr)")
         #expect(notes.first?.hasPrefix("tourist: pin ") == true && notes.first?.contains("\"Place 1\": 6 of 6 photos failed to download (flickr:") == true, "\(run.stderr)")
-        #expect(notes.last == "tourist: run `tourist fetch --all` again to resume the pins that did not finish")
+        #expect(notes.last == "tourist: 1 of 4 pins did not end well; run `tourist fetch --all` again to resume them")
 
         // The rerun takes the pins not complete (Place 1, and Place 3, which had nothing) and ends well.
         let rerun = try await harness.json("fetch", "--all", "--config", config)

@@ -24,13 +24,19 @@ import TestSupport
         let fetched = try await harness.json("fetch", "KYOTO")
         #expect((fetched["pin"] as? [String: Any])?["id"] as? String == kyoto)
 
-        let ambiguous = try await harness.run("pin", "rm", "eiff", expecting: 64)
+        let ambiguous = try await harness.run("pin", "show", "eiff", expecting: 64)
         #expect(ambiguous.stderr == "tourist: \"eiff\" could be 2 pins: \(ids["Eiffel Tower"] ?? "") \"Eiffel Tower\", \(ids["Eiffel Tower Top"] ?? "") \"Eiffel Tower Top\"; type more of the name, or the id\n")
+        // Removing takes a whole name or id: a prefix is refused, naming the pin.
+        let prefix = try await harness.run("pin", "rm", "kyo", expecting: 64)
+        #expect(prefix.stderr == "tourist: \"kyo\" is only the start of \"Kyoto\" (\(kyoto)); a pin is removed only by its whole name or its id\n")
+        let both = try await harness.run("pin", "rm", "eiff", expecting: 64)
+        #expect(both.stderr.hasPrefix("tourist: \"eiff\" is only the start of 2 pins: "), "\(both.stderr)")
         let unknown = try await harness.run("album", "Kyotp", expecting: 65)
         #expect(unknown.stderr == "tourist: no pin \"Kyotp\" in \(harness.store). Did you mean \"Kyoto\" (\(kyoto))? `tourist pin list` shows them all\n")
         let far = try await harness.run("album", "Lisbon", expecting: 65)
         #expect(far.stderr == "tourist: no pin \"Lisbon\" in \(harness.store). Run `tourist pin list` to see the pins and their ids\n")
         #expect((try await harness.json("pin", "list")["pins"] as? [Any])?.count == 3, "nothing was removed")
+        #expect(try await harness.run("pin", "rm", "KYOTO").stdout.hasPrefix("Removed pin \(kyoto) \"Kyoto\""), "the whole name, in any case")
     }
 
     /// Runs bash's completion for `line` (the word under the cursor last) with the script tourist

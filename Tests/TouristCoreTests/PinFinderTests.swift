@@ -24,5 +24,8 @@ import Testing
         #expect(PinFinder.find("caf", in: pins) == .pin(pins[4]))
         #expect(PinFinder.find("", in: pins) == .none)
         #expect(PinFinder.find("Paris", in: pins) == .none)
+        #expect(PinFinder.find("kyoto", in: pins, prefixes: false) == .pin(pins[2]))
+        #expect(PinFinder.find("kyo", in: pins, prefixes: false) == .none)
+        #expect(PinFinder.find("a1b2", in: pins, prefixes: false) == .none)
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds the pin a reference typed by a user names, when it is not exactly a pin's id or name:
 /// 1. a name that differs only in case (`eiffel tower`);
-/// 2. else a unique prefix of a name (any case: `eiff`) or of an id (at least `minimumIDPrefix`
-///    hex digits: `3f2a`).
+/// 2. else, when `prefixes` allows, a unique prefix of a name (any case: `eiff`) or of an id (at
+///    least `minimumIDPrefix` hex digits: `3f2a`).
 /// Several pins matching at one step is `ambiguous`, never a guess.
 public enum PinFinder {
     /// The shortest id prefix that is taken as one (shorter hex words are only name prefixes).
@@ -16,12 +16,12 @@ public enum PinFinder {
     }
 
     /// The pin of `pins` that `reference` names, by the rules above.
-    public static func find(_ reference: String, in pins: [Pin]) -> Match {
+    public static func find(_ reference: String, in pins: [Pin], prefixes: Bool = true) -> Match {
         if let exact = pins.first(where: { $0.id == reference || $0.name == reference }) { return .pin(exact) }
         let folded = fold(reference)
         guard !folded.isEmpty else { return .none }
         let sameName = pins.filter { fold($0.name) == folded }
-        if !sameName.isEmpty { return match(sameName) }
+        if !sameName.isEmpty || !prefixes { return match(sameName) }
         let idPrefix = reference.count >= minimumIDPrefix ? reference.lowercased() : nil
         let prefixed = pins.filter { pin in
             fold(pin.name).hasPrefix(folded) || idPrefix.map(pin.id.hasPrefix) == true

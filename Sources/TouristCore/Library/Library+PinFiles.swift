@@ -57,8 +57,10 @@ extension Library {
         let target = config.album.photos
         return try store.transaction { transaction in
             for pin in planned {
-                if Pin.isValidID(pin.name), try transaction.pinExists(pin.name) {
-                    throw InputDataError("\(file) \(pin.entry.position): \"\(pin.name)\" is the id of another pin, so it cannot name this one; choose another name")
+                do {
+                    try Self.refuseIfAnotherPinsID(pin.name, for: nil, transaction)
+                } catch let refused as LibraryError {
+                    throw InputDataError("\(file) \(pin.entry.position): \(refused.message)")
                 }
                 if let id = try store.pinID(named: pin.name) {
                     let existing = try transaction.album(id).pin
@@ -81,7 +83,7 @@ extension Library {
     public func exportPins(_ references: [String] = [], format: PinFileFormat) throws -> String {
         var pins = try self.pins()
         if !references.isEmpty {
-            let chosen = Set(try references.map(resolvePin))
+            let chosen = Set(try references.map { try resolvePin($0) })
             pins.removeAll { !chosen.contains($0.id) }
         }
         switch format {

@@ -31,8 +31,9 @@ public final class Library: Sendable {
     /// The id of the pin `reference` names: its id or exact name, else as `PinFinder` finds it
     /// (the name in any case, a unique prefix of a name or an id). Several pins matching is a
     /// `usage` error listing them; none, a `notFound` one naming the pins whose names are near
-    /// (`NearMatches`: "Lourve" finds "Louvre").
-    public func resolvePin(_ reference: String) throws -> String {
+    /// (`NearMatches`: "Lourve" finds "Louvre"). `forRemoval`: no prefixes, so a pin is removed
+    /// only by its whole name (in any case) or id; a prefix of one is a `usage` error naming it.
+    public func resolvePin(_ reference: String, forRemoval: Bool = false) throws -> String {
         let notFound: StoreError
         do {
             return try store.resolvePin(reference)
@@ -41,19 +42,33 @@ public final class Library: Sendable {
             notFound = error
         }
         let pins = try store.pins()
-        switch PinFinder.find(reference, in: pins) {
+        switch PinFinder.find(reference, in: pins, prefixes: !forRemoval) {
         case .pin(let pin):
             return pin.id
         case .ambiguous(let pins):
-            let listed = pins.prefix(5).map { "\($0.id) \"\($0.name)\"" }.joined(separator: ", ")
-            let more = pins.count > 5 ? " and \(pins.count - 5) more" : ""
-            throw LibraryError(.usage, "\"\(reference)\" could be \(pins.count) pins: \(listed)\(more); type more of the name, or the id")
+            throw LibraryError(.usage, "\"\(reference)\" could be \(Self.listed(pins)); type more of the name, or the id")
         case .none:
+            if forRemoval {
+                switch PinFinder.find(reference, in: pins) {
+                case .pin(let pin):
+                    throw LibraryError(.usage, "\"\(reference)\" is only the start of \"\(pin.name)\" (\(pin.id)); a pin is removed only by its whole name or its id")
+                case .ambiguous(let pins):
+                    throw LibraryError(.usage, "\"\(reference)\" is only the start of \(Self.listed(pins)); a pin is removed only by its whole name or its id")
+                case .none:
+                    break
+                }
+            }
             let near = NearMatches(pins.map(\.name)).suggestions(for: reference).prefix(3)
             guard !near.isEmpty else { throw notFound }
             let named = near.map { name in "\"\(name)\" (\(pins.first { $0.name == name }?.id ?? "?"))" }
             throw StoreError(.notFound, "no pin \"\(reference)\" in \(store.root). Did you mean \(named.joined(separator: " or "))? `tourist pin list` shows them all")
         }
+    }
+
+    /// `2 pins: 3f2a19c0 "Eiffel Tower", 3f2b0000 "Eiffel Tower Top"`, at most five named.
+    private static func listed(_ pins: [Pin]) -> String {
+        let named = pins.prefix(5).map { "\($0.id) \"\($0.name)\"" }.joined(separator: ", ")
+        return "\(pins.count) pins: \(named)\(pins.count > 5 ? " and \(pins.count - 5) more" : "")"
     }
 
     /// The album of the pin `reference` names (see `resolvePin`).
