@@ -222,9 +222,15 @@ struct BrowserAlbumStateTests {
             // A new pin fetches when opened: placeholders first, filled in as the photos land.
             try browser.navigate(to: base + "/pins/\(paris)")
             try browser.waitUntil("placeholders for photos still downloading", timeout: 15, "document.querySelectorAll('#album-grid .photo-tile[data-state=pending]').length > 0")
-            let placeholders = try browser.execute("return document.querySelectorAll('#album-grid .photo-tile[data-state=pending]').length") as? Int ?? 0
-            let progress = try browser.execute("const p = document.querySelector('#album-progress'); return !!p && !p.hidden && p.offsetParent !== null") as? Bool ?? false
-            let disabled = try browser.execute("return document.querySelector('#new-collection').disabled") as? Bool ?? false
+            // One look at the page, so the three are seen at the same moment.
+            let look = try browser.execute("""
+                const p = document.querySelector('#album-progress');
+                return [document.querySelectorAll('#album-grid .photo-tile[data-state=pending]').length,
+                        !!p && !p.hidden && p.offsetParent !== null, document.querySelector('#new-collection').disabled]
+                """) as? [Any] ?? []
+            let placeholders = look.first as? Int ?? 0
+            let progress = look.dropFirst().first as? Bool ?? false
+            let disabled = look.last as? Bool ?? false
             try browser.waitUntil("all 21 photos arrived", timeout: 30, "document.querySelectorAll('#album-grid .photo-tile[data-state=stored] img.photo-thumb').length === 21 && !document.querySelector('#new-collection').disabled")
 
             try browser.navigate(to: base + "/pins/\(nowhere)")
