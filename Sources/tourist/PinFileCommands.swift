@@ -71,13 +71,11 @@ extension PinCommand {
         func run() async throws {
             try await Session.run(global) { session in
                 let chosen = format ?? output.flatMap(PinFileFormat.named(byExtensionOf:)) ?? (session.options.json && output == nil ? .geojson : .csv)
-                let library = try session.library()
-                let text = try library.exportPins(pins, format: chosen)
+                let (text, count) = try session.library().exportPins(pins, format: chosen)
                 guard let output else {
                     Terminal.write(text)
                     return 0
                 }
-                let count = pins.isEmpty ? try library.pins().count : Set(try pins.map { try library.resolvePin($0) }).count
                 do {
                     try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
                 } catch {

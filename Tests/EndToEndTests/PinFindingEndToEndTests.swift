@@ -59,8 +59,12 @@ import TestSupport
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = try await Blocking.run { output.fileHandleForReading.readDataToEndOfFile() }
-        process.waitUntilExit()
+        // Both waits block: they run on a thread of their own, never on Swift's cooperative pool.
+        let data = try await Blocking.run {
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 

@@ -50,8 +50,8 @@ final class BatchProgressTally: Sendable {
         }
     }
 
-    /// Records that pin `id`'s fetch ended (`failed`: not well); returns the run's progress.
-    func finish(pin id: String, failed: Bool) -> BatchProgress {
+    /// Records that one pin's fetch ended (`failed`: not well); returns the run's progress.
+    func finishPin(failed: Bool) -> BatchProgress {
         state.withLock { state in
             state.progress.pinsDone += 1
             if failed { state.progress.pinsFailed += 1 }

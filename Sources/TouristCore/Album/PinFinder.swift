@@ -20,12 +20,13 @@ public enum PinFinder {
         if let exact = pins.first(where: { $0.id == reference || $0.name == reference }) { return .pin(exact) }
         let folded = fold(reference)
         guard !folded.isEmpty else { return .none }
-        let sameName = pins.filter { fold($0.name) == folded }
+        let names = pins.map { fold($0.name) }
+        let sameName = zip(pins, names).filter { $0.1 == folded }.map(\.0)
         if !sameName.isEmpty || !prefixes { return match(sameName) }
         let idPrefix = reference.count >= minimumIDPrefix ? reference.lowercased() : nil
-        let prefixed = pins.filter { pin in
-            fold(pin.name).hasPrefix(folded) || idPrefix.map(pin.id.hasPrefix) == true
-        }
+        let prefixed = zip(pins, names).filter { pin, name in
+            name.hasPrefix(folded) || idPrefix.map(pin.id.hasPrefix) == true
+        }.map(\.0)
         return match(prefixed)
     }
 

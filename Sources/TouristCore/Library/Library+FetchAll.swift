@@ -21,17 +21,17 @@ extension Library {
         return count == nil ? pins.filter { $0.state != .ready } : pins
     }
 
-    /// Fetches the albums of `pins` (see `fetch`), `pinsAtOnce` at a time (default: twice
-    /// `downloads.concurrency`, so one pin's search overlaps the others' downloads). They share
+    /// Fetches the albums of `pins` (see `fetch`), twice `downloads.concurrency` at a time, so one
+    /// pin's search overlaps the others' downloads. They share
     /// one router, so each provider's `concurrency`, request budget and time-outs hold for the run
     /// as a whole, and the run's transfers together keep to `downloads.concurrency`. One pin's
     /// failure does not stop the others. `progress` hears the run's progress as a whole.
     public func fetchAll(
-        _ pins: [Pin], count: Int? = nil, size: PhotoSize? = nil, providerNames: [String] = [], pinsAtOnce: Int? = nil,
+        _ pins: [Pin], count: Int? = nil, size: PhotoSize? = nil, providerNames: [String] = [],
         progress: (@Sendable (BatchProgress) -> Void)? = nil
     ) async throws -> BatchFetch {
         let tally = BatchProgressTally(pins, target: count ?? config.album.photos)
-        let width = max(1, pinsAtOnce ?? 2 * config.downloads.concurrency)
+        let width = 2 * config.downloads.concurrency
         let transfers = ConcurrencyGate(width: config.downloads.concurrency)
         return try await providers.withRouter(only: providerNames, store: store) { router in
             try await withThrowingTaskGroup(of: (Int, PinFetch).self) { group in
@@ -62,7 +62,7 @@ extension Library {
                 for _ in 0..<width { startNext() }
                 while let (index, fetched) = try await group.next() {
                     results[index] = fetched
-                    last = tally.finish(pin: fetched.pin.id, failed: !fetched.endedWell)
+                    last = tally.finishPin(failed: !fetched.endedWell)
                     progress?(last)
                     startNext()
                 }

@@ -79,16 +79,16 @@ extension Library {
     }
 
     /// The pins (all of them, or those `references` name, in creation order) as a pin file that
-    /// `importPins` reads back.
-    public func exportPins(_ references: [String] = [], format: PinFileFormat) throws -> String {
+    /// `importPins` reads back, and how many it holds.
+    public func exportPins(_ references: [String] = [], format: PinFileFormat) throws -> (text: String, pins: Int) {
         var pins = try self.pins()
         if !references.isEmpty {
             let chosen = Set(try references.map { try resolvePin($0) })
             pins.removeAll { !chosen.contains($0.id) }
         }
         switch format {
-        case .csv: return PinCSV.write(pins)
-        case .geojson: return PinGeoJSON.write(pins)
+        case .csv: return (PinCSV.write(pins), pins.count)
+        case .geojson: return (PinGeoJSON.write(pins), pins.count)
         }
     }
 
