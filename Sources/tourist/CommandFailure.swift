@@ -53,11 +53,11 @@ enum ExitStatus {
     /// complete (or was), or the providers had nothing (more) for it; 75 when a rerun resumes it;
     /// 69 when the photos found were unusable; for no answer, as `noAnswer` says.
     static func of(_ outcome: FetchOutcome) -> Int32 {
+        guard !outcome.status.endsWell else { return ok }
         switch outcome.status {
-        case .alreadyComplete, .complete, .empty, .noNewPhotos: ok
-        case .incomplete, .partlyFilled: temporaryFailure
-        case .unusable: unavailable
-        case .failed: noAnswer(outcome.providerFailures.filter { !$0.isNoPhotos })
+        case .incomplete, .partlyFilled: return temporaryFailure
+        case .unusable: return unavailable
+        default: return noAnswer(outcome.providerFailures.filter { !$0.isNoPhotos })
         }
     }
 

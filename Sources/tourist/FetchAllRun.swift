@@ -34,7 +34,7 @@ enum FetchAllRun {
             session.note("pin \(pin.id) \"\(pin.name)\": \(pin.message ?? "failed")")
         }
         let code = ExitStatus.mostSerious(ended.map(\.exitCode))
-        let failed = ended.count { $0.exitCode != ExitStatus.ok }
+        let failed = run.progress.pinsFailed
         if failed > 0 {
             let resume = code == ExitStatus.temporaryFailure ? "; run `tourist fetch --all` again to resume them" : ""
             session.note("\(failed) of \(ended.count) pin\(ended.count == 1 ? "" : "s") did not end well\(resume)")
@@ -52,7 +52,7 @@ enum FetchAllRun {
     }
 
     private static func summary(_ ended: [PinEnding], _ progress: BatchProgress, seconds: Double) -> String {
-        let failed = ended.count { $0.exitCode != ExitStatus.ok }
+        let failed = progress.pinsFailed
         return "\(ended.count) pin\(ended.count == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s: \(ended.count - failed) ended well, \(failed) failed; "
             + "\(progress.photosDone) photos in their albums, \(Format.bytes(progress.bytes)) downloaded."
     }

@@ -33,6 +33,12 @@ public struct FetchOutcome: Sendable {
         case failed
         /// Photos were found, but every one was rejected (not an image, gone, too large).
         case unusable
+
+        /// Whether the fetch ended well, so its command exits 0: the album is complete (or was),
+        /// or the providers had nothing (more) for it.
+        public var endsWell: Bool {
+            [.alreadyComplete, .complete, .empty, .noNewPhotos].contains(self)
+        }
     }
 
     public var status: Status

@@ -73,10 +73,9 @@ extension Library {
 }
 
 extension PinFetch {
-    /// Whether the pin's fetch ended as a one-pin `fetch` exiting 0 would: its album complete or
-    /// already so, or the providers having nothing near it.
+    /// Whether the pin's fetch ended well (`FetchOutcome.Status.endsWell`).
     public var endedWell: Bool {
         guard case .success(let outcome) = result else { return false }
-        return [.alreadyComplete, .complete, .empty, .noNewPhotos].contains(outcome.status)
+        return outcome.status.endsWell
     }
 }

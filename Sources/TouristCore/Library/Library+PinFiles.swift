@@ -56,23 +56,27 @@ extension Library {
         }
         let target = config.album.photos
         return try store.transaction { transaction in
+            // Every entry is checked before the first pin is added.
+            var result = PinImport(added: [], unchanged: [])
+            var adding: [Planned] = []
             for pin in planned {
                 do {
                     try Self.refuseIfAnotherPinsID(pin.name, for: nil, transaction)
                 } catch let refused as LibraryError {
                     throw InputDataError("\(file) \(pin.entry.position): \(refused.message)")
                 }
-                if let id = try store.pinID(named: pin.name) {
-                    let existing = try transaction.album(id).pin
-                    guard existing.latitude == pin.entry.location.latitude, existing.longitude == pin.entry.location.longitude, existing.radiusKm == pin.radiusKm else {
-                        throw InputDataError("\(file) \(pin.entry.position): a pin named \"\(pin.name)\" already exists at \(Self.place(of: existing)) (id \(id)); give this one another name, or change that pin with `tourist pin edit \(id)`")
-                    }
+                guard let id = try store.pinID(named: pin.name) else {
+                    adding.append(pin)
+                    continue
                 }
+                let existing = try transaction.album(id).pin
+                guard existing.latitude == pin.entry.location.latitude, existing.longitude == pin.entry.location.longitude, existing.radiusKm == pin.radiusKm else {
+                    throw InputDataError("\(file) \(pin.entry.position): a pin named \"\(pin.name)\" already exists at \(Self.place(of: existing)) (id \(id)); give this one another name, or change that pin with `tourist pin edit \(id)`")
+                }
+                result.unchanged.append(existing)
             }
-            var result = PinImport(added: [], unchanged: [])
-            for pin in planned {
-                let (saved, created) = try transaction.addPin(name: pin.name, location: pin.entry.location, radiusKm: pin.radiusKm, target: target)
-                if created { result.added.append(saved) } else { result.unchanged.append(saved) }
+            for pin in adding {
+                result.added.append(try transaction.addPin(name: pin.name, location: pin.entry.location, radiusKm: pin.radiusKm, target: target).pin)
             }
             return result
         }
