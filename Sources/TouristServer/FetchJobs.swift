@@ -94,7 +94,7 @@ struct FetchEndedEvent: Encodable {
         // A new collection smaller than the album says so, in the CLI's words.
         case .complete: (status, message) = outcome.shortfall.map { ("short", $0.message) } ?? ("complete", nil)
         case .incomplete, .partlyFilled, .unusable: (status, message) = ("incomplete", album.pin.error)
-        case .empty: (status, message) = ("empty", "No photos within \(String(format: "%g", album.pin.radiusKm)) km of \(album.pin.name)")
+        case .empty: (status, message) = ("empty", "No photos within \(Kilometres.text(album.pin.radiusKm)) of \(album.pin.name)")
         case .noNewPhotos: (status, message) = ("no-new-photos", outcome.shortfall?.message)
         case .failed: (status, message) = ("failed", album.pin.error ?? outcome.providerFailures.map { "\($0.provider): \($0.message)" }.joined(separator: "; "))
         }

@@ -97,6 +97,6 @@ extension Library {
     }
 
     private static func place(of pin: Pin) -> String {
-        "\(GeoPoint.format(pin.latitude)),\(GeoPoint.format(pin.longitude)) with radius \(GeoPoint.format(pin.radiusKm)) km"
+        "\(GeoPoint.format(pin.latitude)),\(GeoPoint.format(pin.longitude)) with radius \(Kilometres.text(pin.radiusKm))"
     }
 }
