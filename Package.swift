@@ -139,7 +139,7 @@ let package = Package(
             name: "FixtureTests",
             dependencies: ["Fixture", "TouristCore", "ProviderExpectations", "TestSupport"]
         ),
-        .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FlickrStub"]),
+        .testTarget(name: "LoopbackHTTPTests", dependencies: ["LoopbackHTTP", "FlickrStub", "TestSupport"]),
         .testTarget(
             name: "FlickrTests",
             dependencies: ["Flickr", "TouristCore", "ProviderExpectations", "TestSupport", "FlickrStub", "LoopbackHTTP"]

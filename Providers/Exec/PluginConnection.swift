@@ -261,7 +261,10 @@ final class PluginConnection: Sendable {
                 ended = process.reapIfEnded()
             }
             if ended == nil { process.kill() }
-            while !errorReader.isFinished, ContinuousClock.now < deadline { usleep(2000) }
+            // Gone (or killed), its stderr ends too: read to its end however late its reader runs
+            // on a busy machine, unless something else keeps the pipe open.
+            let drained = ContinuousClock.now + .seconds(5)
+            while !errorReader.isFinished, ContinuousClock.now < drained { usleep(2000) }
             var what = ended.map { "\($0)" } ?? "closed its output"
             if case .failed(let reason) = ending { what = "could not be read (\(reason)); it \(what)" }
             fail(Breakdown(what: what, brokeProtocol: false))

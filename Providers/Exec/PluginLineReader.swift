@@ -8,7 +8,8 @@ import Synchronization
 /// Each complete line (without its `\n`) goes to `onLine`. A line longer than `maxLine` bytes ends
 /// the reading with `.tooLong` (a truncated line is never handed on), or with `cutLongLines` is
 /// handed on cut to `maxLine` bytes (for logs); the end of the pipe ends it with `.end`, and `stop()`
-/// with `.stopped`. `onEnd` is called exactly once, after the last line.
+/// with `.stopped`, once what the pipe already holds is read. `onEnd` is called exactly once, after
+/// the last line.
 final class PluginLineReader: Sendable {
     enum Ending: Sendable, Equatable {
         case end
@@ -24,6 +25,8 @@ final class PluginLineReader: Sendable {
 
     private let stopping = Flag()
     private let finished = Flag()
+    /// Bytes read at most after `stop()`: a pipe that something else keeps filling ends the reading.
+    private static let drainLimit = 1 << 20
 
     /// Starts reading `fd` at once. `onLine` and `onEnd` run on the reader's thread.
     init(fd: Int32, maxLine: Int, cutLongLines: Bool = false, name: String, onLine: @escaping @Sendable ([UInt8]) -> Void, onEnd: @escaping @Sendable (Ending) -> Void) {
@@ -38,7 +41,9 @@ final class PluginLineReader: Sendable {
         thread.start()
     }
 
-    /// Asks the reader to stop; it does within 50 ms (at its next poll).
+    /// Asks the reader to stop: within 50 ms (at its next poll) it reads what the pipe holds by then
+    /// (the last words of a plugin that has gone are not lost, however late its reader ran) and
+    /// stops, at the latest after `drainLimit` more bytes.
     func stop() {
         stopping.raised.store(true, ordering: .relaxed)
     }
@@ -58,23 +63,29 @@ final class PluginLineReader: Sendable {
         var pending: [UInt8] = []
         // With cutLongLines: the rest of a line already handed on cut is skipped up to its newline.
         var skipping = false
+        var drained = 0
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         defer { chunk.deallocate() }
         while true {
-            if stopping.raised.load(ordering: .relaxed) { return .stopped }
+            let draining = stopping.raised.load(ordering: .relaxed)
+            if draining, drained >= drainLimit { return .stopped }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, 50)
+            let ready = poll(&poller, 1, draining ? 0 : 50)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return .failed(String(cString: strerror(errno)))
             }
-            if ready == 0 { continue }
+            if ready == 0 {
+                if draining { return .stopped }
+                continue
+            }
             let count = Glibc.read(fd, chunk.baseAddress, chunk.count)
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return .failed(String(cString: strerror(errno)))
             }
             if count == 0 { return .end }
+            if draining { drained += count }
             var start = 0
             let bytes = UnsafeRawBufferPointer(rebasing: chunk[0..<count])
             while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {

@@ -10,7 +10,7 @@ final class ChromeDriverProcess {
     /// Starts `executable --port=N` on a port the system just handed out (bound to port 0 and
     /// released), retrying with another port if chromedriver exits before it is ready (another
     /// process took the port meanwhile), and waits for `/status` to say it is ready.
-    init(executable: String, folder: String, environment: [String: String], timeout: Double = 15) throws {
+    init(executable: String, folder: String, environment: [String: String], timeout: Double = 60) throws {
         let deadline = Deadline(after: timeout)
         logPath = folder + "/chromedriver.log"
         var lastReason = ""

@@ -17,7 +17,7 @@ public enum RawHTTP {
     ///
     /// Any status is a response, not an error; errors are failures to talk HTTP (`RawHTTPError`).
     public static func request(
-        method: String = "GET", url: String, headers: [(String, String)] = [], body: [UInt8]? = nil, timeout: Double = 10
+        method: String = "GET", url: String, headers: [(String, String)] = [], body: [UInt8]? = nil, timeout: Double = 60
     ) throws -> RawHTTPResponse {
         let deadline = Deadline(after: timeout)
         let stream = try open(method: method, url: url, headers: headers, body: body, deadline: deadline)
@@ -31,7 +31,7 @@ public enum RawHTTP {
     /// The same request from async code: the blocking exchange runs through `Blocking.run` (a
     /// thread of its own), so Swift's cooperative thread pool is never blocked.
     public static func request(
-        method: String = "GET", url: String, headers: [(String, String)] = [], body: [UInt8]? = nil, timeout: Double = 10
+        method: String = "GET", url: String, headers: [(String, String)] = [], body: [UInt8]? = nil, timeout: Double = 60
     ) async throws -> RawHTTPResponse {
         try await Blocking.run {
             try request(method: method, url: url, headers: headers, body: body, timeout: timeout) as RawHTTPResponse

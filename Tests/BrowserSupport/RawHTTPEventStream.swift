@@ -27,7 +27,7 @@ extension RawHTTP {
         /// throws `RawHTTPError.notAnEventStream` with the status, type and start of the body.
         /// `headers` are sent as `RawHTTP.request` sends them; `Accept: text/event-stream` is
         /// added unless the caller gave an `Accept`. `timeout` bounds connecting and the head.
-        public init(url: String, headers: [(String, String)] = [], timeout: Double = 10) throws {
+        public init(url: String, headers: [(String, String)] = [], timeout: Double = 60) throws {
             let deadline = Deadline(after: timeout)
             var sent = headers
             if !headers.contains(where: { $0.0.equalsIgnoringCase("Accept") }) { sent.append(("Accept", "text/event-stream")) }
@@ -53,7 +53,7 @@ extension RawHTTP {
         /// the events already received were taken).
         /// Throws `RawHTTPError.timedOut` when no complete event arrives within `timeout` seconds;
         /// a timeout loses nothing, so calling again carries on where the stream was.
-        public func next(timeout: Double = 10) throws -> (event: String, data: String)? {
+        public func next(timeout: Double = 60) throws -> (event: String, data: String)? {
             let deadline = Deadline(after: timeout)
             return try state.withLock { state in
                 while true {
@@ -73,7 +73,7 @@ extension RawHTTP {
         }
 
         /// `next(timeout:)` from async code, run through `Blocking.run` (not on the cooperative pool).
-        public func next(timeout: Double = 10) async throws -> (event: String, data: String)? {
+        public func next(timeout: Double = 60) async throws -> (event: String, data: String)? {
             try await Blocking.run { try self.next(timeout: timeout) as (event: String, data: String)? }
         }
 

@@ -8,8 +8,9 @@ import Synchronization
 /// throw-away profile; `quit()` (or releasing the value) ends chromium and chromedriver and
 /// removes the profile.
 ///
-/// The calls block (most take milliseconds; `init` about a second, `navigate` until the page
-/// loaded, `waitUntil` up to its timeout): from async tests run them through `Blocking.run`.
+/// The calls block (most take milliseconds; `init` about a second, and longer while another
+/// browser of this process runs, `navigate` until the page loaded, `waitUntil` up to its
+/// timeout): from async tests run them through `Blocking.run`.
 /// Chromium is kept on loopback: a dead proxy for every non-loopback URL, no host name resolves
 /// except localhost, and background networking (updates, sync, metrics) is off.
 public final class WebDriver: Sendable {
@@ -44,8 +45,13 @@ public final class WebDriver: Sendable {
     public let browserProcessID: Int32?
     public let startupTimings: StartupTimings
     /// Seconds an HTTP exchange with chromedriver may take (beyond the page-load and script
-    /// timeouts of the session, which are 20 s and 10 s).
+    /// timeouts of the session, which are 60 s and 30 s).
     public let commandTimeout: Double
+
+    /// One browser at a time in this process: chromium takes a core or more while it starts and
+    /// loads pages, so browser tests of several suites at once would starve each other and every
+    /// other test on a 2-core machine. `init` waits for the slot; `quit()` gives it back.
+    private static let slot = DispatchSemaphore(value: 1)
 
     /// The temporary folder holding the profile, HOME and chromedriver's output.
     let folder: String
@@ -54,8 +60,11 @@ public final class WebDriver: Sendable {
     /// Starts chromedriver on a free loopback port and a headless chromium session with a fresh
     /// profile and a `windowWidth`×`windowHeight` window. Throws `WebDriverError.unavailable` when
     /// they are not installed, and `driverStartFailed` or `command` errors with chromedriver's output.
-    public init(windowWidth: Int = 1280, windowHeight: Int = 800, commandTimeout: Double = 30) throws {
+    public init(windowWidth: Int = 1280, windowHeight: Int = 800, commandTimeout: Double = 120) throws {
         guard Self.isAvailable else { throw WebDriverError.unavailable(Self.unavailableReason) }
+        Self.slot.wait()
+        var running = false
+        defer { if !running { Self.slot.signal() } }
         let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let folder = "\(base)/tourist-webdriver-\(UUID().uuidString.prefix(8))"
         for sub in ["profile", "home", "config", "cache"] {
@@ -100,6 +109,7 @@ public final class WebDriver: Sendable {
         self.commandTimeout = commandTimeout
         self.driver = Mutex(driver)
         startupTimings = StartupTimings(driverReady: Self.seconds(ready - started), sessionCreated: Self.seconds(created - ready))
+        running = true
     }
 
     deinit { quit() }
@@ -115,6 +125,7 @@ public final class WebDriver: Sendable {
         driver.stop()
         if let pid = browserProcessID { Self.killIfStillChromium(pid) }
         try? FileManager.default.removeItem(atPath: folder)
+        Self.slot.signal()
     }
 
     /// Sends a command of this session: `path` follows `/session/ID` ("/url", "/element"…).
@@ -157,7 +168,7 @@ public final class WebDriver: Sendable {
             "browserName": "chrome",
             "goog:chromeOptions": ["binary": chromiumPath, "args": arguments],
             "goog:loggingPrefs": ["browser": "ALL"],
-            "timeouts": ["pageLoad": 20_000, "script": 10_000, "implicit": 0],
+            "timeouts": ["pageLoad": 60_000, "script": 30_000, "implicit": 0],
             "unhandledPromptBehavior": "dismiss and notify",
         ]
     }

@@ -1,5 +1,5 @@
 extension WebDriver {
-    /// Loads `url` and returns once the page has loaded (its `load` event; 20 s at most).
+    /// Loads `url` and returns once the page has loaded (its `load` event; 60 s at most).
     public func navigate(to url: String) throws { try command("POST", "/url", ["url": url]) }
 
     /// The URL of the current page.

@@ -13,7 +13,7 @@ extension WebDriver {
     }
 
     /// Runs `script` asynchronously: it must call the callback, `arguments[arguments.length - 1]`,
-    /// with its result (within the session's script timeout, 10 s). Returns as `execute` does.
+    /// with its result (within the session's script timeout, 30 s). Returns as `execute` does.
     @discardableResult
     public func executeAsync(_ script: String, args: [Any] = []) throws -> Any? {
         let value = try command("POST", "/execute/async", ["script": script, "args": try args.map(wireValue)])
@@ -23,7 +23,7 @@ extension WebDriver {
     /// Polls the JavaScript `expression` every `poll` seconds until it is truthy; a script error
     /// counts as not yet (a missing element, say). Throws `WebDriverError.timedOut` after
     /// `timeout` seconds, naming `description`, the page's URL and the last script error.
-    public func waitUntil(_ description: String, timeout: Double = 10, poll: Double = 0.05, _ expression: String) throws {
+    public func waitUntil(_ description: String, timeout: Double = 60, poll: Double = 0.05, _ expression: String) throws {
         let deadline = Deadline(after: timeout)
         var condition = expression.trimmingCharacters(in: .whitespacesAndNewlines)
         while condition.hasSuffix(";") { condition.removeLast() }

@@ -25,10 +25,10 @@ struct EventStreamTests {
             Self.chunk("retry: 1000\nevent: done\ndata: bye\n\ndata: never dispatched"),
             .text("0\r\n\r\n"),
         ])
-        let stream = try RawHTTP.EventStream(url: server.url("/api/events"), headers: [("Origin", "http://127.0.0.1")], timeout: 5)
+        let stream = try RawHTTP.EventStream(url: server.url("/api/events"), headers: [("Origin", "http://127.0.0.1")])
         #expect(stream.status == 200 && stream.header("cache-control") == "no-cache")
 
-        let first = try await stream.next(timeout: 5)
+        let first = try await stream.next()
         #expect(first?.event == "pin" && first?.data == #"{"id":1}"#)
 
         // The server sends nothing more until told: a short wait times out and loses nothing.
@@ -36,15 +36,15 @@ struct EventStreamTests {
         #expect(error?.isTimeout == true)
         server.proceed()
 
-        let second = try await stream.next(timeout: 5)
+        let second = try await stream.next()
         #expect(second?.event == "message" && second?.data == "line one\nline two")
         #expect(stream.lastEventID == "42")
-        let third = try await stream.next(timeout: 5)
+        let third = try await stream.next()
         #expect(third?.event == "empty" && third?.data == "")
-        let fourth = try await stream.next(timeout: 5)
+        let fourth = try await stream.next()
         #expect(fourth?.event == "done" && fourth?.data == "bye", "an event without data is not dispatched")
-        #expect(try await stream.next(timeout: 5) == nil, "the stream ended; an unterminated event is dropped")
-        #expect(try await stream.next(timeout: 5) == nil)
+        #expect(try await stream.next() == nil, "the stream ended; an unterminated event is dropped")
+        #expect(try await stream.next() == nil)
 
         let request = server.receivedText()
         #expect(request.hasPrefix("GET /api/events HTTP/1.1\r\n") && request.contains("\r\nAccept: text/event-stream\r\n"))
@@ -58,16 +58,16 @@ struct EventStreamTests {
             .pause(0.05),
             .text("data: b\n\n"),
         ])
-        let stream = try RawHTTP.EventStream(url: server.url("/events"), timeout: 5)
-        #expect(try await stream.next(timeout: 5)?.data == "a")
-        #expect(try await stream.next(timeout: 5)?.data == "b")
-        #expect(try await stream.next(timeout: 5) == nil)
+        let stream = try RawHTTP.EventStream(url: server.url("/events"))
+        #expect(try await stream.next()?.data == "a")
+        #expect(try await stream.next()?.data == "b")
+        #expect(try await stream.next() == nil)
     }
 
     @Test func closingHangsUp() async throws {
         let server = try ScriptedServer([.text(Self.chunkedHead), Self.chunk("data: hello\n\n"), .awaitHangUp(60)])
-        let stream = try RawHTTP.EventStream(url: server.url("/events"), timeout: 5)
-        #expect(try await stream.next(timeout: 5)?.data == "hello")
+        let stream = try RawHTTP.EventStream(url: server.url("/events"))
+        #expect(try await stream.next()?.data == "hello")
         stream.close()
         #expect(try await Blocking.run { server.clientHungUp(timeout: 60) })
         #expect(try await stream.next(timeout: 1) == nil)
@@ -76,12 +76,12 @@ struct EventStreamTests {
     @Test func somethingElseThanAnEventStreamIsAnError() async throws {
         let server = try LoopbackServer { _ in .json(#"{"error":"bad origin"}"#, status: 403) }
         defer { server.stop() }
-        let error = #expect(throws: RawHTTPError.self) { try RawHTTP.EventStream(url: server.url("/api/events"), timeout: 5) }
+        let error = #expect(throws: RawHTTPError.self) { try RawHTTP.EventStream(url: server.url("/api/events")) }
         #expect(error == .notAnEventStream(status: 403, contentType: "application/json", body: #"{"error":"bad origin"}"#))
 
         let plain = try LoopbackServer { _ in .text("not events") }
         defer { plain.stop() }
-        let other = #expect(throws: RawHTTPError.self) { try RawHTTP.EventStream(url: plain.url("/"), timeout: 5) }
+        let other = #expect(throws: RawHTTPError.self) { try RawHTTP.EventStream(url: plain.url("/")) }
         #expect(other == .notAnEventStream(status: 200, contentType: "text/plain; charset=utf-8", body: "not events"))
     }
 }

@@ -44,7 +44,7 @@ struct RawHTTPFramingTests {
             .send(Array(repeating: UInt8(ascii: "x"), count: 16)),
             .text("\r\n0\r\nX-Checksum: abc\r\n\r\n"),
         ])
-        let response = try await RawHTTP.request(url: server.url("/chunked"), timeout: 5)
+        let response = try await RawHTTP.request(url: server.url("/chunked"))
         #expect(response.status == 200)
         #expect(response.text == "hello" + String(repeating: "x", count: 16))
         #expect(response.trailers.count == 1 && response.trailers.first?.0 == "X-Checksum" && response.trailers.first?.1 == "abc")
@@ -52,7 +52,7 @@ struct RawHTTPFramingTests {
 
     @Test func aChunkedBodyWithoutItsLastChunkIsAnError() async throws {
         let server = try ScriptedServer([.text("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n")])
-        let error = await #expect(throws: RawHTTPError.self) { try await RawHTTP.request(url: server.url("/"), timeout: 5) }
+        let error = await #expect(throws: RawHTTPError.self) { try await RawHTTP.request(url: server.url("/")) }
         guard case .prematureEnd = error else {
             Issue.record("expected prematureEnd, got \(String(describing: error))")
             return
@@ -61,7 +61,7 @@ struct RawHTTPFramingTests {
 
     @Test func aBadChunkSizeIsMalformed() async throws {
         let server = try ScriptedServer([.text("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n")])
-        let error = await #expect(throws: RawHTTPError.self) { try await RawHTTP.request(url: server.url("/"), timeout: 5) }
+        let error = await #expect(throws: RawHTTPError.self) { try await RawHTTP.request(url: server.url("/")) }
         guard case .malformedResponse = error else {
             Issue.record("expected malformedResponse, got \(String(describing: error))")
             return
@@ -74,7 +74,7 @@ struct RawHTTPFramingTests {
             .pause(0.05),
             .text("second"),
         ])
-        let response = try await RawHTTP.request(url: server.url("/"), timeout: 5)
+        let response = try await RawHTTP.request(url: server.url("/"))
         #expect(response.text == "first second")
     }
 
@@ -83,7 +83,7 @@ struct RawHTTPFramingTests {
             .text("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a.css>\r\n\r\n"),
             .text("HTTP/1.1 201 Created\r\nContent-Length: 2\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2\r\n\r\nok"),
         ])
-        let response = try await RawHTTP.request(method: "POST", url: server.url("/"), body: [], timeout: 5)
+        let response = try await RawHTTP.request(method: "POST", url: server.url("/"), body: [])
         #expect(response.status == 201 && response.text == "ok")
         #expect(response.headers(named: "set-cookie") == ["a=1", "b=2"] && response.header("Link") == nil)
         #expect(server.receivedText().contains("Content-Length: 0\r\n"), "an empty body still has its length")
@@ -91,7 +91,7 @@ struct RawHTTPFramingTests {
 
     @Test func aGarbageStatusLineIsMalformed() async throws {
         let server = try ScriptedServer([.text("SSH-2.0-OpenSSH_9.2\r\n\r\n")])
-        let error = await #expect(throws: RawHTTPError.self) { try await RawHTTP.request(url: server.url("/"), timeout: 5) }
+        let error = await #expect(throws: RawHTTPError.self) { try await RawHTTP.request(url: server.url("/")) }
         guard case .malformedResponse = error else {
             Issue.record("expected malformedResponse, got \(String(describing: error))")
             return

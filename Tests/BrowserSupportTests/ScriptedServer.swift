@@ -68,19 +68,19 @@ final class ScriptedServer: Sendable {
     func url(_ pathAndQuery: String) -> String { "http://127.0.0.1:\(port)\(pathAndQuery)" }
 
     /// The request bytes as received (head and body), once the script has run or been cut short.
-    func receivedRequest(timeout: Double = 5) -> [UInt8]? {
+    func receivedRequest(timeout: Double = 60) -> [UInt8]? {
         waitUntilFinished(timeout: timeout)
         return state.withLock { $0.request }
     }
 
     /// The request decoded as text.
-    func receivedText(timeout: Double = 5) -> String { String(decoding: receivedRequest(timeout: timeout) ?? [], as: UTF8.self) }
+    func receivedText(timeout: Double = 60) -> String { String(decoding: receivedRequest(timeout: timeout) ?? [], as: UTF8.self) }
 
     /// Lets the script go past its next `awaitProceed` step.
     func proceed() { state.withLock { $0.proceeds += 1 } }
 
     /// Whether the client closed its end during an `awaitHangUp` step.
-    func clientHungUp(timeout: Double = 5) -> Bool {
+    func clientHungUp(timeout: Double = 60) -> Bool {
         waitUntilFinished(timeout: timeout)
         return state.withLock { $0.clientHungUp }
     }
@@ -132,11 +132,11 @@ final class ScriptedServer: Sendable {
         }
     }
 
-    /// The head up to its blank line, plus Content-Length body bytes (5 s at most).
+    /// The head up to its blank line, plus Content-Length body bytes (60 s at most).
     private func readRequest(_ fd: Int32) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        let end = Date().addingTimeInterval(5)
+        let end = Date().addingTimeInterval(60)
         while Date() < end {
             if let headEnd = Self.find([13, 10, 13, 10], in: bytes) {
                 let head = String(decoding: bytes[..<headEnd], as: UTF8.self).lowercased()

@@ -55,7 +55,7 @@ struct WebDriverTests {
         var consoleErrors: [String] = []
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func drivesAPageServedOnLoopback() async throws {
         let server = try Self.site()
         defer { server.stop() }
@@ -124,7 +124,7 @@ struct WebDriverTests {
         var afterQuit = ""
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func reportsScriptErrorsTimeoutsAndLeavingLoopback() async throws {
         let server = try Self.site()
         defer { server.stop() }

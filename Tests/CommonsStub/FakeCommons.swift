@@ -26,10 +26,16 @@ public final class FakeCommons: Sendable {
 
     /// Starts the fake with `files` (namespace 6) and `articles` (namespace 0, what a geosearch
     /// without `ggsnamespace=6` finds); `delay` is added to every request, API and images alike.
-    public init(files: [FakeCommonsFile], articles: [FakeCommonsFile] = [], delay: Duration = .zero) throws {
+    /// `before` is called with each request on its connection's thread, after the delay and before
+    /// the answer; it may block, as a test's `Rendezvous` does to hold requests until it sees enough
+    /// of them in flight at once.
+    public init(files: [FakeCommonsFile], articles: [FakeCommonsFile] = [], delay: Duration = .zero, before: @escaping @Sendable (LoopbackRequest) -> Void = { _ in }) throws {
         state = Mutex(State(files: files, articles: articles))
         let box = HandlerBox()
-        server = try LoopbackServer(delay: delay) { request in box.handle(request) }
+        server = try LoopbackServer(delay: delay) { request in
+            before(request)
+            return box.handle(request)
+        }
         box.set(self)
     }
 

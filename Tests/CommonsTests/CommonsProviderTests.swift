@@ -16,7 +16,7 @@ import TestSupport
 
     init() throws {
         eiffel = try GeoPoint(latitude: 48.8584, longitude: 2.2945)
-        http = HTTPClient(configuration: .init(totalTimeout: 5, stallTimeout: 2))
+        http = HTTPClient(configuration: .patient)
     }
 
     /// `count` photos around the Eiffel Tower, 40 m apart, plus the odd files Commons also holds.
@@ -263,7 +263,7 @@ import TestSupport
 /// continuation, and the User-Agent policy with the default contact.
 @Suite struct CommonsQuirkTests {
     let eiffel: GeoPoint
-    let http = HTTPClient(configuration: .init(totalTimeout: 5, stallTimeout: 2))
+    let http = HTTPClient(configuration: .patient)
 
     init() throws {
         eiffel = try GeoPoint(latitude: 48.8584, longitude: 2.2945)

@@ -95,7 +95,9 @@ import TestSupport
     @Test func aBusyStoreMakesTheSecondProcessWaitThenFail() async throws {
         let (harness, pin, album) = try await seeded()
         let lock = try StoreLockHolder(harness.store + "/lock")
-        let blocked = try await harness.tourist.run(["pin", "add", "1", "2", "--name", "late"], in: harness.folder.path)
+        var impatient = harness.tourist
+        impatient.environment["TOURIST_LOCK_TIMEOUT"] = "1"
+        let blocked = try await impatient.run(["pin", "add", "1", "2", "--name", "late"], in: harness.folder.path)
         lock.release()
         #expect(blocked.status == 75)
         #expect(blocked.stderr.contains("is busy: another tourist process"), "\(blocked.stderr)")

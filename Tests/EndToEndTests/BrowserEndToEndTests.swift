@@ -1,4 +1,5 @@
 import BrowserSupport
+import FlickrStub
 import Foundation
 import Testing
 import TestSupport
@@ -50,7 +51,7 @@ struct BrowserEndToEndTests {
             try name.sendKeys("Eiffel Tower")
             try add.click()
             try browser.waitUntil("the new pin's album opens", "document.body.dataset.page === 'album' && document.body.dataset.ready === '1'")
-            try browser.waitUntil("21 photos are decoded in the grid", timeout: 30, "(() => { \(Self.decodedThumbnails) })() === 21")
+            try browser.waitUntil("21 photos are decoded in the grid", "(() => { \(Self.decodedThumbnails) })() === 21")
             try browser.waitUntil("the album says it is ready", "document.querySelector('#new-collection') && !document.querySelector('#new-collection').disabled")
             try browser.saveScreenshot(to: shots + "/album.png")
 
@@ -59,7 +60,7 @@ struct BrowserEndToEndTests {
                   let open = try firstTile.findElement(css: "a.photo-open") else { throw Failure("no stored tile") }
             try open.click()
             try browser.waitUntil("the photo page is ready", "document.body.dataset.page === 'photo' && document.body.dataset.ready === '1'")
-            try browser.waitUntil("the larger size is decoded", timeout: 20, "(() => { const i = document.querySelector('#photo-large'); return i && i.complete && i.naturalWidth >= 640 })()")
+            try browser.waitUntil("the larger size is decoded", "(() => { const i = document.querySelector('#photo-large'); return i && i.complete && i.naturalWidth >= 640 })()")
             let title = try browser.findElement(css: "#photo-title")?.text ?? ""
             try browser.saveScreenshot(to: shots + "/photo.png")
             try browser.back()
@@ -99,12 +100,12 @@ struct BrowserEndToEndTests {
             try browser.waitUntil("the album is ready", "document.body.dataset.page === 'album' && document.body.dataset.ready === '1'")
             try browser.findElement(css: "#new-collection")?.click()
             let before = Array(kept)
-            try browser.waitUntil("a new collection replaced the photos", timeout: 30, """
+            try browser.waitUntil("a new collection replaced the photos", """
                 (() => { const ids = [...document.querySelectorAll('#album-grid .photo-tile[data-state=stored]')].map((t) => t.dataset.photoId);
                   const old = \(String(decoding: try JSONSerialization.data(withJSONObject: before), as: UTF8.self));
                   return ids.length > 0 && ids.every((id) => !old.includes(id)) && !document.querySelector('#new-collection').disabled })()
                 """)
-            try browser.waitUntil("the new photos are decoded", timeout: 30, "(() => { \(Self.decodedThumbnails) })() === document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length")
+            try browser.waitUntil("the new photos are decoded", "(() => { \(Self.decodedThumbnails) })() === document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length")
             try browser.findElement(css: "#delete-pin")?.click()
             try browser.waitUntil("the confirmation opens", "document.querySelector('#confirm-dialog').open")
             try browser.findElement(css: "#confirm-ok")?.click()
@@ -143,7 +144,7 @@ struct BrowserEndToEndTests {
         // A fetch in a terminal turns New York's marker ready on the open page.
         try await harness.run("fetch", newYork)
         try await Blocking.run {
-            try browser.waitUntil("New York's marker turns ready", timeout: 10, "document.querySelector('.pin-marker[data-pin-id=\"\(newYork)\"]').classList.contains('pin-ready')")
+            try browser.waitUntil("New York's marker turns ready", "document.querySelector('.pin-marker[data-pin-id=\"\(newYork)\"]').classList.contains('pin-ready')")
         }
     }
 
@@ -200,11 +201,19 @@ private struct Failure: Error, CustomStringConvertible {
 struct BrowserAlbumStateTests {
     @Test func aSlowFetchShowsPlaceholdersAndProgressThenNoPhotosAndAFailedNetworkSayWhy() async throws {
         let harness = try Harness()
-        // The demo set, slowed down so the page sees the photos arrive; and a Flickr nobody answers.
+        // A Flickr whose photos are held until the page has been looked at while they download;
+        // and a Flickr nobody answers.
+        let downloads = Gate()
+        defer { downloads.open() }
+        let photos = FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: 30, radiusKm: 2, bytes: 3000)
+        let fake = try FakeFlickr(apiKey: "k", photos: photos) { request in
+            if request.path.hasSuffix(".jpg") { downloads.pass() }
+        }
+        defer { fake.stop() }
         let config = harness.folder.child("config.json")
         try Data(#"""
             {"downloads": {"retries": 0, "concurrency": 2},
-             "providers": [{"name": "slow", "type": "fixture", "latencyMs": 150},
+             "providers": [{"name": "slow", "type": "flickr", "apiKey": "k", "endpoint": "\#(fake.endpoint)"},
                            {"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "http://127.0.0.1:9/services/rest/", "enabled": false}]}
             """#.utf8).write(to: URL(fileURLWithPath: config))
         let paris = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris", "--config", config)["id"] as? String)
@@ -221,7 +230,7 @@ struct BrowserAlbumStateTests {
             defer { browser.quit() }
             // A new pin fetches when opened: placeholders first, filled in as the photos land.
             try browser.navigate(to: base + "/pins/\(paris)")
-            try browser.waitUntil("placeholders for photos still downloading", timeout: 15, "document.querySelectorAll('#album-grid .photo-tile[data-state=pending]').length > 0")
+            try browser.waitUntil("placeholders for photos still downloading", "document.querySelectorAll('#album-grid .photo-tile[data-state=pending]').length > 0")
             // One look at the page, so the three are seen at the same moment.
             let look = try browser.execute("""
                 const p = document.querySelector('#album-progress');
@@ -231,7 +240,8 @@ struct BrowserAlbumStateTests {
             let placeholders = look.first as? Int ?? 0
             let progress = look.dropFirst().first as? Bool ?? false
             let disabled = look.last as? Bool ?? false
-            try browser.waitUntil("all 21 photos arrived", timeout: 30, "document.querySelectorAll('#album-grid .photo-tile[data-state=stored] img.photo-thumb').length === 21 && !document.querySelector('#new-collection').disabled")
+            downloads.open()
+            try browser.waitUntil("all 21 photos arrived", "document.querySelectorAll('#album-grid .photo-tile[data-state=stored] img.photo-thumb').length === 21 && !document.querySelector('#new-collection').disabled")
 
             try browser.navigate(to: base + "/pins/\(nowhere)")
             try browser.waitUntil("the empty album says so", "document.querySelector('#album-status').dataset.kind === 'empty'")

@@ -90,7 +90,7 @@ import TestSupport
         /// Starts a new collection from the page and returns its `fetch-ended` event.
         func newCollection() async throws -> [String: Any] {
             #expect(try await server.send("POST", "/api/pins/\(id)/new-collection", csrf: csrf).status == 202)
-            while let event = try await events.next(timeout: 10) {
+            while let event = try await events.next() {
                 guard event.event == "fetch-ended" else { continue }
                 return try #require(try JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any])
             }

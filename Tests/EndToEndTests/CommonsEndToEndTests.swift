@@ -29,7 +29,11 @@ import TestSupport
 
     @Test func fetchFillsAnAlbumWithAttributionInAlbumAndExport() async throws {
         let files = Self.files()
-        let fake = try FakeCommons(files: files, delay: .milliseconds(20))
+        // The first two image requests are held until both are in flight: overlap seen, not hoped for.
+        let twoImages = Rendezvous(count: 2)
+        let fake = try FakeCommons(files: files, delay: .milliseconds(20)) { request in
+            if request.path.hasPrefix("/thumb/") || request.path.hasPrefix("/images/") { twoImages.arrive() }
+        }
         defer { fake.stop() }
         let (harness, config) = try setUp(fake)
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)

@@ -45,14 +45,9 @@ import TestSupport
         process.standardError = Pipe()
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let output = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let (stdout, _) = TouristBinary.collectOutput(of: process)
-                process.waitUntilExit()
-                continuation.resume(returning: stdout)
-            }
-        }
-        #expect(process.terminationStatus == 0)
+        let finished = try await TouristBinary.finish(process)
+        let output = finished.stdout
+        #expect(finished.status == 0)
         #expect(output.contains("5/5 photos"), "\(output)")
         #expect(output.contains("[########################]"))
         // Without a terminal (a pipe), there is no bar, and --json keeps stdout one document.

@@ -25,7 +25,7 @@ import TestSupport
         let collecting = try harness.tourist.start(["new-collection", pin, "--config", config, "--quiet"], in: harness.folder.path)
         try await Task.sleep(for: .milliseconds(delayMs))
         let removed = try await harness.tourist.run(["photo", "rm", pin, photo, "--config", config], in: harness.folder.path)
-        _ = await TouristBinary.waitForExit(collecting)
+        _ = try await TouristBinary.waitForExit(collecting)
         #expect(collecting.terminationStatus == 0)
         // Removed before the new collection replaced the album (0), or no longer in it (65).
         #expect([0, 65].contains(removed.status), "\(removed.status): \(removed.stderr)")
@@ -42,7 +42,7 @@ import TestSupport
         let fetching = try harness.tourist.start(["fetch", pin, "--config", config, "--quiet"], in: harness.folder.path)
         try await Task.sleep(for: .milliseconds(delayMs))
         try await harness.run("pin", "rm", pin, "--config", config)
-        _ = await TouristBinary.waitForExit(fetching)
+        _ = try await TouristBinary.waitForExit(fetching)
         // Done before the removal (0), or told the pin is gone (65); never a crash or a resurrected album.
         #expect([0, 65].contains(fetching.terminationStatus), "\(fetching.terminationStatus)")
         #expect(albumFile(harness, pin) == nil)

@@ -21,7 +21,7 @@ import TestSupport
                 try await Task.sleep(for: .milliseconds(20))
             }
             kill(process.processIdentifier, SIGKILL)
-            let killed = await TouristBinary.waitForExit(process)
+            let killed = try await TouristBinary.waitForExit(process)
             #expect(killed, "round \(round): fetch finished before it was killed; raise latencyMs")
             let verify = try await harness.run("store", "verify", "--config", config)
             #expect(verify.stdout.hasSuffix("OK\n"), "\(verify.stdout)")

@@ -36,7 +36,13 @@ import TestSupport
     }
 
     @Test func pinsRunAtOnceAndTheirDownloadsTogetherKeepDownloadsConcurrency() async throws {
-        let fake = try FakeFlickr(apiKey: Self.key, photos: Self.photos(count: 6), delay: .milliseconds(100))
+        // The first three downloads, and the first two searches, are each held until all of them are
+        // in flight at once: the limits are seen reached, not hoped for from a delay.
+        let threeDownloads = Rendezvous(count: 3), twoSearches = Rendezvous(count: 2)
+        let fake = try FakeFlickr(apiKey: Self.key, photos: Self.photos(count: 6), delay: .milliseconds(100)) { request in
+            if request.path.hasSuffix(".jpg") { threeDownloads.arrive() }
+            if request.path.hasPrefix("/services/rest") { twoSearches.arrive() }
+        }
         defer { fake.stop() }
         let (harness, config) = try await Self.pinned(fake, downloads: 3)
         let run = try await harness.json("fetch", "--all", "--config", config)
@@ -56,7 +62,9 @@ import TestSupport
     }
 
     @Test func aProvidersConcurrencyHoldsForTheRunAsAWhole() async throws {
-        let fake = try FakeFlickr(apiKey: Self.key, photos: Self.photos(count: 3), delay: .milliseconds(60))
+        // The first two requests are held until both are in flight: the limit is seen reached.
+        let twoRequests = Rendezvous(count: 2)
+        let fake = try FakeFlickr(apiKey: Self.key, photos: Self.photos(count: 3), delay: .milliseconds(60)) { _ in twoRequests.arrive() }
         defer { fake.stop() }
         let (harness, config) = try await Self.pinned(fake, providerLimits: #", "concurrency": 2"#)
         try await harness.run("fetch", "--all", "--count", "3", "--config", config)

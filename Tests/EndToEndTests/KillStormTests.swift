@@ -57,7 +57,7 @@ import TestSupport
             let slow = command[0] == "fetch" || command[0] == "new-collection"
             try await Task.sleep(for: .milliseconds(Int.random(in: 0...(slow ? 400 : 25), using: &random)))
             kill(process.processIdentifier, SIGKILL)
-            if await TouristBinary.waitForExit(process) { killed += 1 }
+            if try await TouristBinary.waitForExit(process) { killed += 1 }
 
             let verify = try await harness.tourist.run(["store", "verify", "--config", config, "--json"], in: harness.folder.path)
             let verified = try #require(try verify.json() as? [String: Any], "\(verify.stderr)")

@@ -10,7 +10,11 @@ import TestSupport
 
     @Test func concurrencyAndTheHourlyBudgetHoldAcrossTwoRuns() async throws {
         let photos = FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: 30, radiusKm: 2, bytes: 3000)
-        let fake = try FakeFlickr(apiKey: Self.key, photos: photos, delay: .milliseconds(150))
+        // The first two downloads are held until both are in flight: the limit is seen reached.
+        let twoDownloads = Rendezvous(count: 2)
+        let fake = try FakeFlickr(apiKey: Self.key, photos: photos, delay: .milliseconds(150)) { request in
+            if request.path.hasSuffix(".jpg") { twoDownloads.arrive() }
+        }
         defer { fake.stop() }
         let harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": Self.key])
         let config = try harness.folder.write("limits.json", """
@@ -20,7 +24,9 @@ import TestSupport
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
 
         // Run 1: one search, then 6 downloads of 150 ms each, at most 2 at once though 8 are allowed.
+        let beforeFirst = Date()
         let fetched = try await harness.json("fetch", pin, "--count", "6", "--config", config)
+        let afterFirst = Date()
         #expect(fetched.photos.count == 6 && fetched.photos.allSatisfy { $0["state"] as? String == "stored" })
         #expect(fake.peakConcurrentImageRequests == 2, "the provider's concurrency 2 is held, and reached")
         #expect(fake.peakConcurrentRequests == 2)
@@ -33,12 +39,22 @@ import TestSupport
 
         // Run 3: the budget is spent; nothing is sent, and the message says when it refills.
         let second = try #require(try await harness.json("pin", "add", "48.86", "2.29", "--config", config)["id"] as? String)
+        let beforeThird = Date()
         let refused = try await harness.run("fetch", second, "--config", config, expecting: 75)
+        let afterThird = Date()
         #expect(fake.apiCalls("flickr.photos.search") == 2, "no request past the budget reached the server")
         let lines = refused.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(refused.stderr)")
-        let refill = try #require(lines.first.flatMap { Self.match(#"at (\d\d:\d\d:\d\d), in (?:59 min \d+|60 min 0) s\."#, in: $0) }, "\(refused.stderr)")
-        #expect(lines.first == "tourist: flickr: rate-limited: flickr has used its budget of 2 requests per hour (requestsPerHour); the next request is allowed at \(refill), in \(Self.match(#"in (59 min \d+ s|60 min 0 s)"#, in: lines[0]) ?? "?"). Run the command again then, or raise requestsPerHour if the service allows more")
+        let refill = try #require(lines.first.flatMap { Self.match(#"at (\d\d:\d\d:\d\d), in \d+ min \d+ s\."#, in: $0) }, "\(refused.stderr)")
+        let wait = try #require(Self.match(#"in (\d+ min \d+ s)\."#, in: lines[0]))
+        #expect(lines.first == "tourist: flickr: rate-limited: flickr has used its budget of 2 requests per hour (requestsPerHour); the next request is allowed at \(refill), in \(wait). Run the command again then, or raise requestsPerHour if the service allows more")
+        // The wait is until run 1's search leaves the hour, counted from run 3 (rounded up): whatever
+        // the time the runs took, it lies between these two.
+        let parts = wait.split(separator: " ")
+        let waited = try #require(Int(parts[0])) * 60 + (try #require(Int(parts[2])))
+        let shortest = beforeFirst.addingTimeInterval(3600).timeIntervalSince(afterThird)
+        let longest = afterFirst.addingTimeInterval(3600).timeIntervalSince(beforeThird) + 1
+        #expect(Double(waited) >= shortest.rounded(.down) && Double(waited) <= longest.rounded(.up), "\(wait): between \(shortest) and \(longest) s")
         #expect(lines.last == "tourist: every provider asked to slow down; the album is unchanged. Run the command again later")
 
         // `providers` reads the same log: 2 used, refilling when the message said.
@@ -101,7 +117,7 @@ import TestSupport
         switch failure.kind {
         case "no key": (harness, fake, config) = try setUp(key: nil)
         case "refused key": (harness, fake, config) = try setUp(key: "not-the-key")
-        case "timed out": (harness, fake, config) = try setUp(flickr: #", "timeoutSeconds": 0.3"#, delay: .seconds(3))
+        case "timed out": (harness, fake, config) = try setUp(flickr: #", "timeoutSeconds": 0.3"#, delay: .seconds(60))
         case "empty": (harness, fake, config) = try setUp(photosNear: -33.8568)
         default: (harness, fake, config) = try setUp()
         }
@@ -179,7 +195,9 @@ import TestSupport
 
     @Test func probesEveryEnabledProviderAtOnceInsideItsCoverage() async throws {
         let photos = FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: 5, radiusKm: 1)
-        let fake = try FakeFlickr(apiKey: Self.key, photos: photos, delay: .milliseconds(800))
+        // The three probes are held until all three are in flight: seen running at once.
+        let threeProbes = Rendezvous(count: 3)
+        let fake = try FakeFlickr(apiKey: Self.key, photos: photos, delay: .milliseconds(800)) { _ in threeProbes.arrive() }
         defer { fake.stop() }
         let harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": Self.key])
         // Three providers on one counting server; "pacific" covers a box across the antimeridian,

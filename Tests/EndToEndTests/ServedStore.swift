@@ -68,7 +68,7 @@ final class ServedStore: Sendable {
     }
 
     /// Waits until pin `id`'s album, as the API shows it, satisfies `done` (the API is polled).
-    func waitForAlbum(_ id: String, timeout: Duration = .seconds(30), until done: ([String: Any]) -> Bool) async throws -> [String: Any] {
+    func waitForAlbum(_ id: String, timeout: Duration = Waiting.patience, until done: ([String: Any]) -> Bool) async throws -> [String: Any] {
         let deadline = ContinuousClock.now + timeout
         while true {
             let album = try #require(try await get("/api/pins/\(id)/album").json() as? [String: Any])
@@ -81,12 +81,13 @@ final class ServedStore: Sendable {
     /// Stops the server as Ctrl-C would; returns its exit status and what it wrote to stderr.
     func stop(signal: Int32 = SIGTERM) async -> (status: Int32, stderr: String) {
         kill(process.processIdentifier, signal)
-        let process = process
-        return (try? await Blocking.run {
-            let (_, stderr) = TouristBinary.collectOutput(of: process)
-            process.waitUntilExit()
-            return (process.terminationStatus, stderr)
-        }) ?? (-1, "")
+        return await ended()
+    }
+
+    /// Waits for the server to end; returns its exit status and what it wrote to stderr.
+    func ended() async -> (status: Int32, stderr: String) {
+        guard let finished = try? await TouristBinary.finish(process) else { return (-1, "") }
+        return (finished.status, finished.stderr)
     }
 }
 

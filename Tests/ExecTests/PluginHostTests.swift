@@ -14,8 +14,9 @@ import TouristCore
     let folder = TemporaryDirectory("tourist-exec")
     let center = try! GeoPoint(latitude: 48.8584, longitude: 2.2945)
 
-    /// The providers of a config holding `entry`, built as a command builds them.
-    func provider(_ entry: String, timeoutSeconds: Double = 5) throws -> ExecProvider {
+    /// The providers of a config holding `entry`, built as a command builds them. Its time-outs are
+    /// far beyond what a busy machine needs: only the test of a hang makes one short.
+    func provider(_ entry: String, timeoutSeconds: Double = 120) throws -> ExecProvider {
         let text = #"{"downloads": {"timeoutSeconds": \#(timeoutSeconds)}, "providers": [\#(entry)]}"#
         let loader = ConfigLoader(registry: ProviderRegistry([ExecProviderFactory()]), environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path], workingDirectory: folder.path)
         let config = try loader.parse(Array(text.utf8), path: folder.child("config.json"))
@@ -28,12 +29,21 @@ import TouristCore
         return try #require(built.first?.provider as? ExecProvider)
     }
 
-    func faultyEntry(_ fault: String, count: Int = 6, timeout: Double = 5) throws -> String {
+    /// `provider(entry)` with a short time-out for its searches only: its start and `hello` keep the
+    /// generous one, so a plugin slow to start on a busy machine is not taken for a hang.
+    func provider(_ entry: String, searchTimeout: Double) async throws -> ExecProvider {
+        let patient = try provider(entry)
+        var settings = patient.settings
+        settings.requestTimeout = searchTimeout
+        return ExecProvider(name: patient.name, launch: await patient.host.launch, settings: settings, logger: await patient.host.logger)
+    }
+
+    func faultyEntry(_ fault: String, count: Int = 6) throws -> String {
         let image = folder.child("photo.jpg")
         if !FileManager.default.fileExists(atPath: image) {
             try FileManager.default.copyItem(atPath: Self.repository + "/Providers/Fixture/DemoSet/paris/paris-01-z.jpg", toPath: image)
         }
-        return #"{"name": "faulty", "type": "exec", "command": ["\#(Self.faulty)"], "latitude": 48.8584, "longitude": 2.2945, "image": "photo.jpg", "count": \#(count), "fault": "\#(fault)", "timeoutSeconds": \#(timeout)}"#
+        return #"{"name": "faulty", "type": "exec", "command": ["\#(Self.faulty)"], "latitude": 48.8584, "longitude": 2.2945, "image": "photo.jpg", "count": \#(count), "fault": "\#(fault)", "timeoutSeconds": 120}"#
     }
 
     /// The pipe inodes of `descriptors` (`pipe:[123]`), as /proc names them.
@@ -54,7 +64,7 @@ import TouristCore
 
     @Test(arguments: ["none", "crash-search", "not-json", "long-line", "unknown-id", "hang-search", "ignore-shutdown"])
     func shutdownLeavesNoProcessAndNoDescriptor(fault: String) async throws {
-        let provider = try provider(try faultyEntry(fault, timeout: 1))
+        let provider = try await provider(try faultyEntry(fault), searchTimeout: 1)
         _ = try? await provider.host.connection()
         let (pid, descriptors) = try #require(await provider.host.running)
         let pipes = Self.pipes(descriptors)
@@ -94,7 +104,7 @@ import TouristCore
     }
 
     @Test func aHangIsStoppedAtItsTimeOut() async throws {
-        let provider = try provider(try faultyEntry("hang-search", timeout: 0.5))
+        let provider = try await provider(try faultyEntry("hang-search"), searchTimeout: 0.5)
         _ = try await provider.host.connection()
         let (pid, _) = try #require(await provider.host.running)
         let started = ContinuousClock.now

@@ -43,12 +43,17 @@ public final class FakeFlickr: Sendable {
     let state: Mutex<State>
 
     /// Starts the fake with `photos` (answered in id order); `delay` is added to every request,
-    /// API and images alike.
-    public init(apiKey: String, photos: [FakePhoto], delay: Duration = .zero) throws {
+    /// API and images alike. `before` is called with each request on its connection's thread, after
+    /// the delay and before the answer; it may block, as a test's `Rendezvous` does to hold requests
+    /// until it sees enough of them in flight at once.
+    public init(apiKey: String, photos: [FakePhoto], delay: Duration = .zero, before: @escaping @Sendable (LoopbackRequest) -> Void = { _ in }) throws {
         self.apiKey = apiKey
         state = Mutex(State(photos: photos))
         let box = HandlerBox()
-        server = try LoopbackServer(delay: delay) { request in box.handle(request) }
+        server = try LoopbackServer(delay: delay) { request in
+            before(request)
+            return box.handle(request)
+        }
         box.set(self)
     }
 

@@ -17,7 +17,7 @@ import TestSupport
 
     init() throws {
         eiffel = try GeoPoint(latitude: 48.8584, longitude: 2.2945)
-        http = HTTPClient(configuration: .init(totalTimeout: 5, stallTimeout: 2))
+        http = HTTPClient(configuration: .patient)
     }
 
     func makeFake(_ count: Int = 30, sizes: [String] = ["m", "z", "b", "h"]) throws -> (FakeFlickr, [FakePhoto]) {

@@ -30,9 +30,13 @@ struct CurlResult {
     var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(output))) as? [String: Any] }
 }
 
-/// Runs /usr/bin/curl (no config file, no globbing, loopback only, 10 s at most unless told) without
+/// Runs /usr/bin/curl (no config file, no globbing, loopback only, `maxTime` seconds at most: a
+/// limit that only keeps a hang from lasting, unless a test of a time-out sets it short) without
 /// blocking a thread of the cooperative pool: output goes to temporary files, the exit is awaited.
-func curl(_ arguments: [String], maxTime: Double = 10) async throws -> CurlResult {
+/// `whileRunning`, given the file curl writes its output to, runs once curl has started.
+func curl(
+    _ arguments: [String], maxTime: Double = 300, whileRunning: @Sendable (_ outputPath: String) async throws -> Void = { _ in }
+) async throws -> CurlResult {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopback-curl-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -46,13 +50,20 @@ func curl(_ arguments: [String], maxTime: Double = 10) async throws -> CurlResul
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
-    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-        process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-        do { try process.run() } catch {
-            process.terminationHandler = nil
-            continuation.resume(throwing: error)
-        }
+    let exited = AsyncStream<Int32>.makeStream()
+    process.terminationHandler = {
+        exited.continuation.yield($0.terminationStatus)
+        exited.continuation.finish()
     }
+    try process.run()
+    do {
+        try await whileRunning(outPath.path)
+    } catch {
+        process.terminate()
+        throw error
+    }
+    var statuses = exited.stream.makeAsyncIterator()
+    let status = await statuses.next() ?? -1
     try? out.close()
     try? err.close()
     let output = (try? Data(contentsOf: outPath)).map { [UInt8]($0) } ?? []

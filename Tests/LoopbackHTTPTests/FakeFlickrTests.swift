@@ -1,6 +1,7 @@
 import FlickrStub
 import Foundation
 import Testing
+import TestSupport
 
 /// The fake Flickr, through the real curl command-line tool.
 struct FakeFlickrTests {
@@ -224,7 +225,8 @@ struct FakeFlickrTests {
         defer { fake.stop() }
         fake.failNextImageRequests(photo: photos[0].id, [.reset])
         fake.failNextImageRequests(photo: photos[1].id, [.truncated])
-        fake.failNextImageRequests(photo: photos[2].id, [.stall(seconds: 5)])
+        // Stalled for 10 minutes (stop() cuts it short): only curl's 1 s limit can end it first.
+        fake.failNextImageRequests(photo: photos[2].id, [.stall(seconds: 600)])
         fake.failNextImageRequests(photo: photos[3].id, [.html])
         fake.failNextImageRequests(photo: photos[4].id, [.redirect("file:///etc/passwd")])
         let urls = photos.map { fake.imageURL($0, size: "m") }
@@ -253,11 +255,13 @@ struct FakeFlickrTests {
 
     @Test func countsConcurrentImageRequestsApart() async throws {
         let photos = FakePhoto.around(latitude: 0, longitude: 0, count: 40, sizes: ["m"], bytes: 200 * 1024)
-        let fake = try FakeFlickr(apiKey: Self.key, photos: photos, delay: .milliseconds(50))
+        // The first five requests are held until all five are in flight at once.
+        let five = Rendezvous(count: 5)
+        let fake = try FakeFlickr(apiKey: Self.key, photos: photos) { _ in five.arrive() }
         defer { fake.stop() }
         let config = try curlConfig(urls: photos.map { fake.imageURL($0, size: "m") }, in: FileManager.default.temporaryDirectory)
         defer { try? FileManager.default.removeItem(atPath: config) }
-        let result = try await curl(["--parallel", "--parallel-max", "10", "-K", config])
+        let result = try await curl(["--parallel", "--parallel-immediate", "--parallel-max", "10", "-K", config])
         #expect(result.exitCode == 0)
         _ = try await curl([fake.endpoint + "?method=flickr.photos.search"])
         #expect(fake.peakConcurrentImageRequests >= 5 && fake.peakConcurrentImageRequests <= 10)

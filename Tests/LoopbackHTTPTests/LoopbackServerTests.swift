@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import Testing
+import TestSupport
 
 /// The loopback server, through the real curl command-line tool.
 struct LoopbackServerTests {
@@ -68,9 +69,11 @@ struct LoopbackServerTests {
     }
 
     @Test func stallsMidBody() async throws {
-        let server = try LoopbackServer { _ in .stall(seconds: 5, status: 200, headers: [], body: Self.pattern(10_000), sendBytes: 100) }
+        // Stalled for 10 minutes (stop() cuts it short): only curl's 5 s limit can end it first,
+        // time enough for the headers and the first 100 bytes on a busy machine.
+        let server = try LoopbackServer { _ in .stall(seconds: 600, status: 200, headers: [], body: Self.pattern(10_000), sendBytes: 100) }
         defer { server.stop() }
-        let result = try await curl([server.url("/slow")], maxTime: 1)
+        let result = try await curl([server.url("/slow")], maxTime: 5)
         #expect(result.exitCode == 28, "curl: operation timed out: \(result.errors)")
         #expect(result.output == Array(Self.pattern(100)))
     }
@@ -101,16 +104,20 @@ struct LoopbackServerTests {
 
     @Test func servesManyLargeBodiesConcurrently() async throws {
         let body = Self.pattern(200 * 1024, seed: 7)
-        let server = try LoopbackServer(delay: .milliseconds(50)) { request in
-            request.path.hasPrefix("/img/") ? .response(status: 200, headers: [("Content-Type", "image/jpeg")], body: body) : .text("api")
+        // The first 20 image requests are held until all 20 are in flight at once.
+        let twentyInFlight = Rendezvous(count: 20)
+        let server = try LoopbackServer { request in
+            guard request.path.hasPrefix("/img/") else { return .text("api") }
+            twentyInFlight.arrive()
+            return .response(status: 200, headers: [("Content-Type", "image/jpeg")], body: body)
         }
         defer { server.stop() }
         let folder = FileManager.default.temporaryDirectory
         let urls = (0..<500).map { server.url("/img/\($0).jpg") }
         let config = try curlConfig(urls: urls, in: folder)
         defer { try? FileManager.default.removeItem(atPath: config) }
-        // Speed is the download benchmark's business; curl's 20 s limit only keeps a hang from lasting.
-        let result = try await curl(["--parallel", "--parallel-max", "100", "-w", "%{http_code} %{size_download}\n", "-K", config], maxTime: 20)
+        // Speed is the download benchmark's business.
+        let result = try await curl(["--parallel", "--parallel-immediate", "--parallel-max", "100", "-w", "%{http_code} %{size_download}\n", "-K", config])
         #expect(result.exitCode == 0, "\(result.errors)")
         let lines = result.text.split(separator: "\n")
         #expect(lines.count == 500 && lines.allSatisfy { $0 == "200 \(body.count)" })
@@ -133,16 +140,17 @@ struct LoopbackServerTests {
     }
 
     @Test func stopEndsAStalledReplyAtOnce() async throws {
-        let server = try LoopbackServer { _ in .stall(seconds: 30, status: 200, headers: [], body: Self.pattern(1000), sendBytes: 10) }
-        let started = Date()
-        // Bounds loose enough for a machine busy with the other tests: the point is that stop() ends
-        // the reply, before curl's limit and long before the stall's 30 s.
-        async let result = curl([server.url("/stall")], maxTime: 20)
-        while server.requests.isEmpty, Date().timeIntervalSince(started) < 15 { try await Task.sleep(for: .milliseconds(20)) }
-        try await Task.sleep(for: .milliseconds(100)) // the headers and 10 bytes are on their way
-        server.stop()
-        let finished = try await result
-        // 18 (partial body), not 28: stop() ended it before curl's 20 s limit, let alone the 30 s stall.
+        let server = try LoopbackServer { _ in .stall(seconds: 3600, status: 200, headers: [], body: Self.pattern(1000), sendBytes: 10) }
+        // Stopped once curl has the headers and the first 10 bytes; the stall would last an hour and
+        // curl would wait 10 minutes, so only stop() can end the reply.
+        // --no-buffer: curl writes each byte it gets at once, so its output file shows them.
+        let finished = try await curl(["--no-buffer", server.url("/stall")], maxTime: 600) { output in
+            try await Waiting.until("curl to receive the first 10 bytes") {
+                ((try? FileManager.default.attributesOfItem(atPath: output)[.size]) as? Int ?? 0) >= 10
+            }
+            server.stop()
+        }
+        // 18 (partial body), not 28: stop() ended it, not curl's limit.
         #expect(finished.exitCode == 18, "the shut-down connection ends the partial body: \(finished.errors)")
     }
 }

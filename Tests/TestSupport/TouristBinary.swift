@@ -64,39 +64,69 @@ public struct TouristBinary: Sendable {
     /// are its stdin (else it reads nothing).
     @discardableResult
     public func run(_ arguments: [String], in directory: String? = nil, input: String? = nil) async throws -> Result {
-        let process = try start(arguments, in: directory, input: input)
-        return try await Blocking.run {
-            let (stdout, stderr) = Self.collectOutput(of: process)
+        let finished = try await Self.finish(try start(arguments, in: directory, input: input))
+        return Result(status: finished.status, stdout: finished.stdout, stderr: finished.stderr)
+    }
+
+    /// A started process that ended: its status (a signal's number when a signal ended it), what it
+    /// printed, and whether a signal ended it.
+    public struct Finished: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+        public let bySignal: Bool
+    }
+
+    /// Reads a started process's output to its end and waits for it to exit, off the cooperative
+    /// thread pool.
+    public static func finish(_ process: Process) async throws -> Finished {
+        try await Blocking.run {
+            let (stdout, stderr) = collectOutput(of: process)
             process.waitUntilExit()
-            return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+            return Finished(status: process.terminationStatus, stdout: stdout, stderr: stderr, bySignal: process.terminationReason == .uncaughtSignal)
         }
     }
 
     /// Waits for a started process to end, off the cooperative thread pool; returns whether a signal ended it.
-    public static func waitForExit(_ process: Process) async -> Bool {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                _ = collectOutput(of: process)
-                process.waitUntilExit()
-                continuation.resume(returning: process.terminationReason == .uncaughtSignal)
-            }
-        }
+    public static func waitForExit(_ process: Process) async throws -> Bool {
+        try await finish(process).bySignal
     }
 
     /// Reads a started process's stdout and stderr to their ends, both at once so neither pipe fills.
+    /// stdout is read on a thread of its own (not Dispatch's pool, which grows slowly on Linux:
+    /// behind a busy suite's other reads, a full pipe would hold the process up).
     public static func collectOutput(of process: Process) -> (stdout: String, stderr: String) {
         final class Box: @unchecked Sendable { var data = Data() }
         let box = Box()
-        let group = DispatchGroup()
         guard let out = process.standardOutput as? Pipe, let err = process.standardError as? Pipe else { return ("", "") }
-        group.enter()
-        DispatchQueue.global().async {
+        let stdoutRead = DispatchSemaphore(value: 0)
+        let reader = Thread {
             box.data = out.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+            stdoutRead.signal()
         }
+        reader.start()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
+        stdoutRead.wait()
         return (String(decoding: box.data, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Reads a started process's stderr until `text` appears in it (or the stream ends), off the
+    /// cooperative thread pool, and returns what it read: a test waits for what the process says it
+    /// did, not for an amount of time. What is read here is not seen by a later `collectOutput`.
+    public static func readStderr(of process: Process, until text: String) async throws -> String {
+        guard let err = process.standardError as? Pipe else { return "" }
+        let fd = err.fileHandleForReading.fileDescriptor
+        return try await Blocking.run {
+            var seen: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while !String(decoding: seen, as: UTF8.self).contains(text) {
+                let count = read(fd, &chunk, chunk.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                seen += chunk[..<count]
+            }
+            return String(decoding: seen, as: UTF8.self)
+        }
     }
 
     /// Starts `tourist arguments…` and returns the running process (stdout and stderr are pipes).

@@ -63,29 +63,31 @@ import TestSupport
         let firstData = Data(first), secondData = Data(second)
         try FileSystem.writeAtomically(first, to: path)
         // The writer keeps replacing the file until the reader has seen both versions (so reads
-        // did overlap writes) and read 200 times, or 20 s have passed.
-        // On a thread of its own: the reads below keep one of the pool's threads busy.
-        let done = Atomic<Bool>(false)
+        // did overlap writes) and read 200 times: however long a busy machine takes for that, and
+        // no longer. On a thread of its own: the reads below keep one of the pool's threads busy.
+        let done = Atomic<Bool>(false), writerEnded = Atomic<Bool>(false)
         let writer = Task {
             try await Blocking.run {
+                defer { writerEnded.store(true, ordering: .releasing) }
                 var round = 0
-                let deadline = ContinuousClock.now + .seconds(20)
-                while !done.load(ordering: .acquiring), ContinuousClock.now < deadline {
+                while !done.load(ordering: .acquiring) {
                     try FileSystem.writeAtomically(round % 2 == 0 ? second : first, to: path)
                     round += 1
                 }
                 return round
             }
         }
+        defer { done.store(true, ordering: .releasing) } // also when a read below throws
         var reads = 0, sawFirst = false, sawSecond = false
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !(sawFirst && sawSecond && reads >= 200), ContinuousClock.now < deadline {
+        // Until the writer ends, which it does only when told or when a write fails.
+        while !(sawFirst && sawSecond && reads >= 200), !writerEnded.load(ordering: .acquiring) {
             let seen = Data(try #require(try FileSystem.read(path)))
             // Compared with memcmp, not element by element.
             if seen == firstData { sawFirst = true } else if seen == secondData { sawSecond = true } else {
                 Issue.record("read \(seen.count) bytes that are neither version")
             }
             reads += 1
+            await Task.yield()
         }
         done.store(true, ordering: .releasing)
         let writes = try await writer.value

@@ -21,6 +21,9 @@ public final class ConcurrencyGate: Sendable {
         state = Mutex(State(free: max(1, width)))
     }
 
+    /// How many tasks are queued for a slot now.
+    var waiting: Int { state.withLock { $0.waiters.count } }
+
     /// Runs `body` holding one slot.
     public func withSlot<T>(_ body: () async throws -> T) async throws -> T {
         try await acquire()
