@@ -17,13 +17,33 @@ import TestSupport
         return try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     }
 
-    @Test(arguments: [0, 60, 150])
-    func photoRemovedWhileANewCollectionIsMadeStaysRemoved(delayMs: Int) async throws {
+    func storedPhotos(_ harness: Harness, _ pin: String) -> [String] {
+        ((albumFile(harness, pin)?["photos"] as? [[String: Any]]) ?? []).filter { $0["state"] as? String == "stored" }
+            .compactMap { ($0["candidate"] as? [String: Any])?["key"] as? String }
+    }
+
+    /// When the second process starts, as the album file shows it (or once the first has ended):
+    /// at once, once the first has replaced or started filling the album, once it is well on.
+    enum Moment: String, CaseIterable, Sendable {
+        case atOnce, onceStarted, onceWellOn
+    }
+
+    @Test(arguments: Moment.allCases)
+    func photoRemovedWhileANewCollectionIsMadeStaysRemoved(moment: Moment) async throws {
         let (harness, config, pin) = try await setUp()
         try await harness.run("fetch", pin, "--config", config, "--quiet")
+        let before = storedPhotos(harness, pin)
         let photo = try #require(try await harness.json("album", pin, "--config", config).photos[3]["id"] as? String)
         let collecting = try harness.tourist.start(["new-collection", pin, "--config", config, "--quiet"], in: harness.folder.path)
-        try await Task.sleep(for: .milliseconds(delayMs))
+        switch moment {
+        case .atOnce: break
+        case .onceStarted:
+            try await Waiting.until("the new collection to replace the album") { storedPhotos(harness, pin) != before || !collecting.isRunning }
+        case .onceWellOn:
+            try await Waiting.until("the new collection to store 5 photos") {
+                Set(storedPhotos(harness, pin)).subtracting(before).count >= 5 || !collecting.isRunning
+            }
+        }
         let removed = try await harness.tourist.run(["photo", "rm", pin, photo, "--config", config], in: harness.folder.path)
         _ = try await TouristBinary.waitForExit(collecting)
         #expect(collecting.terminationStatus == 0)
@@ -36,11 +56,17 @@ import TestSupport
         #expect(try await harness.json("store", "verify", "--config", config)["ok"] as? Bool == true)
     }
 
-    @Test(arguments: [50, 200, 400])
-    func aPinRemovedWhileItIsFetchedStaysRemoved(delayMs: Int) async throws {
+    @Test(arguments: Moment.allCases)
+    func aPinRemovedWhileItIsFetchedStaysRemoved(moment: Moment) async throws {
         let (harness, config, pin) = try await setUp()
         let fetching = try harness.tourist.start(["fetch", pin, "--config", config, "--quiet"], in: harness.folder.path)
-        try await Task.sleep(for: .milliseconds(delayMs))
+        switch moment {
+        case .atOnce: break
+        case .onceStarted:
+            try await Waiting.until("the fetch to store a photo") { !storedPhotos(harness, pin).isEmpty || !fetching.isRunning }
+        case .onceWellOn:
+            try await Waiting.until("the fetch to store 5 photos") { storedPhotos(harness, pin).count >= 5 || !fetching.isRunning }
+        }
         try await harness.run("pin", "rm", pin, "--config", config)
         _ = try await TouristBinary.waitForExit(fetching)
         // Done before the removal (0), or told the pin is gone (65); never a crash or a resurrected album.

@@ -346,6 +346,10 @@ class AlbumPage {
       this.album = { ...this.album, fetching: true };
     }
     this.renderProgress([]);
+    // Photos on their way that the grid does not show yet (the search saved them after the last
+    // reload, and a pin event need not follow): reload for their placeholders.
+    const shown = (this.album.photos || []).filter((photo) => photo && photo.state !== 'rejected').length;
+    if (total > shown) this.reload();
   }
 
   onFetchEnded(data) {
