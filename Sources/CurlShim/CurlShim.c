@@ -22,6 +22,8 @@ static struct {
     CURLMcode (*multi_wakeup)(CURLM *);
     const char *(*multi_strerror)(CURLMcode);
     CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
 } api;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -55,7 +57,9 @@ static void load_once(void) {
         && find(library, "curl_multi_poll", (void **)&api.multi_poll)
         && find(library, "curl_multi_wakeup", (void **)&api.multi_wakeup)
         && find(library, "curl_multi_strerror", (void **)&api.multi_strerror)
-        && find(library, "curl_multi_setopt", (void **)&api.multi_setopt);
+        && find(library, "curl_multi_setopt", (void **)&api.multi_setopt)
+        && find(library, "curl_slist_append", (void **)&api.slist_append)
+        && find(library, "curl_slist_free_all", (void **)&api.slist_free_all);
     if (!ok) return;
     CURLcode code = api.global_init(CURL_GLOBAL_DEFAULT);
     if (code != CURLE_OK) {
@@ -116,6 +120,9 @@ int tourist_curl_easy_getinfo_string(void *easy, int info, char **value) {
 int tourist_curl_easy_getinfo_pointer(void *easy, int info, void **value) {
     return api.easy_getinfo(easy, (CURLINFO)info, value);
 }
+
+void *tourist_curl_slist_append(void *list, const char *line) { return api.slist_append(list, line); }
+void tourist_curl_slist_free_all(void *list) { api.slist_free_all(list); }
 
 int tourist_curl_multi_setopt_long(void *multi, int option, long value) {
     return api.multi_setopt(multi, (CURLMoption)option, value);

@@ -14,13 +14,15 @@ import TestSupport
             // Kill once the album file records one more stored photo than at the last kill: always
             // mid-album, however busy the machine. (Blob files are no signal: photos that landed but
             // were not yet recorded are downloaded again after a kill and add no file.)
+            // Watched from a thread of its own: on a busy machine Swift's few pool threads can be
+            // held by other tests for seconds, long enough for the fetch to end unseen.
             let process = try harness.tourist.start(["fetch", pin, "--config", config, "--quiet"], in: harness.folder.path)
             let before = recordedPhotos(harness, pin)
-            let deadline = Date().addingTimeInterval(60)
-            while recordedPhotos(harness, pin) < before + 1, process.isRunning, Date() < deadline {
-                try await Task.sleep(for: .milliseconds(20))
+            try await Blocking.run { [self] in
+                let patience = Date().addingTimeInterval(120)
+                while recordedPhotos(harness, pin) < before + 1, process.isRunning, Date() < patience { usleep(2_000) }
+                kill(process.processIdentifier, SIGKILL)
             }
-            kill(process.processIdentifier, SIGKILL)
             let killed = try await TouristBinary.waitForExit(process)
             #expect(killed, "round \(round): fetch finished before it was killed; raise latencyMs")
             let verify = try await harness.run("store", "verify", "--config", config)

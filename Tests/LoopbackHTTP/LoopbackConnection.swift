@@ -38,19 +38,19 @@ struct LoopbackConnection {
         }
     }
 
-    /// Reads and drops `count` bytes of request body, so the next head starts where it should.
-    func discard(_ count: Int) -> Bool {
-        var left = count
-        let buffered = min(left, buffer.bytes.count)
-        buffer.bytes.removeFirst(buffered)
+    /// Reads `count` bytes of request body, so the next head starts where it should; nil when the
+    /// client hung up first.
+    func readBody(_ count: Int) -> [UInt8]? {
+        var body = Array(buffer.bytes.prefix(count))
+        buffer.bytes.removeFirst(body.count)
         buffer.scanned = 0
-        left -= buffered
-        while left > 0 {
-            guard let chunk = receive() else { return false }
-            if chunk.count > left { buffer.bytes.append(contentsOf: chunk[left...]) }
-            left -= min(left, chunk.count)
+        while body.count < count {
+            guard let chunk = receive() else { return nil }
+            let wanted = min(count - body.count, chunk.count)
+            body.append(contentsOf: chunk[chunk.startIndex..<chunk.startIndex + wanted])
+            if chunk.count > wanted { buffer.bytes.append(contentsOf: chunk[(chunk.startIndex + wanted)...]) }
         }
-        return true
+        return body
     }
 
     /// One `recv`, or nil at end of stream or on an error.

@@ -14,6 +14,8 @@ public struct LoopbackRequest: Sendable {
     public var version: String
     /// Which connection carried it (1 for the first accepted).
     public var connection: Int
+    /// The body it sent (by its Content-Length).
+    public var body: [UInt8] = []
 }
 
 /// What the loopback server does with a request: answer, or misbehave in a chosen way.

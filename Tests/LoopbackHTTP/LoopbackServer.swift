@@ -157,6 +157,10 @@ private final class LoopbackCore: Sendable {
         }
         while let head = connection.readHead(), var request = LoopbackConnection.parse(head) {
             request.connection = number
+            let length = Int(request.headers["content-length"] ?? "") ?? 0
+            let body = length > 0 ? connection.readBody(length) : []
+            let drained = body != nil
+            request.body = body ?? []
             let index = state.withLock { state in
                 state.requests.append(request)
                 state.sequence += 1
@@ -165,8 +169,6 @@ private final class LoopbackCore: Sendable {
                 state.peak = max(state.peak, state.inFlight)
                 return state.requests.count - 1
             }
-            let length = Int(request.headers["content-length"] ?? "") ?? 0
-            let drained = length <= 0 || connection.discard(length)
             if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18) }
             let reply = handler(request)
             let connectionHeader = request.headers["connection"]?.lowercased() ?? ""

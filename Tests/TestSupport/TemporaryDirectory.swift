@@ -18,9 +18,15 @@ public final class TemporaryDirectory: Sendable {
     /// Writes `text` to a file inside the folder and returns its path.
     @discardableResult
     public func write(_ name: String, _ text: String) throws -> String {
+        try write(name, Data(text.utf8))
+    }
+
+    /// Writes `data` to a file inside the folder and returns its path.
+    @discardableResult
+    public func write(_ name: String, _ data: Data) throws -> String {
         let file = child(name)
         try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        try data.write(to: URL(fileURLWithPath: file), options: .atomic)
         return file
     }
 }

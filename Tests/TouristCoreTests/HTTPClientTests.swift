@@ -178,3 +178,83 @@ final class CollectingSink: BlobSink, @unchecked Sendable {
     private(set) var bytes: [UInt8] = []
     func write(_ chunk: UnsafeRawBufferPointer) throws { bytes.append(contentsOf: chunk) }
 }
+
+/// Requests beyond GET, and S3's signature, against a real HTTP server on 127.0.0.1 that records
+/// what arrived.
+@Suite struct HTTPRequestTests {
+    let client = HTTPClient(configuration: .patient)
+    let folder = TemporaryDirectory()
+    static let emptyHash = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+
+    static func hex(_ bytes: [UInt8]) -> String { SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined() }
+
+    func url(_ server: LoopbackServer, _ path: String) throws -> URL { try #require(URL(string: server.url(path))) }
+
+    @Test func sendsMethodsHeadersAndBodiesFromMemoryAndFromAFile() async throws {
+        let server = try LoopbackServer { request in
+            .response(status: request.method == "PUT" ? 201 : 200, headers: [("ETag", "\"e1\"")], body: Array("done".utf8))
+        }
+        let large = HTTPClientTests.pattern(3 << 20)
+        let file = try folder.write("upload.bin", Data(large))
+        let put = try await client.exchange(HTTPRequest(url: try url(server, "/b/key"), method: "PUT", headers: [("If-None-Match", "*")], body: .file(file)))
+        #expect(put.status == 201 && put.headers["etag"] == "\"e1\"")
+        let posted = try await client.exchange(HTTPRequest(url: try url(server, "/b/post"), method: "POST", body: .bytes(Array("hello".utf8))))
+        #expect(posted.status == 200 && String(decoding: posted.body, as: UTF8.self) == "done")
+        let head = try await client.exchange(HTTPRequest(url: try url(server, "/b/key"), method: "HEAD"))
+        #expect(head.status == 200 && head.headers["etag"] == "\"e1\"" && head.body.isEmpty)
+        _ = try await client.exchange(HTTPRequest(url: try url(server, "/b/key"), method: "DELETE"))
+
+        let seen = server.requests
+        #expect(seen.map(\.method) == ["PUT", "POST", "HEAD", "DELETE"])
+        #expect(seen[0].body == large, "the file arrived whole (\(seen[0].body.count) of \(large.count) bytes)")
+        #expect(seen[0].headers["content-length"] == String(large.count) && seen[0].headers["if-none-match"] == "*")
+        #expect(seen[0].headers["expect"] == nil, "no 100-continue round trip")
+        #expect(seen[1].body == Array("hello".utf8))
+        #expect(seen[2].body.isEmpty && seen[3].body.isEmpty)
+    }
+
+    @Test func exchangeAnswersEveryStatusWhereDataThrowsIt() async throws {
+        let refusal = Array("<Error><Code>PreconditionFailed</Code></Error>".utf8)
+        let server = try LoopbackServer { _ in .response(status: 412, headers: [("Content-Type", "application/xml")], body: refusal) }
+        let answer = try await client.exchange(HTTPRequest(url: try url(server, "/b/k"), method: "PUT", body: .bytes([1, 2, 3])))
+        #expect(answer.status == 412 && Array(answer.body) == refusal)
+        await expectProviderError("invalid response", retryable: false) { _ = try await client.data(HTTPRequest(url: try url(server, "/b/k"))) }
+    }
+
+    @Test func aSignedRequestCarriesASigV4SignatureAndNeverTheSecret() async throws {
+        let server = try LoopbackServer { request in
+            request.path == "/moved" ? .response(status: 302, headers: [("Location", "/elsewhere")], body: []) : .text("ok")
+        }
+        let secret = "wJalrXUtnFEMI-K7MDENG-bPxRfiCYEXAMPLEKEY"
+        let signing = AWSSigning(accessKeyID: "AKIDEXAMPLE", secretAccessKey: secret, sessionToken: "session-token-1", region: "eu-west-3")
+        let file = try folder.write("photo.jpg", Data([0xFF, 0xD8, 0xFF, 0xE0] + HTTPClientTests.pattern(1000)))
+        _ = try await client.exchange(HTTPRequest(url: try url(server, "/bucket/none"), signing: signing))
+        _ = try await client.exchange(HTTPRequest(url: try url(server, "/bucket/bytes"), method: "PUT", body: .bytes(Array("abc".utf8)), signing: signing))
+        _ = try await client.exchange(HTTPRequest(url: try url(server, "/bucket/file"), method: "PUT", body: .file(file), signing: signing))
+        let moved = try await client.exchange(HTTPRequest(url: try url(server, "/moved"), signing: signing))
+        #expect(moved.status == 302, "a signed request follows no redirect: its credentials go nowhere else")
+
+        let seen = server.requests
+        #expect(seen.map(\.path) == ["/bucket/none", "/bucket/bytes", "/bucket/file", "/moved"])
+        for request in seen {
+            let authorization = request.headers["authorization"] ?? ""
+            #expect(authorization.hasPrefix("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/") && authorization.contains("/eu-west-3/s3/aws4_request"), "\(authorization)")
+            #expect(authorization.contains("x-amz-content-sha256") && authorization.contains("x-amz-date"), "both are signed: \(authorization)")
+            #expect(request.headers["x-amz-security-token"] == "session-token-1")
+            #expect(!request.headers.values.contains { $0.contains(secret) }, "the secret never travels")
+        }
+        #expect(seen.map { $0.headers["x-amz-content-sha256"] } == [Self.emptyHash, Self.hex(Array("abc".utf8)), "UNSIGNED-PAYLOAD", Self.emptyHash])
+        #expect(!"\(signing)".contains(secret) && !"\(signing)".contains("session-token-1"))
+    }
+
+    @Test func aBodyFileThatCannotBeReadFailsBeforeAnythingIsSent() async throws {
+        let server = try LoopbackServer { _ in .text("ok") }
+        await expectProviderError("invalid configuration", retryable: false) {
+            _ = try await client.exchange(HTTPRequest(url: try url(server, "/b/k"), method: "PUT", body: .file(folder.child("missing.bin"))))
+        }
+        await expectProviderError("invalid configuration", retryable: false) {
+            _ = try await client.exchange(HTTPRequest(url: try url(server, "/b/k"), headers: [("X-Bad", "a\r\nInjected: 1")]))
+        }
+        #expect(server.requests.isEmpty)
+    }
+}

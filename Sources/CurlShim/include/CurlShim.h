@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/// The signature of CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION.
+/// The signature of CURLOPT_WRITEFUNCTION, CURLOPT_HEADERFUNCTION and CURLOPT_READFUNCTION.
 typedef size_t (*tourist_curl_data_callback)(char *data, size_t size, size_t count, void *context);
 
 /// Loads libcurl and initialises it, once per process; later calls return the first result.
@@ -43,6 +43,11 @@ int tourist_curl_easy_setopt_data_callback(void *easy, int option, tourist_curl_
 int tourist_curl_easy_getinfo_long(void *easy, int info, long *value);
 int tourist_curl_easy_getinfo_string(void *easy, int info, char **value);
 int tourist_curl_easy_getinfo_pointer(void *easy, int info, void **value);
+
+/// curl_slist_append: `list` (NULL for a new one) with a copy of `line` added; NULL when out of memory.
+void *tourist_curl_slist_append(void *list, const char *line);
+/// curl_slist_free_all.
+void tourist_curl_slist_free_all(void *list);
 
 int tourist_curl_multi_setopt_long(void *multi, int option, long value);
 

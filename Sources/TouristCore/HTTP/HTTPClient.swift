@@ -1,22 +1,6 @@
 import Foundation
 import Synchronization
 
-/// A GET request for `HTTPClient`.
-public struct HTTPRequest: Sendable {
-    public var url: URL
-    /// Ask for gzip/brotli/zstd (for API calls; images are already compressed).
-    public var acceptCompressed: Bool
-    /// The `User-Agent` for this request, in place of the client's (a service whose policy wants a
-    /// contact in it, such as Wikimedia's); nil for the client's.
-    public var userAgent: String?
-
-    public init(url: URL, acceptCompressed: Bool = false, userAgent: String? = nil) {
-        self.url = url
-        self.acceptCompressed = acceptCompressed
-        self.userAgent = userAgent
-    }
-}
-
 /// What came back for a request: the final status and headers (after redirects) and, for
 /// in-memory requests, the body.
 public struct HTTPResponse: Sendable {
@@ -32,7 +16,7 @@ public struct HTTPResponse: Sendable {
 /// tourist's HTTP client: libcurl underneath, one engine thread per client, async/await on top.
 ///
 /// Rules it keeps for every request: only `http` and `https`, for the request and for redirects
-/// (at most 5); TLS peers always verified; connect, total and stall time-outs; at most `maxBytes`
+/// (at most 5, and none for a request that sends a body or is signed); TLS peers always verified; connect, total and stall time-outs; at most `maxBytes`
 /// of body; a `User-Agent` naming tourist and its version; task cancellation aborts the transfer.
 /// Failures are thrown as `ProviderError`, classified for retry (see `HTTPOutcome`), and their
 /// messages never include the request's query string, where API keys travel.
@@ -116,7 +100,7 @@ public final class HTTPClient: Sendable {
         HTTPOutcome.redacted(url)
     }
 
-    /// GETs `request` and returns the body in memory (at most `maxBytes`); a non-2xx status is thrown.
+    /// Sends `request` (a GET unless it says otherwise) and returns the body in memory (at most `maxBytes`); a non-2xx status is thrown.
     public func data(_ request: HTTPRequest, maxBytes: Int = 16 << 20) async throws -> HTTPResponse {
         try await perform(request, destination: .memory, maxBytes: maxBytes)
     }
@@ -126,21 +110,31 @@ public final class HTTPClient: Sendable {
         try await download(HTTPRequest(url: url), into: sink, maxBytes: maxBytes)
     }
 
-    /// GETs `request` and streams a 2xx body into `sink` as it arrives; a non-2xx status is thrown.
+    /// Sends `request` and streams a 2xx body into `sink` as it arrives; a non-2xx status is thrown.
     public func download(_ request: HTTPRequest, into sink: any BlobSink, maxBytes: Int) async throws -> HTTPResponse {
         try await perform(request, destination: .sink(sink), maxBytes: maxBytes)
     }
 
-    private func perform(_ request: HTTPRequest, destination: HTTPTransfer.Destination, maxBytes: Int) async throws -> HTTPResponse {
+    /// Sends `request` and returns the response whatever its status (to S3, a 412 or a 304 is an
+    /// answer, not a failure), with its body in memory (at most `maxBytes`); only a failure to get
+    /// an answer (connection, time-out, size) is thrown.
+    public func exchange(_ request: HTTPRequest, maxBytes: Int = 16 << 20) async throws -> HTTPResponse {
+        try await perform(request, destination: .memory, maxBytes: maxBytes, anyStatus: true)
+    }
+
+    private func perform(_ request: HTTPRequest, destination: HTTPTransfer.Destination, maxBytes: Int, anyStatus: Bool = false) async throws -> HTTPResponse {
         try Task.checkCancellation()
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw ProviderError.invalidResponse("refused to read \(HTTPOutcome.redacted(request.url)): only http and https URLs are allowed")
+        }
+        guard !request.headers.contains(where: { ($0.name + $0.value).contains(where: \.isNewline) || $0.name.contains(":") }) else {
+            throw ProviderError.invalidConfiguration("refused a header with a line break or a colon in its name for \(HTTPOutcome.redacted(request.url))")
         }
         let id = nextID.withLock { next in
             next += 1
             return next
         }
-        let transfer = HTTPTransfer(id: id, request: request, destination: destination, maxBytes: maxBytes)
+        let transfer = HTTPTransfer(id: id, request: request, destination: destination, maxBytes: maxBytes, anyStatus: anyStatus)
         let engine = try engine()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -14,7 +14,7 @@ enum HTTPOutcome {
         if let error = transfer.callbackError { return .failure(error) }
         guard code == CURLE_OK else { return .failure(transportError(code, detail: transfer.curlMessage, url: where_)) }
         let response = HTTPResponse(status: transfer.status, headers: transfer.headers, body: transfer.body, bodyBytes: transfer.bodyBytes)
-        if (200..<300).contains(response.status) { return .success(response) }
+        if transfer.anyStatus || (200..<300).contains(response.status) { return .success(response) }
         return .failure(statusError(response, url: where_))
     }
 

@@ -3,8 +3,8 @@ import CurlShim
 import Foundation
 import Synchronization
 
-/// One HTTP GET in flight: the easy handle, where the body goes, what came back, and the
-/// continuation to resume when libcurl is done. Created by `HTTPClient`, driven by `CurlEngine`'s
+/// One HTTP request in flight: the easy handle, what it sends, where the response body goes, what
+/// came back, and the continuation to resume when libcurl is done. Created by `HTTPClient`, driven by `CurlEngine`'s
 /// thread; the requesting task only waits on the continuation, so the two never touch it at once.
 final class HTTPTransfer: @unchecked Sendable {
     /// Where the body of a 2xx response goes.
@@ -17,7 +17,14 @@ final class HTTPTransfer: @unchecked Sendable {
     let request: HTTPRequest
     let destination: Destination
     let maxBytes: Int
+    /// Whether any status is an answer (`HTTPClient.exchange`), kept whole up to `maxBytes`; else
+    /// only a 2xx body reaches the destination and other statuses are errors.
+    let anyStatus: Bool
     private(set) var easy: UnsafeMutableRawPointer?
+    /// The request's own headers, as libcurl's list (freed with the handle).
+    private var headerList: UnsafeMutableRawPointer?
+    /// The request body being sent.
+    private var upload: HTTPUpload?
 
     /// The status of the response whose headers are being read (the last one, after redirects).
     var status = 0
@@ -36,17 +43,27 @@ final class HTTPTransfer: @unchecked Sendable {
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private let continuation = Mutex<CheckedContinuation<HTTPResponse, any Error>?>(nil)
 
-    init(id: Int, request: HTTPRequest, destination: Destination, maxBytes: Int) {
+    init(id: Int, request: HTTPRequest, destination: Destination, maxBytes: Int, anyStatus: Bool = false) {
         self.id = id
         self.request = request
         self.destination = destination
         self.maxBytes = maxBytes
+        self.anyStatus = anyStatus
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     }
 
     deinit {
-        if let easy { tourist_curl_easy_cleanup(easy) }
+        releaseHandle()
         errorBuffer.deallocate()
+    }
+
+    /// Frees the easy handle and what it points to (the header list, the body's file).
+    private func releaseHandle() {
+        if let easy { tourist_curl_easy_cleanup(easy) }
+        easy = nil
+        if let headerList { tourist_curl_slist_free_all(headerList) }
+        headerList = nil
+        upload = nil
     }
 
     func setContinuation(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
@@ -55,10 +72,7 @@ final class HTTPTransfer: @unchecked Sendable {
 
     /// Resumes the waiting task once; later calls do nothing.
     func complete(_ result: Result<HTTPResponse, any Error>) {
-        if let easy {
-            tourist_curl_easy_cleanup(easy)
-            self.easy = nil
-        }
+        releaseHandle()
         continuation.withLock { stored in
             stored?.resume(with: result)
             stored = nil
@@ -95,7 +109,56 @@ final class HTTPTransfer: @unchecked Sendable {
         try options.set(CURLOPT_HEADERDATA, context)
         try options.setCallback(CURLOPT_WRITEFUNCTION, httpTransferBodyCallback)
         try options.setCallback(CURLOPT_HEADERFUNCTION, httpTransferHeaderCallback)
+        try setMethodBodyAndHeaders(options, context: context)
         return easy
+    }
+
+    /// The method, the body (read by `httpTransferReadCallback`), the request's headers and its
+    /// signature. A request that sends a body or is signed follows no redirect.
+    private func setMethodBodyAndHeaders(_ options: CurlOptions, context: UnsafeMutableRawPointer) throws {
+        switch request.method {
+        case "GET": break
+        case "HEAD": try options.set(CURLOPT_NOBODY, 1)
+        default: try options.set(CURLOPT_CUSTOMREQUEST, request.method)
+        }
+        var lines = request.headers.map { "\($0.name): \($0.value)" }
+        if let body = request.body {
+            let upload = try HTTPUpload(body)
+            self.upload = upload
+            try options.set(CURLOPT_UPLOAD, 1)
+            try options.set(CURLOPT_INFILESIZE_LARGE, upload.length)
+            try options.set(CURLOPT_READDATA, context)
+            try options.setCallback(CURLOPT_READFUNCTION, httpTransferReadCallback)
+            try options.set(CURLOPT_FOLLOWLOCATION, 0)
+            // No 100-continue round trip before the body, unless the request is signed: libcurl 7.88
+            // would sign the removed header, and the signature would not match what was sent.
+            if request.signing == nil { lines.append("Expect:") }
+        }
+        if let signing = request.signing {
+            try options.set(CURLOPT_FOLLOWLOCATION, 0)
+            try options.set(CURLOPT_AWS_SIGV4, "aws:amz:\(signing.region):\(signing.service)")
+            try options.set(CURLOPT_USERPWD, "\(signing.accessKeyID):\(signing.secretAccessKey)")
+            // S3 wants the payload's hash, which libcurl 7.88 does not add; libcurl signs it.
+            lines.append("x-amz-content-sha256: \(upload?.payloadHash ?? HTTPUpload.emptyPayloadHash)")
+            if let token = signing.sessionToken { lines.append("x-amz-security-token: \(token)") }
+        }
+        for line in lines {
+            guard let list = tourist_curl_slist_append(headerList, line) else {
+                throw ProviderError.unavailable("libcurl could not add a header (out of memory?)")
+            }
+            headerList = list
+        }
+        if let headerList { try options.set(CURLOPT_HTTPHEADER, headerList) }
+    }
+
+    /// libcurl asks for the next bytes of the body; returns how many it got, or nil to abort.
+    func sendBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        lastActivity = .now
+        guard let count = upload?.read(into: buffer) else {
+            callbackError = ProviderError.unavailable("the body of the request to \(HTTPOutcome.redacted(request.url)) could not be read from its file")
+            return nil
+        }
+        return count
     }
 
     /// libcurl's message for the failure, or "" when it left none.
@@ -123,7 +186,7 @@ final class HTTPTransfer: @unchecked Sendable {
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         lastActivity = .now
         bodyBytes += bytes.count
-        guard (200..<300).contains(status) else {
+        guard anyStatus || (200..<300).contains(status) else {
             if body.count < 4096 { body.append(contentsOf: bytes.prefix(4096 - body.count)) }
             return true
         }
@@ -150,6 +213,13 @@ private func httpTransferBodyCallback(_ data: UnsafeMutablePointer<CChar>?, _ si
     let length = size * count
     let accepted = transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: length))
     return accepted ? length : 0
+}
+
+/// CURLOPT_READFUNCTION: the next bytes of the request body.
+private func httpTransferReadCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
+    guard let context, let data else { return Int(CURL_READFUNC_ABORT) }
+    let transfer = Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue()
+    return transfer.sendBody(into: UnsafeMutableRawBufferPointer(start: data, count: size * count)) ?? Int(CURL_READFUNC_ABORT)
 }
 
 /// CURLOPT_HEADERFUNCTION: one header line at a time.

@@ -1,0 +1,67 @@
+import Foundation
+
+/// A throwaway Ceph RADOS Gateway on 127.0.0.1, a real S3 engine for tests: started by the
+/// repository's `.ci/ceph-rgw` in a folder of its own, with a user whose keys it knows, and stopped
+/// (every daemon it started, and the folder) when the value is released.
+public final class CephGateway: Sendable {
+    /// `http://127.0.0.1:PORT`, path-style.
+    public let endpoint: URL
+    public let accessKeyID: String
+    public let secretAccessKey: String
+    public let region: String
+    private let folder: String
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let script = repository + "/.ci/ceph-rgw"
+
+    /// Whether Debian's Ceph packages are installed (`bash .ci/ceph-rgw install`, which `.ci/run` runs).
+    public static var isInstalled: Bool {
+        ["/usr/bin/ceph-mon", "/usr/bin/ceph-osd", "/usr/bin/radosgw", "/usr/bin/monmaptool", "/usr/bin/radosgw-admin"]
+            .allSatisfy(FileManager.default.isExecutableFile(atPath:))
+    }
+
+    /// Why the S3 tests are skipped when `isInstalled` is false.
+    public static let unavailableReason = "Ceph is not installed; run `bash .ci/ceph-rgw install` (apt-get install ceph-mon ceph-osd radosgw ceph-common)"
+
+    /// Starts a cluster (a few seconds); throws with the script's output when it cannot.
+    public init() throws {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        folder = "\(base)/tourist-ceph-\(UUID().uuidString.prefix(8))"
+        let (status, output) = try Self.runScript(["start", folder])
+        var settings: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            settings[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        guard status == 0, let endpoint = settings["AWS_ENDPOINT_URL"].flatMap(URL.init(string:)), let access = settings["AWS_ACCESS_KEY_ID"],
+              let secret = settings["AWS_SECRET_ACCESS_KEY"], let region = settings["AWS_REGION"] else {
+            _ = try? Self.runScript(["stop", folder])
+            throw StartFailed(description: "bash .ci/ceph-rgw start exited \(status): \(output)")
+        }
+        self.endpoint = endpoint
+        accessKeyID = access
+        secretAccessKey = secret
+        self.region = region
+    }
+
+    deinit { _ = try? Self.runScript(["stop", folder]) }
+
+    /// The cluster did not start.
+    public struct StartFailed: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Runs the script to its end; returns its status and its stdout (its stderr is the log).
+    private static func runScript(_ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script] + arguments
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let (stdout, log) = TouristBinary.collectOutput(of: process)
+        process.waitUntilExit()
+        return (process.terminationStatus, process.terminationStatus == 0 ? stdout : stdout + log)
+    }
+}
