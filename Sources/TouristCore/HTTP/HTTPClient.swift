@@ -16,8 +16,8 @@ public struct HTTPResponse: Sendable {
 /// tourist's HTTP client: libcurl underneath, one engine thread per client, async/await on top.
 ///
 /// Rules it keeps for every request: only `http` and `https`, for the request and for redirects
-/// (at most 5, and none for a request that sends a body or is signed); TLS peers always verified; connect, total and stall time-outs; at most `maxBytes`
-/// of body; a `User-Agent` naming tourist and its version; task cancellation aborts the transfer.
+/// (at most 5, and none for a request that sends a body or is signed); TLS peers always verified;
+/// connect, total and stall time-outs; at most `maxBytes` of body; a `User-Agent` naming tourist and its version; task cancellation aborts the transfer.
 /// Failures are thrown as `ProviderError`, classified for retry (see `HTTPOutcome`), and their
 /// messages never include the request's query string, where API keys travel.
 public final class HTTPClient: Sendable {
@@ -100,7 +100,8 @@ public final class HTTPClient: Sendable {
         HTTPOutcome.redacted(url)
     }
 
-    /// Sends `request` (a GET unless it says otherwise) and returns the body in memory (at most `maxBytes`); a non-2xx status is thrown.
+    /// Sends `request` (a GET unless it says otherwise) and returns the body in memory (at most
+    /// `maxBytes`); a non-2xx status is thrown.
     public func data(_ request: HTTPRequest, maxBytes: Int = 16 << 20) async throws -> HTTPResponse {
         try await perform(request, destination: .memory, maxBytes: maxBytes)
     }

@@ -4,10 +4,11 @@ import Foundation
 import Synchronization
 
 /// One HTTP request in flight: the easy handle, what it sends, where the response body goes, what
-/// came back, and the continuation to resume when libcurl is done. Created by `HTTPClient`, driven by `CurlEngine`'s
-/// thread; the requesting task only waits on the continuation, so the two never touch it at once.
+/// came back, and the continuation to resume when libcurl is done. Created by `HTTPClient`, driven
+/// by `CurlEngine`'s thread; the requesting task only waits on the continuation, so the two never
+/// touch it at once.
 final class HTTPTransfer: @unchecked Sendable {
-    /// Where the body of a 2xx response goes.
+    /// Where the body of a 2xx response (of any response, with `anyStatus`) goes.
     enum Destination {
         case sink(any BlobSink)
         case memory

@@ -26,7 +26,7 @@ final class HTTPUpload {
         case .bytes(let bytes):
             origin = .bytes(bytes)
             length = Int64(bytes.count)
-            payloadHash = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+            payloadHash = Hex.string(SHA256.hash(data: bytes))
         case .file(let path):
             let fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw ProviderError.invalidConfiguration("cannot read \(path) to send it: \(String(cString: strerror(errno)))") }
