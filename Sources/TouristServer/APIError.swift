@@ -22,7 +22,8 @@ enum APIError {
             case .notFound: return response(.notFound, error.message)
             case .conflict: return response(.conflict, error.message)
             case .busy: return response(.serviceUnavailable, error.message)
-            case .unusable: return response(.serviceUnavailable, error.message)
+            case .unusable, .unavailable: return response(.serviceUnavailable, error.message)
+            case .unauthorized: return response(.badGateway, error.message)
             case .io, .corrupt, .newerVersion: return response(.internalServerError, error.message)
             }
         case let error as LibraryError:

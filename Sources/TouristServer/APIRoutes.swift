@@ -31,11 +31,11 @@ struct APIRoutes: Sendable {
 
     private func settings() throws -> Response {
         let tiles = library.config.serve.tiles.map { SettingsDocument.Tiles(url: $0.url, attribution: $0.attribution, maxZoom: $0.maxZoom) }
-        return try json(SettingsDocument(tiles: tiles, view: MapView.load(storeRoot: library.store.root), version: TouristVersion.current))
+        return try json(SettingsDocument(tiles: tiles, view: MapView.load(from: library.store), version: TouristVersion.current))
     }
 
     private func saveView(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        try await decode(MapView.self, request, context: context).validated().save(storeRoot: library.store.root)
+        try await decode(MapView.self, request, context: context).validated().save(to: library.store)
         return Response(status: .noContent)
     }
 

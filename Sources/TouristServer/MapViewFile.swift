@@ -1,7 +1,7 @@
 import Foundation
 import TouristCore
 
-/// Where the map was last left (center and zoom), kept in the store's `state/` so the page opens
+/// Where the map was last left (center and zoom), kept in the store (`state/serve-map-view.json`) so the page opens
 /// there again on the next visit, from any browser or port, as the app kept its region.
 struct MapView: Codable, Equatable, Sendable {
     var latitude: Double
@@ -17,20 +17,17 @@ struct MapView: Codable, Equatable, Sendable {
         return self
     }
 
-    /// The file: `state/serve-map-view.json` (beside the providers' state folders).
-    static func path(inStoreAt root: String) -> String {
-        Store.stateDirectory(ofStoreAt: root) + "/serve-map-view.json"
-    }
+    /// The document's name in the store: `state/serve-map-view.json`.
+    static let document = "serve-map-view.json"
 
     /// The last view saved, or nil (never saved, or unreadable).
-    static func load(storeRoot: String) -> MapView? {
-        guard let data = FileManager.default.contents(atPath: path(inStoreAt: storeRoot)) else { return nil }
-        return try? JSONDecoder().decode(MapView.self, from: data).validated()
+    static func load(from store: Store) -> MapView? {
+        guard let bytes = try? store.document(document) else { return nil }
+        return try? JSONDecoder().decode(MapView.self, from: Data(bytes)).validated()
     }
 
     /// Saves the view, atomically.
-    func save(storeRoot: String) throws {
-        try FileManager.default.createDirectory(atPath: Store.stateDirectory(ofStoreAt: storeRoot), withIntermediateDirectories: true)
-        try JSONEncoder().encode(self).write(to: URL(fileURLWithPath: Self.path(inStoreAt: storeRoot)), options: .atomic)
+    func save(to store: Store) throws {
+        try store.saveDocument(Self.document, Array(try JSONEncoder().encode(self)))
     }
 }

@@ -1,13 +1,11 @@
 import Foundation
-import Glibc
 import ServiceLifecycle
 import TouristCore
 
 /// Notices every change to the pins, whoever makes it (this server, or a `tourist fetch` in a
 /// terminal), and publishes it: `pin` for a pin added or changed (state, photo count, error),
-/// `pin-removed` for a pin gone. Every album save also writes the pin list (`index/pins.json` and
-/// its journal), so watching those two files' size and change time sees every change; the list
-/// is read again only when they changed. Runs until the server stops, then ends the event streams.
+/// `pin-removed` for a pin gone. Every album save also writes the pin list, so watching its
+/// signature (`Store.changeSignature`) sees every change; the list is read again only when it changed. Runs until the server stops, then ends the event streams.
 struct StoreWatcher: Service {
     let store: Store
     let hub: EventHub
@@ -21,7 +19,7 @@ struct StoreWatcher: Service {
     }
 
     func run() async throws {
-        var signature = fileSignature()
+        var signature = try? store.changeSignature()
         var known = Dictionary(((try? store.pins()) ?? []).map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         var sinceKeepAlive = Duration.zero
         await withGracefulShutdownHandler {
@@ -32,7 +30,7 @@ struct StoreWatcher: Service {
                     hub.publish(.keepAlive)
                     sinceKeepAlive = .zero
                 }
-                let now = fileSignature()
+                let now = try? store.changeSignature()
                 guard now != signature, let pins = try? store.pins() else { continue }
                 signature = now
                 let current = Dictionary(pins.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
@@ -44,14 +42,5 @@ struct StoreWatcher: Service {
             hub.finishAll()
         }
         hub.finishAll()
-    }
-
-    /// Size, change time and inode of the pin list's snapshot and journal.
-    private func fileSignature() -> [Int] {
-        ["/index/pins.json", "/index/pins.journal"].flatMap { name -> [Int] in
-            var status = stat()
-            guard stat(store.root + name, &status) == 0 else { return [-1] }
-            return [Int(status.st_size), Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec), Int(status.st_ino)]
-        }
     }
 }

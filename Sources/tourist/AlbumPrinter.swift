@@ -13,7 +13,7 @@ enum AlbumPrinter {
             let missing = photo.isMissing(from: store)
             let file: String = switch photo.state {
             case .stored where missing: AlbumPhoto.missingExplanation(pin: pin.id)
-            case .stored: photo.sha256.map(store.blobs.path(of:)) ?? "-"
+            case .stored: photo.sha256.map(store.blobs.location(of:)) ?? "-"
             case .pending: "(not downloaded yet)"
             case .failed, .rejected: photo.error ?? photo.state.rawValue
             }

@@ -91,6 +91,8 @@ enum ExitStatus {
             case .busy: return (temporaryFailure, error.message)
             case .io: return (ioError, error.message)
             case .newerVersion, .corrupt, .notFound, .conflict: return (dataError, error.message)
+            case .unauthorized: return (notAuthorized, error.message)
+            case .unavailable: return (unavailable, error.message)
             }
         case let error as ProviderError:
             if error.isUnauthorized { return (notAuthorized, error.description) }

@@ -46,7 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
                 if !loopback {
                     stderr.line("listening on \(host): anyone who can reach it and has the link above (with its token) can change this store")
                 }
-                stderr.line("serving the store \(library.store.root); Ctrl-C stops")
+                stderr.line("serving the store \(library.store.location); Ctrl-C stops")
                 if open { Browser.open(url, stderr: stderr) }
             }
             return 0

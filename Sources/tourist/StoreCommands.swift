@@ -24,7 +24,7 @@ struct StoreCommand: AsyncParsableCommand {
                 if session.options.json {
                     try session.printJSON(report)
                 } else {
-                    var lines = ["Checked \(report.blobs) blob\(report.blobs == 1 ? "" : "s")\(quick ? " (present, not re-hashed)" : "") and the index in \(store.root)."]
+                    var lines = ["Checked \(report.blobs) blob\(report.blobs == 1 ? "" : "s")\(quick ? " (present, not re-hashed)" : "") and the index in \(store.location)."]
                     for problem in report.problems {
                         lines.append("problem: \(problem.what)\n  repair: \(problem.repair)")
                     }
@@ -67,7 +67,7 @@ struct StoreCommand: AsyncParsableCommand {
                 if session.options.json {
                     try session.printJSON(report)
                 } else {
-                    var lines = report.actions.isEmpty ? ["Nothing to repair in \(store.root)."] : report.actions.map { "repaired: \($0)" }
+                    var lines = report.actions.isEmpty ? ["Nothing to repair in \(store.location)."] : report.actions.map { "repaired: \($0)" }
                     lines += report.lost.map { "lost: \($0)" }
                     if !report.pinsToFetch.isEmpty {
                         lines.append("Next: " + report.pinsToFetch.map { "tourist fetch \($0)" }.joined(separator: "; "))
@@ -113,7 +113,7 @@ struct StoreCommand: AsyncParsableCommand {
                     try session.printJSON(stats)
                 } else {
                     session.say("""
-                        store:   \(store.root)
+                        store:   \(store.location)
                         pins:    \(stats.pins)\(stats.damagedAlbums > 0 ? " (and \(stats.damagedAlbums) whose album file cannot be read: run `tourist store repair`)" : "")
                         photos:  \(stats.photos) stored, \(stats.pending) pending, \(stats.failed) failed, \(stats.rejected) rejected
                         blobs:   \(stats.blobs), \(Format.bytes(stats.blobBytes)) on disk (\(Format.bytes(stats.referencedBytes)) referenced by albums)

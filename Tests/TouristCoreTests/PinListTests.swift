@@ -13,8 +13,8 @@ import TestSupport
     }
 
     @Test func replaysTheJournalOverTheSnapshot() throws {
-        let list = PinList(indexDirectory: folder.path)
-        try list.rewrite([try pin("aaaaaaaa", at: 1), try pin("bbbbbbbb", at: 2)])
+        let list = PinList(backend: try LocalBackend(root: folder.path))
+        try list.rewrite([try pin("aaaaaaaa", at: 1), try pin("bbbbbbbb", at: 2)], since: try list.basis())
         try list.put(try pin("bbbbbbbb", .ready, at: 2))
         try list.put(try pin("cccccccc", at: 3))
         try list.remove(id: "aaaaaaaa")
@@ -24,9 +24,9 @@ import TestSupport
     }
 
     @Test func ignoresATornLastLineAndKeepsAppending() throws {
-        let list = PinList(indexDirectory: folder.path)
+        let list = PinList(backend: try LocalBackend(root: folder.path))
         try list.put(try pin("aaaaaaaa", at: 1))
-        let handle = try #require(FileHandle(forWritingAtPath: list.journalPath))
+        let handle = try #require(FileHandle(forWritingAtPath: folder.path + "/" + PinList.journalKey))
         handle.seekToEndOfFile()
         handle.write(Data(#"{"put":{"id":"bbbb"#.utf8))
         try handle.close()
@@ -36,10 +36,10 @@ import TestSupport
     }
 
     @Test func foldsALargeJournalIntoTheSnapshot() throws {
-        let list = PinList(indexDirectory: folder.path)
+        let list = PinList(backend: try LocalBackend(root: folder.path))
         for index in 0..<200 { try list.put(try pin(String(format: "%08x", index), at: Double(index))) }
         for index in 0..<200 where index % 2 == 0 { try list.put(try pin(String(format: "%08x", index), .ready, at: Double(index))) }
-        let journalSize = (try FileManager.default.attributesOfItem(atPath: list.journalPath)[.size] as? Int) ?? 0
+        let journalSize = (try FileManager.default.attributesOfItem(atPath: folder.path + "/" + PinList.journalKey)[.size] as? Int) ?? 0
         #expect(journalSize < 40_000)
         let pins = try list.load()
         #expect(pins.count == 200)

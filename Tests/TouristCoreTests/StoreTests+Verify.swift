@@ -136,6 +136,6 @@ extension StoreTests {
         #expect(try store.transaction { try $0.addView(view, key: key, pin: pin.id) })
         #expect(try store.transaction { try $0.removePhotos([key], fromPin: pin.id) } == 2)
         #expect(!store.blobs.contains(again.sha256))
-        #expect(store.blobs.allHashes().isEmpty)
+        #expect(try store.blobs.allHashes().isEmpty)
     }
 }

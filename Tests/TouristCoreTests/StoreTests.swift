@@ -42,10 +42,10 @@ import TestSupport
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "abc")
         let again = try storeBytes(store, "abc")
         #expect(again == info)
-        #expect(store.blobs.allHashes() == [info.sha256])
+        #expect(try store.blobs.allHashes() == [info.sha256])
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o444)
-        #expect(FileSystem.list(try store.blobs.temporaryArea.directory()).filter { $0 != "owner" }.isEmpty)
+        #expect(FileSystem.list(try #require(store.blobs.temporaryArea).directory()).filter { $0 != "owner" }.isEmpty)
     }
 
     @Test func aWriterRefusesMoreThanTheCap() throws {
@@ -97,8 +97,8 @@ import TestSupport
 
     @Test func openingRemovesWhatDeadProcessesLeftInTmpButNotLiveOnes() throws {
         let live = try Store(path: root)
-        let liveArea = try live.blobs.temporaryArea.directory()
-        #expect(try live.blobs.temporaryArea.directory() == liveArea)
+        let liveArea = try #require(live.blobs.temporaryArea).directory()
+        #expect(try #require(live.blobs.temporaryArea).directory() == liveArea)
         let dead = root + "/tmp/99999999-1"
         try FileManager.default.createDirectory(atPath: dead, withIntermediateDirectories: true)
         try Data("partial".utf8).write(to: URL(fileURLWithPath: dead + "/blob-x"))

@@ -219,9 +219,7 @@ extension AlbumFetcher {
             try transaction.addReferences(uses, pin: id)
             try transaction.save(album)
             // Only once every reference of the batch is in: another photo may have the same bytes.
-            for sha256 in unwanted where try transaction.references(of: sha256).isEmpty {
-                try store.blobs.remove(sha256)
-            }
+            for sha256 in unwanted { try transaction.removeBlobIfUnused(sha256) }
             return results
         }
     }

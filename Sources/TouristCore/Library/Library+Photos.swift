@@ -29,7 +29,7 @@ extension Library {
             let view = PhotoView(size: chosen, sha256: blob.sha256, bytes: blob.bytes, mimeType: blob.mimeType)
             let kept = try store.transaction { transaction in
                 let kept = try transaction.addView(view, key: key, pin: pin)
-                if !kept, try transaction.references(of: blob.sha256).isEmpty { try store.blobs.remove(blob.sha256) }
+                if !kept { try transaction.removeBlobIfUnused(blob.sha256) }
                 return kept
             }
             guard kept else {

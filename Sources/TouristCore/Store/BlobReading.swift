@@ -14,22 +14,12 @@ public protocol BlobReading: Sendable {
 
 extension BlobStore: BlobReading {
     public func bytes(of sha256: String, range: Range<Int>?) throws(StoreError) -> [UInt8] {
-        let path = path(of: sha256)
-        let fd = BlobID(sha256) == nil ? -1 : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw StoreError(.notFound, "the store has no blob \(sha256)") }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw StoreError(.io, "cannot read \(path): \(FileSystem.errnoText())") }
-        let size = Int(status.st_size)
-        let wanted = (range ?? 0..<size).clamped(to: 0..<size)
-        var bytes = [UInt8](repeating: 0, count: wanted.count)
-        var done = 0
-        while done < wanted.count {
-            let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, wanted.count - done, off_t(wanted.lowerBound + done)) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw StoreError(.io, "cannot read \(path): \(count == 0 ? "it ended early" : FileSystem.errnoText())") }
-            done += count
+        let key = key(of: sha256)
+        var found: [UInt8]?
+        if BlobID(sha256) != nil {
+            if let range { found = try backend.load(key, range: range) } else { found = try backend.load(key)?.bytes }
         }
-        return bytes
+        guard let found else { throw StoreError(.notFound, "the store has no blob \(sha256)") }
+        return found
     }
 }

@@ -59,10 +59,12 @@ public final class BlobWriter: BlobSink {
         _ = fchmod(fd, 0o444)
     }
 
-    /// Gives the written file its final name; EEXIST (already stored) is success.
-    func link(to path: String) throws(StoreError) {
+    /// Gives the written file its final name; false when the name exists (already stored).
+    func link(to path: String) throws(StoreError) -> Bool {
         let result = temporaryPath.map { Glibc.link($0, path) } ?? tourist_link_unnamed(fd, path)
-        if result != 0, errno != EEXIST { throw StoreError(.io, "cannot store blob \(path): \(FileSystem.errnoText())") }
+        if result == 0 { return true }
+        guard errno == EEXIST else { throw StoreError(.io, "cannot store blob \(path): \(FileSystem.errnoText())") }
+        return false
     }
 
     /// Closes and drops the temporary file (a linked blob keeps its own name).

@@ -126,6 +126,11 @@ enum FileSystem {
             throw StoreError(.io, "cannot read \(path): \(errnoText())")
         }
         defer { close(fd) }
+        return try readAll(fd, path: path)
+    }
+
+    /// Reads what is left of open file `fd` (named `path` in messages).
+    static func readAll(_ fd: Int32, path: String) throws(StoreError) -> [UInt8] {
         var info = stat()
         let expected = fstat(fd, &info) == 0 ? max(Int(info.st_size), 0) : 0
         var failure: Int32 = 0
@@ -171,6 +176,12 @@ enum FileSystem {
             throw StoreError(.unusable, "cannot create folder \(path): \(errnoText())")
         }
         try fsyncDirectory(parent.isEmpty ? "/" : parent)
+    }
+
+    /// The status of the file at `path` (following links), or nil with errno set.
+    static func status(_ path: String) -> stat? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status : nil
     }
 
     /// Removes a file; a file already gone is fine.

@@ -4,11 +4,12 @@ import Synchronization
 /// Work on every core for the store's whole-store passes (verify, repair): items are handed out in
 /// chunks from a shared counter, so a slow item does not hold up a core's share.
 enum ParallelWork {
-    /// `transform` of every element of `items`, in their order, computed on every core.
-    static func map<T: Sendable, U: Sendable>(_ items: [T], chunk: Int = 64, _ transform: @Sendable (T) -> U) -> [U] {
+    /// `transform` of every element of `items`, in their order, computed on every core (or on
+    /// `workers` threads, for work that waits on the network more than it computes).
+    static func map<T: Sendable, U: Sendable>(_ items: [T], chunk: Int = 64, workers: Int? = nil, _ transform: @Sendable (T) -> U) -> [U] {
         let chunks = (items.count + chunk - 1) / chunk
         guard chunks > 1 else { return items.map(transform) }
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, chunks)
+        let workers = min(workers ?? ProcessInfo.processInfo.activeProcessorCount, chunks)
         let next = Atomic<Int>(0)
         let done = Mutex<[[U]?]>(Array(repeating: nil, count: chunks))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in

@@ -1,37 +1,45 @@
 import Foundation
-import Glibc
 
 /// The list of pins for `pin list`: a snapshot (`index/pins.json`, a JSON document with one pin
-/// record a line, see `PinRecordCodec`) plus an append-only journal (`index/pins.journal`, one pin
-/// record or `{"remove": ID}` a line) replayed over it.
+/// record a line, see `PinRecordCodec`) plus an append-only log (`index/pins.journal`, one pin
+/// record or `{"remove": ID}` each, see `StorageBackend.append`) replayed over it.
 ///
-/// A change to one pin appends one line, so its cost does not grow with the number of pins; the
-/// journal is folded into the snapshot once it is larger than the snapshot, which keeps the
-/// cost amortised constant. Replaying is idempotent, so a crash between writing a new snapshot and emptying the journal loses nothing; a torn last line is ignored.
-/// Each album file holds its pin authoritatively; this list is the summary that is fast to read.
+/// A change to one pin appends one record, so its cost does not grow with the number of pins; the
+/// log is folded into the snapshot once the backend says it has grown enough, which keeps the cost
+/// amortised constant. Folding replaces the snapshot only if it is unchanged since it was read,
+/// then trims the log through what it folded, oldest first; replaying is idempotent and a record
+/// that does not parse (torn by a crash) is ignored, so a crash or a race at any point loses
+/// nothing. Each album holds its pin authoritatively; this list is the summary that is fast to read.
 struct PinList {
-    let snapshotPath: String
-    let journalPath: String
+    let backend: any StorageBackend
+    static let snapshotKey = "index/pins.json"
+    static let journalKey = "index/pins.journal"
 
     private static let header = PinRecordCodec.snapshotHeader
 
-    init(indexDirectory: String) {
-        snapshotPath = indexDirectory + "/pins.json"
-        journalPath = indexDirectory + "/pins.journal"
+    init(backend: any StorageBackend) {
+        self.backend = backend
     }
 
     /// All pins, oldest first.
     func load() throws(StoreError) -> [Pin] {
+        try loadForFolding().pins
+    }
+
+    /// All pins, the snapshot they were read from, and where the log read ends.
+    private func loadForFolding() throws(StoreError) -> (pins: [Pin], snapshot: StoredObject?, end: LogPosition?) {
         var pins: [Pin] = []
         var position: [String: Int] = [:]
-        if let bytes = try FileSystem.read(snapshotPath) {
-            pins = try Self.decodeSnapshot(bytes, path: snapshotPath)
+        let snapshot = try backend.load(Self.snapshotKey)
+        if let snapshot {
+            pins = try Self.decodeSnapshot(snapshot.bytes, path: "\(backend.location)/\(Self.snapshotKey)")
         }
-        if let journal = try FileSystem.read(journalPath), !journal.isEmpty {
-            pins.reserveCapacity(pins.count + 64)
+        let journal = try backend.readLog(Self.journalKey)
+        if !journal.records.isEmpty {
+            pins.reserveCapacity(pins.count + journal.records.count)
             for (index, pin) in pins.enumerated() { position[pin.id] = index }
-            journal.withUnsafeBufferPointer { buffer in
-                Self.forEachLine(buffer) { line in
+            for record in journal.records {
+                record.withUnsafeBufferPointer { line in
                     if let pin = PinRecordCodec.decode(line) {
                         if let index = position[pin.id] { pins[index] = pin } else {
                             position[pin.id] = pins.count
@@ -39,7 +47,7 @@ struct PinList {
                         }
                     } else if let id = Self.removal(line), let index = position.removeValue(forKey: id) {
                         pins[index].id = ""
-                    }  // anything else is a line torn by a crash: ignored
+                    }  // anything else is a record torn by a crash: ignored
                 }
             }
         }
@@ -50,7 +58,7 @@ struct PinList {
         if zip(pins, pins.dropFirst()).contains(where: { $1.createdAt < $0.createdAt }) {
             pins = pins.enumerated().sorted { ($0.element.createdAt, $0.offset) < ($1.element.createdAt, $1.offset) }.map(\.element)
         }
-        return pins
+        return (pins, snapshot, journal.end)
     }
 
     private static func forEachLine(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -100,41 +108,36 @@ struct PinList {
     func remove(id: String) throws(StoreError) { try append("{\"remove\":\(JSONValue.quoted(id))}") }
 
     private func append(_ record: String) throws(StoreError) {
-        var line = Array(record.utf8)
-        line.append(UInt8(ascii: "\n"))
-        let fd = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw StoreError(.io, "cannot open \(journalPath): \(FileSystem.errnoText())") }
-        defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) == 0, info.st_size > 0 {
-            var last: UInt8 = 0
-            let readFD = open(journalPath, O_RDONLY | O_CLOEXEC)
-            if readFD >= 0 {
-                if pread(readFD, &last, 1, info.st_size - 1) == 1, last != UInt8(ascii: "\n") {
-                    line.insert(UInt8(ascii: "\n"), at: 0)  // end a torn line left by a crash
-                }
-                close(readFD)
-            }
-        }
-        try FileSystem.writeAll(fd, line, path: journalPath)
-        try FileSystem.fsyncOrThrow(fd, path: journalPath)
-        if info.st_size == 0 { try FileSystem.fsyncDirectory((journalPath as NSString).deletingLastPathComponent) }
-        try compactIfLarge()
+        if try backend.append(Array(record.utf8), toLog: Self.journalKey, foldingBeside: Self.snapshotKey) { try fold() }
     }
 
-    /// Folds the journal into the snapshot once it is larger than the snapshot (and 16 KiB):
-    /// two `stat` calls decide, so an append stays cheap however many pins there are.
-    private func compactIfLarge() throws(StoreError) {
-        var journal = stat(), snapshot = stat()
-        guard stat(journalPath, &journal) == 0, journal.st_size > 16 * 1024 else { return }
-        let snapshotSize = stat(snapshotPath, &snapshot) == 0 ? snapshot.st_size : 0
-        guard journal.st_size > snapshotSize else { return }
-        try rewrite(try load())
+    /// Folds the log into the snapshot. When another process folded meanwhile, its snapshot stands
+    /// and this fold is dropped (the log is then folded by a later append).
+    func fold() throws(StoreError) {
+        let (pins, snapshot, end) = try loadForFolding()
+        let written = try backend.write(Self.snapshotKey, PinRecordCodec.snapshot(pins), when: snapshot.map { .unchanged($0) } ?? .absent)
+        if written, let end { try backend.trimLog(Self.journalKey, through: end) }
     }
 
-    /// Writes `pins` as the snapshot and empties the journal.
-    func rewrite(_ pins: [Pin]) throws(StoreError) {
-        try FileSystem.writeAtomically(PinRecordCodec.snapshot(pins), to: snapshotPath)
-        try FileSystem.writeAtomically([], to: journalPath)
+    /// What a rebuild of the list starts from: the snapshot and where the log ends, read before the
+    /// albums the rebuild reads, so a pin changed meanwhile keeps its record in the log.
+    struct Basis {
+        let snapshot: StoredObject?
+        let end: LogPosition?
+    }
+
+    func basis() throws(StoreError) -> Basis {
+        Basis(snapshot: try backend.load(Self.snapshotKey), end: try backend.readLog(Self.journalKey).end)
+    }
+
+    /// Writes `pins` as the snapshot and trims the log through `basis` (for `repair` and `gc`, which
+    /// rebuild the list from the albums): false, and nothing written, when another process folded
+    /// the list since `basis` was read.
+    @discardableResult
+    func rewrite(_ pins: [Pin], since basis: Basis) throws(StoreError) -> Bool {
+        let condition: ObjectWrite.Condition = basis.snapshot.map { .unchanged($0) } ?? .absent
+        guard try backend.write(Self.snapshotKey, PinRecordCodec.snapshot(pins), when: condition) else { return false }
+        if let end = basis.end { try backend.trimLog(Self.journalKey, through: end) }
+        return true
     }
 }

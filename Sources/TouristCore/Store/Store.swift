@@ -2,54 +2,52 @@ import Crypto
 import Foundation
 import Glibc
 
-/// The on-disk store: content-addressed blobs plus a JSON index, laid out as
+/// The store: content-addressed blobs plus a JSON index, kept by a `StorageBackend` (a local folder
+/// or an S3 bucket) under these keys:
 ///
 ///     VERSION                   format version; a newer one is refused
-///     lock                      flock(2) held while the index changes
-///     blobs/sha256/ab/abcdef…   photo bytes, named by their SHA-256, read-only
-///     index/pins.json           snapshot of the pin list (+ pins.journal, see `PinList`)
+///     blobs/sha256/ab/abcdef…   photo bytes, named by their SHA-256, written once
+///     index/pins.json           snapshot of the pin list (+ the log index/pins.journal, see `PinList`)
 ///     index/albums/<pin>.json   one album per pin, holding the pin itself
 ///     index/names/<sha256>      pin name → pin id, so a pin is found by name in constant time
 ///     index/refs/ab/<sha256>    which album photos use a blob, so the last one out deletes it
-///     state/<provider>/         what a provider keeps across runs (its request log)
-///     tmp/                      downloads in progress; what dead processes left is removed on open
 ///
-/// Every file write is atomic (temporary file, fsync, rename or link, fsync the folder), and every
-/// index change happens under the lock, so two processes never corrupt it and a crash loses at most
-/// the work in flight. A single-pin operation touches only that pin's files.
+/// A local folder also has `lock` (flock(2) for compare-and-swap), `state/<provider>/` (what a
+/// provider keeps across runs) and `tmp/` (downloads in progress; what dead processes left is
+/// removed on open).
+///
+/// Every write is atomic, and every index change is a compare-and-swap against what was read
+/// (`transaction` re-reads and re-applies a change that lost a race), so many processes, on one
+/// machine or many, never lose an update, and a crash loses at most the work in flight.
 public final class Store: Sendable {
     /// The store format this build reads and writes.
     public static let formatVersion = 1
 
-    public let root: String
+    /// Where the objects are kept.
+    public let backend: any StorageBackend
     public let blobs: BlobStore
     let pinList: PinList
-    let lockTimeout: Double
-
-    var indexDirectory: String { root + "/index" }
-    var albumsDirectory: String { root + "/index/albums" }
-    var namesDirectory: String { root + "/index/names" }
-    var refsDirectory: String { root + "/index/refs" }
-    var lockPath: String { root + "/lock" }
     /// Where providers keep state across runs, one folder per provider (see `ProviderContext`).
-    public var stateDirectory: String { Self.stateDirectory(ofStoreAt: root) }
+    public let stateDirectory: String
 
-    /// This process's folder in `tmp/`, made (under the store lock) on the first call: for files on
-    /// their way into the store, such as a photo a provider plugin writes. Removed when the process
-    /// ends, or by the next process to open the store after a crash.
+    /// The store's location for messages: a folder path or `s3://bucket/prefix`.
+    public var location: String { backend.location }
+
+    /// This process's folder for files on their way into the store, such as a photo a provider
+    /// plugin writes. Removed when the process ends, or by the next process to open the store.
     public func temporaryDirectory() throws(StoreError) -> String {
-        try blobs.temporaryArea.directory()
+        try backend.stagingDirectory()
     }
 
-    /// The state folder of the store at `root`, whether or not the store exists.
+    /// The state folder of the store in the local folder `root`, whether or not the store exists.
     public static func stateDirectory(ofStoreAt root: String) -> String { root + "/state" }
 
-    /// The pins of the store at `root`, read without opening it: no lock is waited for and nothing
-    /// is created or swept, so a shell completing a pin's name never waits or changes anything.
+    /// The pins of the store in the local folder `root`, read without opening it: nothing is
+    /// created or swept, so a shell completing a pin's name never waits or changes anything.
     /// Empty when there is no store there or its pin list cannot be read.
     public static func pinsWithoutOpening(root: String) -> [Pin] {
-        guard access(root + "/VERSION", R_OK) == 0 else { return [] }
-        return (try? PinList(indexDirectory: root + "/index").load()) ?? []
+        guard access(root + "/VERSION", R_OK) == 0, let backend = try? LocalBackend(root: root) else { return [] }
+        return (try? PinList(backend: backend).load()) ?? []
     }
 
     /// The default store folder: `$XDG_DATA_HOME/tourist`, else `~/.local/share/tourist`.
@@ -58,118 +56,158 @@ public final class Store: Sendable {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/tourist"
     }
 
-    /// Opens the store at `path`, creating it when the folder is missing or empty.
-    /// Refuses a file, a non-empty folder that is not a store, and a newer format.
-    /// `lockTimeout` is how long to wait for another process's lock before failing.
-    /// `rewritingDamagedVersion` (for `store repair`) writes VERSION again when it holds no version
-    /// but the folder has the store's layout; `repairedVersion` then says so.
-    public init(path: String, lockTimeout: Double = 10, rewritingDamagedVersion: Bool = false) throws(StoreError) {
-        root = path
-        self.lockTimeout = lockTimeout
-        pinList = PinList(indexDirectory: path + "/index")
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw StoreError(.unusable, "the store path \(path) is a file, not a folder. Point --store or TOURIST_STORE at a folder (it is created when missing)")
-        }
-        // A store that cannot be written (a read-only mount, or no write permission) is opened for
-        // reading: no lock (nothing changes under the readers), no folders made, nothing swept.
-        if access(path + "/VERSION", F_OK) == 0, access(path, W_OK) != 0 {
-            readOnlyReason = FileSystem.errnoText()
-            repairedVersion = try Self.checkOrWriteVersion(root: path, rewritingDamaged: false)
-            blobs = BlobStore(root: path, temporaryArea: TemporaryArea(storeRoot: path, storeLockPath: path + "/lock", lockTimeout: lockTimeout))
-            return
-        }
-        readOnlyReason = nil
-        try FileSystem.makeDirectory(path)
-        let lock = try FileLock.lock(path + "/lock", timeout: lockTimeout, what: "the store \(path)")
-        defer { lock.unlock() }
-        repairedVersion = try Self.checkOrWriteVersion(root: path, rewritingDamaged: rewritingDamagedVersion)
-        for folder in ["/blobs/sha256", "/index/albums", "/index/names", "/index/refs", "/tmp"] {
-            try FileSystem.makeDirectory(path + folder)
-        }
-        let temporaryArea = TemporaryArea(storeRoot: path, storeLockPath: path + "/lock", lockTimeout: lockTimeout)
-        temporaryArea.sweep()
-        blobs = BlobStore(root: path, temporaryArea: temporaryArea)
+    /// Opens the store in the local folder `path`, creating it when the folder is missing or empty
+    /// (see `init(backend:stateDirectory:rewritingDamagedVersion:)`). `lockTimeout` is how long to
+    /// wait for another process's lock before failing.
+    public convenience init(path: String, lockTimeout: Double = 10, rewritingDamagedVersion: Bool = false) throws(StoreError) {
+        let backend = try LocalBackend(root: path, lockTimeout: lockTimeout)
+        try self.init(backend: backend, stateDirectory: Self.stateDirectory(ofStoreAt: path), rewritingDamagedVersion: rewritingDamagedVersion)
+    }
+
+    /// Opens the store `backend` holds, creating it when the backend holds nothing. Refuses one
+    /// that holds other things and a newer format. `rewritingDamagedVersion` (for `store repair`)
+    /// writes VERSION again when it holds no version but the store's layout is there;
+    /// `repairedVersion` then says so. What dead processes left in the temporary area is removed.
+    public init(backend: any StorageBackend, stateDirectory: String, rewritingDamagedVersion: Bool = false) throws(StoreError) {
+        self.backend = backend
+        self.stateDirectory = stateDirectory
+        pinList = PinList(backend: backend)
+        blobs = BlobStore(backend: backend)
+        repairedVersion = try Self.checkOrWriteVersion(backend, rewritingDamaged: rewritingDamagedVersion && backend.readOnlyReason == nil)
+        if backend.readOnlyReason == nil { backend.sweepLeftovers() }
     }
 
     /// Whether opening rewrote a damaged VERSION (`rewritingDamagedVersion`).
     public let repairedVersion: Bool
     /// Why the store can only be read (a read-only file system, no permission), or nil when it can be written.
-    public let readOnlyReason: String?
+    public var readOnlyReason: String? { backend.readOnlyReason }
 
     /// Checks VERSION (writing it in a new store); returns whether a damaged one was rewritten.
-    private static func checkOrWriteVersion(root: String, rewritingDamaged: Bool) throws(StoreError) -> Bool {
-        let versionPath = root + "/VERSION"
-        let entries = FileSystem.list(root).filter { $0 != "lock" }
-        let looksLikeStore = entries.contains("index") && entries.contains("blobs")
-        guard let bytes = try FileSystem.read(versionPath) else {
-            guard entries.isEmpty || rewritingDamaged && looksLikeStore else {
+    private static func checkOrWriteVersion(_ backend: any StorageBackend, rewritingDamaged: Bool) throws(StoreError) -> Bool {
+        let location = backend.location
+        let version = Array("\(formatVersion)\n".utf8)
+        guard let stored = try backend.load("VERSION") else {
+            let entries = try backend.list("", continuation: nil, details: false).objects.map(\.key)
+            let looksLikeStore = entries.contains { $0.hasPrefix("index/") || $0.hasPrefix("blobs/") }
+            let foreign = entries.contains { !$0.hasPrefix("tmp/") && !$0.hasPrefix("state/") }
+            guard !foreign || rewritingDamaged && looksLikeStore else {
                 let fix = looksLikeStore ? "Run `tourist store repair` to write it again" : "Choose an empty or new folder for --store"
-                throw StoreError(.unusable, "\(root) is not a tourist store (it has files but no VERSION). \(fix)")
+                throw StoreError(.unusable, "\(location) is not a tourist store (it has files but no VERSION). \(fix)")
             }
-            try FileSystem.writeAtomically(Array("\(formatVersion)\n".utf8), to: versionPath)
-            return !entries.isEmpty
+            guard backend.readOnlyReason == nil else { return false }
+            if try !backend.write("VERSION", version, when: .absent) { return try checkOrWriteVersion(backend, rewritingDamaged: false) }
+            return foreign
         }
-        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let version = Int(text), version >= 1 else {
+        let text = String(decoding: stored.bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let number = Int(text), number >= 1 else {
+            let index = try backend.list("index/", continuation: nil, details: false).objects
+            let blobs = try backend.list("blobs/", continuation: nil, details: false).objects
+            let looksLikeStore = !index.isEmpty || !blobs.isEmpty
             if rewritingDamaged, looksLikeStore {
-                try FileSystem.writeAtomically(Array("\(formatVersion)\n".utf8), to: versionPath)
+                try backend.write("VERSION", version, when: .unchanged(stored))
                 return true
             }
             let fix = looksLikeStore ? "Run `tourist store repair` to write it again (the store's layout is there)" : "Restore it from a backup or point --store elsewhere"
-            throw StoreError(.corrupt, "\(versionPath) holds \"\(text.prefix(40))\", not a store version. \(fix)")
+            throw StoreError(.corrupt, "\(location)/VERSION holds \"\(text.prefix(40))\", not a store version. \(fix)")
         }
-        guard version <= formatVersion else {
-            throw StoreError(.newerVersion, "the store \(root) has format version \(version), newer than this tourist reads (\(formatVersion)). Upgrade tourist; nothing was changed")
+        guard number <= formatVersion else {
+            throw StoreError(.newerVersion, "the store \(location) has format version \(number), newer than this tourist reads (\(formatVersion)). Upgrade tourist; nothing was changed")
         }
         return false
     }
 
-    /// Runs `body` holding the store lock; every index change goes through here.
+    /// How many times `transaction` re-applies a change that lost a race before giving up.
+    static let transactionAttempts = 64
+
+    /// Runs `body`, which reads what it changes through the transaction and writes it back; every
+    /// index change goes through here. When another process changed what `body` read before it
+    /// wrote (`StoreConflict`), `body` runs again on what is there now, so nothing is lost.
     @discardableResult
     public func transaction<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
-        if let readOnlyReason {
-            throw StoreError(.unusable, "the store \(root) can only be read (\(readOnlyReason)): reading commands work, this one must write. Make it writable (remount it read-write, fix its permissions) or point --store at a writable copy")
+        try refuseIfReadOnly()
+        for attempt in 1... {
+            do {
+                // A local store holds its lock for the whole change, as it always has; a bucket
+                // cannot, and relies on compare-and-swap.
+                if let result = try backend.exclusively({ try body(StoreTransaction(store: self)) }) { return result }
+                return try body(StoreTransaction(store: self))
+            } catch is StoreConflict where attempt < Self.transactionAttempts {
+                // Another process won the race: back off a little at random, so racers spread out.
+                usleep(UInt32.random(in: 0...UInt32(min(attempt, 10) * 2_000)))
+            } catch is StoreConflict {
+                throw StoreError(.busy, "the store \(location) is busy: another process kept changing the same pin while this one tried \(Self.transactionAttempts) times. Run the command again")
+            }
         }
-        let lock = try FileLock.lock(lockPath, timeout: lockTimeout, what: "the store \(root)")
-        defer { lock.unlock() }
-        return try body(StoreTransaction(store: self))
+        fatalError("unreachable")
     }
 
-    /// All pins, oldest first (read without the lock; index files are replaced atomically). An entry
-    /// whose album file is gone (a `pin rm` interrupted after its commit point) is left out.
+    /// A value that changes whenever the pin list does, which every album save and pin change
+    /// updates: cheap to compare, so a watcher reads the list again only when it changed.
+    public func changeSignature() throws(StoreError) -> String {
+        let snapshot = try backend.stat(PinList.snapshotKey)
+        let modified = snapshot?.modified?.timeIntervalSince1970 ?? 0
+        return "\(snapshot?.size ?? -1):\(modified) \(try backend.logVersion(PinList.journalKey))"
+    }
+
+    /// A small document a front end keeps in the store under `state/` (the map's last view), or nil.
+    public func document(_ name: String) throws(StoreError) -> [UInt8]? {
+        try backend.load("state/" + name)?.bytes
+    }
+
+    /// Saves a document under `state/`, replacing what was there.
+    public func saveDocument(_ name: String, _ bytes: [UInt8]) throws(StoreError) {
+        try refuseIfReadOnly()
+        try backend.write("state/" + name, bytes, when: .always)
+    }
+
+    /// Refuses to change a store that can only be read.
+    func refuseIfReadOnly() throws(StoreError) {
+        guard let readOnlyReason else { return }
+        throw StoreError(.unusable, "the store \(location) can only be read (\(readOnlyReason)): reading commands work, this one must write. Make it writable (remount it read-write, fix its permissions) or point --store at a writable copy")
+    }
+
+    /// All pins, oldest first, read without a lock (every index object is replaced atomically). An
+    /// entry whose album is gone (a `pin rm` interrupted after its commit point) is left out.
     public func pins() throws(StoreError) -> [Pin] {
-        try pinList.load().filter { access(albumPath($0.id), F_OK) == 0 }
+        let albums = Set(try backend.listAll(Self.albumsPrefix).map(\.key))
+        return try pinList.load().filter { albums.contains(albumKey($0.id)) }
     }
 
     /// The id of the pin named by `reference`: a pin id, or a pin's exact name.
     public func resolvePin(_ reference: String) throws(StoreError) -> String {
-        if Pin.isValidID(reference), FileManager.default.fileExists(atPath: albumPath(reference)) { return reference }
+        if Pin.isValidID(reference), try backend.stat(albumKey(reference)) != nil { return reference }
         if let id = try pinID(named: reference) { return id }
-        throw StoreError(.notFound, "no pin \"\(reference)\" in \(root). Run `tourist pin list` to see the pins and their ids")
+        throw StoreError(.notFound, "no pin \"\(reference)\" in \(location). Run `tourist pin list` to see the pins and their ids")
     }
 
-    /// A pin's album, read without the lock.
+    /// A pin's album, read without a lock.
     public func album(_ id: String) throws(StoreError) -> Album {
-        let path = albumPath(id)
-        guard let bytes = try FileSystem.read(path) else {
-            throw StoreError(.notFound, "no pin \"\(id)\" in \(root). Run `tourist pin list` to see the pins and their ids")
+        try albumObject(id).album
+    }
+
+    /// A pin's album and the object it was read from (for a compare-and-swap).
+    func albumObject(_ id: String) throws(StoreError) -> (album: Album, object: StoredObject) {
+        let key = albumKey(id)
+        guard Pin.isValidID(id), let object = try backend.load(key) else {
+            throw StoreError(.notFound, "no pin \"\(id)\" in \(location). Run `tourist pin list` to see the pins and their ids")
         }
-        return try IndexCoding.decode(bytes, path: path, AlbumFileDecoding.album)
+        return (try IndexCoding.decode(object.bytes, path: key, AlbumFileDecoding.album), object)
     }
 
-    func albumPath(_ id: String) -> String { "\(albumsDirectory)/\(id).json" }
+    static let albumsPrefix = "index/albums/"
+    static let namesPrefix = "index/names/"
+    static let refsPrefix = "index/refs/"
 
-    func namePath(_ name: String) -> String {
-        "\(namesDirectory)/\(nameFile(name))"
-    }
+    func albumKey(_ id: String) -> String { "\(Self.albumsPrefix)\(id).json" }
 
-    /// The file in `index/names/` that leads from pin name `name` to its id: the name's SHA-256.
+    func nameKey(_ name: String) -> String { Self.namesPrefix + nameFile(name) }
+
+    /// The object in `index/names/` that leads from pin name `name` to its id: the name's SHA-256.
     func nameFile(_ name: String) -> String {
         Hex.string(SHA256.hash(data: Data(name.utf8)))
     }
 
-    func refsPath(_ sha256: String) -> String { "\(refsDirectory)/\(sha256.prefix(2))/\(sha256)" }
+    func refsKey(_ sha256: String) -> String { "\(Self.refsPrefix)\(sha256.prefix(2))/\(sha256)" }
 
     struct NameEntry: Codable {
         var name: String
@@ -180,13 +218,27 @@ public final class Store: Sendable {
             let object = try IndexObject(value)
             return NameEntry(name: try object.required("name", IndexValue.string), id: try object.required("id", IndexValue.string))
         }
+
+        /// The entry `object` holds, or nil when it is empty (emptied on its way out, see
+        /// `StoreTransaction.removeIfUnchanged`).
+        static func decode(_ object: StoredObject, key: String) throws(StoreError) -> NameEntry? {
+            object.bytes.isEmpty ? nil : try IndexCoding.decode(object.bytes, path: key, read)
+        }
+    }
+
+    /// The name entry of `name` and the object it was read from, or nil when there is none.
+    func nameEntry(_ name: String) throws(StoreError) -> (entry: NameEntry, object: StoredObject)? {
+        let key = nameKey(name)
+        guard let object = try backend.load(key), let entry = try NameEntry.decode(object, key: key) else { return nil }
+        return (entry, object)
     }
 
     func pinID(named name: String) throws(StoreError) -> String? {
-        let path = namePath(name)
-        guard let bytes = try FileSystem.read(path) else { return nil }
-        let entry = try IndexCoding.decode(bytes, path: path, NameEntry.read)
-        guard entry.name == name, FileManager.default.fileExists(atPath: albumPath(entry.id)) else { return nil }
+        guard let (entry, _) = try nameEntry(name), entry.name == name, Pin.isValidID(entry.id), try backend.stat(albumKey(entry.id)) != nil else { return nil }
         return entry.id
     }
 }
+
+/// Thrown inside `Store.transaction` when what the body read changed before it wrote; the
+/// transaction runs the body again.
+struct StoreConflict: Error {}

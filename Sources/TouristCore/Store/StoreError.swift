@@ -16,6 +16,10 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case notFound
         /// The request conflicts with what is stored (a pin name already used, say).
         case conflict
+        /// The store's server refused the credentials (a wrong key, a denied bucket).
+        case unauthorized
+        /// The store's server cannot be reached or does not answer (it keeps failing).
+        case unavailable
     }
 
     public let kind: Kind

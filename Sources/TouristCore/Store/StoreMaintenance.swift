@@ -89,9 +89,17 @@ extension Store {
         var file: String { "index/albums/\(id).json" }
     }
 
-    /// Every album on disk (the authoritative index), plus the files that could not be read.
-    func loadAllAlbums() -> (albums: [Album], unreadable: [UnreadableAlbum]) {
-        readAllAlbumFiles(AlbumFileDecoding.album)
+    /// Every album stored (the authoritative index), plus the files that could not be read.
+    func loadAllAlbums() throws(StoreError) -> (albums: [Album], unreadable: [UnreadableAlbum]) {
+        try readAllAlbumFiles(AlbumFileDecoding.album)
+    }
+
+    /// The pin ids that have an album, sorted.
+    func albumIDs() throws(StoreError) -> [String] {
+        try backend.listAll(Self.albumsPrefix).compactMap { object in
+            let name = object.key.dropFirst(Self.albumsPrefix.count)
+            return name.hasSuffix(".json") && !name.contains("/") ? String(name.dropLast(5)) : nil
+        }
     }
 
     /// Every album file read by `read` on every core (so what is kept of 10,000 albums can be
@@ -99,11 +107,11 @@ extension Store {
     /// read. A file removed meanwhile (by a `pin rm`) is passed over.
     func readAllAlbumFiles<T: Sendable>(
         keepingKeys keys: Set<String>? = nil, _ read: @escaping @Sendable (JSONValue) throws(IndexDecodingError) -> T
-    ) -> (albums: [T], unreadable: [UnreadableAlbum]) {
-        let ids = FileSystem.list(albumsDirectory).sorted().filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
-        let loaded = ParallelWork.map(ids) { [self] id -> Result<T, UnreadableAlbum>? in
+    ) throws(StoreError) -> (albums: [T], unreadable: [UnreadableAlbum]) {
+        let ids = try albumIDs()
+        let loaded = ParallelWork.map(ids, workers: backend.parallelism) { [self] id -> Result<T, UnreadableAlbum>? in
             do throws(StoreError) {
-                guard let bytes = try FileSystem.read(albumPath(id)) else { return nil }
+                guard let bytes = try backend.load(albumKey(id))?.bytes else { return nil }
                 do throws(IndexCoding.Damage) {
                     return .success(try IndexCoding.decode(bytes, keepingKeys: keys, read))
                 } catch {
@@ -136,7 +144,7 @@ extension Store {
             report.problems.append(StoreProblem(kind: kind, what: what, repair: repair))
         }
         // Quick: what links the index together; in full: every field of every album.
-        let (albums, unreadable) = quick
+        let (albums, unreadable) = try quick
             ? readAllAlbumFiles(keepingKeys: AlbumBlobs.keys, AlbumBlobs.read)
             : readAllAlbumFiles { (album) throws(IndexDecodingError) in AlbumBlobs(try AlbumFileDecoding.album(album)) }
         for bad in unreadable {
@@ -148,7 +156,7 @@ extension Store {
             report.missing.append("\(photo): recorded as stored without a blob name")
             problem("missing-blob", "\(photo) is recorded as stored but names no blob")
         }
-        let onDisk = blobs.allIDs()
+        let onDisk = try blobs.allIDs()
         report.blobs = onDisk.count
         var unusable: [BlobID] = []
         if !quick {
@@ -191,12 +199,12 @@ extension Store {
             report.dangling.append("pin \(pin.id) (\"\(pin.name)\") cannot be found by its name")
             problem("name", "pin \(pin.id) (\"\(pin.name)\") cannot be found by its name")
         }
-        let (unrecorded, extra) = referenceDifferences(usage, readingFiles: !quick)
+        let (unrecorded, extra) = try referenceDifferences(usage, readingFiles: !quick)
         if let first = unrecorded.first {
             problem("references", "\(unrecorded.count) blob\(unrecorded.count == 1 ? " is" : "s are") used by albums that index/refs does not list (first: \(first)): removing another photo could delete \(unrecorded.count == 1 ? "it" : "them")")
         }
         report.extraReferences = extra
-        for entry in blobs.temporaryArea.leftovers() {
+        for entry in backend.leftovers() {
             problem("tmp", "tmp/\(entry) was left by a process that is gone")
         }
         return report
@@ -209,11 +217,11 @@ extension Store {
     /// (for `verify --quick`) only which blobs have a reference file is compared, not whom each
     /// lists: a file that lists too few users comes from damage, never from a crash, since
     /// references are written before an album uses them.
-    func referenceDifferences(_ usage: BlobUsage, readingFiles: Bool) -> (unrecorded: [BlobID], extra: Int) {
-        let files = BlobStore.hashNames(under: refsDirectory)
+    func referenceDifferences(_ usage: BlobUsage, readingFiles: Bool) throws(StoreError) -> (unrecorded: [BlobID], extra: Int) {
+        let files = BlobStore.hashNames(try backend.listAll(Self.refsPrefix))
         let unused = Sorted.difference(files, usage.blobs).count
         guard readingFiles else { return (Sorted.difference(usage.blobs, files), unused) }
-        let verdicts = ParallelWork.map(Array(usage.blobs.indices), chunk: 512) { [self] index -> (unrecorded: Bool, extra: Bool) in
+        let verdicts = ParallelWork.map(Array(usage.blobs.indices), chunk: 512, workers: backend.parallelism) { [self] index -> (unrecorded: Bool, extra: Bool) in
             let listed = Set((try? StoreTransaction(store: self).references(of: usage.blobs[index].hex)) ?? [])
             let users = Set(usage.users(at: index))
             return (!users.isSubset(of: listed), users.isSubset(of: listed) && listed.count > users.count)
@@ -222,47 +230,66 @@ extension Store {
     }
 
     /// Repairs the index from the albums and deletes unused blobs: the pin list is rebuilt, names and
-    /// blob references are rewritten, orphan blobs are removed. Holds the lock throughout.
-    public func collectGarbage() throws -> CollectReport {
-        try transaction { transaction in
-            var report = CollectReport()
-            let (albums, unreadable) = loadAllAlbums()
-            guard unreadable.isEmpty else {
-                let files = unreadable.map(\.file).joined(separator: ", ")
-                throw StoreError(.corrupt, "cannot collect garbage while album files cannot be read (\(files)): the blobs their photos use would look unused. Nothing was deleted. Run `tourist store repair` first")
-            }
-            let summaries = albums.map { album in
-                var pin = album.pin
-                pin.photos = album.storedCount
-                return pin
-            }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
-            // A damaged pin list is rebuilt from the albums like one that disagrees with them.
-            let listed = (try? pinList.load()) ?? []
-            if listed != summaries {
-                report.indexEntriesRepaired += Set(listed.map(\.id)).symmetricDifference(summaries.map(\.id)).count
-                try pinList.rewrite(summaries)
-            }
-            report.indexEntriesRepaired += try repairNames(albums)
-            let usage = BlobUsage(albums.map(AlbumBlobs.init))
-            report.referencesRewritten = try rewriteReferences(usage, transaction: transaction)
-            for blob in Sorted.difference(blobs.allIDs(), usage.blobs) {
-                report.bytesFreed += blobs.size(of: blob.hex) ?? 0
-                try blobs.remove(blob.hex)
-                report.blobsRemoved += 1
-            }
-            return report
+    /// blob references are rewritten, orphan blobs are removed. A blob or reference object younger
+    /// than `gracePeriod` (the backend's, by default) is left alone: on a bucket many machines
+    /// write, it may belong to an upload whose album is not saved yet.
+    public func collectGarbage(gracePeriod: TimeInterval? = nil, now: Date = Date()) throws -> CollectReport {
+        try refuseIfReadOnly()
+        if let report = try backend.exclusively({ try collect(gracePeriod: gracePeriod, now: now) }) { return report }
+        return try collect(gracePeriod: gracePeriod, now: now)
+    }
+
+    private func collect(gracePeriod: TimeInterval?, now: Date) throws(StoreError) -> CollectReport {
+        let transaction = StoreTransaction(store: self)
+        var report = CollectReport()
+        let cutoff = now.addingTimeInterval(-(gracePeriod ?? backend.gracePeriod))
+        let basis = try pinList.basis()
+        let (albums, unreadable) = try loadAllAlbums()
+        guard unreadable.isEmpty else {
+            let files = unreadable.map(\.file).joined(separator: ", ")
+            throw StoreError(.corrupt, "cannot collect garbage while album files cannot be read (\(files)): the blobs their photos use would look unused. Nothing was deleted. Run `tourist store repair` first")
         }
+        let summaries = Self.summaries(albums)
+        // A damaged pin list is rebuilt from the albums like one that disagrees with them.
+        let listed = (try? pinList.load()) ?? []
+        if listed != summaries, try pinList.rewrite(summaries, since: basis) {
+            report.indexEntriesRepaired += Set(listed.map(\.id)).symmetricDifference(summaries.map(\.id)).count
+        }
+        report.indexEntriesRepaired += try repairNames(albums)
+        let usage = BlobUsage(albums.map(AlbumBlobs.init))
+        report.referencesRewritten = try rewriteReferences(usage, olderThan: cutoff)
+        let stored = try backend.listAll(BlobStore.prefix, details: true)
+        let unused = Set(Sorted.difference(BlobStore.hashNames(stored), usage.blobs))
+        for object in stored {
+            guard let blob = BlobStore.hashNames([object]).first, unused.contains(blob), (object.modified ?? .distantPast) <= cutoff else { continue }
+            // The last check: a use recorded since the albums were read keeps the blob.
+            guard try transaction.references(of: blob.hex).isEmpty else { continue }
+            try blobs.remove(blob.hex)
+            try backend.remove(refsKey(blob.hex))
+            report.bytesFreed += object.size ?? 0
+            report.blobsRemoved += 1
+        }
+        return report
+    }
+
+    /// The pin list the albums make: each album's pin with its count of stored photos, oldest first.
+    static func summaries(_ albums: [Album]) -> [Pin] {
+        albums.map { album in
+            var pin = album.pin
+            pin.photos = album.storedCount
+            return pin
+        }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
     func repairNames(_ albums: [Album]) throws(StoreError) -> Int {
         var repaired = 0
-        let wanted = Set(albums.map { nameFile($0.pin.name) })
-        for file in FileSystem.list(namesDirectory) where !wanted.contains(file) {
-            try FileSystem.remove("\(namesDirectory)/\(file)")
+        let wanted = Set(albums.map { nameKey($0.pin.name) })
+        for object in try backend.listAll(Self.namesPrefix) where !wanted.contains(object.key) {
+            try backend.remove(object.key)
             repaired += 1
         }
         for pin in pinsLostByName(albums.map(\.pin)) {
-            try FileSystem.writeAtomically(try IndexCoding.encode(NameEntry(name: pin.name, id: pin.id)), to: namePath(pin.name))
+            try backend.write(nameKey(pin.name), try IndexCoding.encode(NameEntry(name: pin.name, id: pin.id)), when: .always)
             repaired += 1
         }
         return repaired
@@ -271,30 +298,31 @@ extension Store {
     /// The pins that their name does not lead to (a name entry missing, damaged or naming another
     /// pin), checked on every core.
     func pinsLostByName(_ pins: [Pin]) -> [Pin] {
-        let lost = ParallelWork.map(pins) { [self] pin in (try? pinID(named: pin.name)) != pin.id }
+        let lost = ParallelWork.map(pins, workers: backend.parallelism) { [self] pin in (try? pinID(named: pin.name)) != pin.id }
         return zip(pins, lost).filter(\.1).map(\.0)
     }
 
-    /// Makes `index/refs` say what the albums say: a file for each blob in use listing its users,
-    /// nothing else (files of unused blobs and temporary files left by a crash go).
-    func rewriteReferences(_ usage: BlobUsage, transaction: StoreTransaction) throws(StoreError) -> Int {
+    /// Makes `index/refs` say what the albums say: an object for each blob in use listing its users,
+    /// nothing else. An object of an unused blob goes only once older than `cutoff`, and one that
+    /// changed while this ran is left for the next run.
+    func rewriteReferences(_ usage: BlobUsage, olderThan cutoff: Date) throws(StoreError) -> Int {
         var rewritten = 0
-        for shard in FileSystem.list(refsDirectory) {
-            for name in FileSystem.list("\(refsDirectory)/\(shard)") {
-                if let blob = BlobID(name), name.hasPrefix(shard), Sorted.position(of: blob, in: usage.blobs) != nil { continue }
-                try FileSystem.remove("\(refsDirectory)/\(shard)/\(name)")
-                rewritten += 1
-            }
-        }
-        // Files are read and compared on every core; the few that differ are written one by one.
-        let stale = ParallelWork.map(Array(usage.blobs.indices), chunk: 512) { [self] index -> [String]? in
-            let users = usage.users(at: index).sorted()
-            return (try? StoreTransaction(store: self).references(of: usage.blobs[index].hex).sorted()) == users ? nil : users
-        }
-        for (blob, users) in zip(usage.blobs, stale) {
-            guard let users else { continue }
-            try transaction.writeReferences(users, of: blob.hex)
+        for object in try backend.listAll(Self.refsPrefix, details: true) {
+            if let blob = BlobStore.hashNames([object]).first, Sorted.position(of: blob, in: usage.blobs) != nil { continue }
+            guard (object.modified ?? .distantPast) <= cutoff else { continue }
+            try backend.remove(object.key)
             rewritten += 1
+        }
+        // Objects are read and compared on every core; the few that differ are written one by one.
+        let stale = ParallelWork.map(Array(usage.blobs.indices), chunk: 512, workers: backend.parallelism) { [self] index -> (users: [String], current: StoredObject?)? in
+            let users = usage.users(at: index).sorted()
+            let current = try? backend.load(refsKey(usage.blobs[index].hex))
+            return current.map { StoreTransaction.lines($0.bytes).sorted() } == users ? nil : (users, current)
+        }
+        for (blob, found) in zip(usage.blobs, stale) {
+            guard let (users, current) = found else { continue }
+            let condition: ObjectWrite.Condition = current.map { .unchanged($0) } ?? .absent
+            if try backend.write(refsKey(blob.hex), StoreTransaction.bytes(users), when: condition) { rewritten += 1 }
         }
         return rewritten
     }
@@ -302,8 +330,7 @@ extension Store {
     /// Album photo `key` and its pin, from the first album (by pin id) that holds it. Reads every
     /// album until it finds one: for `photo get`, which names no pin.
     func albumPhoto(_ key: PhotoKey) -> (pin: String, photo: AlbumPhoto)? {
-        for name in FileSystem.list(albumsDirectory).sorted() where name.hasSuffix(".json") {
-            let id = String(name.dropLast(5))
+        for id in (try? albumIDs()) ?? [] {
             guard let album = try? album(id), let photo = album.photos.first(where: { $0.key == key }) else { continue }
             return (id, photo)
         }
@@ -313,7 +340,7 @@ extension Store {
     /// Counts pins, photos and blobs.
     public func statistics() throws(StoreError) -> StoreStatistics {
         var stats = StoreStatistics()
-        let (albums, unreadable) = loadAllAlbums()
+        let (albums, unreadable) = try loadAllAlbums()
         stats.pins = albums.count
         stats.damagedAlbums = unreadable.count
         for album in albums {
@@ -328,9 +355,11 @@ extension Store {
                 }
             }
         }
-        for blob in blobs.allIDs() {
+        let stored = try backend.listAll(BlobStore.prefix, details: true)
+        let sizes = Dictionary(stored.map { ($0.key.split(separator: "/").last.map(String.init) ?? "", $0.size ?? 0) }, uniquingKeysWith: +)
+        for blob in BlobStore.hashNames(stored) {
             stats.blobs += 1
-            stats.blobBytes += blobs.size(of: blob.hex) ?? 0
+            stats.blobBytes += sizes[blob.hex] ?? 0
         }
         return stats
     }

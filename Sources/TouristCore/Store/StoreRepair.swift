@@ -14,8 +14,6 @@ public struct RepairReport: Sendable, Codable, Equatable {
 }
 
 extension Store {
-    /// Where `store repair` sets damaged files aside, never deleting them.
-    var quarantineDirectory: String { root + "/quarantine" }
 
     /// Repairs every kind of damage `verify` finds, under the store lock, deleting nothing good:
     /// - an album file that does not decode is moved to `quarantine/albums/`; its pin is kept (from
@@ -26,94 +24,92 @@ extension Store {
     /// - what dead processes left in `tmp/` is removed.
     /// Orphan blobs are good blobs: they stay for `store gc`.
     public func repair(now: Date = Date()) throws -> RepairReport {
-        try transaction { transaction in
-            var report = RepairReport()
-            let stamp = Self.quarantineStamp(now)
-            var (albums, unreadable) = loadAllAlbums()
-            let listed = (try? pinList.load()) ?? []
-            for bad in unreadable {
-                let kept = "quarantine/albums/\(bad.id)-\(stamp).json"
-                try FileSystem.makeDirectory(quarantineDirectory + "/albums")
-                guard rename(albumPath(bad.id), "\(root)/\(kept)") == 0 else {
-                    throw StoreError(.io, "cannot move \(bad.file) into \(kept): \(FileSystem.errnoText())")
-                }
-                report.quarantined.append(kept)
-                guard var pin = listed.first(where: { $0.id == bad.id }) else {
-                    report.lost.append("\(bad.file) could not be read (\(bad.reason)) and no pin list entry describes its pin: set aside as \(kept)")
-                    continue
-                }
-                let lostPhotos = pin.photos
-                pin.state = .failed
-                pin.error = "its album file was damaged and set aside as \(kept); `tourist fetch \(pin.id)` fills the album again"
-                pin.photos = 0
-                let album = Album(pin: pin, target: max(lostPhotos, Self.defaultTarget))
-                try transaction.save(album)
-                albums.append(album)
-                report.actions.append("\(bad.file) could not be read (\(bad.reason)): set aside as \(kept); pin \(pin.id) (\"\(pin.name)\") is kept with an empty album, marked failed")
-                report.lost.append("the album of pin \(pin.id) (\"\(pin.name)\"): its \(lostPhotos) stored photo\(lostPhotos == 1 ? "" : "s") are no longer listed (their files stay until `tourist store gc`)")
-                report.pinsToFetch.append(pin.id)
-            }
+        try refuseIfReadOnly()
+        if let report = try backend.exclusively({ try repairAll(now: now) }) { return report }
+        return try repairAll(now: now)
+    }
 
-            let onDisk = blobs.allIDs()
-            var unusable: [BlobID] = []
-            for (blob, actual) in zip(onDisk, blobs.rehashAll(onDisk)) where actual != blob {
-                try blobs.setAside(blob.hex, into: quarantineDirectory + "/blobs")
-                report.quarantined.append("quarantine/blobs/\(blob)")
-                report.actions.append("blob \(blob) was \(actual.map { "damaged (its bytes hash to \($0))" } ?? "unreadable"): set aside as quarantine/blobs/\(blob)")
-                unusable.append(blob)
+    private func repairAll(now: Date) throws(StoreError) -> RepairReport {
+        let transaction = StoreTransaction(store: self)
+        var report = RepairReport()
+        let stamp = Self.quarantineStamp(now)
+        let basis = try pinList.basis()
+        var (albums, unreadable) = try loadAllAlbums()
+        let listed = (try? pinList.load()) ?? []
+        for bad in unreadable {
+            let kept = "quarantine/albums/\(bad.id)-\(stamp).json"
+            try backend.move(albumKey(bad.id), to: kept)
+            report.quarantined.append(kept)
+            guard var pin = listed.first(where: { $0.id == bad.id }) else {
+                report.lost.append("\(bad.file) could not be read (\(bad.reason)) and no pin list entry describes its pin: set aside as \(kept)")
+                continue
             }
-            let good = Set(Sorted.difference(onDisk, unusable))
-            for index in albums.indices {
-                var album = albums[index]
-                var forgotten = 0
-                // A kept view whose file is lost is dropped: the photo page downloads it again.
-                for photo in album.photos.indices {
-                    let before = album.photos[photo].views?.count ?? 0
-                    album.photos[photo].views?.removeAll { !(BlobID($0.sha256).map(good.contains) ?? false) }
-                    let dropped = before - (album.photos[photo].views?.count ?? 0)
-                    if dropped > 0 {
-                        report.actions.append("\(dropped) larger size\(dropped == 1 ? "" : "s") of photo \(album.photos[photo].key) in pin \(album.pin.id) lost \(dropped == 1 ? "its file and was" : "their files and were") dropped (downloaded again when next asked for)")
-                        try transaction.save(album)
-                        albums[index] = album
-                    }
-                }
-                for photo in album.photos.indices where album.photos[photo].state == .stored {
-                    if let blob = album.photos[photo].sha256.flatMap(BlobID.init), good.contains(blob) { continue }
-                    album.photos[photo].forgetBlob()
-                    forgotten += 1
-                }
-                guard forgotten > 0 else { continue }
-                album.pin.state = .failed
-                album.pin.error = "\(forgotten) photo\(forgotten == 1 ? " has" : "s have") lost \(forgotten == 1 ? "its file" : "their files"); `tourist fetch \(album.pin.id)` downloads \(forgotten == 1 ? "it" : "them") again"
-                try transaction.save(album)
-                albums[index] = album
-                report.lost.append("\(forgotten) photo\(forgotten == 1 ? "" : "s") of pin \(album.pin.id) (\"\(album.pin.name)\") until `tourist fetch \(album.pin.id)` downloads \(forgotten == 1 ? "it" : "them") again")
-                report.pinsToFetch.append(album.pin.id)
-            }
-
-            let summaries = albums.map { album in
-                var pin = album.pin
-                pin.photos = album.storedCount
-                return pin
-            }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
-            let listedNow = try? pinList.load()
-            if listedNow != summaries {
-                try pinList.rewrite(summaries)
-                let source = albums.count == 1 ? "the album" : "the \(albums.count) albums"
-                report.actions.append(listedNow == nil ? "index/pins.json was damaged: rebuilt from \(source)" : "the pin list disagreed with the albums: rebuilt from \(source)")
-            }
-            let names = try repairNames(albums)
-            if names > 0 { report.actions.append("\(names) name entr\(names == 1 ? "y" : "ies") rewritten, so every pin is found by its name") }
-            let references = try rewriteReferences(BlobUsage(albums.map(AlbumBlobs.init)), transaction: transaction)
-            if references > 0 { report.actions.append("\(references) blob reference file\(references == 1 ? "" : "s") rewritten from the albums") }
-            let leftovers = blobs.temporaryArea.leftovers()
-            if !leftovers.isEmpty {
-                blobs.temporaryArea.sweep()
-                report.actions.append("removed what \(leftovers.count) process\(leftovers.count == 1 ? "" : "es") that are gone left in tmp/")
-            }
-            report.pinsToFetch = Array(Set(report.pinsToFetch)).sorted()
-            return report
+            let lostPhotos = pin.photos
+            pin.state = .failed
+            pin.error = "its album file was damaged and set aside as \(kept); `tourist fetch \(pin.id)` fills the album again"
+            pin.photos = 0
+            let album = Album(pin: pin, target: max(lostPhotos, Self.defaultTarget))
+            try transaction.overwrite(album)
+            albums.append(album)
+            report.actions.append("\(bad.file) could not be read (\(bad.reason)): set aside as \(kept); pin \(pin.id) (\"\(pin.name)\") is kept with an empty album, marked failed")
+            report.lost.append("the album of pin \(pin.id) (\"\(pin.name)\"): its \(lostPhotos) stored photo\(lostPhotos == 1 ? "" : "s") are no longer listed (their files stay until `tourist store gc`)")
+            report.pinsToFetch.append(pin.id)
         }
+
+        let onDisk = try blobs.allIDs()
+        var unusable: [BlobID] = []
+        for (blob, actual) in zip(onDisk, blobs.rehashAll(onDisk)) where actual != blob {
+            try blobs.setAside(blob.hex, into: "quarantine/blobs")
+            report.quarantined.append("quarantine/blobs/\(blob)")
+            report.actions.append("blob \(blob) was \(actual.map { "damaged (its bytes hash to \($0))" } ?? "unreadable"): set aside as quarantine/blobs/\(blob)")
+            unusable.append(blob)
+        }
+        let good = Set(Sorted.difference(onDisk, unusable))
+        for index in albums.indices {
+            var album = albums[index]
+            var forgotten = 0
+            // A kept view whose file is lost is dropped: the photo page downloads it again.
+            for photo in album.photos.indices {
+                let before = album.photos[photo].views?.count ?? 0
+                album.photos[photo].views?.removeAll { !(BlobID($0.sha256).map(good.contains) ?? false) }
+                let dropped = before - (album.photos[photo].views?.count ?? 0)
+                if dropped > 0 {
+                    report.actions.append("\(dropped) larger size\(dropped == 1 ? "" : "s") of photo \(album.photos[photo].key) in pin \(album.pin.id) lost \(dropped == 1 ? "its file and was" : "their files and were") dropped (downloaded again when next asked for)")
+                    try transaction.overwrite(album)
+                    albums[index] = album
+                }
+            }
+            for photo in album.photos.indices where album.photos[photo].state == .stored {
+                if let blob = album.photos[photo].sha256.flatMap(BlobID.init), good.contains(blob) { continue }
+                album.photos[photo].forgetBlob()
+                forgotten += 1
+            }
+            guard forgotten > 0 else { continue }
+            album.pin.state = .failed
+            album.pin.error = "\(forgotten) photo\(forgotten == 1 ? " has" : "s have") lost \(forgotten == 1 ? "its file" : "their files"); `tourist fetch \(album.pin.id)` downloads \(forgotten == 1 ? "it" : "them") again"
+            try transaction.overwrite(album)
+            albums[index] = album
+            report.lost.append("\(forgotten) photo\(forgotten == 1 ? "" : "s") of pin \(album.pin.id) (\"\(album.pin.name)\") until `tourist fetch \(album.pin.id)` downloads \(forgotten == 1 ? "it" : "them") again")
+            report.pinsToFetch.append(album.pin.id)
+        }
+
+        let summaries = Self.summaries(albums)
+        let listedNow = try? pinList.load()
+        if listedNow != summaries, try pinList.rewrite(summaries, since: basis) {
+            let source = albums.count == 1 ? "the album" : "the \(albums.count) albums"
+            report.actions.append(listedNow == nil ? "index/pins.json was damaged: rebuilt from \(source)" : "the pin list disagreed with the albums: rebuilt from \(source)")
+        }
+        let names = try repairNames(albums)
+        if names > 0 { report.actions.append("\(names) name entr\(names == 1 ? "y" : "ies") rewritten, so every pin is found by its name") }
+        let references = try rewriteReferences(BlobUsage(albums.map(AlbumBlobs.init)), olderThan: now.addingTimeInterval(-backend.gracePeriod))
+        if references > 0 { report.actions.append("\(references) blob reference file\(references == 1 ? "" : "s") rewritten from the albums") }
+        let leftovers = backend.leftovers()
+        if !leftovers.isEmpty {
+            backend.sweepLeftovers()
+            report.actions.append("removed what \(leftovers.count) process\(leftovers.count == 1 ? "" : "es") that are gone left in tmp/")
+        }
+        report.pinsToFetch = Array(Set(report.pinsToFetch)).sorted()
+        return report
     }
 
     /// The album size a rebuilt album aims for when its own target was lost with its file.

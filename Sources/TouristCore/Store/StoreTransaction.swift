@@ -1,31 +1,66 @@
 import Foundation
+import Synchronization
 
-/// The index operations allowed while the store lock is held (see `Store.transaction`).
+/// The index operations of one `Store.transaction`. An album read through `album(_:)` is written
+/// back by `save` only if no other process changed it meanwhile; otherwise `StoreConflict` makes
+/// the transaction run its body again on the album as it is now. Blob references are changed by
+/// compare-and-swap loops of their own, since adding or dropping one use commutes with others.
+///
 /// Write order always leaves the store safe after a crash: things are created before they are
 /// referenced, and references are dropped before the things they point to are deleted, so a crash
 /// can leave at most an unreferenced blob or a stale reference, which `store gc` sweeps.
-public struct StoreTransaction {
+public final class StoreTransaction: Sendable {
     let store: Store
+    /// The album objects this transaction read, by key (nil: read as absent), for compare-and-swap.
+    private let reads = Mutex<[String: StoredObject?]>([:])
 
-    public func album(_ id: String) throws(StoreError) -> Album { try store.album(id) }
+    init(store: Store) {
+        self.store = store
+    }
+
+    private var backend: any StorageBackend { store.backend }
+
+    public func album(_ id: String) throws(StoreError) -> Album {
+        let (album, object) = try store.albumObject(id)
+        reads.withLock { $0[store.albumKey(id)] = object }
+        return album
+    }
 
     /// Whether a pin with id `id` exists.
     public func pinExists(_ id: String) throws(StoreError) -> Bool {
-        FileManager.default.fileExists(atPath: store.albumPath(id))
+        guard Pin.isValidID(id) else { return false }
+        return try backend.stat(store.albumKey(id)) != nil
     }
 
-    /// Writes the album (and the pin inside it) and records the pin's summary for `pin list`.
-    public func save(_ album: Album) throws(StoreError) {
+    /// Writes the album (and the pin inside it) and records the pin's summary for `pin list`. The
+    /// album must have been read through this transaction (or be new); when another process
+    /// changed it since, `StoreConflict` makes the transaction start again.
+    public func save(_ album: Album) throws {
         var album = album
         album.refreshSummary()
-        try FileSystem.writeAtomically(try IndexCoding.encode(album), to: store.albumPath(album.pin.id))
+        let key = store.albumKey(album.pin.id)
+        let condition: ObjectWrite.Condition = switch reads.withLock({ $0[key] }) {
+        case .some(.some(let object)): .unchanged(object)
+        case .some(.none), .none: .absent
+        }
+        guard let written = try backend.writeObject(key, try IndexCoding.encode(album), when: condition) else { throw StoreConflict() }
+        // A later save in this transaction compares against what this one wrote.
+        reads.withLock { $0[key] = written }
+        try store.pinList.put(album.pin)
+    }
+
+    /// Writes an album rebuilt from other sources (`store repair`), whatever is there.
+    func overwrite(_ album: Album) throws(StoreError) {
+        var album = album
+        album.refreshSummary()
+        try backend.write(store.albumKey(album.pin.id), try IndexCoding.encode(album), when: .always)
         try store.pinList.put(album.pin)
     }
 
     /// Adds a pin with an empty album. Adding the same name at the same place and radius again
     /// returns the existing pin (`created` false); a name taken by another place, or by the same
     /// place with another radius, is a conflict.
-    public func addPin(name: String, location: GeoPoint, radiusKm: Double, target: Int, now: Date = Date()) throws(StoreError) -> (pin: Pin, created: Bool) {
+    public func addPin(name: String, location: GeoPoint, radiusKm: Double, target: Int, now: Date = Date()) throws -> (pin: Pin, created: Bool) {
         if let existing = try store.pinID(named: name) {
             let pin = try album(existing).pin
             let samePlace = pin.latitude == location.latitude && pin.longitude == location.longitude
@@ -35,13 +70,24 @@ public struct StoreTransaction {
             }
             throw StoreError(.conflict, "a pin named \"\(name)\" already exists at another place (id \(existing)). Choose another --name, or remove it with `tourist pin rm \(existing)`")
         }
-        var id = Pin.makeID()
-        while FileManager.default.fileExists(atPath: store.albumPath(id)) { id = Pin.makeID() }
         // Whole seconds, as the index's ISO 8601 dates keep them.
-        let pin = Pin(id: id, name: name, location: location, radiusKm: radiusKm, createdAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
-        try save(Album(pin: pin, target: target))
-        try writeNameEntry(name, id: id)
-        return (pin, true)
+        let createdAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        var pin = Pin(id: Pin.makeID(), name: name, location: location, radiusKm: radiusKm, createdAt: createdAt)
+        var album = Album(pin: pin, target: target)
+        album.refreshSummary()
+        while try !backend.write(store.albumKey(pin.id), try IndexCoding.encode(album), when: .absent) {
+            pin.id = Pin.makeID()
+            album.pin.id = pin.id
+        }
+        try store.pinList.put(album.pin)
+        guard try claimName(name, id: pin.id) else {
+            // Another process gave a pin this name meanwhile: this one goes, and the body runs again
+            // to find theirs.
+            try backend.remove(store.albumKey(pin.id))
+            try store.pinList.remove(id: pin.id)
+            throw StoreConflict()
+        }
+        return (album.pin, true)
     }
 
     /// Renames pin `id` to `name` and/or sets its search radius to `radiusKm` (nil: unchanged),
@@ -52,7 +98,7 @@ public struct StoreTransaction {
     /// The new name's entry is written first and the old one removed last, with the album (the
     /// commit point) saved between them, so the pin is always found by a name; a crash in between
     /// leaves at most the old name leading to it too, until `store gc` or `store repair`.
-    public func editPin(_ id: String, name: String?, radiusKm: Double?) throws(StoreError) -> (before: Pin, after: Pin) {
+    public func editPin(_ id: String, name: String?, radiusKm: Double?) throws -> (before: Pin, after: Pin) {
         var album = try album(id)
         album.refreshSummary()
         let before = album.pin
@@ -63,26 +109,50 @@ public struct StoreTransaction {
         }
         guard album.pin != before else { return (before, before) }
         let renamed = album.pin.name != before.name
-        if renamed { try writeNameEntry(album.pin.name, id: id) }
+        if renamed, try !claimName(album.pin.name, id: id) {
+            throw StoreError(.conflict, "another pin took the name \"\(album.pin.name)\" meanwhile; nothing was changed. Choose another name")
+        }
         try save(album)
-        if renamed, try store.pinID(named: before.name) == id { try FileSystem.remove(store.namePath(before.name)) }
+        if renamed, let (entry, object) = try store.nameEntry(before.name), entry.id == id {
+            try removeIfUnchanged(store.nameKey(before.name), object)
+        }
         return (before, album.pin)
     }
 
-    /// Records that pin name `name` leads to pin `id` (`index/names/`).
-    private func writeNameEntry(_ name: String, id: String) throws(StoreError) {
-        try FileSystem.writeAtomically(try IndexCoding.encode(Store.NameEntry(name: name, id: id)), to: store.namePath(name))
+    /// Makes pin name `name` lead to pin `id` (`index/names/`): false when it leads to another pin
+    /// that exists. An entry left by a crash (leading to no pin) is taken over.
+    private func claimName(_ name: String, id: String) throws(StoreError) -> Bool {
+        let key = store.nameKey(name)
+        let bytes = try IndexCoding.encode(Store.NameEntry(name: name, id: id))
+        while true {
+            guard let object = try backend.load(key) else {
+                if try backend.write(key, bytes, when: .absent) { return true }
+                continue
+            }
+            if let entry = try? Store.NameEntry.decode(object, key: key), entry.name == name {
+                if entry.id == id { return true }
+                if Pin.isValidID(entry.id), try backend.stat(store.albumKey(entry.id)) != nil { return false }
+            }
+            if try backend.write(key, bytes, when: .unchanged(object)) { return true }
+        }
+    }
+
+    /// Removes the object at `key` unless it changed since it was read as `object`. (A store
+    /// without conditional deletes empties it first; an empty name entry reads as none.)
+    private func removeIfUnchanged(_ key: String, _ object: StoredObject) throws(StoreError) {
+        if try backend.write(key, [], when: .unchanged(object)) { try backend.remove(key) }
     }
 
     /// Removes a pin, its album and every blob no other album uses. Returns the blobs deleted.
     @discardableResult
-    public func removePin(_ id: String) throws(StoreError) -> Int {
+    public func removePin(_ id: String) throws -> Int {
         let album = try album(id)
-        // The album file is the pin: removing it is the commit point. A crash after it leaves at
-        // most a name and a pin list entry that lead nowhere, which readers skip and gc rewrites.
-        try FileSystem.remove(store.albumPath(id))
-        try FileSystem.fsyncDirectory(store.albumsDirectory)
-        if (try? store.pinID(named: album.pin.name)) == nil { try FileSystem.remove(store.namePath(album.pin.name)) }
+        // The album is the pin: removing it is the commit point. A crash after it leaves at most a
+        // name and a pin list entry that lead nowhere, which readers skip and gc rewrites.
+        try backend.remove(store.albumKey(id))
+        if let (entry, object) = try store.nameEntry(album.pin.name), entry.id == id {
+            try removeIfUnchanged(store.nameKey(album.pin.name), object)
+        }
         try store.pinList.remove(id: id)
         var deleted = 0
         for photo in album.photos {
@@ -96,7 +166,7 @@ public struct StoreTransaction {
     /// collection brings them back, and each blob no other album photo uses is deleted. Nothing is
     /// removed when one of `keys` is not in the album (`notFound`). Returns the blobs deleted.
     @discardableResult
-    public func removePhotos(_ keys: [PhotoKey], fromPin id: String) throws(StoreError) -> Int {
+    public func removePhotos(_ keys: [PhotoKey], fromPin id: String) throws -> Int {
         var album = try album(id)
         let present = Set(album.photos.map(\.key))
         if let missing = keys.first(where: { !present.contains($0) }) {
@@ -119,7 +189,7 @@ public struct StoreTransaction {
     /// Records that album photo `key` of pin `id` keeps `view` (another size of it) in the store,
     /// replacing a view of that size it had. False, and nothing recorded, when the photo is no
     /// longer in the album (removed while its view downloaded).
-    public func addView(_ view: PhotoView, key: PhotoKey, pin id: String) throws(StoreError) -> Bool {
+    public func addView(_ view: PhotoView, key: PhotoKey, pin id: String) throws -> Bool {
         var album = try album(id)
         guard let index = album.photos.firstIndex(where: { $0.key == key }) else { return false }
         let replaced = album.photos[index].views?.first { $0.size == view.size }
@@ -135,7 +205,7 @@ public struct StoreTransaction {
 
     /// Drops the uses of `photo`'s views; returns how many blobs that deleted.
     @discardableResult
-    func releaseViews(of photo: AlbumPhoto, pin id: String) throws(StoreError) -> Int {
+    func releaseViews(of photo: AlbumPhoto, pin id: String) throws -> Int {
         var deleted = 0
         for view in photo.views ?? [] where try releaseReference(view.sha256, pin: id, key: photo.key, view: view.size) {
             deleted += 1
@@ -145,63 +215,86 @@ public struct StoreTransaction {
 
     /// Records that album photo `key` of pin `pin` uses blob `sha256` (for its `view` of another size).
     public func addReference(_ sha256: String, pin: String, key: PhotoKey, view: PhotoSize? = nil) throws(StoreError) {
-        var references = try references(of: sha256)
-        let line = PhotoView.referenceLine(pin: pin, key: key, view: view)
-        guard !references.contains(line) else { return }
-        references.append(line)
-        try writeReferences(references, of: sha256)
+        try addReferences([(sha256, PhotoView.referenceLine(pin: pin, key: key, view: view))])
     }
 
     /// Records, for each blob of `uses`, that album photo `key` of pin `pin` uses it: like
-    /// `addReference` for each, but with two flushes of the file system for the whole batch. The
-    /// first flush also makes durable the names of blobs committed with `syncDirectory: false`,
-    /// so they are on disk before anything refers to them.
+    /// `addReference` for each, with the reference objects written together (on a local folder,
+    /// with two flushes of the file system for the whole batch, which also make durable the blobs
+    /// committed with `durable: false`, before anything refers to them).
     public func addReferences(_ uses: [(sha256: String, key: PhotoKey)], pin: String) throws(StoreError) {
-        var changed: [String: [String]] = [:]
-        for use in uses {
-            var references: [String]
-            if let pending = changed[use.sha256] { references = pending } else { references = try self.references(of: use.sha256) }
-            let line = "\(pin) \(use.key)"
-            guard !references.contains(line) else { continue }
-            references.append(line)
-            changed[use.sha256] = references
+        try addReferences(uses.map { ($0.sha256, "\(pin) \($0.key)") })
+    }
+
+    private func addReferences(_ lines: [(sha256: String, line: String)]) throws(StoreError) {
+        var wanted: [String: [String]] = [:]
+        for (sha256, line) in lines where !(wanted[sha256]?.contains(line) ?? false) { wanted[sha256, default: []].append(line) }
+        var pending = wanted.keys.sorted()
+        // Blobs committed with `durable: false` are made durable before anything refers to them.
+        try backend.flush()
+        while !pending.isEmpty {
+            var writes: [ObjectWrite] = []
+            for sha256 in pending {
+                let current = try backend.load(store.refsKey(sha256))
+                var references = current.map { Self.lines($0.bytes) } ?? []
+                let adding = wanted[sha256, default: []].filter { !references.contains($0) }
+                references += adding
+                if adding.isEmpty, current != nil { continue }
+                writes.append(ObjectWrite(store.refsKey(sha256), Self.bytes(references), when: current.map { .unchanged($0) } ?? .absent))
+            }
+            if writes.isEmpty { return }
+            let done = try backend.write(writes, durable: true)
+            let lost = Set(zip(writes, done).filter { $0.1 == nil }.map(\.0.key))
+            pending = pending.filter { lost.contains(store.refsKey($0)) }
         }
-        var files: [(path: String, bytes: [UInt8])] = []
-        for (sha256, references) in changed.sorted(by: { $0.key < $1.key }) {
-            let path = store.refsPath(sha256)
-            try FileSystem.makeDirectory((path as NSString).deletingLastPathComponent)
-            files.append((path, Array((references.joined(separator: "\n") + "\n").utf8)))
-        }
-        if files.isEmpty {
-            // Nothing new to record, but committed blob names must still be durable before use.
-            try FileSystem.syncFileSystem(store.root)
-        }
-        try FileSystem.writeAtomically(files, syncing: store.root)
     }
 
     /// Drops one use of a blob; deletes the blob when it was the last. Returns whether it was deleted.
     @discardableResult
-    public func releaseReference(_ sha256: String, pin: String, key: PhotoKey, view: PhotoSize? = nil) throws(StoreError) -> Bool {
-        var references = try references(of: sha256)
+    public func releaseReference(_ sha256: String, pin: String, key: PhotoKey, view: PhotoSize? = nil) throws -> Bool {
         let line = PhotoView.referenceLine(pin: pin, key: key, view: view)
-        references.removeAll { $0 == line }
-        if references.isEmpty {
-            try FileSystem.remove(store.refsPath(sha256))
+        let refsKey = store.refsKey(sha256)
+        while true {
+            guard let current = try backend.load(refsKey) else { return false }
+            var references = Self.lines(current.bytes)
+            guard references.contains(line) else { return false }
+            references.removeAll { $0 == line }
+            guard try backend.write(refsKey, Self.bytes(references), when: .unchanged(current)) else { continue }
+            guard references.isEmpty else { return false }
+            return try removeBlobIfUnused(sha256)
+        }
+    }
+
+    /// Deletes blob `sha256` when no album photo uses it (its reference object is empty or gone),
+    /// if the backend can rule out a writer recording a use meanwhile; true when deleted. On a
+    /// bucket many machines share, the blob stays for `store gc`, which deletes unused blobs once
+    /// they are older than its grace period.
+    @discardableResult
+    public func removeBlobIfUnused(_ sha256: String) throws -> Bool {
+        let refsKey = store.refsKey(sha256)
+        return try backend.exclusively { () throws -> Bool in
+            guard try backend.load(refsKey)?.bytes.isEmpty ?? true else { return false }
+            try backend.remove(refsKey)
             try store.blobs.remove(sha256)
             return true
-        }
-        try writeReferences(references, of: sha256)
-        return false
+        } ?? false
     }
 
+    /// The `pin key` lines of blob `sha256`'s users, as `index/refs` lists them.
     func references(of sha256: String) throws(StoreError) -> [String] {
-        guard let bytes = try FileSystem.read(store.refsPath(sha256)) else { return [] }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        try backend.load(store.refsKey(sha256)).map { Self.lines($0.bytes) } ?? []
     }
 
+    /// Makes `index/refs` say `references` for blob `sha256`, whatever it said.
     func writeReferences(_ references: [String], of sha256: String) throws(StoreError) {
-        let path = store.refsPath(sha256)
-        try FileSystem.makeDirectory((path as NSString).deletingLastPathComponent)
-        try FileSystem.writeAtomically(Array((references.joined(separator: "\n") + "\n").utf8), to: path)
+        try backend.write(store.refsKey(sha256), Self.bytes(references), when: .always)
+    }
+
+    static func lines(_ bytes: [UInt8]) -> [String] {
+        String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    static func bytes(_ references: [String]) -> [UInt8] {
+        references.isEmpty ? [] : Array((references.joined(separator: "\n") + "\n").utf8)
     }
 }

@@ -1,0 +1,241 @@
+import CShims
+import Foundation
+import Glibc
+import Synchronization
+
+/// A store in a local folder: each key is a file under `root`, written atomically (a temporary
+/// file, fsync, then `link(2)` for create-only or `rename(2)` for replace, then fsync the folder).
+///
+/// Create-only needs no lock: `link` fails with EEXIST for all but one racer. Compare-and-swap and
+/// log appends take an flock(2) on `root/lock` for the moment of comparing and renaming, so
+/// processes on one machine (and older tourists, which hold that lock for a whole change) never
+/// lose an update. New blobs are staged in `tmp/<pid>-<random>/` (see `TemporaryArea`).
+public final class LocalBackend: StorageBackend {
+    /// The folder the store lives in.
+    public let root: String
+    public let readOnlyReason: String?
+    private let lockTimeout: Double
+    let temporaryArea: TemporaryArea
+    /// The thread of this process that holds the lock, if one does (flock is per open file, so a
+    /// second `FileLock` in the same process would wait for itself).
+    private let holder = Mutex<pthread_t?>(nil)
+
+    public var location: String { root }
+    public var parallelism: Int { ProcessInfo.processInfo.activeProcessorCount }
+    public var gracePeriod: TimeInterval { 0 }
+    var lockPath: String { root + "/lock" }
+
+    /// Opens the folder at `root`, creating it when missing. A file there is refused; a folder this
+    /// process cannot write is opened for reading only (`readOnlyReason` says why). `lockTimeout`
+    /// is how long a write waits for another process's lock.
+    public init(root: String, lockTimeout: Double = 10) throws(StoreError) {
+        self.root = root
+        self.lockTimeout = lockTimeout
+        temporaryArea = TemporaryArea(storeRoot: root, storeLockPath: root + "/lock", lockTimeout: lockTimeout)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw StoreError(.unusable, "the store path \(root) is a file, not a folder. Point --store or TOURIST_STORE at a folder (it is created when missing)")
+        }
+        if access(root + "/VERSION", F_OK) == 0, access(root, W_OK) != 0 {
+            readOnlyReason = FileSystem.errnoText()
+            return
+        }
+        readOnlyReason = nil
+        try FileSystem.makeDirectory(root)
+    }
+
+    func path(_ key: String) -> String { root + "/" + key }
+
+    /// Runs `body` holding the folder's lock; a thread that holds it already just runs `body`.
+    func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        let me = pthread_self()
+        if holder.withLock({ $0.map { pthread_equal($0, me) != 0 } ?? false }) { return try body() }
+        let lock = try FileLock.lock(lockPath, timeout: lockTimeout, what: "the store \(root)")
+        holder.withLock { $0 = me }
+        defer {
+            holder.withLock { $0 = nil }
+            lock.unlock()
+        }
+        return try body()
+    }
+
+    public func exclusively<T>(_ body: () throws -> T) throws -> T? {
+        var result: Result<T, any Error>?
+        try locked { () throws(StoreError) in result = Result { try body() } }
+        return try result?.get()
+    }
+
+    public func load(_ key: String) throws(StoreError) -> StoredObject? {
+        try FileSystem.read(path(key)).map { StoredObject(bytes: $0, etag: nil) }
+    }
+
+    public func load(_ key: String, range: Range<Int>) throws(StoreError) -> [UInt8]? {
+        let path = path(key)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw StoreError(.io, "cannot read \(path): \(FileSystem.errnoText())")
+        }
+        defer { close(fd) }
+        var status = Glibc.stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError(.io, "cannot read \(path): it is not a regular file")
+        }
+        let wanted = range.clamped(to: 0..<Int(status.st_size))
+        var bytes = [UInt8](repeating: 0, count: wanted.count)
+        var done = 0
+        while done < wanted.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                pread(fd, buffer.baseAddress.map { $0 + done }, wanted.count - done, off_t(wanted.lowerBound + done))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw StoreError(.io, "cannot read \(path): \(count == 0 ? "it ended early" : FileSystem.errnoText())") }
+            done += count
+        }
+        return bytes
+    }
+
+    public func read(_ key: String, into sink: any BlobSink) throws -> Bool {
+        let path = path(key)
+        guard access(path, F_OK) == 0 else { return false }
+        do {
+            try FileStreaming.copy(path: path, into: sink)
+        } catch let error as ProviderError where error.isNotFound {
+            if access(path, F_OK) != 0 { return false }
+            throw StoreError(.io, "cannot read \(path): \(error.description)")
+        }
+        return true
+    }
+
+    public func stat(_ key: String) throws(StoreError) -> ObjectInfo? {
+        guard let status = FileSystem.status(path(key)) else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw StoreError(.io, "cannot read \(path(key)): \(FileSystem.errnoText())")
+        }
+        return Self.info(key, status)
+    }
+
+    static func info(_ key: String, _ status: Glibc.stat) -> ObjectInfo {
+        let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+        return ObjectInfo(key: key, size: Int(status.st_size), modified: Date(timeIntervalSince1970: modified))
+    }
+
+    public func list(_ prefix: String, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage {
+        var walk = LocalListing(root: root, prefix: prefix, after: continuation, limit: LocalListing.pageSize)
+        let keys = walk.run()
+        let objects = keys.map { key in
+            guard details else { return ObjectInfo(key: key, size: nil, modified: nil) }
+            return FileSystem.status(path(key)).map { Self.info(key, $0) } ?? ObjectInfo(key: key, size: nil, modified: nil)
+        }
+        return ObjectPage(objects: objects, continuation: keys.count == LocalListing.pageSize ? keys.last : nil)
+    }
+
+    public func write(_ writes: [ObjectWrite], durable: Bool) throws(StoreError) -> [StoredObject?] {
+        guard !writes.isEmpty else { return [] }
+        var staged: [(fd: Int32, path: String)] = []
+        defer {
+            for file in staged {
+                close(file.fd)
+                unlink(file.path)
+            }
+        }
+        for write in writes {
+            let folder = (path(write.key) as NSString).deletingLastPathComponent
+            try FileSystem.makeDirectory(folder)
+            let file = try FileSystem.makeTemporaryFile(in: folder)
+            staged.append(file)
+            try FileSystem.writeAll(file.fd, write.bytes, path: file.path)
+            _ = fchmod(file.fd, 0o644)
+            if durable, writes.count == 1 { try FileSystem.fsyncOrThrow(file.fd, path: file.path) }
+        }
+        if durable, writes.count > 1 { try FileSystem.syncFileSystem(root) }
+        let needsLock = writes.contains { if case .unchanged = $0.condition { true } else { false } }
+        let done = try needsLock
+            ? locked { () throws(StoreError) -> [StoredObject?] in try place(writes, staged) }
+            : place(writes, staged)
+        if durable {
+            if writes.count == 1 {
+                try FileSystem.fsyncDirectory((path(writes[0].key) as NSString).deletingLastPathComponent)
+            } else {
+                try FileSystem.syncFileSystem(root)
+            }
+        }
+        return done
+    }
+
+    /// Gives each staged file its key's name if the write's condition holds.
+    private func place(_ writes: [ObjectWrite], _ staged: [(fd: Int32, path: String)]) throws(StoreError) -> [StoredObject?] {
+        var done: [StoredObject?] = []
+        for (write, file) in zip(writes, staged) {
+            let target = path(write.key)
+            switch write.condition {
+            case .absent:
+                if link(file.path, target) != 0 {
+                    guard errno == EEXIST else { throw StoreError(.io, "cannot write \(target): \(FileSystem.errnoText())") }
+                    done.append(nil)
+                    continue
+                }
+            case .unchanged(let read):
+                guard try FileSystem.read(target) == read.bytes else {
+                    done.append(nil)
+                    continue
+                }
+                guard rename(file.path, target) == 0 else { throw StoreError(.io, "cannot replace \(target): \(FileSystem.errnoText())") }
+            case .always:
+                guard rename(file.path, target) == 0 else { throw StoreError(.io, "cannot replace \(target): \(FileSystem.errnoText())") }
+            }
+            done.append(StoredObject(bytes: write.bytes, etag: nil))
+        }
+        return done
+    }
+
+    /// Removes the file; an empty folder (which `list` shows as a key) goes too.
+    public func remove(_ key: String) throws(StoreError) {
+        let path = path(key)
+        if unlink(path) == 0 || errno == ENOENT { return }
+        guard errno == EISDIR, rmdir(path) == 0 else { throw StoreError(.io, "cannot remove \(path): \(FileSystem.errnoText())") }
+    }
+
+    public func stage(maxBytes: Int) throws(StoreError) -> BlobWriter {
+        let directory = try temporaryArea.directory()
+        let unnamed = tourist_open_unnamed(directory)
+        if unnamed >= 0 { return BlobWriter(fd: unnamed, temporaryPath: nil, maxBytes: maxBytes) }
+        let (fd, path) = try FileSystem.makeTemporaryFile(in: directory, prefix: "blob-")
+        return BlobWriter(fd: fd, temporaryPath: path, maxBytes: maxBytes)
+    }
+
+    public func create(_ key: String, from staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool {
+        try staged.finishWriting()
+        defer { staged.discard() }
+        let target = path(key)
+        let folder = (target as NSString).deletingLastPathComponent
+        try FileSystem.makeDirectory(folder)
+        let created = try staged.link(to: target)
+        if durable { try FileSystem.fsyncDirectory(folder) }
+        return created
+    }
+
+    public func flush() throws(StoreError) {
+        try FileSystem.syncFileSystem(root)
+    }
+
+    public func stagingDirectory() throws(StoreError) -> String {
+        try temporaryArea.directory()
+    }
+
+    public func move(_ key: String, to destination: String) throws(StoreError) {
+        let target = path(destination)
+        try FileSystem.makeDirectory((target as NSString).deletingLastPathComponent)
+        guard rename(path(key), target) == 0 || errno == ENOENT else {
+            throw StoreError(.io, "cannot move \(path(key)) to \(target): \(FileSystem.errnoText())")
+        }
+    }
+
+    public func leftovers() -> [String] {
+        temporaryArea.leftovers()
+    }
+
+    public func sweepLeftovers() {
+        _ = try? locked { () throws(StoreError) in temporaryArea.sweep() }
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// Where a store keeps its objects: the seam between the store's layout (`Store`, which decides
+/// what each key holds) and the medium (a local folder, an S3 bucket), like restic's `backend`
+/// under its `repository`. A key is a relative path such as `index/albums/ID.json` or
+/// `blobs/sha256/ab/abcdef…`; only a backend turns keys into paths or URLs.
+///
+/// The rules every backend keeps, which `StorageConformance` checks on each:
+/// - A write is atomic: a reader sees the whole old object or the whole new one, never a mix, and
+///   an object a write returned for survives a crash (`durable: false` batches defer that to `flush`).
+/// - `write(…, when: .absent)` creates only: of many racing creators exactly one succeeds.
+/// - `write(…, when: .unchanged(read))` replaces only what is still as `read` saw it: of many racing
+///   replacers of one version at most one succeeds; the others get `false`, re-read and retry.
+/// - Reading a missing key is nil (not an error), and removing one succeeds.
+/// - `list` answers keys in byte order, a page at a time, through any number of keys.
+/// - Failures are `StoreError`s whose messages name the store and the key, never a secret.
+public protocol StorageBackend: Sendable {
+    /// The store's location for messages: a folder path or `s3://bucket/prefix`.
+    var location: String { get }
+
+    /// Why this store can only be read (a read-only mount, no permission), or nil.
+    var readOnlyReason: String? { get }
+
+    /// How many reads the whole-store passes run at once: the cores for a local disk, more for a
+    /// store across the network, where each read mostly waits.
+    var parallelism: Int { get }
+
+    /// How old an unused blob or reference must be before `store gc` deletes it: none where
+    /// `exclusively` keeps racing writers out, longer on a bucket that many machines write, so an
+    /// upload in flight is never deleted (git's `gc.pruneExpire`).
+    var gracePeriod: TimeInterval { get }
+
+    /// The whole object, or nil when there is none.
+    func load(_ key: String) throws(StoreError) -> StoredObject?
+
+    /// Bytes `range` of the object (clamped to its size), or nil when there is none.
+    func load(_ key: String, range: Range<Int>) throws(StoreError) -> [UInt8]?
+
+    /// Streams the whole object into `sink`; false when there is none. A sink's error is rethrown.
+    func read(_ key: String, into sink: any BlobSink) throws -> Bool
+
+    /// Size and time of the object, or nil when there is none.
+    func stat(_ key: String) throws(StoreError) -> ObjectInfo?
+
+    /// One page of the keys under `prefix` in byte order, starting after `continuation` (nil: the
+    /// first page). `details` asks for sizes and times, which a local folder pays a `stat` each for.
+    func list(_ prefix: String, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage
+
+    /// Writes each object of `writes` if its condition holds, and answers for each the object as
+    /// written (with its new version), or nil when the condition did not hold. With
+    /// `durable: false` a local backend may defer flushing until `flush`.
+    func write(_ writes: [ObjectWrite], durable: Bool) throws(StoreError) -> [StoredObject?]
+
+    /// Runs `body` while no other process can write this store, or answers nil without running it
+    /// when the backend cannot promise that (a bucket shared by many machines has no lock). Writes
+    /// inside `body` are allowed. A local store runs each transaction so, as it always has (no
+    /// change ever loses a race there); elsewhere it serves where a compare-and-swap is not
+    /// enough: deleting a blob whose last use went, which on S3 is left to `store gc`.
+    func exclusively<T>(_ body: () throws -> T) throws -> T?
+
+    /// Removes the object; one already gone is fine.
+    func remove(_ key: String) throws(StoreError)
+
+    /// A writer for new blob bytes, staged in this machine's temporary area.
+    func stage(maxBytes: Int) throws(StoreError) -> BlobWriter
+
+    /// Stores what `staged` holds as `key` unless `key` exists (then false: it is already stored,
+    /// which is deduplication). The writer is finished and discarded.
+    func create(_ key: String, from staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool
+
+    /// Makes every earlier write durable (after writes with `durable: false`).
+    func flush() throws(StoreError)
+
+    /// This process's folder for files on their way into the store (a photo a plugin writes).
+    func stagingDirectory() throws(StoreError) -> String
+
+    /// Appends `record` (one line, no line break) to the append-only log `log`; returns whether the
+    /// log has grown enough that its owner should fold it (see `PinList`).
+    func append(_ record: [UInt8], toLog log: String, foldingBeside snapshot: String) throws(StoreError) -> Bool
+
+    /// Every record of log `log`, oldest first, with the position `trimLog` removes through.
+    func readLog(_ log: String) throws(StoreError) -> LogRead
+
+    /// Removes the records of log `log` up to and including `position`; later records stay.
+    func trimLog(_ log: String, through position: LogPosition) throws(StoreError)
+
+    /// A value that changes whenever log `log` does (an append or a trim), cheaper than reading it.
+    func logVersion(_ log: String) throws(StoreError) -> String
+
+    /// Moves object `key` to `destination` (quarantine), keeping its bytes; a missing one is fine.
+    func move(_ key: String, to destination: String) throws(StoreError)
+
+    /// What processes that are gone left in the temporary area, for `verify`.
+    func leftovers() -> [String]
+
+    /// Removes what processes that are gone left in the temporary area.
+    func sweepLeftovers()
+}
+
+/// An object's bytes as read, and the version a conditional write compares against.
+public struct StoredObject: Sendable, Equatable {
+    public let bytes: [UInt8]
+    /// The version: S3's ETag (without quotes), or nil where the backend compares bytes.
+    public let etag: String?
+
+    public init(bytes: [UInt8], etag: String?) {
+        self.bytes = bytes
+        self.etag = etag
+    }
+}
+
+/// An object's size and last change, as `stat` and a detailed `list` give them.
+public struct ObjectInfo: Sendable, Equatable {
+    public let key: String
+    /// Bytes, or nil when not asked for (`list` without details).
+    public let size: Int?
+    /// When it was last written, or nil when not asked for.
+    public let modified: Date?
+
+    public init(key: String, size: Int?, modified: Date?) {
+        self.key = key
+        self.size = size
+        self.modified = modified
+    }
+}
+
+/// One page of a listing.
+public struct ObjectPage: Sendable {
+    public let objects: [ObjectInfo]
+    /// Where the next page starts, or nil after the last.
+    public let continuation: String?
+
+    public init(objects: [ObjectInfo], continuation: String?) {
+        self.objects = objects
+        self.continuation = continuation
+    }
+}
+
+/// One object to write and the condition under which to write it.
+public struct ObjectWrite: Sendable {
+    /// When a write happens.
+    public enum Condition: Sendable {
+        /// Only when no object has the key (create-only).
+        case absent
+        /// Only when the object is still the one read (compare-and-swap).
+        case unchanged(StoredObject)
+        /// Always (for rebuilding what `repair` rewrites).
+        case always
+    }
+
+    public let key: String
+    public let bytes: [UInt8]
+    public let condition: Condition
+
+    public init(_ key: String, _ bytes: [UInt8], when condition: Condition) {
+        self.key = key
+        self.bytes = bytes
+        self.condition = condition
+    }
+}
+
+/// Where a reader of a log stopped, for `trimLog`: opaque to callers.
+public struct LogPosition: Sendable, Equatable {
+    let value: String
+}
+
+/// The records of a log and where they end.
+public struct LogRead: Sendable {
+    public let records: [[UInt8]]
+    public let end: LogPosition?
+}
+
+extension StorageBackend {
+    /// Writes one object if `condition` holds; false when it does not (the key exists, or changed).
+    @discardableResult
+    public func write(_ key: String, _ bytes: [UInt8], when condition: ObjectWrite.Condition) throws(StoreError) -> Bool {
+        try writeObject(key, bytes, when: condition) != nil
+    }
+
+    /// Writes one object if `condition` holds and answers it as written; nil when the condition
+    /// does not hold.
+    public func writeObject(_ key: String, _ bytes: [UInt8], when condition: ObjectWrite.Condition) throws(StoreError) -> StoredObject? {
+        try write([ObjectWrite(key, bytes, when: condition)], durable: true)[0]
+    }
+
+    /// Every key under `prefix`, in byte order, across all pages.
+    public func listAll(_ prefix: String, details: Bool = false) throws(StoreError) -> [ObjectInfo] {
+        var objects: [ObjectInfo] = []
+        var continuation: String?
+        repeat {
+            let page = try list(prefix, continuation: continuation, details: details)
+            objects += page.objects
+            continuation = page.continuation
+        } while continuation != nil
+        return objects
+    }
+}
