@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A throwaway Ceph RADOS Gateway on 127.0.0.1, a real S3 engine for tests: started by the
 /// repository's `.ci/ceph-rgw` in a folder of its own, with a user whose keys it knows, and stopped
@@ -45,6 +46,38 @@ public final class CephGateway: Sendable {
     }
 
     deinit { _ = try? Self.runScript(["stop", folder]) }
+
+    /// One gateway for every test of this process that asks for it, started on the first ask (each
+    /// start costs seconds) and stopped when the process exits. Tests sharing it use buckets of
+    /// their own (`makeBucketName`).
+    public static func shared() throws -> CephGateway {
+        try sharedGateway.withLock { (started: inout Result<CephGateway, StartFailed>?) throws -> CephGateway in
+            if let started { return try started.get() }
+            let result: Result<CephGateway, StartFailed>
+            do {
+                result = .success(try CephGateway())
+            } catch let failure as StartFailed {
+                result = .failure(failure)
+            }
+            started = result
+            if case .success = result { atexit { CephGateway.stopShared() } }
+            return try result.get()
+        }
+    }
+
+    private static let sharedGateway = Mutex<Result<CephGateway, StartFailed>?>(nil)
+
+    /// Stops the shared gateway's daemons (at exit, where no deinit runs).
+    private static func stopShared() {
+        guard case .success(let gateway)? = sharedGateway.withLock({ $0 }) else { return }
+        _ = try? runScript(["stop", gateway.folder])
+    }
+
+    /// A bucket name no other test uses: `tourist-LABEL-RANDOM`, within S3's 3–63 characters.
+    public static func makeBucketName(_ label: String) -> String {
+        let cleaned = String(label.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(40))
+        return "tourist-\(cleaned)-\(UInt32.random(in: 0...UInt32.max))"
+    }
 
     /// The cluster did not start.
     public struct StartFailed: Error, CustomStringConvertible {
