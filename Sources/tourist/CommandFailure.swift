@@ -81,6 +81,8 @@ enum ExitStatus {
             return (error.kind == .usage ? usage : unavailable, error.message)
         case let error as ConfigError:
             return (configError, "config error: \(error)")
+        case let error as S3SettingsError:
+            return (configError, error.description)
         case let error as GeoPointError:
             return (usage, error.message)
         case let error as InputDataError:

@@ -9,7 +9,7 @@ import TouristCore
 enum Completions {
     /// Pin names and ids.
     static let pins = CompletionKind.custom { words, _, _ in
-        guard let options = GlobalOptions.fromCompletion(words), let root = try? Session(options).storePath() else { return [] }
+        guard let options = GlobalOptions.fromCompletion(words), case .folder(let root)? = try? Session(options).storeAddress() else { return [] }
         let pins = Store.pinsWithoutOpening(root: root)
         return pins.map(\.name) + pins.map(\.id)
     }

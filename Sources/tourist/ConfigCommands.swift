@@ -20,7 +20,7 @@ struct ConfigCommand: AsyncParsableCommand {
             try await Session.run(global) { session in
                 let config = try session.config()
                 let router = try session.router(keepingState: false)
-                let check = try await ConfigCheck.run(config, router: router, storePath: try session.storePath(), registry: session.registry)
+                let check = try await ConfigCheck.run(config, router: router, storePath: try session.storeAddress().description, registry: session.registry)
                 if session.options.json {
                     Terminal.write(JSONValue.object([("source", .string(config.source.displayName)), ("config", check.effective)]).rendered() + "\n")
                 } else {

@@ -28,6 +28,14 @@ final class ProgressBar: Sendable {
         draw(final: progress.pinsDone == progress.pinsTotal) { Self.render(progress, elapsed: $0) }
     }
 
+    /// Shows a `store copy`.
+    func update(_ progress: CopyProgress) {
+        draw(final: progress.blobsDone == progress.blobsTotal && progress.pinsDone == progress.pinsTotal) { elapsed in
+            let blobs = Self.line(done: progress.blobsDone, total: progress.blobsTotal, bytes: progress.bytes, elapsed: elapsed, unit: "blobs")
+            return blobs + "  \(progress.pinsDone)/\(progress.pinsTotal) pins"
+        }
+    }
+
     /// Redraws the line `render` makes from the time elapsed, unless the last draw was less than
     /// a tenth of a second ago and this is not the `final` state.
     private func draw(final: Bool, _ render: (Double) -> String) {
@@ -57,7 +65,7 @@ final class ProgressBar: Sendable {
     }
 
     /// `[####----] 12/21 photos  1.2 MB  300 KB/s  ETA 3 s`, with the pins done first for a run over many.
-    private static func line(done: Int, total: Int, bytes: Int, elapsed: Double, pins: BatchProgress? = nil) -> String {
+    private static func line(done: Int, total: Int, bytes: Int, elapsed: Double, pins: BatchProgress? = nil, unit: String = "photos") -> String {
         let width = 24
         let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
         let filled = Int((fraction * Double(width)).rounded(.down))
@@ -65,7 +73,7 @@ final class ProgressBar: Sendable {
         let rate = elapsed > 0 ? Double(bytes) / elapsed : 0
         var line = "[\(bar)] "
         if let pins { line += "\(pins.pinsDone)/\(pins.pinsTotal) pins  " }
-        line += "\(done)/\(total) photos  \(Format.bytes(bytes))  \(Format.bytes(Int(rate)))/s"
+        line += "\(done)/\(total) \(unit)  \(Format.bytes(bytes))  \(Format.bytes(Int(rate)))/s"
         if done > 0, done < total, elapsed > 0 {
             let remaining = elapsed / Double(done) * Double(total - done)
             line += "  ETA \(Int(remaining.rounded(.up))) s"

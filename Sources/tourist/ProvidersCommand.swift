@@ -57,7 +57,7 @@ struct ProvidersCommand: AsyncParsableCommand {
                 let results = try await session.library().checkProviders()
                 for index in rows.indices { rows[index].health = results[rows[index].name] }
             }
-            try Self.readBudgets(&rows, stateRoot: Store.stateDirectory(ofStoreAt: try session.storePath()))
+            try Self.readBudgets(&rows, stateRoot: try session.storeAddress().stateDirectory(environment: session.environment))
             let types = TypeRow.all(session.registry)
             return try Self.print(rows, types: types, config: config, check: check, session: session)
         }

@@ -96,20 +96,38 @@ final class Session {
         return config
     }
 
-    /// The store folder: `--store` > `$TOURIST_STORE` > the config's `store` > the default.
-    func storePath() throws -> String {
-        if let explicit = options.store ?? environment["TOURIST_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            return PathResolution.resolve(explicit, environment: environment, relativeTo: workingDirectory)
+    /// The store: `--store` > `$TOURIST_STORE` > the config's `store` > the default folder. Each
+    /// names a folder or an S3 bucket (`s3://BUCKET/PREFIX`).
+    func storeAddress() throws -> StoreAddress {
+        let explicit = options.store ?? environment["TOURIST_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+        let text = try explicit ?? config().storePath ?? Store.defaultPath(environment: environment)
+        do {
+            return try StoreAddress(text, environment: environment, relativeTo: workingDirectory)
+        } catch {
+            throw CommandFailure.usage(error.description)
         }
-        return try config().storePath ?? Store.defaultPath(environment: environment)
     }
+
+    /// Opens (or creates) the store at `text` (a folder or `s3://BUCKET/PREFIX`), for commands
+    /// that name stores besides the one in force (`store copy`).
+    func store(at text: String) throws -> Store {
+        let address: StoreAddress
+        do {
+            address = try StoreAddress(text, environment: environment, relativeTo: workingDirectory)
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
+        return try address.open(environment: environment, lockTimeout: lockTimeout)
+    }
+
+    /// How long a local store's lock is waited for: `TOURIST_LOCK_TIMEOUT` seconds, else 10.
+    private var lockTimeout: Double { environment["TOURIST_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10 }
 
     /// Opens (or creates) the store, once.
     /// `rewritingDamagedVersion`: for `store repair`, which writes a damaged VERSION again.
     func openStore(rewritingDamagedVersion: Bool = false) throws -> Store {
         if let cachedStore { return cachedStore }
-        let timeout = environment["TOURIST_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
-        let store = try Store(path: try storePath(), lockTimeout: timeout, rewritingDamagedVersion: rewritingDamagedVersion)
+        let store = try storeAddress().open(environment: environment, lockTimeout: lockTimeout, rewritingDamagedVersion: rewritingDamagedVersion)
         cachedStore = store
         return store
     }

@@ -5,7 +5,7 @@ struct StoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
         abstract: "Verify, repair, clean up and measure the store.",
-        subcommands: [Verify.self, Repair.self, Collect.self, Stats.self]
+        subcommands: [Verify.self, Repair.self, Collect.self, Stats.self, StoreCopyCommand.self]
     )
 
     struct Verify: AsyncParsableCommand {
@@ -86,10 +86,13 @@ struct StoreCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var global: GlobalOptions
+        @Option(name: .long, help: ArgumentHelp("Keep unused blobs younger than this many seconds (default: 0 in a folder, 3600 on S3, where another machine's upload may not be in its album yet).", valueName: "seconds"))
+        var grace: Double?
 
         func run() async throws {
             try await Session.run(global) { session in
-                let report = try session.openStore().collectGarbage()
+                if let grace, !(grace >= 0) { throw CommandFailure.usage("--grace \(grace) is not a number of seconds; use 0 or more") }
+                let report = try session.openStore().collectGarbage(gracePeriod: grace)
                 if session.options.json {
                     try session.printJSON(report)
                 } else {

@@ -10,3 +10,11 @@ import TestSupport
         try check.run(try LocalBackend(root: folder.path + "/store"))
     }
 }
+
+/// The storage conformance checks on a bucket of a real Ceph RADOS Gateway (one bucket a check).
+@Suite(.enabled(if: CephGateway.isInstalled, Comment(rawValue: CephGateway.unavailableReason)))
+struct S3StorageConformanceTests {
+    @Test(arguments: StorageCheck.all) func s3Bucket(_ check: StorageCheck) throws {
+        try check.run(try S3TestBucket(prefix: "nested/store", blocking: ()).backend)
+    }
+}

@@ -55,7 +55,15 @@ public struct ConfigLoader: Sendable {
         var config = TouristConfig(source: .file(path), directory: directory)
         let root = try ConfigReader(file: path, path: "", value: document)
         try root.rejectUnknownKeys(allowed: ["store", "album", "downloads", "routing", "providers", "serve"])
-        config.storePath = try root.path("store", environment: environment, base: directory)
+        if let text = try root.string("store", environment: environment), text.lowercased().hasPrefix("s3://") {
+            do {
+                config.storePath = try S3Location(parsing: text).description
+            } catch {
+                throw root.error("store", error.description, fix: "Write s3://BUCKET or s3://BUCKET/PREFIX, or a folder path.")
+            }
+        } else {
+            config.storePath = try root.path("store", environment: environment, base: directory)
+        }
 
         if let album = try root.object("album") {
             try album.rejectUnknownKeys(allowed: ["photos", "size"])

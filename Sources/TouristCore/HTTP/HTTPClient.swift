@@ -13,7 +13,8 @@ public struct HTTPResponse: Sendable {
     public var bodyBytes: Int
 }
 
-/// tourist's HTTP client: libcurl underneath, one engine thread per client, async/await on top.
+/// tourist's HTTP client: libcurl underneath, one engine thread per client, async/await on top (and,
+/// for synchronous callers such as the S3 store, a completion callback).
 ///
 /// Rules it keeps for every request: only `http` and `https`, for the request and for redirects
 /// (at most 5, and none for a request that sends a body or is signed); TLS peers always verified;
@@ -125,6 +126,40 @@ public final class HTTPClient: Sendable {
 
     private func perform(_ request: HTTPRequest, destination: HTTPTransfer.Destination, maxBytes: Int, anyStatus: Bool = false) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        let transfer = try makeTransfer(request, destination: destination, maxBytes: maxBytes, anyStatus: anyStatus)
+        let engine = try engine()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.onCompletion { continuation.resume(with: $0) }
+                engine.start(transfer)
+            }
+        } onCancel: {
+            engine.cancel(transfer.id)
+        }
+    }
+
+    /// Sends `request` and calls `completion` with the response whatever its status, as `exchange`
+    /// answers it; a 2xx body streams into `sink` when there is one (other bodies are kept in
+    /// memory, their first 4 KiB), else it is kept in memory up to `maxBytes`. For synchronous
+    /// callers (the store), who block on a semaphore that `completion` signals: it runs on the
+    /// client's engine thread, so the wait never needs a thread of Swift's cooperative pool (the
+    /// caller may be on one). `completion` must return quickly; the request cannot be cancelled.
+    public func exchange(
+        _ request: HTTPRequest, into sink: (any BlobSink)? = nil, maxBytes: Int = 16 << 20,
+        completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+    ) {
+        do {
+            let transfer = try makeTransfer(request, destination: sink.map { .sink($0) } ?? .memory, maxBytes: maxBytes, anyStatus: true)
+            let engine = try engine()
+            transfer.onCompletion(completion)
+            engine.start(transfer)
+        } catch {
+            completion(.failure(error))
+        }
+    }
+
+    /// A transfer for `request`, once its URL and headers pass the client's rules.
+    private func makeTransfer(_ request: HTTPRequest, destination: HTTPTransfer.Destination, maxBytes: Int, anyStatus: Bool) throws -> HTTPTransfer {
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw ProviderError.invalidResponse("refused to read \(HTTPOutcome.redacted(request.url)): only http and https URLs are allowed")
         }
@@ -135,15 +170,6 @@ public final class HTTPClient: Sendable {
             next += 1
             return next
         }
-        let transfer = HTTPTransfer(id: id, request: request, destination: destination, maxBytes: maxBytes, anyStatus: anyStatus)
-        let engine = try engine()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                transfer.setContinuation(continuation)
-                engine.start(transfer)
-            }
-        } onCancel: {
-            engine.cancel(id)
-        }
+        return HTTPTransfer(id: id, request: request, destination: destination, maxBytes: maxBytes, anyStatus: anyStatus)
     }
 }

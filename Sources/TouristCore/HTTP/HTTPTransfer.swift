@@ -4,22 +4,26 @@ import Foundation
 import Synchronization
 
 /// One HTTP request in flight: the easy handle, what it sends, where the response body goes, what
-/// came back, and the continuation to resume when libcurl is done. Created by `HTTPClient`, driven
-/// by `CurlEngine`'s thread; the requesting task only waits on the continuation, so the two never
-/// touch it at once.
+/// came back, and the completion to call when libcurl is done (which resumes an awaiting task or
+/// wakes a waiting thread). Created by `HTTPClient`, driven by `CurlEngine`'s thread; the requester
+/// only waits for the completion, so the two never touch it at once.
 final class HTTPTransfer: @unchecked Sendable {
-    /// Where the body of a 2xx response (of any response, with `anyStatus`) goes.
+    /// Where the body of a 2xx response goes (with `anyStatus`, in memory that of any response too).
     enum Destination {
         case sink(any BlobSink)
         case memory
+
+        var isMemory: Bool {
+            if case .memory = self { true } else { false }
+        }
     }
 
     let id: Int
     let request: HTTPRequest
     let destination: Destination
     let maxBytes: Int
-    /// Whether any status is an answer (`HTTPClient.exchange`), kept whole up to `maxBytes`; else
-    /// only a 2xx body reaches the destination and other statuses are errors.
+    /// Whether any status is an answer (`HTTPClient.exchange`) rather than an error. Only a 2xx body
+    /// reaches a sink; in memory, with `anyStatus`, any body is kept whole up to `maxBytes`.
     let anyStatus: Bool
     private(set) var easy: UnsafeMutableRawPointer?
     /// The request's own headers, as libcurl's list (freed with the handle).
@@ -42,7 +46,9 @@ final class HTTPTransfer: @unchecked Sendable {
     var lastActivity = ContinuousClock.now
     /// libcurl writes its message for the last failure here.
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-    private let continuation = Mutex<CheckedContinuation<HTTPResponse, any Error>?>(nil)
+    /// Called once with the outcome, on the engine's thread (or the requester's, for a transfer
+    /// that never started).
+    private let completion = Mutex<(@Sendable (Result<HTTPResponse, any Error>) -> Void)?>(nil)
 
     init(id: Int, request: HTTPRequest, destination: Destination, maxBytes: Int, anyStatus: Bool = false) {
         self.id = id
@@ -67,17 +73,19 @@ final class HTTPTransfer: @unchecked Sendable {
         upload = nil
     }
 
-    func setContinuation(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
-        self.continuation.withLock { $0 = continuation }
+    /// Sets what `complete` calls; it must return quickly (it runs on the engine's thread).
+    func onCompletion(_ handler: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
+        completion.withLock { $0 = handler }
     }
 
-    /// Resumes the waiting task once; later calls do nothing.
+    /// Calls the completion once; later calls do nothing.
     func complete(_ result: Result<HTTPResponse, any Error>) {
         releaseHandle()
-        continuation.withLock { stored in
-            stored?.resume(with: result)
-            stored = nil
+        let handler = completion.withLock { stored in
+            defer { stored = nil }
+            return stored
         }
+        handler?(result)
     }
 
     /// Makes the easy handle with every option of `configuration`; throws when libcurl refuses one.
@@ -182,12 +190,13 @@ final class HTTPTransfer: @unchecked Sendable {
         headers[name] = value
     }
 
-    /// Body bytes arrived. Those of a 2xx response go to the destination; others are kept (a little)
-    /// for the error message. Returns false to make libcurl abort the transfer.
+    /// Body bytes arrived. Those of a 2xx response go to the destination, as do those of any
+    /// response kept in memory with `anyStatus`; others are kept (a little) for the error message.
+    /// Returns false to make libcurl abort the transfer.
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         lastActivity = .now
         bodyBytes += bytes.count
-        guard anyStatus || (200..<300).contains(status) else {
+        guard (200..<300).contains(status) || anyStatus && destination.isMemory else {
             if body.count < 4096 { body.append(contentsOf: bytes.prefix(4096 - body.count)) }
             return true
         }

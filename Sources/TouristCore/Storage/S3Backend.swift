@@ -1,0 +1,230 @@
+import Foundation
+import Synchronization
+
+/// A store in an S3 bucket (AWS S3, or a store that speaks its protocol such as Ceph RGW or MinIO)
+/// at `s3://BUCKET/PREFIX`: each key is an object, addressed path-style and signed with SigV4.
+///
+/// Create-only is `If-None-Match: *` and compare-and-swap `If-Match: ETAG` (unquoted, as RGW wants),
+/// both atomic on the server, so no lock is needed. New blobs are staged in a local folder and sent
+/// in one streamed PUT, never multipart (RGW's CompleteMultipartUpload ignores `If-None-Match`).
+/// What fails for a moment is retried with backoff (`S3RetryPolicy`); the rest becomes a
+/// `StoreError` (see `S3Failure`) that names the store and the key, never the secret key.
+/// Every call blocks its thread until S3 answers: it waits on the HTTP client's engine thread,
+/// never on Swift's cooperative pool.
+public final class S3Backend: StorageBackend {
+    let addressing: S3Addressing
+    let transport: S3Transport
+    let failure: S3Failure
+    private let stagingRoot: String
+    private let staging: TemporaryArea
+    /// Appends to each log since its length was last checked (see `append`).
+    let appendsSinceCheck = Mutex<[String: Int]>([:])
+    /// The time of this process's last log record, in ms, so its records' names keep their order.
+    let lastRecordTime = Mutex<Int64>(0)
+
+    /// Requests in flight at once for a batch (a `write` of many objects, a `readLog`).
+    static let concurrency = 8
+    /// Reads at once for the whole-store passes, which mostly wait on the network.
+    public var parallelism: Int { 16 }
+    /// An hour: longer than any upload and album save in flight on another machine can take, so
+    /// `store gc` never deletes a blob whose album is about to be saved.
+    public var gracePeriod: TimeInterval { 3600 }
+    /// The largest object `load` takes into memory.
+    static let loadLimit = 1 << 30
+    /// How long the staging folder's lock is waited for.
+    static let stagingLockTimeout = 10.0
+
+    /// Connect within 10 s; give up on a transfer silent for 30 s; allow an hour for a whole request
+    /// (a large original sent over a slow uplink).
+    public static let httpConfiguration = HTTPClient.Configuration(connectTimeout: 10, totalTimeout: 3600, stallTimeout: 30)
+
+    /// The store at `location`, reached with `settings` (credentials, region, endpoint). New blobs
+    /// are staged under `stagingRoot` (a local folder, made when first needed), in a folder per
+    /// process that `sweepLeftovers` removes once its process is gone.
+    public init(location: S3Location, settings: S3Settings, stagingRoot: String, retry: S3RetryPolicy = .standard, http: HTTPClient.Configuration = S3Backend.httpConfiguration) {
+        addressing = S3Addressing(endpoint: settings.endpoint, location: location, signing: settings.signing)
+        transport = S3Transport(client: HTTPClient(configuration: http), policy: retry, concurrency: Self.concurrency)
+        failure = S3Failure(addressing: addressing)
+        self.stagingRoot = stagingRoot
+        staging = TemporaryArea(storeRoot: stagingRoot, storeLockPath: stagingRoot + "/lock", lockTimeout: Self.stagingLockTimeout)
+    }
+
+    /// `s3://BUCKET/PREFIX`.
+    public var location: String { addressing.location.description }
+
+    public var readOnlyReason: String? { nil }
+
+    /// Sends `exchange` (retrying) and returns S3's answer; a failure to get one is thrown.
+    func answer(_ exchange: S3Exchange, _ doing: String) throws(StoreError) -> HTTPResponse {
+        try failure.answer(transport.send(exchange), doing)
+    }
+
+    public func load(_ key: String) throws(StoreError) -> StoredObject? {
+        let response = try answer(S3Exchange(request: try addressing.request("GET", key), maxBytes: Self.loadLimit), "read \(key)")
+        if response.status == 200 { return StoredObject(bytes: Array(response.body), etag: Self.etag(response)) }
+        if S3Failure.isMissingKey(response) { return nil }
+        throw failure.error(response, "read \(key)")
+    }
+
+    public func load(_ key: String, range: Range<Int>) throws(StoreError) -> [UInt8]? {
+        let wanted = range.clamped(to: 0..<Int.max)
+        guard !wanted.isEmpty else { return try stat(key).map { _ in [] } }
+        let request = try addressing.request("GET", key, headers: [("Range", "bytes=\(wanted.lowerBound)-\(wanted.upperBound - 1)")])
+        let response = try answer(S3Exchange(request: request, maxBytes: Self.loadLimit), "read \(key)")
+        switch response.status {
+        case 206: return Array(response.body)
+        case 200:  // a server that ignores Range sends the whole object
+            let bytes = Array(response.body)
+            return Array(bytes[wanted.clamped(to: 0..<bytes.count)])
+        case 416: return []  // the range starts past the end
+        default:
+            if S3Failure.isMissingKey(response) { return nil }
+            throw failure.error(response, "read \(key)")
+        }
+    }
+
+    public func read(_ key: String, into sink: any BlobSink) throws -> Bool {
+        let guarded = S3GuardedSink(sink)
+        let outcome = transport.send(S3Exchange(request: try addressing.request("GET", key), sink: guarded, maxBytes: Int.max))
+        if let error = guarded.failure { throw error }
+        let response = try failure.answer(outcome, "read \(key)")
+        if response.status == 200 { return true }
+        if S3Failure.isMissingKey(response) { return false }
+        throw failure.error(response, "read \(key)")
+    }
+
+    /// A HEAD answer has no body, so a missing bucket reads as a missing key here.
+    public func stat(_ key: String) throws(StoreError) -> ObjectInfo? {
+        // No size cap: libcurl would hold the object's Content-Length against it.
+        let response = try answer(S3Exchange(request: try addressing.request("HEAD", key), maxBytes: Int.max), "read \(key)")
+        if response.status == 200 {
+            return ObjectInfo(key: key, size: response.headers["content-length"].flatMap { Int($0) }, modified: response.headers["last-modified"].flatMap(S3Dates.httpDate))
+        }
+        if S3Failure.isMissingKey(response) { return nil }
+        throw failure.error(response, "read \(key)")
+    }
+
+    /// S3 lists sizes and times with the keys, so `details` costs nothing and they always come.
+    public func list(_ prefix: String, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage {
+        var query = [("list-type", "2"), ("prefix", addressing.location.key(prefix))]
+        if let continuation { query.append(("continuation-token", continuation)) }
+        let doing = "list \(prefix.isEmpty ? "the store" : prefix)"
+        let response = try answer(S3Exchange(request: try addressing.bucketRequest(query: query)), doing)
+        guard response.status == 200 else { throw failure.error(response, doing) }
+        guard let page = S3ListPage(parsing: response.body) else {
+            throw StoreError(.io, "cannot \(doing) in \(location): the answer from \(addressing.base) is not a ListObjectsV2 result")
+        }
+        let objects = page.entries.map { ObjectInfo(key: addressing.storeKey($0.key), size: $0.size, modified: $0.modified) }
+        return ObjectPage(objects: objects, continuation: page.continuation)
+    }
+
+    /// Sends the writes `concurrency` at a time; each written object comes back with the ETag S3
+    /// gave it. `durable` changes nothing: what S3 acknowledged is stored durably.
+    public func write(_ writes: [ObjectWrite], durable: Bool) throws(StoreError) -> [StoredObject?] {
+        var exchanges: [S3Exchange] = []
+        for write in writes {
+            var headers: [(name: String, value: String)] = []
+            var replacing = false
+            switch write.condition {
+            case .absent:
+                headers.append(("If-None-Match", "*"))
+            case .unchanged(let read):
+                guard let etag = read.etag else {
+                    throw StoreError(.conflict, "cannot replace \(write.key) in \(location): the version read has no ETag to compare with")
+                }
+                headers.append(("If-Match", etag))
+                replacing = true
+            case .always:
+                break
+            }
+            let request = try addressing.request("PUT", write.key, headers: headers, body: .bytes(write.bytes))
+            exchanges.append(S3Exchange(request: request, conditional: replacing))
+        }
+        var written: [StoredObject?] = []
+        for (write, outcome) in zip(writes, transport.send(exchanges)) {
+            let doing = "write \(write.key)"
+            let response = try failure.answer(outcome, doing)
+            guard let done = Self.conditionalOutcome(response, write.condition) else { throw failure.error(response, doing) }
+            written.append(done ? StoredObject(bytes: write.bytes, etag: Self.etag(response)) : nil)
+        }
+        return written
+    }
+
+    /// Always nil: a bucket that many machines write has no lock, so changes rely on
+    /// compare-and-swap (and deleting unused blobs on `store gc`'s grace period).
+    public func exclusively<T>(_ body: () throws -> T) throws -> T? {
+        nil
+    }
+
+    /// Whether a PUT under `condition` wrote (true) or found the condition false (false); nil for
+    /// an answer that is neither. Beside 412: 409 is AWS's word for a conditional write that lost
+    /// to a concurrent one, 500 RGW's for a compare-and-swap that did (ECANCELED), and a 404 AWS's
+    /// for `If-Match` on a missing key (RGW answers 412).
+    static func conditionalOutcome(_ response: HTTPResponse, _ condition: ObjectWrite.Condition) -> Bool? {
+        if (200..<300).contains(response.status) { return true }
+        switch condition {
+        case .always: return nil
+        case .absent: return [409, 412].contains(response.status) ? false : nil
+        case .unchanged: return [409, 412, 500].contains(response.status) || S3Failure.isMissingKey(response) ? false : nil
+        }
+    }
+
+    public func remove(_ key: String) throws(StoreError) {
+        let response = try answer(S3Exchange(request: try addressing.request("DELETE", key)), "remove \(key)")
+        guard (200..<300).contains(response.status) || S3Failure.isMissingKey(response) else { throw failure.error(response, "remove \(key)") }
+    }
+
+    /// A blob file in this process's staging folder.
+    public func stage(maxBytes: Int) throws(StoreError) -> BlobWriter {
+        let (fd, path) = try FileSystem.makeTemporaryFile(in: try stagingDirectory(), prefix: "blob-")
+        return BlobWriter(fd: fd, temporaryPath: path, maxBytes: maxBytes)
+    }
+
+    /// Streams the staged file up in one PUT with `If-None-Match: *`. The file is not fsynced first:
+    /// its bytes are read back from the page cache, and it is deleted once sent.
+    public func create(_ key: String, from staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool {
+        defer { staged.discard() }
+        guard let path = staged.temporaryPath else {
+            throw StoreError(.io, "cannot store \(key) in \(location): the blob was not staged in a named file (use this store's stage)")
+        }
+        let request = try addressing.request("PUT", key, headers: [("If-None-Match", "*")], body: .file(path))
+        let response = try answer(S3Exchange(request: request), "write \(key)")
+        guard let created = Self.conditionalOutcome(response, .absent) else { throw failure.error(response, "write \(key)") }
+        return created
+    }
+
+    /// Nothing to do: S3 stores what it acknowledged durably.
+    public func flush() throws(StoreError) {}
+
+    public func stagingDirectory() throws(StoreError) -> String {
+        try FileSystem.makeDirectory(stagingRoot)
+        return try staging.directory()
+    }
+
+    /// A server-side copy (`x-amz-copy-source`), then the source's removal.
+    public func move(_ key: String, to destination: String) throws(StoreError) {
+        let doing = "move \(key) to \(destination)"
+        let request = try addressing.request("PUT", destination, headers: [("x-amz-copy-source", addressing.copySource(key))])
+        let response = try answer(S3Exchange(request: request), doing)
+        if S3Failure.isMissingKey(response) { return }
+        // A copy can fail after its 200 was sent: the error is then in the body.
+        guard response.status == 200, S3Failure.Detail(response).code == nil else { throw failure.error(response, doing) }
+        try remove(key)
+    }
+
+    public func leftovers() -> [String] {
+        staging.leftovers()
+    }
+
+    public func sweepLeftovers() {
+        guard FileManager.default.fileExists(atPath: stagingRoot),
+              let lock = try? FileLock.lock(stagingRoot + "/lock", timeout: Self.stagingLockTimeout, what: "the staging folder \(stagingRoot)") else { return }
+        staging.sweep()
+        lock.unlock()
+    }
+
+    /// The response's ETag without its quotes, as `If-Match` on RGW wants it.
+    static func etag(_ response: HTTPResponse) -> String? {
+        response.headers["etag"].map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+    }
+}

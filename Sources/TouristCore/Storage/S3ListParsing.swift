@@ -1,0 +1,32 @@
+import Foundation
+
+/// One page of a ListObjectsV2 answer (`ListBucketResult`), its keys as S3 gives them (with the
+/// location's prefix), in S3's byte order.
+struct S3ListPage {
+    struct Entry {
+        let key: String
+        let size: Int?
+        let modified: Date?
+    }
+
+    let entries: [Entry]
+    /// `NextContinuationToken` when the listing goes on (`IsTruncated`), else nil.
+    let continuation: String?
+
+    /// Reads `body`; nil when it is not a ListBucketResult, or says it goes on without saying where.
+    init?(parsing body: Data) {
+        guard let root = S3XMLElement.parse(body), root.name == "ListBucketResult" else { return nil }
+        var entries: [Entry] = []
+        for element in root.children where element.name == "Contents" {
+            guard let key = element.text(of: "Key") else { return nil }
+            entries.append(Entry(key: key, size: element.text(of: "Size").flatMap { Int($0) }, modified: element.text(of: "LastModified").flatMap(S3Dates.iso8601)))
+        }
+        self.entries = entries
+        guard root.text(of: "IsTruncated") == "true" else {
+            continuation = nil
+            return
+        }
+        guard let token = root.text(of: "NextContinuationToken"), !token.isEmpty else { return nil }
+        continuation = token
+    }
+}

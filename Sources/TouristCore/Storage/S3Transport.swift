@@ -1,0 +1,106 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One request to S3 and how its answers are taken.
+struct S3Exchange {
+    let request: HTTPRequest
+    /// Where a 2xx body streams; nil keeps it in memory.
+    var sink: S3GuardedSink?
+    /// The most body bytes kept in memory.
+    var maxBytes = 16 << 20
+    /// A compare-and-swap write, whose 500 is an answer (see `S3RetryPolicy.isTransient`).
+    var conditional = false
+}
+
+/// Sends S3 requests for synchronous callers: many at once (up to `concurrency` in flight), each
+/// retried per `policy` while its outcome is transient. The calling thread blocks on semaphores
+/// that the HTTP client's engine thread signals, never on Swift's cooperative pool.
+struct S3Transport: Sendable {
+    let client: HTTPClient
+    let policy: S3RetryPolicy
+    let concurrency: Int
+
+    /// The outcome of `exchange`, after retries.
+    func send(_ exchange: S3Exchange) -> Result<HTTPResponse, any Error> {
+        send([exchange])[0]
+    }
+
+    /// The outcome of each of `exchanges`, in their order, after retries. Each round retries, after
+    /// one pause, every exchange whose outcome was transient; one that already streamed bytes into
+    /// its sink is not retried (the sink cannot take them back).
+    func send(_ exchanges: [S3Exchange]) -> [Result<HTTPResponse, any Error>] {
+        var outcomes = sendOnce(exchanges)
+        var pending = Array(exchanges.indices)
+        for retry in 0..<max(0, policy.retries) {
+            pending = pending.filter { index in
+                exchanges[index].sink?.received != true && S3RetryPolicy.isTransient(outcomes[index], conditional: exchanges[index].conditional)
+            }
+            guard !pending.isEmpty else { break }
+            let asked = pending.compactMap { S3RetryPolicy.retryAfter(outcomes[$0]) }.max()
+            Thread.sleep(forTimeInterval: policy.delay(before: retry, retryAfter: asked))
+            for (index, outcome) in zip(pending, sendOnce(pending.map { exchanges[$0] })) {
+                outcomes[index] = outcome
+            }
+        }
+        return outcomes
+    }
+
+    /// One attempt at each exchange, `concurrency` at a time.
+    private func sendOnce(_ exchanges: [S3Exchange]) -> [Result<HTTPResponse, any Error>] {
+        let outcomes = Outcomes(count: exchanges.count)
+        let slots = DispatchSemaphore(value: max(1, concurrency))
+        let finished = DispatchGroup()
+        for (index, exchange) in exchanges.enumerated() {
+            slots.wait()
+            finished.enter()
+            client.exchange(exchange.request, into: exchange.sink, maxBytes: exchange.maxBytes) { outcome in
+                outcomes.set(index, outcome)
+                slots.signal()
+                finished.leave()
+            }
+        }
+        finished.wait()
+        return outcomes.all()
+    }
+}
+
+/// The outcomes of a round of exchanges, filled in by the engine's thread.
+private final class Outcomes: Sendable {
+    private let slots: Mutex<[Result<HTTPResponse, any Error>?]>
+
+    init(count: Int) {
+        slots = Mutex(Array(repeating: nil, count: count))
+    }
+
+    func set(_ index: Int, _ outcome: Result<HTTPResponse, any Error>) {
+        slots.withLock { $0[index] = outcome }
+    }
+
+    func all() -> [Result<HTTPResponse, any Error>] {
+        slots.withLock { $0.map { $0 ?? .failure(CancellationError()) } }
+    }
+}
+
+/// A sink between a transfer and the caller's: it remembers whether any bytes went through (a
+/// failed read that streamed some cannot be retried) and the error the caller's sink threw (which
+/// is the caller's to see, not a network failure).
+final class S3GuardedSink: BlobSink {
+    private let sink: any BlobSink
+    private(set) var received = false
+    private(set) var failure: (any Error)?
+
+    init(_ sink: any BlobSink) {
+        self.sink = sink
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        received = true
+        do {
+            try sink.write(bytes)
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+}

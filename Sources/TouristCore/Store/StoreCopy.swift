@@ -1,0 +1,120 @@
+import Foundation
+import Synchronization
+
+/// Where a `Store.copy` stands, for one progress display.
+public struct CopyProgress: Sendable, Equatable {
+    /// Blobs copied or found already there, of those the source holds.
+    public var blobsDone: Int
+    public var blobsTotal: Int
+    /// Bytes copied so far.
+    public var bytes: Int
+    /// Pins whose album, name and list entry are copied, of those the source has.
+    public var pinsDone: Int
+    public var pinsTotal: Int
+}
+
+/// What `store copy` did.
+public struct CopyReport: Sendable, Codable, Equatable {
+    /// Blobs copied, and their bytes.
+    public var blobsCopied = 0
+    public var bytesCopied = 0
+    /// Blobs the destination had already (a resumed or repeated copy skips them).
+    public var blobsPresent = 0
+    /// Pins copied (each with its album and name).
+    public var pins = 0
+    /// Blob reference objects copied.
+    public var references = 0
+}
+
+extension Store {
+    /// Copies this whole store into `destination`, which may be empty or a partial copy: blobs
+    /// first (each hashed on the way, so damage is never copied; those already there are
+    /// skipped), then their references, then each pin's album, name and list entry. So the
+    /// destination passes `store verify` whenever the copy is stopped, and running it again
+    /// finishes the rest. `progress` hears of every step.
+    public func copy(to destination: Store, progress: @escaping @Sendable (CopyProgress) -> Void = { _ in }) throws -> CopyReport {
+        try destination.refuseIfReadOnly()
+        let sourceBlobs = try backend.listAll(BlobStore.prefix, details: true)
+        let blobs = BlobStore.hashNames(sourceBlobs)
+        let sizes = Dictionary(sourceBlobs.map { ($0.key.split(separator: "/").last.map(String.init) ?? "", $0.size ?? 0) }, uniquingKeysWith: max)
+        let present = Set(try destination.blobs.allIDs())
+        let missing = blobs.filter { !present.contains($0) }
+        let ids = try albumIDs()
+        let state = Mutex(CopyProgress(blobsDone: blobs.count - missing.count, blobsTotal: blobs.count, bytes: 0, pinsDone: 0, pinsTotal: ids.count))
+        @Sendable func advance(_ change: (inout CopyProgress) -> Void) {
+            progress(state.withLock { now in
+                change(&now)
+                return now
+            })
+        }
+        advance { _ in }
+        let workers = max(backend.parallelism, destination.backend.parallelism)
+
+        let copied = ParallelWork.map(missing, chunk: 4, workers: workers) { [self] blob -> Result<Int, any Error> in
+            Result {
+                let bytes = try copyBlob(blob.hex, size: sizes[blob.hex] ?? 0, to: destination)
+                advance {
+                    $0.blobsDone += 1
+                    $0.bytes += bytes
+                }
+                return bytes
+            }
+        }
+        var report = CopyReport()
+        for result in copied { report.bytesCopied += try result.get() }
+        report.blobsCopied = missing.count
+        report.blobsPresent = blobs.count - missing.count
+        try destination.backend.flush()
+
+        let references = try backend.listAll(Self.refsPrefix).map(\.key)
+        for result in ParallelWork.map(references, chunk: 16, workers: workers, { [self] key in Result { try copyObject(key, to: destination) } }) {
+            try result.get()
+        }
+        report.references = references.count
+
+        for result in ParallelWork.map(ids, chunk: 4, workers: workers, { [self] id -> Result<Void, any Error> in
+            Result {
+                try copyPin(id, to: destination)
+                advance { $0.pinsDone += 1 }
+            }
+        }) {
+            try result.get()
+        }
+        report.pins = ids.count
+        return report
+    }
+
+    /// Copies blob `sha256` into `destination`'s staging area and stores it there, refusing bytes
+    /// that do not hash to the name. Returns the bytes copied.
+    private func copyBlob(_ sha256: String, size: Int, to destination: Store) throws -> Int {
+        let writer = try destination.blobs.makeWriter(maxBytes: Int.max)
+        defer { writer.discard() }
+        guard try backend.read(blobs.key(of: sha256), into: writer) else {
+            throw StoreError(.notFound, "blob \(sha256) went from \(location) while it was copied. Run the copy again")
+        }
+        let actual = writer.finishHash()
+        guard actual == sha256 else {
+            throw StoreError(.corrupt, "blob \(sha256) in \(location) is damaged (its bytes hash to \(actual)); it was not copied. Run `tourist store repair --store \(location)`, then the copy again")
+        }
+        let bytes = writer.byteCount
+        _ = try destination.backend.create(blobs.key(of: sha256), from: writer, durable: false)
+        return bytes
+    }
+
+    /// Copies an index object as it is.
+    private func copyObject(_ key: String, to destination: Store) throws {
+        guard let object = try backend.load(key) else { return }
+        try destination.backend.write(key, object.bytes, when: .always)
+    }
+
+    /// Copies pin `id`: its album, then its name, then its pin list entry.
+    private func copyPin(_ id: String, to destination: Store) throws {
+        guard let object = try backend.load(albumKey(id)) else { return }
+        let album = try IndexCoding.decode(object.bytes, path: "\(location)/\(albumKey(id))", AlbumFileDecoding.album)
+        try destination.backend.write(albumKey(id), object.bytes, when: .always)
+        try destination.backend.write(nameKey(album.pin.name), try IndexCoding.encode(NameEntry(name: album.pin.name, id: id)), when: .always)
+        var summary = album
+        summary.refreshSummary()
+        try destination.pinList.put(summary.pin)
+    }
+}

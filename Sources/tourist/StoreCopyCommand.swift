@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import TouristCore
+
+/// `tourist store copy SRC DST`: a whole store from one place to another (folders, S3 buckets).
+struct StoreCopyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "copy",
+        abstract: "Copy a whole store between folders and S3 buckets, skipping what is there already.",
+        discussion: """
+            SRC and DST are each a folder or s3://BUCKET/PREFIX (credentials, region and endpoint \
+            from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL or \
+            AWS_PROFILE, as awscli reads them). DST is created when empty. Every blob is hashed on \
+            the way; blobs DST has already are skipped, so a copy that was stopped resumes where it \
+            was. Examples:
+              tourist store copy ~/.local/share/tourist s3://photos/tourist
+              tourist store copy s3://photos/tourist ~/tourist-backup
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The store to copy: a folder or s3://BUCKET/PREFIX.") var source: String
+    @Argument(help: "Where to copy it: a folder or s3://BUCKET/PREFIX.") var destination: String
+
+    func run() async throws {
+        try await Session.run(global) { session in
+            let from = try session.store(at: source)
+            let to = try session.store(at: destination)
+            guard from.location != to.location else {
+                throw CommandFailure.usage("\(source) and \(destination) are the same store; name two different places")
+            }
+            let bar = ProgressBar.make(for: session)
+            let started = Date()
+            let report = try await BlockingIO.run { try from.copy(to: to) { bar?.update($0) } }
+            bar?.finish()
+            if session.options.json {
+                try session.printJSON(report)
+            } else {
+                let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+                session.say("Copied \(report.pins) pin\(report.pins == 1 ? "" : "s") and \(report.blobsCopied) blob\(report.blobsCopied == 1 ? "" : "s") (\(Format.bytes(report.bytesCopied))) from \(from.location) to \(to.location) in \(seconds) s; \(report.blobsPresent) blob\(report.blobsPresent == 1 ? " was" : "s were") there already.")
+            }
+            return 0
+        }
+    }
+}
