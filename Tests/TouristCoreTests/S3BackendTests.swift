@@ -152,7 +152,7 @@ struct S3BackendTests {
         }
         for error in errors {
             let error = try #require(error)
-            #expect(error.kind == .notFound)
+            #expect(error.kind == .unusable)
             #expect(error.message.contains("missing-\(store.bucket)") && error.message.contains("aws s3 mb"), "\(error.message)")
             #expect(error.message.contains(gateway.endpoint.absoluteString), "\(error.message)")
         }

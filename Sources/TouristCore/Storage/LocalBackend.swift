@@ -70,32 +70,10 @@ public final class LocalBackend: StorageBackend {
     }
 
     public func load(_ key: String, range: Range<Int>) throws(StoreError) -> [UInt8]? {
-        let path = path(key)
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw StoreError(.io, "cannot read \(path): \(FileSystem.errnoText())")
-        }
-        defer { close(fd) }
-        var status = Glibc.stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw StoreError(.io, "cannot read \(path): it is not a regular file")
-        }
-        let wanted = range.clamped(to: 0..<Int(status.st_size))
-        var bytes = [UInt8](repeating: 0, count: wanted.count)
-        var done = 0
-        while done < wanted.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                pread(fd, buffer.baseAddress.map { $0 + done }, wanted.count - done, off_t(wanted.lowerBound + done))
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw StoreError(.io, "cannot read \(path): \(count == 0 ? "it ended early" : FileSystem.errnoText())") }
-            done += count
-        }
-        return bytes
+        try FileSystem.read(path(key), range: range)
     }
 
-    public func read(_ key: String, into sink: any BlobSink) throws -> Bool {
+    public func read(_ key: String, into sink: any BlobSink, useCache: Bool) throws -> Bool {
         let path = path(key)
         guard access(path, F_OK) == 0 else { return false }
         do {
@@ -106,6 +84,8 @@ public final class LocalBackend: StorageBackend {
         }
         return true
     }
+
+    public func cachedCopy(_ key: String) -> StoredObject? { nil }
 
     public func stat(_ key: String) throws(StoreError) -> ObjectInfo? {
         guard let status = FileSystem.status(path(key)) else {

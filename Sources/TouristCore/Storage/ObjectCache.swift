@@ -18,8 +18,16 @@ public final class ObjectCache: Sendable {
     public let directory: String
     /// How many bytes of blobs to keep before the least recently used go.
     public let capacity: Int
-    /// Index objects in memory, and their bytes: emptied whenever they pass `memoryCapacity`.
-    private let memory = Mutex<(objects: [String: StoredObject], bytes: Int)>(([:], 0))
+    /// Index objects in memory with when the store last confirmed each, and their bytes: emptied
+    /// whenever they pass `memoryCapacity`.
+    private let memory = Mutex<(objects: [String: (object: StoredObject, confirmed: ContinuousClock.Instant)], bytes: Int)>(([:], 0))
+    /// How long an object the store confirmed is used without asking again, in this process: long
+    /// enough that one command reading a pin twice asks once, short enough for a server to see
+    /// other machines' changes at once. (A compare-and-swap that loses forgets the copy.)
+    static let confirmationLifetime: Duration = .seconds(1)
+    /// The store's format version is asked again only this often (it changes when a newer
+    /// tourist upgrades the store, which is rare and announced).
+    static let versionLifetime: TimeInterval = 600
     private static let memoryCapacity = 64 << 20
     /// Bytes of blobs cached, counted on first use (nil until then).
     private let blobBytes = Mutex<Int?>(nil)
@@ -36,13 +44,25 @@ public final class ObjectCache: Sendable {
 
     // MARK: Index objects
 
-    /// The cached copy of `key` with its version, to send as `If-None-Match`; nil when none.
-    func candidate(_ key: String) -> StoredObject? {
-        if let object = memory.withLock({ $0.objects[key] }) { return object }
-        guard let bytes = try? FileSystem.read(indexPath(key)), let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+    /// The cached copy of `key` with its version, to send as `If-None-Match`, and whether it is
+    /// fresh enough to use without asking (see `confirmationLifetime`); nil when none.
+    func candidate(_ key: String) -> (object: StoredObject, fresh: Bool)? {
+        if let kept = memory.withLock({ $0.objects[key] }) {
+            return (kept.object, ContinuousClock.now - kept.confirmed < Self.confirmationLifetime)
+        }
+        let path = indexPath(key)
+        guard let bytes = try? FileSystem.read(path), let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let object = StoredObject(bytes: Array(bytes[(newline + 1)...]), etag: String(decoding: bytes[..<newline], as: UTF8.self))
-        keepInMemory(key, object)
-        return object
+        let age = FileSystem.status(path).map { Date().timeIntervalSince1970 - Double($0.st_mtim.tv_sec) } ?? .infinity
+        keepInMemory(key, object, confirmed: ContinuousClock.now - .seconds(3600))
+        return (object, key == "VERSION" && age < Self.versionLifetime)
+    }
+
+    /// Records that the store said the cached copy of `key` is current (a 304).
+    func confirmed(_ key: String) {
+        guard let kept = memory.withLock({ $0.objects[key] }) else { return }
+        keepInMemory(key, kept.object)
+        _ = utimensat(AT_FDCWD, indexPath(key), nil, 0)
     }
 
     /// Keeps `object` (read or written just now) as the current copy of `key`.
@@ -55,20 +75,32 @@ public final class ObjectCache: Sendable {
     /// Drops the copy of `key` (it was removed, or its write failed).
     func forget(_ key: String) {
         memory.withLock { memory in
-            memory.bytes -= memory.objects.removeValue(forKey: key)?.bytes.count ?? 0
+            memory.bytes -= memory.objects.removeValue(forKey: key)?.object.bytes.count ?? 0
         }
         unlink(indexPath(key))
         unlink(blobPath(key))
+        unlink(presencePath(key))
     }
 
-    private func keepInMemory(_ key: String, _ object: StoredObject) {
+    private func keepInMemory(_ key: String, _ object: StoredObject, confirmed: ContinuousClock.Instant = .now) {
         memory.withLock { memory in
             if memory.bytes + object.bytes.count > Self.memoryCapacity { memory = ([:], 0) }
-            memory.bytes += object.bytes.count - (memory.objects.updateValue(object, forKey: key)?.bytes.count ?? 0)
+            memory.bytes += object.bytes.count - (memory.objects.updateValue((object, confirmed), forKey: key)?.object.bytes.count ?? 0)
         }
     }
 
     // MARK: Blobs
+
+    /// Whether blob `key` is known to be stored: its file is cached, or the store said so before
+    /// (blobs are never changed, and removed only by `pin rm`, `photo rm` and `store gc`).
+    func knows(blob key: String) -> Bool {
+        access(blobPath(key), F_OK) == 0 || access(presencePath(key), F_OK) == 0
+    }
+
+    /// Records that the store holds blob `key` (an empty marker file).
+    func markPresent(blob key: String) {
+        try? write([], to: presencePath(key))
+    }
 
     /// The cached file of blob `key`, marked as just used; nil when it is not cached.
     func blobFile(_ key: String) -> String? {
@@ -83,6 +115,14 @@ public final class ObjectCache: Sendable {
         let folder = (blobPath(key) as NSString).deletingLastPathComponent
         guard (try? FileSystem.makeDirectory(folder)) != nil, let (fd, temporary) = try? FileSystem.makeTemporaryFile(in: folder) else { return nil }
         return CachingSink(fd: fd, temporaryPath: temporary, finalPath: blobPath(key), cache: self)
+    }
+
+    /// Takes the file at `file` (in the same file system, such as a staged upload just sent) as
+    /// the cached copy of blob `key`, of `bytes` bytes.
+    func adopt(_ key: String, file: String, bytes: Int) {
+        let target = blobPath(key)
+        guard (try? FileSystem.makeDirectory((target as NSString).deletingLastPathComponent)) != nil, rename(file, target) == 0 else { return }
+        added(bytes: bytes)
     }
 
     /// Counts a blob just cached and, past the cap, removes the least recently used.
@@ -128,6 +168,8 @@ public final class ObjectCache: Sendable {
 
     private func blobPath(_ key: String) -> String { directory + "/blobs/" + key }
 
+    private func presencePath(_ key: String) -> String { directory + "/present/" + key }
+
     private func write(_ bytes: [UInt8], to path: String) throws(StoreError) {
         let folder = (path as NSString).deletingLastPathComponent
         try FileSystem.makeDirectory(folder)
@@ -140,6 +182,22 @@ public final class ObjectCache: Sendable {
             unlink(temporary)
             throw error
         }
+    }
+}
+
+/// Passes bytes to a sink and to the cache's copy of them.
+final class TeeSink: BlobSink {
+    private let sink: any BlobSink
+    private let copy: CachingSink
+
+    init(_ sink: any BlobSink, _ copy: CachingSink) {
+        self.sink = sink
+        self.copy = copy
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        try sink.write(bytes)
+        try copy.write(bytes)
     }
 }
 

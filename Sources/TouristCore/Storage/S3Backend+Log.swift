@@ -35,23 +35,34 @@ extension S3Backend {
         return try list(log + "/", continuation: nil, details: false).objects.count > Self.foldingThreshold
     }
 
-    /// Lists the records, then reads them `concurrency` at a time. A record gone meanwhile was
+    /// Lists the records, then reads those the cache lacks `concurrency` at a time (a record never
+    /// changes once written, so a cached one needs no request). A record gone meanwhile was
     /// trimmed by another process, after it was folded into the snapshot: it is skipped.
     public func readLog(_ log: String) throws(StoreError) -> LogRead {
         let keys = try listAll(log + "/").map(\.key)
         guard let last = keys.last else { return LogRead(records: [], end: nil) }
+        var known: [String: [UInt8]] = [:]
         var exchanges: [S3Exchange] = []
-        for key in keys { exchanges.append(S3Exchange(request: try addressing.request("GET", key))) }
-        var records: [[UInt8]] = []
-        for (key, outcome) in zip(keys, transport.send(exchanges)) {
+        var fetching: [String] = []
+        for key in keys {
+            if let cached = cache?.candidate(key) {
+                known[key] = cached.object.bytes
+            } else {
+                fetching.append(key)
+                exchanges.append(S3Exchange(request: try addressing.request("GET", key)))
+            }
+        }
+        for (key, outcome) in zip(fetching, transport.send(exchanges)) {
             let response = try failure.answer(outcome, "read \(key)")
             if response.status == 200 {
-                records.append(Array(response.body))
+                let object = StoredObject(bytes: Array(response.body), etag: Self.etag(response))
+                cache?.remember(key, object)
+                known[key] = object.bytes
             } else if !S3Failure.isMissingKey(response) {
                 throw failure.error(response, "read \(key)")
             }
         }
-        return LogRead(records: records, end: LogPosition(value: last))
+        return LogRead(records: keys.compactMap { known[$0] }, end: LogPosition(value: last))
     }
 
     /// Removes the records up to `position` one at a time, oldest first: a trim cut short leaves

@@ -17,6 +17,8 @@ public final class S3Backend: StorageBackend {
     let failure: S3Failure
     private let stagingRoot: String
     private let staging: TemporaryArea
+    /// This machine's copy of what the bucket holds, or nil to read everything from S3.
+    let cache: ObjectCache?
     /// Appends to each log since its length was last checked (see `append`).
     let appendsSinceCheck = Mutex<[String: Int]>([:])
     /// The time of this process's last log record, in ms, so its records' names keep their order.
@@ -41,7 +43,13 @@ public final class S3Backend: StorageBackend {
     /// The store at `location`, reached with `settings` (credentials, region, endpoint). New blobs
     /// are staged under `stagingRoot` (a local folder, made when first needed), in a folder per
     /// process that `sweepLeftovers` removes once its process is gone.
-    public init(location: S3Location, settings: S3Settings, stagingRoot: String, retry: S3RetryPolicy = .standard, http: HTTPClient.Configuration = S3Backend.httpConfiguration) {
+    /// With a `cache`, blobs are read from it when it has them and index objects are revalidated
+    /// against it (`If-None-Match`), so reading what did not change costs a 304 and no body.
+    public init(
+        location: S3Location, settings: S3Settings, stagingRoot: String, cache: ObjectCache? = nil, retry: S3RetryPolicy = .standard,
+        http: HTTPClient.Configuration = S3Backend.httpConfiguration
+    ) {
+        self.cache = cache
         addressing = S3Addressing(endpoint: settings.endpoint, location: location, signing: settings.signing)
         transport = S3Transport(client: HTTPClient(configuration: http), policy: retry, concurrency: Self.concurrency)
         failure = S3Failure(addressing: addressing)
@@ -60,13 +68,35 @@ public final class S3Backend: StorageBackend {
     }
 
     public func load(_ key: String) throws(StoreError) -> StoredObject? {
-        let response = try answer(S3Exchange(request: try addressing.request("GET", key), maxBytes: Self.loadLimit), "read \(key)")
-        if response.status == 200 { return StoredObject(bytes: Array(response.body), etag: Self.etag(response)) }
-        if S3Failure.isMissingKey(response) { return nil }
+        if Self.isBlob(key), let file = cache?.blobFile(key), let bytes = try? FileSystem.read(file) {
+            return StoredObject(bytes: bytes, etag: nil)
+        }
+        let candidate = Self.isBlob(key) ? nil : cache?.candidate(key)
+        if let candidate, candidate.fresh { return candidate.object }
+        let cached = candidate?.object
+        let headers = cached?.etag.map { [("If-None-Match", "\"\($0)\"")] } ?? []
+        let response = try answer(S3Exchange(request: try addressing.request("GET", key, headers: headers), maxBytes: Self.loadLimit), "read \(key)")
+        if response.status == 304, let cached {
+            cache?.confirmed(key)
+            return cached
+        }
+        if response.status == 200 {
+            let object = StoredObject(bytes: Array(response.body), etag: Self.etag(response))
+            if !Self.isBlob(key) { cache?.remember(key, object) }
+            return object
+        }
+        if S3Failure.isMissingKey(response) {
+            cache?.forget(key)
+            return nil
+        }
         throw failure.error(response, "read \(key)")
     }
 
+    /// Whether `key` names a blob, which never changes once written.
+    static func isBlob(_ key: String) -> Bool { key.hasPrefix("blobs/") }
+
     public func load(_ key: String, range: Range<Int>) throws(StoreError) -> [UInt8]? {
+        if Self.isBlob(key), let file = cache?.blobFile(key), let bytes = try? FileSystem.read(file, range: range) { return bytes }
         let wanted = range.clamped(to: 0..<Int.max)
         guard !wanted.isEmpty else { return try stat(key).map { _ in [] } }
         let request = try addressing.request("GET", key, headers: [("Range", "bytes=\(wanted.lowerBound)-\(wanted.upperBound - 1)")])
@@ -83,21 +113,43 @@ public final class S3Backend: StorageBackend {
         }
     }
 
-    public func read(_ key: String, into sink: any BlobSink) throws -> Bool {
-        let guarded = S3GuardedSink(sink)
+    /// A cached blob is read from its file; one read from S3 is cached on the way (unless
+    /// `useCache` is false: `verify` checks the bucket's bytes, not this machine's copy).
+    public func read(_ key: String, into sink: any BlobSink, useCache: Bool) throws -> Bool {
+        let cache = useCache && Self.isBlob(key) ? cache : nil
+        if let file = cache?.blobFile(key) {
+            do {
+                try FileStreaming.copy(path: file, into: sink)
+                return true
+            } catch let error as ProviderError where error.isNotFound {
+                // Evicted before it was opened: read from S3.
+            }
+        }
+        let copy = cache?.blobWriter(key)
+        defer { copy?.discard() }
+        let guarded = S3GuardedSink(copy.map { TeeSink(sink, $0) } ?? sink)
         let outcome = transport.send(S3Exchange(request: try addressing.request("GET", key), sink: guarded, maxBytes: Int.max))
         if let error = guarded.failure { throw error }
         let response = try failure.answer(outcome, "read \(key)")
-        if response.status == 200 { return true }
+        if response.status == 200 {
+            copy?.finish()
+            return true
+        }
         if S3Failure.isMissingKey(response) { return false }
         throw failure.error(response, "read \(key)")
     }
 
     /// A HEAD answer has no body, so a missing bucket reads as a missing key here.
+    /// A blob this machine knows is stored (see `ObjectCache.knows`) is answered without asking,
+    /// with no size or time. With a cache, an index object (small) is read through it instead of
+    /// asked about, so reading it next costs nothing.
     public func stat(_ key: String) throws(StoreError) -> ObjectInfo? {
+        if Self.isBlob(key), cache?.knows(blob: key) == true { return ObjectInfo(key: key, size: nil, modified: nil) }
+        if !Self.isBlob(key), cache != nil { return try load(key).map { ObjectInfo(key: key, size: $0.bytes.count, modified: nil) } }
         // No size cap: libcurl would hold the object's Content-Length against it.
         let response = try answer(S3Exchange(request: try addressing.request("HEAD", key), maxBytes: Int.max), "read \(key)")
         if response.status == 200 {
+            if Self.isBlob(key) { cache?.markPresent(blob: key) }
             return ObjectInfo(key: key, size: response.headers["content-length"].flatMap { Int($0) }, modified: response.headers["last-modified"].flatMap(S3Dates.httpDate))
         }
         if S3Failure.isMissingKey(response) { return nil }
@@ -145,7 +197,9 @@ public final class S3Backend: StorageBackend {
             let doing = "write \(write.key)"
             let response = try failure.answer(outcome, doing)
             guard let done = Self.conditionalOutcome(response, write.condition) else { throw failure.error(response, doing) }
-            written.append(done ? StoredObject(bytes: write.bytes, etag: Self.etag(response)) : nil)
+            let object = done ? StoredObject(bytes: write.bytes, etag: Self.etag(response)) : nil
+            if let object { cache?.remember(write.key, object) } else { cache?.forget(write.key) }
+            written.append(object)
         }
         return written
     }
@@ -169,7 +223,12 @@ public final class S3Backend: StorageBackend {
         }
     }
 
+    public func cachedCopy(_ key: String) -> StoredObject? {
+        cache?.candidate(key)?.object
+    }
+
     public func remove(_ key: String) throws(StoreError) {
+        cache?.forget(key)
         let response = try answer(S3Exchange(request: try addressing.request("DELETE", key)), "remove \(key)")
         guard (200..<300).contains(response.status) || S3Failure.isMissingKey(response) else { throw failure.error(response, "remove \(key)") }
     }
@@ -190,6 +249,8 @@ public final class S3Backend: StorageBackend {
         let request = try addressing.request("PUT", key, headers: [("If-None-Match", "*")], body: .file(path))
         let response = try answer(S3Exchange(request: request), "write \(key)")
         guard let created = Self.conditionalOutcome(response, .absent) else { throw failure.error(response, "write \(key)") }
+        // What was just sent is stored: the staged file becomes this machine's copy.
+        cache?.adopt(key, file: path, bytes: staged.byteCount)
         return created
     }
 

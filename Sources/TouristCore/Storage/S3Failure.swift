@@ -58,7 +58,7 @@ struct S3Failure: Sendable {
             )
         case 404 where detail.code == "NoSuchBucket":
             return scrubbed(
-                .notFound,
+                .unusable,
                 "the bucket \(bucket) does not exist at \(addressing.base); create it with `aws s3 mb s3://\(bucket)` (add --endpoint-url \(addressing.base) for a non-AWS store)"
             )
         case 500, 502, 503, 504:

@@ -37,10 +37,17 @@ public protocol StorageBackend: Sendable {
     func load(_ key: String, range: Range<Int>) throws(StoreError) -> [UInt8]?
 
     /// Streams the whole object into `sink`; false when there is none. A sink's error is rethrown.
-    func read(_ key: String, into sink: any BlobSink) throws -> Bool
+    /// `useCache: false` reads what the store itself holds, past any local copy (for `verify`).
+    func read(_ key: String, into sink: any BlobSink, useCache: Bool) throws -> Bool
 
-    /// Size and time of the object, or nil when there is none.
+    /// Size and time of the object, or nil when there is none. (A remote store may answer for a
+    /// blob it knows is there without size or time.)
     func stat(_ key: String) throws(StoreError) -> ObjectInfo?
+
+    /// The copy of the object this machine keeps, possibly out of date, without asking the store;
+    /// nil when there is none (a local folder keeps none: reading it is as cheap). For reads that
+    /// check what they get another way.
+    func cachedCopy(_ key: String) -> StoredObject?
 
     /// One page of the keys under `prefix` in byte order, starting after `continuation` (nil: the
     /// first page). `details` asks for sizes and times, which a local folder pays a `stat` each for.
@@ -181,6 +188,12 @@ extension StorageBackend {
     /// does not hold.
     public func writeObject(_ key: String, _ bytes: [UInt8], when condition: ObjectWrite.Condition) throws(StoreError) -> StoredObject? {
         try write([ObjectWrite(key, bytes, when: condition)], durable: true)[0]
+    }
+
+    /// Streams the whole object into `sink`, from a local copy when there is one; false when
+    /// there is none.
+    public func read(_ key: String, into sink: any BlobSink) throws -> Bool {
+        try read(key, into: sink, useCache: true)
     }
 
     /// Every key under `prefix`, in byte order, across all pages.

@@ -52,7 +52,10 @@ public enum StoreAddress: Sendable, Equatable, CustomStringConvertible {
         case .s3(let location):
             let settings = try S3Settings.resolve(environment: environment)
             let cache = cacheDirectory(environment: environment) ?? ""
-            let backend = S3Backend(location: location, settings: settings, stagingRoot: cache)
+            let backend = S3Backend(
+                location: location, settings: settings, stagingRoot: cache,
+                cache: ObjectCache(directory: cache, capacity: ObjectCache.capacity(environment: environment))
+            )
             return try Store(backend: backend, stateDirectory: stateDirectory(environment: environment), rewritingDamagedVersion: rewritingDamagedVersion)
         }
     }

@@ -75,10 +75,11 @@ public struct BlobStore: Sendable {
         }.sorted()
     }
 
-    /// Re-reads a blob and returns the SHA-256 of what is stored, or nil when it cannot be read.
+    /// Re-reads a blob from the store itself (past any local copy) and returns the SHA-256 of what
+    /// is stored, or nil when it cannot be read.
     public func rehash(_ sha256: String) -> String? {
         let hashing = HashingSink<SHA256>(DiscardingSink())
-        guard (try? backend.read(key(of: sha256), into: hashing)) == true else { return nil }
+        guard (try? backend.read(key(of: sha256), into: hashing, useCache: false)) == true else { return nil }
         return hashing.finish()
     }
 

@@ -129,6 +129,32 @@ enum FileSystem {
         return try readAll(fd, path: path)
     }
 
+    /// Bytes `range` of the regular file at `path` (clamped to its size), or nil when there is none.
+    static func read(_ path: String, range: Range<Int>) throws(StoreError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw StoreError(.io, "cannot read \(path): \(FileSystem.errnoText())")
+        }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError(.io, "cannot read \(path): it is not a regular file")
+        }
+        let wanted = range.clamped(to: 0..<Int(status.st_size))
+        var bytes = [UInt8](repeating: 0, count: wanted.count)
+        var done = 0
+        while done < wanted.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                pread(fd, buffer.baseAddress.map { $0 + done }, wanted.count - done, off_t(wanted.lowerBound + done))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw StoreError(.io, "cannot read \(path): \(count == 0 ? "it ended early" : FileSystem.errnoText())") }
+            done += count
+        }
+        return bytes
+    }
+
     /// Reads what is left of open file `fd` (named `path` in messages).
     static func readAll(_ fd: Int32, path: String) throws(StoreError) -> [UInt8] {
         var info = stat()

@@ -233,7 +233,14 @@ public final class Store: Sendable {
         return (entry, object)
     }
 
+    /// The id of the pin named `name`, or nil. A copy of the name's entry this machine keeps is
+    /// trusted when the album it leads to (read fresh) is still that pin's under that name.
     func pinID(named name: String) throws(StoreError) -> String? {
+        let key = nameKey(name)
+        if let copy = backend.cachedCopy(key), let entry = try? NameEntry.decode(copy, key: key), entry.name == name, Pin.isValidID(entry.id),
+           let album = try? albumObject(entry.id).album, album.pin.name == name {
+            return entry.id
+        }
         guard let (entry, _) = try nameEntry(name), entry.name == name, Pin.isValidID(entry.id), try backend.stat(albumKey(entry.id)) != nil else { return nil }
         return entry.id
     }
