@@ -21,7 +21,8 @@ enum FetchAllRun {
         var progress: (@Sendable (BatchProgress) -> Void)?
         if let bar { progress = { bar.update($0) } }
         let started = ContinuousClock.now
-        let run = try await library.fetchAll(pins, count: options.count, size: size, providerNames: options.provider, progress: progress)
+        let leaseDuration = session.environment["TOURIST_LEASE_SECONDS"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? Store.leaseDuration
+        let run = try await library.fetchAll(pins, count: options.count, size: size, providerNames: options.provider, leaseDuration: leaseDuration, progress: progress)
         let seconds = (ContinuousClock.now - started) / .seconds(1)
         bar?.finish()
         let ended = run.pins.map(PinEnding.init)

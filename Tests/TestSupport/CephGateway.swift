@@ -73,6 +73,71 @@ public final class CephGateway: Sendable {
         _ = try? runScript(["stop", gateway.folder])
     }
 
+    /// The environment that points awscli, boto3 and tourist at this gateway.
+    public var environment: [String: String] {
+        ["AWS_ENDPOINT_URL": endpoint.absoluteString, "AWS_ACCESS_KEY_ID": accessKeyID, "AWS_SECRET_ACCESS_KEY": secretAccessKey, "AWS_REGION": region]
+    }
+
+    /// Makes a bucket named `makeBucketName(label)` and returns its name. Signed by curl's own SigV4
+    /// (`--aws-sigv4`), so it does not depend on the code under test.
+    public func makeBucket(_ label: String) throws -> String {
+        let bucket = Self.makeBucketName(label)
+        let (status, _) = try curl(["-X", "PUT", endpoint.absoluteString + "/" + bucket])
+        guard status == "200" else { throw StartFailed(description: "PUT /\(bucket) answered \(status)") }
+        return bucket
+    }
+
+    /// The bytes of object `key` in `bucket` (read by curl), or nil when there is none.
+    public func object(_ bucket: String, _ key: String) throws -> Data? {
+        let (status, body) = try curl([endpoint.absoluteString + "/" + bucket + "/" + key])
+        return status == "200" ? body : nil
+    }
+
+    /// The keys in `bucket` under `prefix` (the first 1,000, listed by curl).
+    public func keys(_ bucket: String, prefix: String) throws -> [String] {
+        let encoded = prefix.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? prefix
+        let (status, body) = try curl([endpoint.absoluteString + "/" + bucket + "?list-type=2&prefix=" + encoded])
+        guard status == "200" else { throw StartFailed(description: "listing \(bucket) answered \(status)") }
+        let text = String(decoding: body, as: UTF8.self)
+        return text.components(separatedBy: "<Key>").dropFirst().compactMap { $0.components(separatedBy: "</Key>").first }
+    }
+
+    /// How many requests the gateway has answered, from its log (one `beast:` line each).
+    public func requestCount() throws -> Int {
+        let log = try String(contentsOfFile: folder + "/log/client.rgw.a.log", encoding: .utf8)
+        return log.split(separator: "\n").count { $0.contains(" beast: ") }
+    }
+
+    /// Stops radosgw alone: S3 goes away, the cluster keeps what it stored.
+    public func stopGateway() throws {
+        let (status, output) = try Self.runScript(["stop-gateway", folder])
+        guard status == 0 else { throw StartFailed(description: "stop-gateway exited \(status): \(output)") }
+    }
+
+    /// Starts radosgw again on the same port, after `stopGateway`.
+    public func startGateway() throws {
+        let (status, output) = try Self.runScript(["start-gateway", folder])
+        guard status == 0 else { throw StartFailed(description: "start-gateway exited \(status): \(output)") }
+    }
+
+    /// Runs curl signed as this gateway's user; returns the HTTP status and the body.
+    private func curl(_ arguments: [String]) throws -> (String, Data) {
+        let folder = TemporaryDirectory("tourist-curl")
+        let body = folder.child("body")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = [
+            "-s", "-o", body, "-w", "%{http_code}", "--aws-sigv4", "aws:amz:\(region):s3", "--user", "\(accessKeyID):\(secretAccessKey)",
+            "-H", "x-amz-content-sha256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+        ] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let status = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (status, FileManager.default.contents(atPath: body) ?? Data())
+    }
+
     /// A bucket name no other test uses: `tourist-LABEL-RANDOM`, within S3's 3–63 characters.
     public static func makeBucketName(_ label: String) -> String {
         let cleaned = String(label.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(40))

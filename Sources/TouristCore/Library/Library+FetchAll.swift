@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a run of `Library.fetchAll` ended: each pin's result in the order asked, and the run's
 /// progress at its end (bytes downloaded, photos stored).
 public struct BatchFetch: Sendable {
@@ -26,49 +28,94 @@ extension Library {
     /// one router, so each provider's `concurrency`, request budget and time-outs hold for the run
     /// as a whole, and the run's transfers together keep to `downloads.concurrency`. One pin's
     /// failure does not stop the others. `progress` hears the run's progress as a whole.
+    ///
+    /// Each pin is fetched under its lease (`Store.takeLease`, renewed every third of
+    /// `leaseDuration`), so runs on several machines (or processes) against one store divide the
+    /// pins: a pin another run holds is put off and tried again once the rest are done, and is
+    /// then complete (its fetch is a no-op), or taken over when its holder died.
     public func fetchAll(
         _ pins: [Pin], count: Int? = nil, size: PhotoSize? = nil, providerNames: [String] = [],
-        progress: (@Sendable (BatchProgress) -> Void)? = nil
+        leaseDuration: TimeInterval = Store.leaseDuration, progress: (@Sendable (BatchProgress) -> Void)? = nil
     ) async throws -> BatchFetch {
         let tally = BatchProgressTally(pins, target: count ?? config.album.photos)
         let width = 2 * config.downloads.concurrency
         let transfers = ConcurrencyGate(width: config.downloads.concurrency)
         return try await providers.withRouter(only: providerNames, store: store) { router in
-            try await withThrowingTaskGroup(of: (Int, PinFetch).self) { group in
+            try await withThrowingTaskGroup(of: (Int, PinFetch?).self) { group in
                 var results = [PinFetch?](repeating: nil, count: pins.count)
                 var last = tally.snapshot
-                var next = 0
+                var queue = Array(pins.indices)
+                var putOff: [Int] = []
+                var running = 0
                 func startNext() {
-                    guard next < pins.count else { return }
-                    let index = next
+                    guard !queue.isEmpty else { return }
+                    let index = queue.removeFirst()
                     let pin = pins[index]
-                    next += 1
+                    running += 1
                     let fetcher = fetcher(router, size: size, progress: { pinProgress in
                         let run = tally.update(pin: pin.id, pinProgress)
                         progress?(run)
                     }, sharedTransfers: transfers)
-                    group.addTask {
-                        let result: Result<FetchOutcome, any Error>
+                    group.addTask { [store] in
+                        let lease: PinLease?
                         do {
-                            result = .success(try await fetcher.fetch(pin: pin.id, count: count))
-                        } catch is CancellationError {
-                            throw CancellationError()
+                            lease = try await BlockingIO.run { try store.takeLease(pin: pin.id, duration: leaseDuration) }
                         } catch {
-                            result = .failure(error)
+                            return (index, PinFetch(pin: pin, result: .failure(error)))
                         }
-                        return (index, PinFetch(pin: pin, result: result))
+                        guard let lease else { return (index, nil) }
+                        return (index, PinFetch(pin: pin, result: try await Self.fetch(pin, count: count, with: fetcher, holding: lease, for: leaseDuration)))
                     }
                 }
                 for _ in 0..<width { startNext() }
                 while let (index, fetched) = try await group.next() {
-                    results[index] = fetched
-                    last = tally.finishPin(failed: !fetched.endedWell)
-                    progress?(last)
-                    startNext()
+                    running -= 1
+                    if let fetched {
+                        results[index] = fetched
+                        last = tally.finishPin(failed: !fetched.endedWell)
+                        progress?(last)
+                    } else {
+                        putOff.append(index)
+                    }
+                    if queue.isEmpty, running == 0, !putOff.isEmpty {
+                        // Only pins other runs hold are left: look again in a moment.
+                        try await Task.sleep(for: .milliseconds(Int.random(in: 500...1500)))
+                        queue = putOff
+                        putOff = []
+                        for _ in 0..<width { startNext() }
+                    } else {
+                        startNext()
+                    }
                 }
                 return BatchFetch(pins: results.compactMap { $0 }, progress: last)
             }
         }
+    }
+}
+
+extension Library {
+    /// Fetches `pin` while holding `lease`, renewing it every third of `duration`, and gives the
+    /// lease up at the end (a crash leaves it to expire).
+    static func fetch(_ pin: Pin, count: Int?, with fetcher: AlbumFetcher, holding lease: PinLease, for duration: TimeInterval) async throws -> Result<FetchOutcome, any Error> {
+        let renewing = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(duration / 3))
+                guard !Task.isCancelled else { return }
+                _ = try? await BlockingIO.run { try lease.renew(duration: duration) }
+            }
+        }
+        let result: Result<FetchOutcome, any Error>
+        do {
+            result = .success(try await fetcher.fetch(pin: pin.id, count: count))
+        } catch is CancellationError {
+            renewing.cancel()
+            throw CancellationError()
+        } catch {
+            result = .failure(error)
+        }
+        renewing.cancel()
+        try? await BlockingIO.run { try lease.release() }
+        return result
     }
 }
 

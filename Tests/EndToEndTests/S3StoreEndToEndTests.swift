@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The store on S3, through the built binary, against a real Ceph RADOS Gateway on 127.0.0.1:
+/// machines (processes with homes and caches of their own) sharing one store, kills at any moment,
+/// `store copy` both ways, `serve`, and the faults a user meets. Each test has a bucket of its
+/// own on the process's shared gateway, or a gateway of its own when it stops it.
+@Suite(.enabled(if: CephGateway.isInstalled, Comment(rawValue: CephGateway.unavailableReason)))
+struct S3StoreEndToEndTests {
+    /// One machine on `store`: a harness with its own home (so its own cache), the gateway's
+    /// credentials, and a fixture set of 200 photos 0.1 km apart on a line north of 10,10.
+    static func machine(_ gateway: CephGateway, store: String, latencyMs: Int = 0, extra: [String: String] = [:]) throws -> Harness {
+        let harness = try Harness(extraEnvironment: gateway.environment.merging(["TOURIST_STORE": store]) { $1 }.merging(extra) { $1 })
+        let set = harness.folder.child("set")
+        try FixtureSetWriter.write(in: set, latitude: 10, longitude: 10, count: 200, bytesPerPhoto: 2048)
+        try harness.folder.write("home/.config/tourist/config.json", """
+            {"album": {"photos": 10}, "downloads": {"concurrency": 1},
+             "providers": [{"name": "own", "type": "fixture", "path": "\(set)", "latencyMs": \(latencyMs)}]}
+            """)
+        return harness
+    }
+
+    /// `count` pins 2.5 km apart along the set's line, radius 1 km: each finds 10 photos of its own.
+    static func addPins(_ harness: Harness, count: Int) async throws -> [String] {
+        var ids: [String] = []
+        for index in 0..<count {
+            let latitude = String(format: "%.6f", 10 + Double(index + 1) * 2.5 / 111.2)
+            ids.append(try #require(try await harness.json("pin", "add", latitude, "10", "--radius", "1", "--name", "Place \(index)")["id"] as? String))
+        }
+        return ids
+    }
+
+    static func s3(_ gateway: CephGateway, _ label: String) throws -> String {
+        "s3://\(try gateway.makeBucket(label))/library"
+    }
+
+    @Test func twoMachinesDivideFetchAllAndStoreNothingTwice() async throws {
+        let gateway = try await Blocking.run { try CephGateway.shared() }
+        let store = try Self.s3(gateway, "divide")
+        let first = try Self.machine(gateway, store: store, latencyMs: 300)
+        let second = try Self.machine(gateway, store: store, latencyMs: 300)
+        let pins = try await Self.addPins(first, count: 8)
+        #expect(try await second.json("pin", "list")["pins"] as? [[String: Any]] != nil)
+        let one = try first.tourist.start(["fetch", "--all", "--json"], in: first.folder.path)
+        // The second starts once the first holds a lease: both then work on the same list.
+        try await Waiting.until("the first machine holds a lease") { try Self.keys(gateway, store, under: "leases/").count > 0 }
+        let other = try second.tourist.start(["fetch", "--all", "--json"], in: second.folder.path)
+        let (oneResult, otherResult) = (try await TouristBinary.finish(one), try await TouristBinary.finish(other))
+        #expect(oneResult.status == 0 && otherResult.status == 0, "\(oneResult.stderr)\n\(otherResult.stderr)")
+        let runs = try [oneResult, otherResult].map { try #require(try JSONSerialization.jsonObject(with: Data($0.stdout.utf8)) as? [String: Any]) }
+        let bytes = runs.map { $0["bytes"] as? Int ?? -1 }
+        #expect(bytes.allSatisfy { $0 > 0 }, "both machines fetched pins: \(bytes)")
+        let stats = try await first.json("store", "stats")
+        #expect(stats["photos"] as? Int == 80 && stats["blobs"] as? Int == 80)
+        #expect(bytes.reduce(0, +) == stats["blobBytes"] as? Int, "every photo was downloaded once, by one machine: \(bytes) against \(stats)")
+        for pin in pins {
+            let album = try await second.json("album", pin)
+            #expect(album.photos.count == 10 && album.photos.allSatisfy { $0["state"] as? String == "stored" })
+        }
+        #expect(try await first.json("store", "verify")["ok"] as? Bool == true)
+        #expect(try Self.keys(gateway, store, under: "leases/").isEmpty, "every lease was given up")
+    }
+
+    @Test func concurrentNewCollectionsOnOnePinLoseNothing() async throws {
+        let gateway = try await Blocking.run { try CephGateway.shared() }
+        let store = try Self.s3(gateway, "collections")
+        let first = try Self.machine(gateway, store: store, latencyMs: 50)
+        let second = try Self.machine(gateway, store: store, latencyMs: 50)
+        let pin = try await Self.addPins(first, count: 1)[0]
+        try await first.run("fetch", pin, "--quiet")
+        async let one = first.tourist.run(["new-collection", pin, "--json"], in: first.folder.path)
+        async let other = second.tourist.run(["new-collection", pin, "--json"], in: second.folder.path)
+        let results = try await [one, other]
+        #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
+        let album = try await first.json("album", pin)
+        #expect(album.photos.count == 10 && album.photos.allSatisfy { $0["state"] as? String == "stored" }, "\(album.photos)")
+        let verified = try await second.json("store", "verify")
+        #expect(verified["ok"] as? Bool == true, "\(verified)")
+    }
+
+    @Test func killsDuringFetchAndCopyLeaveAStoreThatVerifiesAndResumes() async throws {
+        let gateway = try await Blocking.run { try CephGateway.shared() }
+        let store = try Self.s3(gateway, "kills")
+        let harness = try Self.machine(gateway, store: store, latencyMs: 400)
+        let pin = try await Self.addPins(harness, count: 1)[0]
+        for round in 1...2 {
+            let before = try Self.storedPhotos(gateway, store, pin)
+            let process = try harness.tourist.start(["fetch", pin, "--quiet"], in: harness.folder.path)
+            try await Waiting.until("round \(round): one more photo stored") { try Self.storedPhotos(gateway, store, pin) > before || !process.isRunning }
+            kill(process.processIdentifier, SIGKILL)
+            #expect(try await TouristBinary.waitForExit(process), "round \(round): the fetch was killed mid-album")
+            #expect(try await harness.json("store", "verify")["ok"] as? Bool == true, "round \(round)")
+        }
+        let fetched = try await harness.json("fetch", pin)
+        #expect(fetched.photos.count == 10 && fetched.photos.allSatisfy { $0["state"] as? String == "stored" })
+
+        // A copy to a folder, killed once it has begun, verifies and then completes.
+        let local = harness.folder.child("copy")
+        let copying = try harness.tourist.start(["store", "copy", store, local], in: harness.folder.path)
+        try await Waiting.until("the copy has begun") { FileManager.default.fileExists(atPath: local + "/VERSION") || !copying.isRunning }
+        kill(copying.processIdentifier, SIGKILL)
+        _ = try await TouristBinary.waitForExit(copying)
+        #expect(try await harness.json("store", "verify", "--store", local)["ok"] as? Bool == true)
+        try await harness.run("store", "copy", store, local)
+        let exported = harness.folder.child("from-s3"), copied = harness.folder.child("from-copy")
+        try await harness.run("export", pin, exported)
+        try await harness.run("export", pin, copied, "--store", local)
+        try Self.expectSameFiles(exported, copied)
+
+        // And back to a new bucket: the same photos, byte for byte.
+        let back = try Self.s3(gateway, "back")
+        try await harness.run("store", "copy", local, back)
+        #expect(try await harness.json("store", "verify", "--store", back)["ok"] as? Bool == true)
+        let returned = harness.folder.child("from-back")
+        try await harness.run("export", pin, returned, "--store", back)
+        try Self.expectSameFiles(exported, returned)
+        let again = try await harness.json("store", "copy", local, back)
+        #expect(again["blobsCopied"] as? Int == 0 && again["blobsPresent"] as? Int == 10, "a second copy skips what is there: \(again)")
+    }
+
+    @Test func serveShowsAStoreOnS3() async throws {
+        let gateway = try await Blocking.run { try CephGateway.shared() }
+        let store = try Self.s3(gateway, "serve")
+        let harness = try Self.machine(gateway, store: store)
+        let pin = try await Self.addPins(harness, count: 1)[0]
+        let fetched = try await harness.json("fetch", pin)
+        let served = try await ServedStore(harness)
+        defer { served.process.terminate() }
+        let pins = try #require((try await served.get("/api/pins").json() as? [String: Any])?["pins"] as? [[String: Any]])
+        #expect(pins.map { $0["id"] as? String } == [pin])
+        let album = try await served.waitForAlbum(pin) { ($0["photos"] as? [[String: Any]])?.count == 10 }
+        let photo = try #require((album["photos"] as? [[String: Any]])?.first)
+        let sha256 = try #require(photo["sha256"] as? String)
+        let blob = try await served.get("/blobs/\(sha256)")
+        #expect(blob.status == 200)
+        let file = try harness.folder.write("served.jpg", Data(blob.body))
+        #expect(try sha256sum(file) == sha256)
+        #expect(fetched.photos.contains { $0["sha256"] as? String == sha256 })
+    }
+
+    @Test func wrongKeysAndAMissingBucketAreNamedWithTheirFix() async throws {
+        let gateway = try await Blocking.run { try CephGateway.shared() }
+        let store = try Self.s3(gateway, "faults")
+        let secret = "not-the-secret-9Qk2Lm"
+        let wrong = try Self.machine(gateway, store: store, extra: ["AWS_SECRET_ACCESS_KEY": secret])
+        let refused = try await wrong.run("pin", "list", expecting: 77)
+        #expect(refused.stderr.contains(store) && refused.stderr.contains("AWS_SECRET_ACCESS_KEY"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains(secret) && !refused.stderr.contains(gateway.secretAccessKey))
+        let missing = try Self.machine(gateway, store: "s3://tourist-no-such-bucket-\(UInt32.random(in: 0...UInt32.max))/library")
+        let absent = try await missing.run("pin", "list", expecting: 73)
+        #expect(absent.stderr.contains("tourist-no-such-bucket") && absent.stderr.contains("aws s3 mb"), "\(absent.stderr)")
+        let unset = try Self.machine(gateway, store: store, extra: ["AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": ""])
+        let noKeys = try await unset.run("pin", "list", expecting: 78)
+        #expect(noKeys.stderr.contains("AWS_ACCESS_KEY_ID"), "\(noKeys.stderr)")
+    }
+
+    /// On a gateway of its own, which it stops in the middle of a fetch.
+    @Test func aGatewayStoppedMidFetchIsUnavailableAndTheNextRunResumes() async throws {
+        let gateway = try await Blocking.run { try CephGateway() }
+        let store = try Self.s3(gateway, "outage")
+        let harness = try Self.machine(gateway, store: store, latencyMs: 400, extra: ["TOURIST_RETRY_BASE_SECONDS": "0.01"])
+        let pin = try await Self.addPins(harness, count: 1)[0]
+        let process = try harness.tourist.start(["fetch", pin], in: harness.folder.path)
+        try await Waiting.until("a photo is stored") { try Self.storedPhotos(gateway, store, pin) > 0 || !process.isRunning }
+        try await Blocking.run { try gateway.stopGateway() }
+        let ended = try await TouristBinary.finish(process)
+        #expect([69, 75].contains(ended.status), "exit \(ended.status): \(ended.stderr)")
+        #expect(ended.stderr.contains("cannot reach the store \(store)"), "\(ended.stderr)")
+        try await Blocking.run { try gateway.startGateway() }
+        let resumed = try await harness.json("fetch", pin)
+        #expect(resumed.photos.count == 10 && resumed.photos.allSatisfy { $0["state"] as? String == "stored" })
+        #expect(try await harness.json("store", "verify")["ok"] as? Bool == true)
+
+        // With the cache warm, showing the unchanged album again asks the gateway once.
+        try await harness.run("album", pin)
+        let before = try gateway.requestCount()
+        try await harness.run("album", pin)
+        try await harness.run("album", "Place 0")
+        #expect(try gateway.requestCount() - before == 2, "one request for each album shown")
+    }
+
+    /// Stored photos in the album object of `pin`, read straight from the bucket.
+    static func storedPhotos(_ gateway: CephGateway, _ store: String, _ pin: String) throws -> Int {
+        let (bucket, prefix) = try split(store)
+        guard let data = try gateway.object(bucket, "\(prefix)/index/albums/\(pin).json"),
+              let album = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return 0 }
+        return ((album["photos"] as? [[String: Any]]) ?? []).filter { $0["state"] as? String == "stored" }.count
+    }
+
+    /// The keys under `prefix` in the store at `store`, listed by curl.
+    static func keys(_ gateway: CephGateway, _ store: String, under prefix: String) throws -> [String] {
+        let (bucket, root) = try split(store)
+        return try gateway.keys(bucket, prefix: "\(root)/\(prefix)")
+    }
+
+    static func split(_ store: String) throws -> (bucket: String, prefix: String) {
+        let parts = store.dropFirst("s3://".count).split(separator: "/", maxSplits: 1)
+        return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+    }
+
+    /// The same photo files (not their JSON sidecars, which name the store) with the same SHA-256
+    /// (by coreutils' sha256sum) in two export folders.
+    static func expectSameFiles(_ left: String, _ right: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func photos(_ folder: String) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasSuffix(".json") }.sorted() }
+        let names = try photos(left)
+        #expect(names == (try photos(right)), sourceLocation: sourceLocation)
+        #expect(names.count == 10, "\(names)", sourceLocation: sourceLocation)
+        for name in names { #expect(try sha256sum(left + "/" + name) == sha256sum(right + "/" + name), "\(name)", sourceLocation: sourceLocation) }
+    }
+}
