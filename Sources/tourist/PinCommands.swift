@@ -182,7 +182,7 @@ struct PinCommand: AsyncParsableCommand {
                     let name = try library.album(id).pin.name
                     let blobs = try library.removePin(id)
                     removed.append(id)
-                    session.say("Removed pin \(id) \"\(name)\" (\(blobs) photo file\(blobs == 1 ? "" : "s") deleted).")
+                    session.say("Removed pin \(id) \"\(name)\" (\(library.store.filesGone(deleted: blobs))).")
                 }
                 if session.options.json { try session.printJSON(["removed": removed]) }
                 return 0

@@ -1,9 +1,13 @@
 import Foundation
-import ProviderExpectations
-import Synchronization
 import Testing
 import TestSupport
 @testable import TouristCore
+
+/// A machine's store on S3, with the folder of its cache.
+struct S3Machine: Sendable {
+    let folder: TemporaryDirectory
+    let store: Store
+}
 
 /// A bucket of its own on the shared gateway and a backend on `s3://BUCKET/PREFIX`.
 struct S3TestBucket: Sendable {
@@ -20,28 +24,22 @@ struct S3TestBucket: Sendable {
     /// The same, made on this thread (for tests that block on the backend anyway).
     init(prefix: String = "store", blocking: Void) throws {
         gateway = try CephGateway.shared()
-        bucket = CephGateway.makeBucketName("store")
+        bucket = try gateway.makeBucket("store")
         staging = TemporaryDirectory("tourist-s3-staging")
         self.prefix = prefix
         let signing = AWSSigning(accessKeyID: gateway.accessKeyID, secretAccessKey: gateway.secretAccessKey, region: gateway.region)
         backend = try Self.backend(gateway, bucket: bucket, prefix: prefix, signing: signing, staging: staging.path)
-        try Self.makeBucket(bucket, on: gateway, signing: signing)
     }
 
-    /// Makes a bucket with a signed `PUT /BUCKET`, waiting on this thread (the HTTP client answers
-    /// on its own thread, so no thread of Swift's pool is needed).
-    static func makeBucket(_ bucket: String, on gateway: CephGateway, signing: AWSSigning) throws {
-        let url = try #require(URL(string: gateway.endpoint.absoluteString + "/" + bucket))
-        let client = HTTPClient(configuration: .patient)
-        let answered = DispatchSemaphore(value: 0)
-        let result = Mutex<Result<HTTPResponse, any Error>?>(nil)
-        client.exchange(HTTPRequest(url: url, method: "PUT", signing: signing)) { outcome in
-            result.withLock { $0 = outcome }
-            answered.signal()
-        }
-        answered.wait()
-        let status = try #require(result.withLock { $0 }).get().status
-        try #require(status == 200, "the bucket \(bucket) is made (status \(status))")
+    /// One machine's store on this bucket: a backend with a cache and staging folder of its own.
+    func machine() throws -> S3Machine {
+        let folder = TemporaryDirectory("tourist-s3-machine")
+        let signing = AWSSigning(accessKeyID: gateway.accessKeyID, secretAccessKey: gateway.secretAccessKey, region: gateway.region)
+        let backend = S3Backend(
+            location: try S3Location(parsing: "s3://\(bucket)/\(prefix)"), settings: S3Settings(signing: signing, endpoint: gateway.endpoint),
+            stagingRoot: folder.path, cache: ObjectCache(directory: folder.path, capacity: 64 << 20), http: .patient
+        )
+        return S3Machine(folder: folder, store: try Store(backend: backend, stateDirectory: folder.child("state")))
     }
 
     /// Another backend on this store (another process's), or on `bucket`, or signing with `signing`.

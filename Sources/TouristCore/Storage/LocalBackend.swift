@@ -87,6 +87,11 @@ public final class LocalBackend: StorageBackend {
 
     public func cachedCopy(_ key: String) -> StoredObject? { nil }
 
+    /// As `load`: reading a local file costs no more than asking whether it changed.
+    public func loadRecent(_ key: String) throws(StoreError) -> StoredObject? {
+        try load(key)
+    }
+
     public func stat(_ key: String) throws(StoreError) -> ObjectInfo? {
         guard let status = FileSystem.status(path(key)) else {
             if errno == ENOENT || errno == ENOTDIR { return nil }

@@ -21,9 +21,9 @@ public final class ObjectCache: Sendable {
     /// Index objects in memory with when the store last confirmed each, and their bytes: emptied
     /// whenever they pass `memoryCapacity`.
     private let memory = Mutex<(objects: [String: (object: StoredObject, confirmed: ContinuousClock.Instant)], bytes: Int)>(([:], 0))
-    /// How long an object the store confirmed is used without asking again, in this process: long
-    /// enough that one command reading a pin twice asks once, short enough for a server to see
-    /// other machines' changes at once. (A compare-and-swap that loses forgets the copy.)
+    /// How long an object the store confirmed may be shown without asking again, in this process
+    /// (`StorageBackend.loadRecent`): long enough that one command showing a pin asks once, short
+    /// enough for a server to show other machines' changes at once. Changes and checks always ask.
     static let confirmationLifetime: Duration = .seconds(1)
     /// The store's format version is asked again only this often (it changes when a newer
     /// tourist upgrades the store, which is rare and announced).
@@ -45,7 +45,7 @@ public final class ObjectCache: Sendable {
     // MARK: Index objects
 
     /// The cached copy of `key` with its version, to send as `If-None-Match`, and whether it is
-    /// fresh enough to use without asking (see `confirmationLifetime`); nil when none.
+    /// recent enough to show without asking (see `confirmationLifetime`); nil when none.
     func candidate(_ key: String) -> (object: StoredObject, fresh: Bool)? {
         if let kept = memory.withLock({ $0.objects[key] }) {
             return (kept.object, ContinuousClock.now - kept.confirmed < Self.confirmationLifetime)

@@ -68,11 +68,22 @@ public final class S3Backend: StorageBackend {
     }
 
     public func load(_ key: String) throws(StoreError) -> StoredObject? {
+        try load(key, acceptingRecent: false)
+    }
+
+    public func loadRecent(_ key: String) throws(StoreError) -> StoredObject? {
+        try load(key, acceptingRecent: true)
+    }
+
+    /// Reads `key`: a blob from the cache when it is there; an index object revalidated against
+    /// the cached copy (`If-None-Match`), or, `acceptingRecent`, that copy as it is when this
+    /// process confirmed it a moment ago.
+    private func load(_ key: String, acceptingRecent: Bool) throws(StoreError) -> StoredObject? {
         if Self.isBlob(key), let file = cache?.blobFile(key), let bytes = try? FileSystem.read(file) {
             return StoredObject(bytes: bytes, etag: nil)
         }
         let candidate = Self.isBlob(key) ? nil : cache?.candidate(key)
-        if let candidate, candidate.fresh { return candidate.object }
+        if let candidate, candidate.fresh, acceptingRecent { return candidate.object }
         let cached = candidate?.object
         let headers = cached?.etag.map { [("If-None-Match", "\"\($0)\"")] } ?? []
         let response = try answer(S3Exchange(request: try addressing.request("GET", key, headers: headers), maxBytes: Self.loadLimit), "read \(key)")

@@ -33,6 +33,11 @@ public protocol StorageBackend: Sendable {
     /// The whole object, or nil when there is none.
     func load(_ key: String) throws(StoreError) -> StoredObject?
 
+    /// The object as `load` reads it, or a copy of it this process had confirmed as current a
+    /// moment ago (a second; the store's VERSION ten minutes), without asking again: for showing
+    /// things, where a second's delay is a race lost, never for a change or a check.
+    func loadRecent(_ key: String) throws(StoreError) -> StoredObject?
+
     /// Bytes `range` of the object (clamped to its size), or nil when there is none.
     func load(_ key: String, range: Range<Int>) throws(StoreError) -> [UInt8]?
 

@@ -86,7 +86,7 @@ public final class Store: Sendable {
     private static func checkOrWriteVersion(_ backend: any StorageBackend, rewritingDamaged: Bool) throws(StoreError) -> Bool {
         let location = backend.location
         let version = Array("\(formatVersion)\n".utf8)
-        guard let stored = try backend.load("VERSION") else {
+        guard let stored = try backend.loadRecent("VERSION") else {
             let entries = try backend.list("", continuation: nil, details: false).objects.map(\.key)
             let looksLikeStore = entries.contains { $0.hasPrefix("index/") || $0.hasPrefix("blobs/") }
             let foreign = entries.contains { !$0.hasPrefix("tmp/") && !$0.hasPrefix("state/") }
@@ -160,6 +160,14 @@ public final class Store: Sendable {
         try backend.write("state/" + name, bytes, when: .always)
     }
 
+    /// How the files of removed photos go, in words for a front end: at once in a folder; on a
+    /// bucket many machines share, by `store gc` once its grace period has passed.
+    public func filesGone(deleted: Int) -> String {
+        let files = "\(deleted) file\(deleted == 1 ? "" : "s") deleted"
+        guard backend.gracePeriod > 0 else { return files }
+        return "their files stay until `tourist store gc`, which deletes those no album uses after \(Int(backend.gracePeriod / 60)) min"
+    }
+
     /// Refuses to change a store that can only be read.
     func refuseIfReadOnly() throws(StoreError) {
         guard let readOnlyReason else { return }
@@ -180,15 +188,16 @@ public final class Store: Sendable {
         throw StoreError(.notFound, "no pin \"\(reference)\" in \(location). Run `tourist pin list` to see the pins and their ids")
     }
 
-    /// A pin's album, read without a lock.
+    /// A pin's album, read without a lock, for showing (a copy this process confirmed a moment ago
+    /// is not asked about again, see `StorageBackend.loadRecent`).
     public func album(_ id: String) throws(StoreError) -> Album {
-        try albumObject(id).album
+        try albumObject(id, recent: true).album
     }
 
-    /// A pin's album and the object it was read from (for a compare-and-swap).
-    func albumObject(_ id: String) throws(StoreError) -> (album: Album, object: StoredObject) {
+    /// A pin's album and the object it was read from (for a compare-and-swap, unless `recent`).
+    func albumObject(_ id: String, recent: Bool = false) throws(StoreError) -> (album: Album, object: StoredObject) {
         let key = albumKey(id)
-        guard Pin.isValidID(id), let object = try backend.load(key) else {
+        guard Pin.isValidID(id), let object = try recent ? backend.loadRecent(key) : backend.load(key) else {
             throw StoreError(.notFound, "no pin \"\(id)\" in \(location). Run `tourist pin list` to see the pins and their ids")
         }
         return (try IndexCoding.decode(object.bytes, path: key, AlbumFileDecoding.album), object)
@@ -238,7 +247,7 @@ public final class Store: Sendable {
     func pinID(named name: String) throws(StoreError) -> String? {
         let key = nameKey(name)
         if let copy = backend.cachedCopy(key), let entry = try? NameEntry.decode(copy, key: key), entry.name == name, Pin.isValidID(entry.id),
-           let album = try? albumObject(entry.id).album, album.pin.name == name {
+           let album = try? album(entry.id), album.pin.name == name {
             return entry.id
         }
         guard let (entry, _) = try nameEntry(name), entry.name == name, Pin.isValidID(entry.id), try backend.stat(albumKey(entry.id)) != nil else { return nil }

@@ -1,0 +1,165 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+@testable import TouristCore
+
+/// The store's layout and its guarantees on a bucket of a real Ceph RADOS Gateway, with machines
+/// (stores with caches of their own) changing it at once: no lost update, no blob deleted under
+/// another machine, verify and repair reading the bucket itself.
+@Suite(.enabled(if: CephGateway.isInstalled, Comment(rawValue: CephGateway.unavailableReason)))
+struct S3StoreTests {
+    static func addPin(_ store: Store, _ name: String) throws -> Pin {
+        try store.transaction { try $0.addPin(name: name, location: GeoPoint(latitude: 1, longitude: 2), radiusKm: 5, target: 21).pin }
+    }
+
+    static func storeBytes(_ store: Store, _ text: String) throws -> BlobInfo {
+        let writer = try store.blobs.makeWriter(maxBytes: 1 << 20)
+        try writer.write(Data(text.utf8))
+        return try store.blobs.commit(writer)
+    }
+
+    static func attach(_ store: Store, _ info: BlobInfo, to pin: String, id: String) throws {
+        try store.transaction { transaction in
+            var album = try transaction.album(pin)
+            var photo = AlbumPhoto(candidate: PhotoCandidate(key: PhotoKey(provider: "t", id: id), title: id, sources: [:]), size: .small240)
+            photo.state = .stored
+            photo.sha256 = info.sha256
+            photo.bytes = info.bytes
+            album.photos.append(photo)
+            try transaction.addReference(info.sha256, pin: pin, key: photo.key)
+            try transaction.save(album)
+        }
+    }
+
+    /// Eight machines each add photos to one album at once: every change lands, each photo once.
+    @Test func machinesChangingOneAlbumAtOnceLoseNothing() async throws {
+        let bucket = try await S3TestBucket()
+        let machines = try await Blocking.run { try (0..<8).map { _ in try bucket.machine() } }
+        let pin = try await Blocking.run { try Self.addPin(machines[0].store, "Shared") }
+        let start = Rendezvous(count: machines.count)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, machine) in machines.enumerated() {
+                group.addTask {
+                    try await Blocking.run {
+                        start.arrive()
+                        for round in 0..<3 {
+                            let info = try Self.storeBytes(machine.store, "photo \(index)-\(round)")
+                            try Self.attach(machine.store, info, to: pin.id, id: "\(index)-\(round)")
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let (album, report, names) = try await Blocking.run {
+            (try bucket.machine().store.album(pin.id), try machines[5].store.verify(), try machines[7].store.pins().map(\.name))
+        }
+        #expect(album.photos.count == 24 && Set(album.photos.map(\.key)).count == 24, "every machine's three photos, once each")
+        #expect(report.ok && report.blobs == 24 && report.orphans.isEmpty, "\(report)")
+        #expect(names == ["Shared"])
+    }
+
+    /// Two machines add a pin of one name at once: one pin, found by its name from both.
+    @Test func twoMachinesAddingOneNameMakeOnePin() async throws {
+        let bucket = try await S3TestBucket()
+        let machines = try await Blocking.run { try (0..<2).map { _ in try bucket.machine() } }
+        let start = Rendezvous(count: 2)
+        let added = try await withThrowingTaskGroup(of: (Pin, Bool).self) { group in
+            for machine in machines {
+                group.addTask {
+                    try await Blocking.run {
+                        start.arrive()
+                        return try machine.store.transaction {
+                            try $0.addPin(name: "Harbour", location: GeoPoint(latitude: 1, longitude: 2), radiusKm: 5, target: 21)
+                        }
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(added.map(\.0.id)).count == 1 && added.filter(\.1).count == 1, "\(added)")
+        let (listed, report) = try await Blocking.run { (try machines[1].store.pins(), try machines[0].store.verify()) }
+        #expect(listed.map(\.name) == ["Harbour"])
+        #expect(report.ok, "\(report)")
+    }
+
+    /// On a shared bucket a removed photo's blob stays for `store gc`, which keeps a blob younger
+    /// than its grace period (an upload in flight elsewhere) and deletes an older one.
+    @Test func unusedBlobsGoOnlyThroughGCAfterTheGracePeriod() async throws {
+        let bucket = try await S3TestBucket()
+        let store = try await Blocking.run { try bucket.machine() }.store
+        let (deleted, kept, early, late, report) = try await Blocking.run {
+            let pin = try Self.addPin(store, "Short-lived")
+            let info = try Self.storeBytes(store, "soon unused")
+            try Self.attach(store, info, to: pin.id, id: "1")
+            let deleted = try store.transaction { try $0.removePin(pin.id) }
+            let kept = store.blobs.contains(info.sha256)
+            let early = try store.collectGarbage()
+            let late = try store.collectGarbage(now: Date().addingTimeInterval(2 * 3600))
+            return (deleted, kept, early, late, try store.verify())
+        }
+        #expect(deleted == 0 && kept, "the blob stays: another machine may be about to use it")
+        #expect(early.blobsRemoved == 0, "younger than the grace period: \(early)")
+        #expect(late.blobsRemoved == 1 && late.bytesFreed == 11, "\(late)")
+        #expect(report.ok && report.blobs == 0 && report.orphans.isEmpty, "\(report)")
+    }
+
+    /// A blob damaged in the bucket is found by `verify` although this machine's cache holds a
+    /// good copy, and `repair` sets it aside and sends its photo back to pending.
+    @Test func verifyReadsTheBucketNotTheCacheAndRepairQuarantines() async throws {
+        let bucket = try await S3TestBucket()
+        let store = try await Blocking.run { try bucket.machine() }.store
+        let (quick, full, repaired, after, photos) = try await Blocking.run {
+            let pin = try Self.addPin(store, "Damaged")
+            let info = try Self.storeBytes(store, "good bytes")
+            try Self.attach(store, info, to: pin.id, id: "1")
+            #expect(try store.blobs.rehash(info.sha256) == info.sha256)
+            try bucket.backend.write(store.blobs.key(of: info.sha256), Array("bad bytes!".utf8), when: .always)
+            return (
+                try store.verify(quick: true), try store.verify(), try store.repair(), try store.verify(), try store.album(pin.id).photos.map(\.state)
+            )
+        }
+        #expect(quick.ok, "--quick downloads no blob: \(quick)")
+        #expect(!full.ok && full.corrupt.count == 1, "\(full)")
+        #expect(repaired.quarantined.count == 1 && repaired.quarantined[0].hasPrefix("quarantine/blobs/"), "\(repaired)")
+        #expect(after.ok, "\(after)")
+        #expect(photos == [.pending])
+    }
+}
+
+/// The cache's own rules, in a local folder.
+@Suite struct ObjectCacheTests {
+    @Test func keepsBlobsUnderItsCapDroppingTheLeastRecentlyUsed() throws {
+        let folder = TemporaryDirectory()
+        let cache = ObjectCache(directory: folder.path, capacity: 10_000)
+        func cacheBlob(_ name: String) throws {
+            let sink = try #require(cache.blobWriter("blobs/sha256/\(name)"))
+            try sink.write(Data(repeating: 1, count: 3_000))
+            sink.finish()
+        }
+        try cacheBlob("a")
+        try cacheBlob("b")
+        try cacheBlob("c")
+        // Mark a used after b and c: b is now the least recently used.
+        _ = utimensat(AT_FDCWD, folder.path + "/blobs/blobs/sha256/b", [timespec(tv_sec: 1, tv_nsec: 0), timespec(tv_sec: 1, tv_nsec: 0)], 0)
+        #expect(cache.blobFile("blobs/sha256/a") != nil)
+        try cacheBlob("d")
+        #expect(cache.blobFile("blobs/sha256/b") == nil, "the least recently used went")
+        #expect(cache.blobFile("blobs/sha256/a") != nil && cache.blobFile("blobs/sha256/c") != nil && cache.blobFile("blobs/sha256/d") != nil)
+    }
+
+    @Test func keepsIndexObjectsWithTheirVersionAndForgetsThem() throws {
+        let folder = TemporaryDirectory()
+        let object = StoredObject(bytes: Array("{\"album\":1}".utf8), etag: "abc123")
+        ObjectCache(directory: folder.path, capacity: 0).remember("index/albums/x.json", object)
+        let later = ObjectCache(directory: folder.path, capacity: 0)  // another process
+        let candidate = try #require(later.candidate("index/albums/x.json"))
+        #expect(candidate.object == object && !candidate.fresh, "read from disk: asked again before use")
+        later.confirmed("index/albums/x.json")
+        #expect(later.candidate("index/albums/x.json")?.fresh == true, "confirmed just now")
+        later.forget("index/albums/x.json")
+        #expect(later.candidate("index/albums/x.json") == nil)
+        #expect(ObjectCache(directory: folder.path, capacity: 0).candidate("index/albums/x.json") == nil)
+    }
+}
