@@ -24,6 +24,28 @@ import Testing
         }
     }
 
+    @Test func aStoreIsNamedByFolderOrBucketAndEachMachineKeepsItsOwnFiles() throws {
+        let environment = ["HOME": "/home/me", "XDG_CACHE_HOME": "/fast/cache"]
+        let bucket = try StoreAddress("s3://team-photos/tourist", environment: environment, relativeTo: "/work")
+        #expect(bucket == .s3(try S3Location(parsing: "s3://team-photos/tourist")) && "\(bucket)" == "s3://team-photos/tourist")
+        #expect(bucket.cacheDirectory(environment: environment) == "/fast/cache/tourist/s3/team-photos/tourist")
+        #expect(bucket.stateDirectory(environment: environment) == "/home/me/.local/state/tourist/s3/team-photos/tourist")
+        let folder = try StoreAddress("~/photos", environment: environment, relativeTo: "/work")
+        #expect(folder == .folder("/home/me/photos") && folder.cacheDirectory(environment: environment) == nil)
+        #expect(folder.stateDirectory(environment: environment) == "/home/me/photos/state")
+        #expect(try StoreAddress("lib", environment: environment, relativeTo: "/work") == .folder("/work/lib"))
+        #expect(throws: S3SettingsError.self) { try StoreAddress("s3://Bad_Bucket", environment: environment, relativeTo: "/work") }
+    }
+
+    @Test func theConfigsStoreMayBeABucket() throws {
+        let registry = ProviderRegistry([])
+        let loader = ConfigLoader(registry: registry, environment: [:], workingDirectory: "/work")
+        let config = try loader.parse(Array(#"{"store": "s3://team-photos/tourist/"}"#.utf8), path: "/etc/t/config.json")
+        #expect(config.storePath == "s3://team-photos/tourist")
+        #expect(throws: ConfigError.self) { try loader.parse(Array(#"{"store": "s3://x"}"#.utf8), path: "/etc/t/config.json") }
+        #expect(try loader.parse(Array(#"{"store": "lib"}"#.utf8), path: "/etc/t/config.json").storePath == "/etc/t/lib")
+    }
+
     @Test func theEnvironmentComesFirstThenTheProfileThenAWSItself() throws {
         let files = [
             "/h/.aws/credentials": "[default]\naws_access_key_id = FILEKEY\naws_secret_access_key = file-secret\n\n[work]\naws_access_key_id=WORKKEY\naws_secret_access_key=work-secret\naws_session_token = work-token\n",

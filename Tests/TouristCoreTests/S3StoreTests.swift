@@ -84,6 +84,21 @@ struct S3StoreTests {
         #expect(report.ok, "\(report)")
     }
 
+    /// The pin list on S3 is a snapshot and a log of one object per change, folded as it grows:
+    /// 150 pins added and 50 removed by two machines read back whole, in order, from a third.
+    @Test func thePinListFoldsItsLogAndReadsTheSameEverywhere() async throws {
+        let bucket = try await S3TestBucket()
+        let (listed, records) = try await Blocking.run {
+            let machines = try (0..<3).map { _ in try bucket.machine() }
+            var added: [Pin] = []
+            for index in 0..<150 { added.append(try Self.addPin(machines[index % 2].store, String(format: "Pin %03d", index))) }
+            for pin in added.prefix(50) { try machines[1].store.transaction { try $0.removePin(pin.id) } }
+            return (try machines[2].store.pins().map(\.name), try bucket.backend.listAll(PinList.journalKey + "/").count)
+        }
+        #expect(listed == (50..<150).map { String(format: "Pin %03d", $0) })
+        #expect(records <= S3Backend.foldingThreshold + S3Backend.appendsPerCheck, "the log was folded: \(records) records left")
+    }
+
     /// On a shared bucket a removed photo's blob stays for `store gc`, which keeps a blob younger
     /// than its grace period (an upload in flight elsewhere) and deletes an older one.
     @Test func unusedBlobsGoOnlyThroughGCAfterTheGracePeriod() async throws {

@@ -97,10 +97,10 @@ public struct BlobStore: Sendable {
         }
     }
 
-    /// Re-hashes `blobs` on every core: what the bytes stored for each hash to, or nil for a blob
-    /// that cannot be read.
+    /// Re-hashes `blobs` on every core (on S3, 16 downloads at once): what the bytes stored for
+    /// each hash to, or nil for a blob that cannot be read.
     func rehashAll(_ blobs: [BlobID]) -> [BlobID?] {
-        ParallelWork.map(blobs, chunk: 16) { rehash($0.hex).flatMap(BlobID.init) }
+        ParallelWork.map(blobs, chunk: 16, workers: backend.parallelism) { rehash($0.hex).flatMap(BlobID.init) }
     }
 
     /// Moves a blob out of the way into `folder` (quarantine), keeping its name.
