@@ -22,6 +22,7 @@ public final class LocalBackend: StorageBackend {
 
     public var location: String { root }
     public var parallelism: Int { ProcessInfo.processInfo.activeProcessorCount }
+    public var isShared: Bool { false }
     public var gracePeriod: TimeInterval { 0 }
     var lockPath: String { root + "/lock" }
 
@@ -86,6 +87,10 @@ public final class LocalBackend: StorageBackend {
     }
 
     public func cachedCopy(_ key: String) -> StoredObject? { nil }
+
+    public func contains(_ key: String) throws(StoreError) -> Bool {
+        try stat(key) != nil
+    }
 
     /// As `load`: reading a local file costs no more than asking whether it changed.
     public func loadRecent(_ key: String) throws(StoreError) -> StoredObject? {

@@ -31,6 +31,7 @@ public final class S3Backend: StorageBackend {
     /// An hour: longer than any upload and album save in flight on another machine can take, so
     /// `store gc` never deletes a blob whose album is about to be saved.
     public var gracePeriod: TimeInterval { 3600 }
+    public var isShared: Bool { true }
     /// The largest object `load` takes into memory.
     static let loadLimit = 1 << 30
     /// How long the staging folder's lock is waited for.
@@ -151,12 +152,16 @@ public final class S3Backend: StorageBackend {
     }
 
     /// A HEAD answer has no body, so a missing bucket reads as a missing key here.
-    /// A blob this machine knows is stored (see `ObjectCache.knows`) is answered without asking,
-    /// with no size or time. With a cache, an index object (small) is read through it instead of
-    /// asked about, so reading it next costs nothing.
+    /// A blob this machine knows is stored (see `ObjectCache.knows`) is answered without asking.
+    /// With a cache, an index object (small) is read through it instead of asked about, so
+    /// reading it next costs nothing.
+    public func contains(_ key: String) throws(StoreError) -> Bool {
+        if Self.isBlob(key), cache?.knows(blob: key) == true { return true }
+        if !Self.isBlob(key), cache != nil { return try load(key) != nil }
+        return try stat(key) != nil
+    }
+
     public func stat(_ key: String) throws(StoreError) -> ObjectInfo? {
-        if Self.isBlob(key), cache?.knows(blob: key) == true { return ObjectInfo(key: key, size: nil, modified: nil) }
-        if !Self.isBlob(key), cache != nil { return try load(key).map { ObjectInfo(key: key, size: $0.bytes.count, modified: nil) } }
         // No size cap: libcurl would hold the object's Content-Length against it.
         let response = try answer(S3Exchange(request: try addressing.request("HEAD", key), maxBytes: Int.max), "read \(key)")
         if response.status == 200 {
@@ -260,6 +265,7 @@ public final class S3Backend: StorageBackend {
         let request = try addressing.request("PUT", key, headers: [("If-None-Match", "*")], body: .file(path))
         let response = try answer(S3Exchange(request: request), "write \(key)")
         guard let created = Self.conditionalOutcome(response, .absent) else { throw failure.error(response, "write \(key)") }
+        if !created { try freshen(key) }
         // What was just sent is stored: the staged file becomes this machine's copy.
         cache?.adopt(key, file: path, bytes: staged.byteCount)
         return created
@@ -271,6 +277,15 @@ public final class S3Backend: StorageBackend {
     public func stagingDirectory() throws(StoreError) -> String {
         try FileSystem.makeDirectory(stagingRoot)
         return try staging.directory()
+    }
+
+    /// Makes the object's last change now, by copying it onto itself (git's freshening of an
+    /// object found stored): `store gc` then counts its grace period from this use.
+    func freshen(_ key: String) throws(StoreError) {
+        let doing = "freshen \(key)"
+        let headers = [("x-amz-copy-source", addressing.copySource(key)), ("x-amz-metadata-directive", "REPLACE")]
+        let response = try answer(S3Exchange(request: try addressing.request("PUT", key, headers: headers)), doing)
+        guard response.status == 200, S3Failure.Detail(response).code == nil else { throw failure.error(response, doing) }
     }
 
     /// A server-side copy (`x-amz-copy-source`), then the source's removal.

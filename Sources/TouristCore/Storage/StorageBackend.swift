@@ -25,9 +25,16 @@ public protocol StorageBackend: Sendable {
     /// store across the network, where each read mostly waits.
     var parallelism: Int { get }
 
-    /// How old an unused blob or reference must be before `store gc` deletes it: none where
-    /// `exclusively` keeps racing writers out, longer on a bucket that many machines write, so an
-    /// upload in flight is never deleted (git's `gc.pruneExpire`).
+    /// Whether machines that cannot lock one another write this store (a bucket). Then nothing is
+    /// deleted at once: `store gc` deletes what no album uses once it is older than `gracePeriod`
+    /// (`exclusively` answers nil), so the store keeps no index of blob uses (`index/refs`, which
+    /// serves deleting at once), and a blob found already stored is freshened by `create`, so its
+    /// age counts from its latest use.
+    var isShared: Bool { get }
+
+    /// How old an unused blob must be before `store gc` deletes it: none where `exclusively` keeps
+    /// racing writers out, longer on a bucket that many machines write, so an upload in flight is
+    /// never deleted (git's `gc.pruneExpire`).
     var gracePeriod: TimeInterval { get }
 
     /// The whole object, or nil when there is none.
@@ -45,9 +52,12 @@ public protocol StorageBackend: Sendable {
     /// `useCache: false` reads what the store itself holds, past any local copy (for `verify`).
     func read(_ key: String, into sink: any BlobSink, useCache: Bool) throws -> Bool
 
-    /// Size and time of the object, or nil when there is none. (A remote store may answer for a
-    /// blob it knows is there without size or time.)
+    /// Size and time of the object, or nil when there is none.
     func stat(_ key: String) throws(StoreError) -> ObjectInfo?
+
+    /// Whether the object exists. A remote store answers for a blob this machine knows is stored
+    /// without asking (blobs never change, and go only through `store gc` there).
+    func contains(_ key: String) throws(StoreError) -> Bool
 
     /// The copy of the object this machine keeps, possibly out of date, without asking the store;
     /// nil when there is none (a local folder keeps none: reading it is as cheap). For reads that
@@ -77,7 +87,8 @@ public protocol StorageBackend: Sendable {
     func stage(maxBytes: Int) throws(StoreError) -> BlobWriter
 
     /// Stores what `staged` holds as `key` unless `key` exists (then false: it is already stored,
-    /// which is deduplication). The writer is finished and discarded.
+    /// which is deduplication; a shared store then freshens it, see `isShared`). The writer is
+    /// finished and discarded.
     func create(_ key: String, from staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool
 
     /// Makes every earlier write durable (after writes with `durable: false`).

@@ -30,7 +30,7 @@ public struct BlobStore: Sendable {
     }
 
     public func contains(_ sha256: String) -> Bool {
-        BlobID(sha256) != nil && (try? backend.stat(key(of: sha256))) != nil
+        BlobID(sha256) != nil && (try? backend.contains(key(of: sha256))) == true
     }
 
     /// A writer for a new photo, refusing more than `maxBytes`. Call it outside `Store.transaction`:

@@ -149,6 +149,17 @@ public final class Store: Sendable {
         return "\(snapshot?.size ?? -1):\(modified) \(try backend.logVersion(PinList.journalKey))"
     }
 
+    /// How often a watcher compares `changeSignature`: 200 ms on a local disk (two `stat` calls),
+    /// a second on a bucket, where each look costs requests.
+    public var changePollInterval: Duration {
+        backend.isShared ? .seconds(1) : .milliseconds(200)
+    }
+
+    /// Whether `index/refs` records which album photos use each blob, so the last one out deletes
+    /// it at once: in a folder; not on a shared bucket, where `store gc` finds unused blobs from
+    /// the albums (see `StorageBackend.isShared`).
+    var tracksReferences: Bool { !backend.isShared }
+
     /// A small document a front end keeps in the store under `state/` (the map's last view), or nil.
     public func document(_ name: String) throws(StoreError) -> [UInt8]? {
         try backend.load("state/" + name)?.bytes
@@ -164,7 +175,7 @@ public final class Store: Sendable {
     /// bucket many machines share, by `store gc` once its grace period has passed.
     public func filesGone(deleted: Int) -> String {
         let files = "\(deleted) file\(deleted == 1 ? "" : "s") deleted"
-        guard backend.gracePeriod > 0 else { return files }
+        guard backend.isShared else { return files }
         return "their files stay until `tourist store gc`, which deletes those no album uses after \(Int(backend.gracePeriod / 60)) min"
     }
 
@@ -183,7 +194,7 @@ public final class Store: Sendable {
 
     /// The id of the pin named by `reference`: a pin id, or a pin's exact name.
     public func resolvePin(_ reference: String) throws(StoreError) -> String {
-        if Pin.isValidID(reference), try backend.stat(albumKey(reference)) != nil { return reference }
+        if Pin.isValidID(reference), try backend.contains(albumKey(reference)) { return reference }
         if let id = try pinID(named: reference) { return id }
         throw StoreError(.notFound, "no pin \"\(reference)\" in \(location). Run `tourist pin list` to see the pins and their ids")
     }
@@ -250,7 +261,7 @@ public final class Store: Sendable {
            let album = try? album(entry.id), album.pin.name == name {
             return entry.id
         }
-        guard let (entry, _) = try nameEntry(name), entry.name == name, Pin.isValidID(entry.id), try backend.stat(albumKey(entry.id)) != nil else { return nil }
+        guard let (entry, _) = try nameEntry(name), entry.name == name, Pin.isValidID(entry.id), try backend.contains(albumKey(entry.id)) else { return nil }
         return entry.id
     }
 }

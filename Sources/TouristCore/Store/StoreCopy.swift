@@ -22,7 +22,7 @@ public struct CopyReport: Sendable, Codable, Equatable {
     public var blobsPresent = 0
     /// Pins copied (each with its album and name).
     public var pins = 0
-    /// Blob reference objects copied.
+    /// Blob reference objects written (for a destination in a folder, from the albums).
     public var references = 0
 }
 
@@ -66,11 +66,7 @@ extension Store {
         report.blobsPresent = blobs.count - missing.count
         try destination.backend.flush()
 
-        let references = try backend.listAll(Self.refsPrefix).map(\.key)
-        for result in ParallelWork.map(references, chunk: 16, workers: workers, { [self] key in Result { try copyObject(key, to: destination) } }) {
-            try result.get()
-        }
-        report.references = references.count
+        report.references = try recordUses(in: destination, workers: workers)
 
         for result in ParallelWork.map(ids, chunk: 4, workers: workers, { [self] id -> Result<Void, any Error> in
             Result {
@@ -101,10 +97,26 @@ extension Store {
         return bytes
     }
 
-    /// Copies an index object as it is.
-    private func copyObject(_ key: String, to destination: Store) throws {
-        guard let object = try backend.load(key) else { return }
-        try destination.backend.write(key, object.bytes, when: .always)
+    /// Writes, for a destination that indexes blob uses (a folder), which album photos use each
+    /// blob, from this store's albums (a bucket keeps no such index). Returns the objects written.
+    private func recordUses(in destination: Store, workers: Int) throws -> Int {
+        guard destination.tracksReferences else { return 0 }
+        let (albums, unreadable) = try readAllAlbumFiles(keepingKeys: AlbumBlobs.keys, AlbumBlobs.read)
+        if let bad = unreadable.first {
+            throw StoreError(.corrupt, "\(location)/\(bad.file) cannot be read (\(bad.reason)); nothing more was copied. Run `tourist store repair --store \(location)`, then the copy again")
+        }
+        let usage = BlobUsage(albums)
+        let batches = stride(from: 0, to: usage.blobs.count, by: 256).map { $0..<min(usage.blobs.count, $0 + 256) }
+        for result in ParallelWork.map(batches, chunk: 1, workers: workers, { batch in
+            Result {
+                let writes = batch.map { ObjectWrite(refsKey(usage.blobs[$0].hex), StoreTransaction.bytes(usage.users(at: $0)), when: .always) }
+                _ = try destination.backend.write(writes, durable: false)
+            }
+        }) {
+            try result.get()
+        }
+        try destination.backend.flush()
+        return usage.blobs.count
     }
 
     /// Copies pin `id`: its album, then its name, then its pin list entry.

@@ -218,6 +218,7 @@ extension Store {
     /// lists: a file that lists too few users comes from damage, never from a crash, since
     /// references are written before an album uses them.
     func referenceDifferences(_ usage: BlobUsage, readingFiles: Bool) throws(StoreError) -> (unrecorded: [BlobID], extra: Int) {
+        guard tracksReferences else { return ([], 0) }
         let files = BlobStore.hashNames(try backend.listAll(Self.refsPrefix))
         let unused = Sorted.difference(files, usage.blobs).count
         guard readingFiles else { return (Sorted.difference(usage.blobs, files), unused) }
@@ -262,14 +263,21 @@ extension Store {
         let unused = Set(Sorted.difference(BlobStore.hashNames(stored), usage.blobs))
         for object in stored {
             guard let blob = BlobStore.hashNames([object]).first, unused.contains(blob), (object.modified ?? .distantPast) <= cutoff else { continue }
-            // The last check: a use recorded since the albums were read keeps the blob.
-            guard try transaction.references(of: blob.hex).isEmpty else { continue }
+            // The last check: a use recorded (in a folder) or a freshening (on a bucket) since the
+            // albums were read keeps the blob.
+            guard try tracksReferences ? transaction.references(of: blob.hex).isEmpty : isStale(object.key, cutoff: cutoff) else { continue }
             try blobs.remove(blob.hex)
             try backend.remove(refsKey(blob.hex))
             report.bytesFreed += object.size ?? 0
             report.blobsRemoved += 1
         }
         return report
+    }
+
+    /// Whether object `key` was last written before `cutoff`, asked again now.
+    private func isStale(_ key: String, cutoff: Date) throws(StoreError) -> Bool {
+        guard let info = try backend.stat(key) else { return false }
+        return (info.modified ?? .distantFuture) <= cutoff
     }
 
     /// The pin list the albums make: each album's pin with its count of stored photos, oldest first.
@@ -306,6 +314,7 @@ extension Store {
     /// nothing else. An object of an unused blob goes only once older than `cutoff`, and one that
     /// changed while this ran is left for the next run.
     func rewriteReferences(_ usage: BlobUsage, olderThan cutoff: Date) throws(StoreError) -> Int {
+        guard tracksReferences else { return 0 }
         var rewritten = 0
         for object in try backend.listAll(Self.refsPrefix, details: true) {
             if let blob = BlobStore.hashNames([object]).first, Sorted.position(of: blob, in: usage.blobs) != nil { continue }

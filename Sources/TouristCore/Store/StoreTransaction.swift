@@ -29,7 +29,7 @@ public final class StoreTransaction: Sendable {
     /// Whether a pin with id `id` exists.
     public func pinExists(_ id: String) throws(StoreError) -> Bool {
         guard Pin.isValidID(id) else { return false }
-        return try backend.stat(store.albumKey(id)) != nil
+        return try backend.contains(store.albumKey(id))
     }
 
     /// Writes the album (and the pin inside it) and records the pin's summary for `pin list`. The
@@ -131,7 +131,7 @@ public final class StoreTransaction: Sendable {
             }
             if let entry = try? Store.NameEntry.decode(object, key: key), entry.name == name {
                 if entry.id == id { return true }
-                if Pin.isValidID(entry.id), try backend.stat(store.albumKey(entry.id)) != nil { return false }
+                if Pin.isValidID(entry.id), try backend.contains(store.albumKey(entry.id)) { return false }
             }
             if try backend.write(key, bytes, when: .unchanged(object)) { return true }
         }
@@ -227,14 +227,22 @@ public final class StoreTransaction: Sendable {
     }
 
     private func addReferences(_ lines: [(sha256: String, line: String)]) throws(StoreError) {
+        guard store.tracksReferences else { return try backend.flush() }
         var wanted: [String: [String]] = [:]
         for (sha256, line) in lines where !(wanted[sha256]?.contains(line) ?? false) { wanted[sha256, default: []].append(line) }
         var pending = wanted.keys.sorted()
         // Blobs committed with `durable: false` are made durable before anything refers to them.
         try backend.flush()
+        // A new blob (the usual case) has no reference object yet: it is created without asking
+        // first; those that exist are read and extended below.
+        var firstRound = true
         while !pending.isEmpty {
             var writes: [ObjectWrite] = []
             for sha256 in pending {
+                if firstRound {
+                    writes.append(ObjectWrite(store.refsKey(sha256), Self.bytes(wanted[sha256, default: []]), when: .absent))
+                    continue
+                }
                 let current = try backend.load(store.refsKey(sha256))
                 var references = current.map { Self.lines($0.bytes) } ?? []
                 let adding = wanted[sha256, default: []].filter { !references.contains($0) }
@@ -246,12 +254,14 @@ public final class StoreTransaction: Sendable {
             let done = try backend.write(writes, durable: true)
             let lost = Set(zip(writes, done).filter { $0.1 == nil }.map(\.0.key))
             pending = pending.filter { lost.contains(store.refsKey($0)) }
+            firstRound = false
         }
     }
 
     /// Drops one use of a blob; deletes the blob when it was the last. Returns whether it was deleted.
     @discardableResult
     public func releaseReference(_ sha256: String, pin: String, key: PhotoKey, view: PhotoSize? = nil) throws -> Bool {
+        guard store.tracksReferences else { return false }
         let line = PhotoView.referenceLine(pin: pin, key: key, view: view)
         let refsKey = store.refsKey(sha256)
         while true {
