@@ -78,8 +78,9 @@ extension Library {
                         putOff.append(index)
                     }
                     if queue.isEmpty, running == 0, !putOff.isEmpty {
-                        // Only pins other runs hold are left: look again in a moment.
-                        try await Task.sleep(for: .milliseconds(Int.random(in: 500...1500)))
+                        // Only pins other runs hold are left: look again in a moment (two small
+                        // requests a pin), so the run ends soon after theirs.
+                        try await Task.sleep(for: .milliseconds(Int.random(in: 150...350)))
                         queue = putOff
                         putOff = []
                         for _ in 0..<width { startNext() }
