@@ -168,9 +168,12 @@ struct S3StoreTests {
         let folder = TemporaryDirectory()
         let object = StoredObject(bytes: Array("{\"album\":1}".utf8), etag: "abc123")
         ObjectCache(directory: folder.path, capacity: 0).remember("index/albums/x.json", object)
-        let later = ObjectCache(directory: folder.path, capacity: 0)  // another process
+        #expect(ObjectCache(directory: folder.path, capacity: 0).candidate("index/albums/x.json")?.fresh == true, "another process may show it at once")
+        // Confirmed an hour ago: another process asks again before it shows it.
+        _ = utimensat(AT_FDCWD, folder.path + "/index/index/albums/x.json", [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)], 0)
+        let later = ObjectCache(directory: folder.path, capacity: 0)
         let candidate = try #require(later.candidate("index/albums/x.json"))
-        #expect(candidate.object == object && !candidate.fresh, "read from disk: asked again before use")
+        #expect(candidate.object == object && !candidate.fresh, "read from disk, old: asked again before use")
         later.confirmed("index/albums/x.json")
         #expect(later.candidate("index/albums/x.json")?.fresh == true, "confirmed just now")
         later.forget("index/albums/x.json")

@@ -21,10 +21,12 @@ public final class ObjectCache: Sendable {
     /// Index objects in memory with when the store last confirmed each, and their bytes: emptied
     /// whenever they pass `memoryCapacity`.
     private let memory = Mutex<(objects: [String: (object: StoredObject, confirmed: ContinuousClock.Instant)], bytes: Int)>(([:], 0))
-    /// How long an object the store confirmed may be shown without asking again, in this process
-    /// (`StorageBackend.loadRecent`): long enough that one command showing a pin asks once, short
-    /// enough for a server to show other machines' changes at once. Changes and checks always ask.
-    static let confirmationLifetime: Duration = .seconds(1)
+    /// How long an object the store confirmed may be shown without asking again, by this process or
+    /// another on this machine sharing the cache (`StorageBackend.loadRecent`): long enough that a
+    /// command, or a script's commands in a row, showing a pin ask once; short enough that other
+    /// machines' changes show at once (as rclone's and s3fs's caches of what a bucket lists hold
+    /// it for minutes). Changes and checks always ask.
+    static let confirmationLifetime: Duration = .seconds(2)
     /// The store's format version is asked again only this often (it changes when a newer
     /// tourist upgrades the store, which is rare and announced).
     static let versionLifetime: TimeInterval = 600
@@ -53,9 +55,12 @@ public final class ObjectCache: Sendable {
         let path = indexPath(key)
         guard let bytes = try? FileSystem.read(path), let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let object = StoredObject(bytes: Array(bytes[(newline + 1)...]), etag: String(decoding: bytes[..<newline], as: UTF8.self))
-        let age = FileSystem.status(path).map { Date().timeIntervalSince1970 - Double($0.st_mtim.tv_sec) } ?? .infinity
-        keepInMemory(key, object, confirmed: ContinuousClock.now - .seconds(3600))
-        return (object, key == "VERSION" && age < Self.versionLifetime)
+        // The file's time is when the store last confirmed it (`remember`, `confirmed`).
+        let age = FileSystem.status(path).map { Date().timeIntervalSince1970 - (Double($0.st_mtim.tv_sec) + Double($0.st_mtim.tv_nsec) / 1e9) } ?? .infinity
+        let lifetime = key == "VERSION" ? Self.versionLifetime : Double(Self.confirmationLifetime.components.seconds)
+        let fresh = age >= 0 && age < lifetime
+        keepInMemory(key, object, confirmed: ContinuousClock.now - (fresh ? .seconds(age) : .seconds(3600)))
+        return (object, fresh)
     }
 
     /// Records that the store said the cached copy of `key` is current (a 304).

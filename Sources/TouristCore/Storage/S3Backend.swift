@@ -153,11 +153,11 @@ public final class S3Backend: StorageBackend {
 
     /// A HEAD answer has no body, so a missing bucket reads as a missing key here.
     /// A blob this machine knows is stored (see `ObjectCache.knows`) is answered without asking.
-    /// With a cache, an index object (small) is read through it instead of asked about, so
-    /// reading it next costs nothing.
+    /// With a cache, an index object (small) is read through it (`loadRecent`) instead of asked
+    /// about, so reading it next costs nothing.
     public func contains(_ key: String) throws(StoreError) -> Bool {
         if Self.isBlob(key), cache?.knows(blob: key) == true { return true }
-        if !Self.isBlob(key), cache != nil { return try load(key) != nil }
+        if !Self.isBlob(key), cache != nil { return try loadRecent(key) != nil }
         return try stat(key) != nil
     }
 

@@ -56,7 +56,8 @@ public protocol StorageBackend: Sendable {
     func stat(_ key: String) throws(StoreError) -> ObjectInfo?
 
     /// Whether the object exists. A remote store answers for a blob this machine knows is stored
-    /// without asking (blobs never change, and go only through `store gc` there).
+    /// without asking (blobs never change, and go only through `store gc` there), and for an index
+    /// object as `loadRecent` does.
     func contains(_ key: String) throws(StoreError) -> Bool
 
     /// The copy of the object this machine keeps, possibly out of date, without asking the store;
