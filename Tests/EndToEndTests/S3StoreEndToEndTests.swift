@@ -9,15 +9,18 @@ import TestSupport
 @Suite(.enabled(if: CephGateway.isInstalled, Comment(rawValue: CephGateway.unavailableReason)))
 struct S3StoreEndToEndTests {
     /// One machine on `store`: a harness with its own home (so its own cache), the gateway's
-    /// credentials, and a fixture set of 200 photos 0.1 km apart on a line north of 10,10.
+    /// credentials, and a fixture set of 200 photos 0.1 km apart on a line north of 10,10, served
+    /// with `latencyMs` a request by its default config, and at once with `--config fast.json`.
     static func machine(_ gateway: CephGateway, store: String, latencyMs: Int = 0, extra: [String: String] = [:]) throws -> Harness {
         let harness = try Harness(extraEnvironment: gateway.environment.merging(["TOURIST_STORE": store]) { $1 }.merging(extra) { $1 })
         let set = harness.folder.child("set")
         try FixtureSetWriter.write(in: set, latitude: 10, longitude: 10, count: 200, bytesPerPhoto: 2048)
-        try harness.folder.write("home/.config/tourist/config.json", """
-            {"album": {"photos": 10}, "downloads": {"concurrency": 1},
-             "providers": [{"name": "own", "type": "fixture", "path": "\(set)", "latencyMs": \(latencyMs)}]}
-            """)
+        for (file, latency) in [("home/.config/tourist/config.json", latencyMs), ("fast.json", 0)] {
+            try harness.folder.write(file, """
+                {"album": {"photos": 10}, "downloads": {"concurrency": 1},
+                 "providers": [{"name": "own", "type": "fixture", "path": "\(set)", "latencyMs": \(latency)}]}
+                """)
+        }
         return harness
     }
 
@@ -82,7 +85,8 @@ struct S3StoreEndToEndTests {
     @Test func killsDuringFetchAndCopyLeaveAStoreThatVerifiesAndResumes() async throws {
         let gateway = try await Blocking.run { try CephGateway.shared() }
         let store = try Self.s3(gateway, "kills")
-        let harness = try Self.machine(gateway, store: store, latencyMs: 400)
+        // Each photo takes 3 s: once one more is stored, the fetch is seconds from its next.
+        let harness = try Self.machine(gateway, store: store, latencyMs: 3000)
         let pin = try await Self.addPins(harness, count: 1)[0]
         for round in 1...2 {
             let before = try Self.storedPhotos(gateway, store, pin)
@@ -92,7 +96,7 @@ struct S3StoreEndToEndTests {
             #expect(try await TouristBinary.waitForExit(process), "round \(round): the fetch was killed mid-album")
             #expect(try await harness.json("store", "verify")["ok"] as? Bool == true, "round \(round)")
         }
-        let fetched = try await harness.json("fetch", pin)
+        let fetched = try await harness.json("fetch", pin, "--config", "fast.json")
         #expect(fetched.photos.count == 10 && fetched.photos.allSatisfy { $0["state"] as? String == "stored" })
 
         // A copy to a folder, killed once it has begun, verifies and then completes.
@@ -159,7 +163,8 @@ struct S3StoreEndToEndTests {
     @Test func aGatewayStoppedMidFetchIsUnavailableAndTheNextRunResumes() async throws {
         let gateway = try await Blocking.run { try CephGateway() }
         let store = try Self.s3(gateway, "outage")
-        let harness = try Self.machine(gateway, store: store, latencyMs: 400, extra: ["TOURIST_RETRY_BASE_SECONDS": "0.01"])
+        // Each photo takes 3 s: the gateway is stopped long before the album could be complete.
+        let harness = try Self.machine(gateway, store: store, latencyMs: 3000, extra: ["TOURIST_RETRY_BASE_SECONDS": "0.01"])
         let pin = try await Self.addPins(harness, count: 1)[0]
         let process = try harness.tourist.start(["fetch", pin], in: harness.folder.path)
         try await Waiting.until("a photo is stored") { try Self.storedPhotos(gateway, store, pin) > 0 || !process.isRunning }
@@ -168,7 +173,7 @@ struct S3StoreEndToEndTests {
         #expect([69, 75].contains(ended.status), "exit \(ended.status): \(ended.stderr)")
         #expect(ended.stderr.contains("cannot reach the store \(store)"), "\(ended.stderr)")
         try await Blocking.run { try gateway.startGateway() }
-        let resumed = try await harness.json("fetch", pin)
+        let resumed = try await harness.json("fetch", pin, "--config", "fast.json")
         #expect(resumed.photos.count == 10 && resumed.photos.allSatisfy { $0["state"] as? String == "stored" })
         #expect(try await harness.json("store", "verify")["ok"] as? Bool == true)
 

@@ -39,8 +39,9 @@ public struct AlbumFetcher: Sendable {
             var album = try transaction.album(id)
             let target = count ?? album.target
             // A stored photo whose blob is gone (deleted by hand, set aside by `store repair`) is
-            // downloaded again.
-            for index in album.photos.indices {
+            // downloaded again. (A shared bucket deletes no blob an album uses, and its repair marks
+            // the photos of one it sets aside as pending: nothing to ask there.)
+            for index in album.photos.indices where !store.backend.isShared {
                 album.photos[index].views?.removeAll { !store.blobs.contains($0.sha256) }
                 guard album.photos[index].state == .stored, let sha256 = album.photos[index].sha256, !store.blobs.contains(sha256) else { continue }
                 album.photos[index].forgetBlob()
