@@ -25,32 +25,9 @@ rm -rf "$work" && mkdir -p "$work"
 swift build -c release --static-swift-stdlib --product tourist >&2
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 
-# The fixture set: $photos photos within 0.5 km of each of $pins places spread over the globe, and
-# the places as a pin file.
-python3 - "$work" "$pins" "$photos" <<'PY'
-import json, math, os, sys
-work, pins, photos = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-os.makedirs(f"{work}/set/files")
-entries, rows = [], ["name,latitude,longitude,radius_km"]
-for pin in range(pins):
-    latitude = -60 + (pin // 20) * 12.0
-    longitude = -170 + (pin % 20) * 17.0
-    rows.append(f"Place {pin},{latitude},{longitude},1")
-    for index in range(photos):
-        angle = index * 2.399963
-        distance = 0.5 * (index + 1) / photos
-        dlat = distance / 111.2 * math.cos(angle)
-        dlon = distance / (111.2 * math.cos(math.radians(latitude))) * math.sin(angle)
-        name = f"p{pin:03d}-{index:02d}"
-        # A JPEG signature, then 16 KB unique to the photo.
-        body = bytes([0xFF, 0xD8, 0xFF, 0xE0]) + name.encode() + os.urandom(16 * 1024)
-        with open(f"{work}/set/files/{name}.jpg", "wb") as out:
-            out.write(body)
-        entries.append({"id": name, "title": f"Photo {index} of place {pin}", "latitude": latitude + dlat,
-                        "longitude": longitude + dlon, "files": {"m": f"files/{name}.jpg"}})
-json.dump({"version": 1, "name": "bench", "photos": entries}, open(f"{work}/set/manifest.json", "w"))
-open(f"{work}/pins.csv", "w").write("\n".join(rows) + "\n")
-PY
+# The fixture set: $photos photos of 16 KB within 0.5 km of each of $pins places spread over the
+# globe, and the places as a pin file.
+python3 Benchmarks/fixture-set.py "$work" "$pins" "$photos" 16384
 
 cat > "$work/config.json" <<JSON
 {

@@ -36,6 +36,11 @@
 # 9. fetch --all (Benchmarks/fetch-all.sh): 200 pins × 21 photos from the fixture provider with 50 ms
 #    per request, against the bound its limits set (requests ÷ downloads.concurrency × latency;
 #    target <= 1.2x) and against one `tourist fetch PIN` at a time; peak RSS (target < 100 MB).
+# 10. S3 store (Benchmarks/s3.sh), on a throwaway Ceph RGW on loopback: `fetch --all` into S3 against
+#    into a local store (target <= 1.2x), `store copy` local → S3 against `aws s3 sync` (<= 1.0x), two
+#    machines' `fetch --all` on one S3 store against one machine (<= 0.6x), `album PIN` with the cache
+#    warm against a local store (<= 1.3x), `pin list` of 10,000 pins (< 1 s), and the peak RSS of
+#    `store copy` of 2 GB (< 100 MB).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -129,3 +134,6 @@ bash Benchmarks/serve.sh
 
 echo
 bash Benchmarks/fetch-all.sh
+
+echo
+bash Benchmarks/s3.sh
