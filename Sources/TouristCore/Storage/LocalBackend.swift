@@ -111,13 +111,21 @@ public final class LocalBackend: StorageBackend {
     }
 
     public func list(_ prefix: String, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage {
-        var walk = LocalListing(root: root, prefix: prefix, after: continuation, limit: LocalListing.pageSize)
-        let keys = walk.run()
-        let objects = keys.map { key in
+        let objects = objects(prefix, after: continuation, limit: LocalListing.pageSize, details: details)
+        return ObjectPage(objects: objects, continuation: objects.count == LocalListing.pageSize ? objects.last?.key : nil)
+    }
+
+    /// One walk of the folders, not a page at a time (each page would read the folders again).
+    public func listAll(_ prefix: String, details: Bool) throws(StoreError) -> [ObjectInfo] {
+        objects(prefix, after: nil, limit: Int.max, details: details)
+    }
+
+    private func objects(_ prefix: String, after: String?, limit: Int, details: Bool) -> [ObjectInfo] {
+        var walk = LocalListing(root: root, prefix: prefix, after: after, limit: limit)
+        return walk.run().map { key in
             guard details else { return ObjectInfo(key: key, size: nil, modified: nil) }
             return FileSystem.status(path(key)).map { Self.info(key, $0) } ?? ObjectInfo(key: key, size: nil, modified: nil)
         }
-        return ObjectPage(objects: objects, continuation: keys.count == LocalListing.pageSize ? keys.last : nil)
     }
 
     public func write(_ writes: [ObjectWrite], durable: Bool) throws(StoreError) -> [StoredObject?] {

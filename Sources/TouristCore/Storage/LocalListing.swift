@@ -40,7 +40,7 @@ struct LocalListing {
             guard found.count < limit else { break }
             let key = folder + name + (isFolder ? "/" : "")
             guard key.hasPrefix(prefix) || prefix.hasPrefix(key) else { continue }
-            if let after, key <= after, !(isFolder && after.hasPrefix(key)) { continue }
+            if let after, !after.utf8.lexicographicallyPrecedes(key.utf8), !(isFolder && after.hasPrefix(key)) { continue }
             if isFolder {
                 if !walk(folder: key), found.count < limit, key.hasPrefix(prefix) { found.append(String(key.dropLast())) }
             } else if key != "lock" {
@@ -66,6 +66,8 @@ struct LocalListing {
             }
             entries.append((name, isFolder))
         }
-        return entries.sorted { ($0.isFolder ? $0.name + "/" : $0.name) < ($1.isFolder ? $1.name + "/" : $1.name) }
+        // By bytes, as S3 lists: a key's bytes with a folder's trailing `/`, made once each.
+        let sortKeys = entries.map { Array($0.name.utf8) + ($0.isFolder ? [UInt8(ascii: "/")] : []) }
+        return entries.indices.sorted { sortKeys[$0].lexicographicallyPrecedes(sortKeys[$1]) }.map { entries[$0] }
     }
 }

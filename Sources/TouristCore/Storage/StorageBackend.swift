@@ -69,6 +69,10 @@ public protocol StorageBackend: Sendable {
     /// first page). `details` asks for sizes and times, which a local folder pays a `stat` each for.
     func list(_ prefix: String, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage
 
+    /// Every key under `prefix`, in byte order, across all pages (a backend that can list at once
+    /// does so in one pass).
+    func listAll(_ prefix: String, details: Bool) throws(StoreError) -> [ObjectInfo]
+
     /// Writes each object of `writes` if its condition holds, and answers for each the object as
     /// written (with its new version), or nil when the condition did not hold. With
     /// `durable: false` a local backend may defer flushing until `flush`.
@@ -213,8 +217,13 @@ extension StorageBackend {
         try read(key, into: sink, useCache: true)
     }
 
-    /// Every key under `prefix`, in byte order, across all pages.
-    public func listAll(_ prefix: String, details: Bool = false) throws(StoreError) -> [ObjectInfo] {
+    /// Every key under `prefix`, in byte order, without sizes and times.
+    public func listAll(_ prefix: String) throws(StoreError) -> [ObjectInfo] {
+        try listAll(prefix, details: false)
+    }
+
+    /// Every key under `prefix`, in byte order, page after page.
+    public func listAll(_ prefix: String, details: Bool) throws(StoreError) -> [ObjectInfo] {
         var objects: [ObjectInfo] = []
         var continuation: String?
         repeat {
