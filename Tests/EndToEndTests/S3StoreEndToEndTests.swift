@@ -121,6 +121,14 @@ struct S3StoreEndToEndTests {
         try Self.expectSameFiles(exported, returned)
         let again = try await harness.json("store", "copy", local, back)
         #expect(again["blobsCopied"] as? Int == 0 && again["blobsPresent"] as? Int == 10, "a second copy skips what is there: \(again)")
+
+        // And from bucket to bucket.
+        let other = try Self.s3(gateway, "other")
+        try await harness.run("store", "copy", back, other)
+        #expect(try await harness.json("store", "verify", "--store", other)["ok"] as? Bool == true)
+        let fromOther = harness.folder.child("from-other")
+        try await harness.run("export", pin, fromOther, "--store", other)
+        try Self.expectSameFiles(exported, fromOther)
     }
 
     @Test func serveShowsAStoreOnS3() async throws {
