@@ -5,7 +5,7 @@ import TouristCore
 enum AlbumPrinter {
     static func render(_ album: Album, store: Store) -> String {
         let pin = album.pin
-        var heading = "\(pin.name) (\(pin.id)) at \(Format.degrees(pin.latitude)),\(Format.degrees(pin.longitude)), radius \(Kilometres.text(pin.radiusKm)): \(pin.state.rawValue), \(album.storedCount) photo\(album.storedCount == 1 ? "" : "s")"
+        var heading = "\(pin.name) (\(pin.id)) at \(Format.degrees(pin.latitude)),\(Format.degrees(pin.longitude)), radius \(Kilometres.text(pin.radiusKm)): \(pin.state.rawValue), \(Plural.count(album.storedCount, "photo"))"
         if let error = pin.error { heading += "\n  \(error)" }
         guard !album.photos.isEmpty else { return heading + "\n" }
         var table = Table("#", "PHOTO", "STATE", "TITLE", "LICENSE", "FILE")

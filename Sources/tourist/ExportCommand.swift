@@ -22,7 +22,7 @@ struct ExportCommand: AsyncParsableCommand {
                 try session.printJSON(ExportJSON(pin: album.pin.id, directory: folder, files: result.files))
             } else {
                 let count = result.files.count
-                var line = "Exported \(count) photo\(count == 1 ? "" : "s") of \"\(album.pin.name)\" to \(folder)"
+                var line = "Exported \(Plural.count(count, "photo")) of \"\(album.pin.name)\" to \(folder)"
                 if count == 0, result.refused.isEmpty {
                     // Nothing stored yet: say why, and what fills the album.
                     line += ": its album holds no stored photo yet (the pin is \(album.pin.state.rawValue)). Run `tourist fetch \(album.pin.id)` first"

@@ -38,7 +38,7 @@ enum FetchAllRun {
         let failed = run.progress.pinsFailed
         if failed > 0 {
             let resume = code == ExitStatus.temporaryFailure ? "; run `tourist fetch --all` again to resume them" : ""
-            session.note("\(failed) of \(ended.count) pin\(ended.count == 1 ? "" : "s") did not end well\(resume)")
+            session.note("\(failed) of \(Plural.count(ended.count, "pin")) did not end well\(resume)")
         }
         return code
     }
@@ -54,7 +54,7 @@ enum FetchAllRun {
 
     private static func summary(_ ended: [PinEnding], _ progress: BatchProgress, seconds: Double) -> String {
         let failed = progress.pinsFailed
-        return "\(ended.count) pin\(ended.count == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s: \(ended.count - failed) ended well, \(failed) failed; "
+        return "\(Plural.count(ended.count, "pin")) in \(String(format: "%.1f", seconds)) s: \(ended.count - failed) ended well, \(failed) failed; "
             + "\(progress.photosDone) photos in their albums, \(Format.bytes(progress.bytes)) downloaded."
     }
 }

@@ -120,7 +120,7 @@ enum AlbumRun {
         let failures = outcome.providerFailures.filter { !$0.isNoPhotos }
         let rejected = outcome.album.photos.filter { $0.state == .rejected }
         if let first = rejected.first, [.complete, .incomplete, .partlyFilled].contains(outcome.status) {
-            session.note("\(rejected.count) photo\(rejected.count == 1 ? " was" : "s were") unusable and replaced by others (\(first.key): \(first.error ?? "rejected")); `tourist album \(pin.id)` lists them")
+            session.note("\(Plural.count(rejected.count, "photo was", "photos were")) unusable and replaced by others (\(first.key): \(first.error ?? "rejected")); `tourist album \(pin.id)` lists them")
         }
         switch outcome.status {
         case .alreadyComplete:

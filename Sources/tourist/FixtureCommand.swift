@@ -61,13 +61,13 @@ struct FixtureCommand: AsyncParsableCommand {
                     try session.printJSON(recording)
                 } else if recording.photos > 0 {
                     session.say("""
-                        Recorded \(recording.photos) photo\(recording.photos == 1 ? "" : "s") of \(provider.name) within \(Kilometres.text(radius)) of \(center) into \(folder) (manifest.json and \(recording.files) file\(recording.files == 1 ? "" : "s"), \(Format.bytes(recording.bytes))).
+                        Recorded \(Plural.count(recording.photos, "photo")) of \(provider.name) within \(Kilometres.text(radius)) of \(center) into \(folder) (manifest.json and \(Plural.count(recording.files, "file")), \(Format.bytes(recording.bytes))).
                         Serve them offline with this provider in a config: { "name": "recorded", "type": "fixture", "path": "\(folder)" }
                         """)
                 }
                 session.noteProviderFailures(recording.failures, othersAnswered: recording.photos > 0)
                 if recording.withoutLocation > 0 {
-                    session.note("\(recording.withoutLocation) photo\(recording.withoutLocation == 1 ? " has" : "s have") no location and \(recording.withoutLocation == 1 ? "was" : "were") left out (a fixture photo needs one)")
+                    session.note("\(Plural.count(recording.withoutLocation, "photo has", "photos have")) no location and \(Plural.word(recording.withoutLocation, "was", "were")) left out (a fixture photo needs one)")
                 }
                 for failed in recording.failed { session.note("left out \(failed)") }
                 if recording.photos == 0 {

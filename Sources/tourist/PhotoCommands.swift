@@ -35,7 +35,7 @@ struct PhotoCommand: AsyncParsableCommand {
                 if session.options.json {
                     try session.printJSON(RemovedPhotosJSON(pin: id, removed: keys.map(\.description)))
                 } else {
-                    session.say("Removed \(keys.count) photo\(keys.count == 1 ? "" : "s") (\(library.store.filesGone(deleted: deleted))); they will not come back in new collections.")
+                    session.say("Removed \(Plural.count(keys.count, "photo")) (\(library.store.filesGone(deleted: deleted))); they will not come back in new collections.")
                 }
                 return 0
             }

@@ -39,7 +39,7 @@ extension PinCommand {
                     session.say("\(name) lists no pins; nothing changed.")
                 } else {
                     let added = imported.added.count
-                    var line = "Imported \(added) pin\(added == 1 ? "" : "s") from \(name)"
+                    var line = "Imported \(Plural.count(added, "pin")) from \(name)"
                     if !imported.unchanged.isEmpty { line += " (\(imported.unchanged.count) already there, unchanged)" }
                     session.say(line + (added > 0 ? ".\nNext: tourist fetch --all" : "."))
                 }
@@ -84,7 +84,7 @@ extension PinCommand {
                 if session.options.json {
                     try session.printJSON(PinExportReport(path: output, format: chosen.rawValue, pins: count))
                 } else {
-                    session.say("Exported \(count) pin\(count == 1 ? "" : "s") to \(output) (\(chosen.rawValue)).")
+                    session.say("Exported \(Plural.count(count, "pin")) to \(output) (\(chosen.rawValue)).")
                 }
                 return 0
             }

@@ -24,25 +24,25 @@ struct StoreCommand: AsyncParsableCommand {
                 if session.options.json {
                     try session.printJSON(report)
                 } else {
-                    var lines = ["Checked \(report.blobs) blob\(report.blobs == 1 ? "" : "s")\(quick ? " (present, not re-hashed)" : "") and the index in \(store.location)."]
+                    var lines = ["Checked \(Plural.count(report.blobs, "blob"))\(quick ? " (present, not re-hashed)" : "") and the index in \(store.location)."]
                     for problem in report.problems {
                         lines.append("problem: \(problem.what)\n  repair: \(problem.repair)")
                     }
                     if report.leftoverPinEntries > 0 {
-                        lines.append("\(report.leftoverPinEntries) pin list entr\(report.leftoverPinEntries == 1 ? "y names a pin" : "ies name pins") removed by an interrupted `pin rm` (harmless, not listed; `tourist store gc` rewrites the list)")
+                        lines.append("\(Plural.count(report.leftoverPinEntries, "pin list entry names a pin", "pin list entries name pins")) removed by an interrupted `pin rm` (harmless, not listed; `tourist store gc` rewrites the list)")
                     }
                     if report.extraReferences > 0 {
-                        lines.append("\(report.extraReferences) blob reference file\(report.extraReferences == 1 ? "" : "s") list\(report.extraReferences == 1 ? "s" : "") photos that no longer use the blob (left by an interrupted command, harmless; `tourist store gc` rewrites them)")
+                        lines.append("\(Plural.count(report.extraReferences, "blob reference file lists", "blob reference files list")) photos that no longer use the blob (left by an interrupted command, harmless; `tourist store gc` rewrites them)")
                     }
                     if !report.orphans.isEmpty {
-                        lines.append("\(report.orphans.count) orphan blob\(report.orphans.count == 1 ? "" : "s") (used by no album, harmless; `tourist store gc` removes them)")
+                        lines.append("\(Plural.count(report.orphans.count, "orphan blob")) (used by no album, harmless; `tourist store gc` removes them)")
                     }
                     lines.append(report.ok ? "OK" : "PROBLEMS FOUND: \(report.problems.count). `tourist store repair` repairs them all and says what was lost; then `tourist fetch PIN` restores the photos it lists.")
                     session.say(lines.joined(separator: "\n"))
                 }
                 guard report.ok else {
                     let count = report.problems.count
-                    session.stderr.failing(because: "the store has \(count) problem\(count == 1 ? "" : "s"); `tourist store repair` repairs them")
+                    session.stderr.failing(because: "the store has \(Plural.count(count, "problem")); `tourist store repair` repairs them")
                     return ExitStatus.dataError
                 }
                 return ExitStatus.ok
@@ -96,7 +96,7 @@ struct StoreCommand: AsyncParsableCommand {
                 if session.options.json {
                     try session.printJSON(report)
                 } else {
-                    session.say("Removed \(report.blobsRemoved) unused blob\(report.blobsRemoved == 1 ? "" : "s") (\(Format.bytes(report.bytesFreed))); rewrote \(report.referencesRewritten) reference file\(report.referencesRewritten == 1 ? "" : "s"); repaired \(report.indexEntriesRepaired) index entr\(report.indexEntriesRepaired == 1 ? "y" : "ies").")
+                    session.say("Removed \(Plural.count(report.blobsRemoved, "unused blob")) (\(Format.bytes(report.bytesFreed))); rewrote \(Plural.count(report.referencesRewritten, "reference file")); repaired \(Plural.count(report.indexEntriesRepaired, "index entry", "index entries")).")
                 }
                 return 0
             }

@@ -37,7 +37,7 @@ struct StoreCopyCommand: AsyncParsableCommand {
                 try session.printJSON(report)
             } else {
                 let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-                session.say("Copied \(report.pins) pin\(report.pins == 1 ? "" : "s") and \(report.blobsCopied) blob\(report.blobsCopied == 1 ? "" : "s") (\(Format.bytes(report.bytesCopied))) from \(from.location) to \(to.location) in \(seconds) s; \(report.blobsPresent) blob\(report.blobsPresent == 1 ? " was" : "s were") there already.")
+                session.say("Copied \(Plural.count(report.pins, "pin")) and \(Plural.count(report.blobsCopied, "blob")) (\(Format.bytes(report.bytesCopied))) from \(from.location) to \(to.location) in \(seconds) s; \(Plural.count(report.blobsPresent, "blob was", "blobs were")) there already.")
             }
             return 0
         }

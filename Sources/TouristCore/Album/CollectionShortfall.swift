@@ -24,7 +24,7 @@ public struct CollectionShortfall: Sendable, Equatable {
         let radius = Kilometres.text(pin.radiusKm)
         let what = found == 0
             ? "no unseen photos left within \(radius) of \"\(pin.name)\"; the album is unchanged"
-            : "the new collection of \"\(pin.name)\" has \(found) of \(target) photos: only \(found) unseen photo\(found == 1 ? " was" : "s were") left within \(radius)"
+            : "the new collection of \"\(pin.name)\" has \(found) of \(target) photos: only \(Plural.count(found, "unseen photo was", "unseen photos were")) left within \(radius)"
         return "\(what). For more, \(Self.advice(for: pin))"
     }
 

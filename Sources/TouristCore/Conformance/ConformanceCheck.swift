@@ -67,7 +67,7 @@ struct ConformanceCheck {
         }
         found = all
         let sizes = pages.enumerated().filter { $0.element.candidates.count > pageSize }.map { "page \($0.offset + 1) has \($0.element.candidates.count)" }
-        check("at most the limit per page", sizes, passed: "\(pages.count) page\(pages.count == 1 ? "" : "s") of at most \(pageSize)")
+        check("at most the limit per page", sizes, passed: "\(Plural.count(pages.count, "page")) of at most \(pageSize)")
         var order: [String] = []
         for (index, result) in pages.enumerated() {
             var previous = 0.0
@@ -82,7 +82,7 @@ struct ConformanceCheck {
         let keys = all.map(\.key)
         let repeated = Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted().map { "\($0) appears on two pages" }
         check("no photo on two pages", repeated, passed: "\(keys.count) different photos")
-        check("enough photos", all.count >= minimumPhotos ? [] : ["found \(all.count) photo\(all.count == 1 ? "" : "s") within \(Format.number(radiusKm)) km of \(center), expected at least \(minimumPhotos)"],
+        check("enough photos", all.count >= minimumPhotos ? [] : ["found \(Plural.count(all.count, "photo")) within \(Format.number(radiusKm)) km of \(center), expected at least \(minimumPhotos)"],
               passed: "\(all.count) photos within \(Format.number(radiusKm)) km (at least \(minimumPhotos) expected)")
         let outside = all.compactMap { candidate in
             candidate.location.map { $0.distanceKm(to: center) }.flatMap { $0 > radiusKm + 1e-9 ? "\(candidate.key) is \(Format.number($0)) km away" : nil }
@@ -149,7 +149,7 @@ struct ConformanceCheck {
         do {
             let looked = try await lookup(photo.key.id)
             check("lookup finds a photo by id", looked.key == photo.key && !looked.sources.isEmpty ? [] : ["looking up \(photo.key.id) gave \(looked.key) with \(looked.sources.count) sizes"],
-                  passed: "\(photo.key) looked up, \(looked.sources.count) size\(looked.sources.count == 1 ? "" : "s")")
+                  passed: "\(photo.key) looked up, \(Plural.count(looked.sources.count, "size"))")
         } catch {
             record("lookup finds a photo by id", .fail, "looking up \(photo.key.id) failed: \(Self.describe(error))")
         }

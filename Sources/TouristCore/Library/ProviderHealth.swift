@@ -27,7 +27,7 @@ public struct ProviderHealth: Encodable, Sendable {
         /// "2,000 files indexed, 1,800 located, 3 skipped, box -74.04,-33.86,151.2,48.86"
         public var summary: String {
             let box = boundingBox.map { ", box " + $0.map { String(format: "%g", $0) }.joined(separator: ",") } ?? ""
-            return "\(indexed) file\(indexed == 1 ? "" : "s") indexed, \(located) located, \(skipped) skipped\(box)"
+            return "\(Plural.count(indexed, "file")) indexed, \(located) located, \(skipped) skipped\(box)"
         }
     }
 

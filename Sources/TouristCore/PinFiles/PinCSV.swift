@@ -84,7 +84,7 @@ public enum PinCSV {
             return value.isEmpty ? nil : value
         }
         guard let latitudeText = field(columns.latitude), let longitudeText = field(columns.longitude) else {
-            throw InputDataError("\(file) \(position): expected name,latitude,longitude[,radius_km], got \(fields.count) field\(fields.count == 1 ? "" : "s") (\(fields.joined(separator: ",").debugDescription)); give every line a latitude and a longitude")
+            throw InputDataError("\(file) \(position): expected name,latitude,longitude[,radius_km], got \(Plural.count(fields.count, "field")) (\(fields.joined(separator: ",").debugDescription)); give every line a latitude and a longitude")
         }
         let location: GeoPoint
         do {

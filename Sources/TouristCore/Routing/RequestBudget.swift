@@ -31,7 +31,7 @@ public final class RequestBudget: Sendable {
                 let refill = Self.clockTime(now.addingTimeInterval(wait))
                 throw ProviderError.rateLimited(
                     retryAfter: wait,
-                    "\(provider) has used its budget of \(perHour) request\(perHour == 1 ? "" : "s") per hour (requestsPerHour); the next request is allowed at \(refill), in \(Self.duration(wait)). Run the command again then, or raise requestsPerHour if the service allows more"
+                    "\(provider) has used its budget of \(Plural.count(perHour, "request")) per hour (requestsPerHour); the next request is allowed at \(refill), in \(Self.duration(wait)). Run the command again then, or raise requestsPerHour if the service allows more"
                 )
             }
             try await Task.sleep(for: .seconds(wait))

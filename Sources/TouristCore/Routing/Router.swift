@@ -117,7 +117,7 @@ public struct Router: Sendable {
 
     /// "1 photo", "21 photos".
     static func photoCount(_ count: Int) -> String {
-        "\(count) photo\(count == 1 ? "" : "s")"
+        "\(Plural.count(count, "photo"))"
     }
 
     /// One search as the router runs it for each provider.

@@ -174,7 +174,7 @@ public final class Store: Sendable {
     /// How the files of removed photos go, in words for a front end: at once in a folder; on a
     /// bucket many machines share, by `store gc` once its grace period has passed.
     public func filesGone(deleted: Int) -> String {
-        let files = "\(deleted) file\(deleted == 1 ? "" : "s") deleted"
+        let files = "\(Plural.count(deleted, "file")) deleted"
         guard backend.isShared else { return files }
         return "their files stay until `tourist store gc`, which deletes those no album uses after \(Int(backend.gracePeriod / 60)) min"
     }

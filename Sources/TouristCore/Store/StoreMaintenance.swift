@@ -201,7 +201,7 @@ extension Store {
         }
         let (unrecorded, extra) = try referenceDifferences(usage, readingFiles: !quick)
         if let first = unrecorded.first {
-            problem("references", "\(unrecorded.count) blob\(unrecorded.count == 1 ? " is" : "s are") used by albums that index/refs does not list (first: \(first)): removing another photo could delete \(unrecorded.count == 1 ? "it" : "them")")
+            problem("references", "\(Plural.count(unrecorded.count, "blob is", "blobs are")) used by albums that index/refs does not list (first: \(first)): removing another photo could delete \(Plural.word(unrecorded.count, "it", "them"))")
         }
         report.extraReferences = extra
         for entry in backend.leftovers() {

@@ -52,7 +52,7 @@ extension Store {
             try transaction.overwrite(album)
             albums.append(album)
             report.actions.append("\(bad.file) could not be read (\(bad.reason)): set aside as \(kept); pin \(pin.id) (\"\(pin.name)\") is kept with an empty album, marked failed")
-            report.lost.append("the album of pin \(pin.id) (\"\(pin.name)\"): its \(lostPhotos) stored photo\(lostPhotos == 1 ? "" : "s") are no longer listed (their files stay until `tourist store gc`)")
+            report.lost.append("the album of pin \(pin.id) (\"\(pin.name)\"): its \(Plural.count(lostPhotos, "stored photo")) are no longer listed (their files stay until `tourist store gc`)")
             report.pinsToFetch.append(pin.id)
         }
 
@@ -74,7 +74,7 @@ extension Store {
                 album.photos[photo].views?.removeAll { !(BlobID($0.sha256).map(good.contains) ?? false) }
                 let dropped = before - (album.photos[photo].views?.count ?? 0)
                 if dropped > 0 {
-                    report.actions.append("\(dropped) larger size\(dropped == 1 ? "" : "s") of photo \(album.photos[photo].key) in pin \(album.pin.id) lost \(dropped == 1 ? "its file and was" : "their files and were") dropped (downloaded again when next asked for)")
+                    report.actions.append("\(Plural.count(dropped, "larger size")) of photo \(album.photos[photo].key) in pin \(album.pin.id) lost \(Plural.word(dropped, "its file and was", "their files and were")) dropped (downloaded again when next asked for)")
                     try transaction.overwrite(album)
                     albums[index] = album
                 }
@@ -86,27 +86,27 @@ extension Store {
             }
             guard forgotten > 0 else { continue }
             album.pin.state = .failed
-            album.pin.error = "\(forgotten) photo\(forgotten == 1 ? " has" : "s have") lost \(forgotten == 1 ? "its file" : "their files"); `tourist fetch \(album.pin.id)` downloads \(forgotten == 1 ? "it" : "them") again"
+            album.pin.error = "\(Plural.count(forgotten, "photo has", "photos have")) lost \(Plural.word(forgotten, "its file", "their files")); `tourist fetch \(album.pin.id)` downloads \(Plural.word(forgotten, "it", "them")) again"
             try transaction.overwrite(album)
             albums[index] = album
-            report.lost.append("\(forgotten) photo\(forgotten == 1 ? "" : "s") of pin \(album.pin.id) (\"\(album.pin.name)\") until `tourist fetch \(album.pin.id)` downloads \(forgotten == 1 ? "it" : "them") again")
+            report.lost.append("\(Plural.count(forgotten, "photo")) of pin \(album.pin.id) (\"\(album.pin.name)\") until `tourist fetch \(album.pin.id)` downloads \(Plural.word(forgotten, "it", "them")) again")
             report.pinsToFetch.append(album.pin.id)
         }
 
         let summaries = Self.summaries(albums)
         let listedNow = try? pinList.load()
         if listedNow != summaries, try pinList.rewrite(summaries, since: basis) {
-            let source = albums.count == 1 ? "the album" : "the \(albums.count) albums"
+            let source = Plural.word(albums.count, "the album", "the \(albums.count) albums")
             report.actions.append(listedNow == nil ? "index/pins.json was damaged: rebuilt from \(source)" : "the pin list disagreed with the albums: rebuilt from \(source)")
         }
         let names = try repairNames(albums)
-        if names > 0 { report.actions.append("\(names) name entr\(names == 1 ? "y" : "ies") rewritten, so every pin is found by its name") }
+        if names > 0 { report.actions.append("\(Plural.count(names, "name entry", "name entries")) rewritten, so every pin is found by its name") }
         let references = try rewriteReferences(BlobUsage(albums.map(AlbumBlobs.init)), olderThan: now.addingTimeInterval(-backend.gracePeriod))
-        if references > 0 { report.actions.append("\(references) blob reference file\(references == 1 ? "" : "s") rewritten from the albums") }
+        if references > 0 { report.actions.append("\(Plural.count(references, "blob reference file")) rewritten from the albums") }
         let leftovers = backend.leftovers()
         if !leftovers.isEmpty {
             backend.sweepLeftovers()
-            report.actions.append("removed what \(leftovers.count) process\(leftovers.count == 1 ? "" : "es") that are gone left in tmp/")
+            report.actions.append("removed what \(Plural.count(leftovers.count, "process", "processes")) that are gone left in tmp/")
         }
         report.pinsToFetch = Array(Set(report.pinsToFetch)).sorted()
         return report
