@@ -18,7 +18,7 @@ import TouristCore
 public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint, RequestPreflight {
     /// Settings from the config, validated by `FlickrProviderFactory`.
     struct Settings: Sendable {
-        var perPage = 250
+        var perPage = FlickrPaging.maxPerPage
         /// Flickr's safe_search: 1 safe, 2 moderate, 3 restricted.
         var safeSearch = 1
         var minUploadDate = "2004-01-01"

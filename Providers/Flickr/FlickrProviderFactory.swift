@@ -14,7 +14,10 @@ public struct FlickrProviderFactory: ProviderFactory {
     public let options: [ProviderOption] = [
         ProviderOption("apiKey", .string, help: "Flickr API key (FLICKR_API_KEY when absent); never printed, logged or stored", default: "${FLICKR_API_KEY}", secret: true),
         ProviderOption("endpoint", .string, help: "REST endpoint (http or https)", default: FlickrProviderFactory.defaultEndpoint),
-        ProviderOption("perPage", .integer(1...250), help: "Photos per search page (Flickr's geo maximum is 250)", default: "250"),
+        ProviderOption(
+            "perPage", .integer(1...FlickrPaging.maxPerPage), help: "Photos per search page (Flickr's geo maximum is \(FlickrPaging.maxPerPage))",
+            default: String(FlickrPaging.maxPerPage)
+        ),
         ProviderOption("safeSearch", .string, help: "safe, moderate or restricted", default: "safe"),
         ProviderOption("minUploadDate", .string, help: "Oldest upload date searched, YYYY-MM-DD (Flickr needs one for geo searches)", default: "2004-01-01"),
     ]

@@ -48,7 +48,7 @@ struct APIRoutes: Sendable {
         let new = try await decode(NewPin.self, request, context: context)
         let radius: Double
         do {
-            radius = try PinRadius.checked(new.radiusKm ?? 5)
+            radius = try PinRadius.checked(new.radiusKm ?? Defaults.radiusKm)
         } catch {
             throw BadRequest(message: "radiusKm \(error.message)")
         }

@@ -72,7 +72,7 @@ struct ConfigCommand: AsyncParsableCommand {
 enum StarterConfig {
     static let text = JSONValue.object([
         ("store", .string("~/.local/share/tourist")),
-        ("album", .object([("photos", .number(21)), ("size", .string("m"))])),
+        ("album", .object([("photos", .number(Double(Defaults.albumPhotos))), ("size", .string("m"))])),
         ("downloads", .object([("concurrency", .number(8)), ("retries", .number(4)), ("timeoutSeconds", .number(30)), ("maxPhotoBytes", .number(52_428_800))])),
         ("routing", .object([("strategy", .string("first"))])),
         // `tourist serve`'s online tile layer: off (the bundled land outlines work offline); README, "The web app".

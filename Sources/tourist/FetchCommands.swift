@@ -4,13 +4,13 @@ import TouristCore
 /// Options shared by `fetch` and `new-collection`.
 struct FetchOptions: ParsableArguments {
     @Argument(help: "The pin's id or name.", completion: Completions.pins) var pin: String?
-    @Option(name: .long, help: "How many photos the album should hold (default: the config's album.photos, 21).")
+    @Option(name: .long, help: "How many photos the album should hold (default: the config's album.photos, \(Defaults.albumPhotos)).")
     var count: Int?
     @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"), completion: Completions.providers)
     var provider: [String] = []
 
     func validate() throws {
-        if let count, !(1...500).contains(count) { throw ValidationError("--count \(count) is out of range; use 1 to 500") }
+        if let count, let problem = Defaults.photoCountProblem(count, option: "--count") { throw ValidationError(problem) }
     }
 
     /// The pin named, for a command that works on one (`validate` made sure there is one).

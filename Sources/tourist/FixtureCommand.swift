@@ -23,9 +23,9 @@ struct FixtureCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
         @Option(name: .long, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
-        var radius: Double = 5
+        var radius: Double = Defaults.radiusKm
         @Option(name: .long, help: "How many photos.")
-        var count: Int = 21
+        var count: Int = Defaults.albumPhotos
         @Option(name: .long, help: ArgumentHelp("A size to record (\(PhotoSize.allLetters)); repeat for several (default: the config's album.size). Each photo's nearest size is kept.", valueName: "size"))
         var size: [String] = []
         @Flag(name: .long, help: "Replace a fixture set already in OUT_DIR.")
@@ -42,7 +42,7 @@ struct FixtureCommand: AsyncParsableCommand {
         func validate() throws {
             guard let parts else { throw ValidationError("expected NAME LAT LON OUT_DIR, for example: tourist fixture record flickr 48.8584 2.2945 ./eiffel") }
             try CoordinateArguments.validate(parts.coordinates, radius: radius)
-            guard (1...500).contains(count) else { throw ValidationError("--count \(count) is out of range; use 1 to 500") }
+            if let problem = Defaults.photoCountProblem(count, option: "--count") { throw ValidationError(problem) }
             if let bad = size.first(where: { PhotoSize(rawValue: $0) == nil }) { throw ValidationError("--size \(bad) is not a size; use one of: \(PhotoSize.allLetters)") }
         }
 

@@ -19,7 +19,7 @@ struct PinCommand: AsyncParsableCommand {
         @Option(name: .long, help: "A name to refer to the pin by (default: its coordinates).")
         var name: String?
         @Option(name: .long, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
-        var radius: Double = 5
+        var radius: Double = Defaults.radiusKm
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The location.", valueName: "lat lon"))
         var coordinates: [String] = []
 

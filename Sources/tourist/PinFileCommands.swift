@@ -22,7 +22,7 @@ extension PinCommand {
         @Option(name: .long, help: ArgumentHelp("The file's format (default: by its extension, else by its content).", valueName: "csv|geojson"))
         var format: PinFileFormat?
         @Option(name: .long, help: ArgumentHelp("Search radius in kilometres for the places the file gives none.", valueName: "km"))
-        var radius: Double = 5
+        var radius: Double = Defaults.radiusKm
 
         func validate() throws {
             try CoordinateArguments.validateRadius(radius)

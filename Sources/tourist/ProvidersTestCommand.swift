@@ -19,7 +19,7 @@ struct ProvidersTestCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Where the provider has photos (default: its probe point, a located photo, or the middle of its coverage).", valueName: "lat,lon"))
     var at: String?
     @Option(name: .long, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
-    var radius: Double = 5
+    var radius: Double = Defaults.radiusKm
 
     func validate() throws {
         try CoordinateArguments.validateRadius(radius)

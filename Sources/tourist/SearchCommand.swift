@@ -11,9 +11,9 @@ struct SearchCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(name: .long, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
-    var radius: Double = 5
+    var radius: Double = Defaults.radiusKm
     @Option(name: .long, help: "How many photos.")
-    var count: Int = 21
+    var count: Int = Defaults.albumPhotos
     @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"), completion: Completions.providers)
     var provider: [String] = []
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The location.", valueName: "lat lon"))
@@ -21,7 +21,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func validate() throws {
         try CoordinateArguments.validate(coordinates, radius: radius)
-        guard (1...500).contains(count) else { throw ValidationError("--count \(count) is out of range; use 1 to 500") }
+        if let problem = Defaults.photoCountProblem(count, option: "--count") { throw ValidationError(problem) }
     }
 
     func run() async throws {

@@ -67,7 +67,7 @@ public struct ConfigLoader: Sendable {
 
         if let album = try root.object("album") {
             try album.rejectUnknownKeys(allowed: ["photos", "size"])
-            config.album.photos = try album.integer("photos", in: 1...500) ?? config.album.photos
+            config.album.photos = try album.integer("photos", in: Defaults.photoCounts) ?? config.album.photos
             if let letter = try album.string("size", environment: environment) {
                 guard let size = PhotoSize(rawValue: letter) else {
                     throw album.error("size", "unknown photo size \"\(letter)\"", fix: "Use one of: \(PhotoSize.allLetters).")

@@ -16,7 +16,7 @@ public struct TouristConfig: Sendable {
     }
 
     public struct Album: Sendable, Equatable {
-        public var photos = 21
+        public var photos = Defaults.albumPhotos
         public var size = PhotoSize.small240
     }
 

@@ -113,7 +113,7 @@ extension Store {
     }
 
     /// The album size a rebuilt album aims for when its own target was lost with its file.
-    static let defaultTarget = 21
+    static let defaultTarget = Defaults.albumPhotos
 
     /// A timestamp for quarantined files' names: 20261124T103000Z.
     static func quarantineStamp(_ date: Date) -> String {
