@@ -14,8 +14,8 @@ struct Tourist: AsyncParsableCommand {
             Global options, before or after the command (tourist --json pin list):
               --config <path>   config file (default: $TOURIST_CONFIG, else
                                 $XDG_CONFIG_HOME/tourist/config.json, else built in)
-              --store <path>    store folder (default: $TOURIST_STORE, else the config's
-                                "store", else $XDG_DATA_HOME/tourist)
+              --store <path>    store folder or s3://BUCKET/PREFIX (default: $TOURIST_STORE,
+                                else the config's "store", else $XDG_DATA_HOME/tourist)
               --json            one JSON document on stdout and nothing else; on stderr at
                                 most one JSON object, at the end (see below)
               -q, --quiet       only errors on stderr; no progress
@@ -23,16 +23,18 @@ struct Tourist: AsyncParsableCommand {
 
             Exit codes:
               0   ok
+              1   providers test: a rule failed
               64  usage: a bad argument or coordinate, an unknown command
               65  bad input data: unknown pin or photo, a damaged or newer store, a bad fixture manifest
                   or pin file
               66  an input file (pin import) does not exist or cannot be read
-              69  no provider could answer; serve: the port is taken
-              73  the store cannot be created (its path is a file, say)
+              69  no provider could answer; an S3 store cannot be reached; serve: the port
+                  is taken
+              73  the store cannot be created (its path is a file, its bucket is missing)
               74  I/O error
               75  temporary failure: run the command again to resume
-              77  not authorized (bad API key)
-              78  config error
+              77  not authorized (a bad API key, an S3 key the store refuses)
+              78  config error (also: no S3 credentials)
 
             With --json, a command that fails writes one line on stderr:
               {"error": {"code": 69, "message": "..."}, "notes": ["..."]}

@@ -4,20 +4,40 @@ import TestSupport
 
 /// The help a newcomer reads: every command and every exit code, and usage errors exit 64.
 @Suite struct HelpTests {
+    /// Every command and subcommand, as a newcomer types them after `tourist`.
+    static let commands = [
+        "pin", "pin add", "pin list", "pin show", "pin edit", "pin rm", "pin import", "pin export", "fetch", "new-collection", "album",
+        "photo", "photo rm", "photo get", "export", "search", "serve", "providers", "providers test", "config", "config check", "config init",
+        "store", "store verify", "store repair", "store gc", "store stats", "store copy", "fixture", "fixture record",
+    ]
+
     @Test func helpListsEveryCommandAndExitCode() async throws {
         let harness = try Harness()
         let help = try await harness.run("--help").stdout
-        for command in ["pin", "fetch", "new-collection", "album", "photo", "export", "search", "providers", "config", "store"] {
+        for command in Self.commands where !command.contains(" ") {
             #expect(help.contains("\n  \(command) "), "--help does not list \(command)")
         }
-        for code in ["0   ok", "64  usage", "65  bad input data", "69  no provider", "73  the store cannot be created", "74  I/O error", "75  temporary failure", "77  not authorized", "78  config error"] {
-            #expect(help.contains(code), "--help does not explain exit \(code)")
+        // Every exit code of the README's table, explained in --help too.
+        let readme = try String(contentsOfFile: Harness.repository + "/README.md", encoding: .utf8)
+        let table = try #require(readme.components(separatedBy: "### Exit codes (sysexits)").dropFirst().first?.components(separatedBy: "\n\n").dropFirst().first)
+        let codes = table.split(separator: "\n").compactMap { line in line.hasPrefix("| ") ? Int(line.dropFirst(2).prefix { $0 != " " }) : nil }
+        #expect(codes == [0, 1, 64, 65, 66, 69, 73, 74, 75, 77, 78], "\(codes)")
+        for code in codes {
+            #expect(help.contains("\n  \(String(code).padding(toLength: 4, withPad: " ", startingAt: 0))"), "--help does not explain exit \(code)")
         }
         let fetch = try await harness.run("fetch", "--help").stdout
         for option in ["--count <count>", "--provider <name>", "--size <size>", "--json", "--store <path>", "--config <path>"] {
             #expect(fetch.contains(option))
         }
         #expect(try await harness.run("--version").stdout == "0.1.0\n")
+    }
+
+    @Test func everyCommandHasItsOwnHelp() async throws {
+        let harness = try Harness()
+        for command in Self.commands {
+            let help = try await harness.run(command.split(separator: " ").map(String.init) + ["--help"]).stdout
+            #expect(help.contains("USAGE: tourist \(command)"), "tourist \(command) --help: \(help.prefix(200))")
+        }
     }
 
     @Test func unknownCommandsAndOptionsAreUsageErrors() async throws {
