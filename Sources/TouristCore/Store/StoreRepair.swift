@@ -29,12 +29,24 @@ extension Store {
         return try repairAll(now: now)
     }
 
+    /// Repairs in phases, each reporting what it did: the albums that cannot be read, the blobs
+    /// whose bytes are damaged, the photos whose files are lost, then the index built from the albums.
     private func repairAll(now: Date) throws(StoreError) -> RepairReport {
-        let transaction = StoreTransaction(store: self)
         var report = RepairReport()
-        let stamp = Self.quarantineStamp(now)
         let basis = try pinList.basis()
         var (albums, unreadable) = try loadAllAlbums()
+        try setAside(unreadable, keepingPinsIn: &albums, stamp: Self.quarantineStamp(now), report: &report)
+        let good = try setAsideDamagedBlobs(report: &report)
+        try forgetLostFiles(in: &albums, keeping: good, report: &report)
+        try rebuildIndex(from: albums, since: basis, now: now, report: &report)
+        report.pinsToFetch = Array(Set(report.pinsToFetch)).sorted()
+        return report
+    }
+
+    /// Moves each album file that cannot be read to `quarantine/albums/`, keeping its pin (from the
+    /// pin list) with an empty album marked `failed`, which is added to `albums`.
+    private func setAside(_ unreadable: [UnreadableAlbum], keepingPinsIn albums: inout [Album], stamp: String, report: inout RepairReport) throws(StoreError) {
+        let transaction = StoreTransaction(store: self)
         let listed = (try? pinList.load()) ?? []
         for bad in unreadable {
             let kept = "quarantine/albums/\(bad.id)-\(stamp).json"
@@ -55,7 +67,11 @@ extension Store {
             report.lost.append("the album of pin \(pin.id) (\"\(pin.name)\"): its \(Plural.count(lostPhotos, "stored photo")) are no longer listed (their files stay until `tourist store gc`)")
             report.pinsToFetch.append(pin.id)
         }
+    }
 
+    /// Moves each blob whose bytes do not hash to its name (or cannot be read) to
+    /// `quarantine/blobs/`; returns the blobs that are good.
+    private func setAsideDamagedBlobs(report: inout RepairReport) throws(StoreError) -> Set<BlobID> {
         let onDisk = try blobs.allIDs()
         var unusable: [BlobID] = []
         for (blob, actual) in zip(onDisk, blobs.rehashAll(onDisk)) where actual != blob {
@@ -64,7 +80,13 @@ extension Store {
             report.actions.append("blob \(blob) was \(actual.map { "damaged (its bytes hash to \($0))" } ?? "unreadable"): set aside as quarantine/blobs/\(blob)")
             unusable.append(blob)
         }
-        let good = Set(Sorted.difference(onDisk, unusable))
+        return Set(Sorted.difference(onDisk, unusable))
+    }
+
+    /// Drops the kept views whose files are lost and sends each stored photo whose blob is not
+    /// among `good` back to `pending`, marking its pin `failed` with what to run.
+    private func forgetLostFiles(in albums: inout [Album], keeping good: Set<BlobID>, report: inout RepairReport) throws(StoreError) {
+        let transaction = StoreTransaction(store: self)
         for index in albums.indices {
             var album = albums[index]
             var forgotten = 0
@@ -92,7 +114,11 @@ extension Store {
             report.lost.append("\(Plural.count(forgotten, "photo")) of pin \(album.pin.id) (\"\(album.pin.name)\") until `tourist fetch \(album.pin.id)` downloads \(Plural.word(forgotten, "it", "them")) again")
             report.pinsToFetch.append(album.pin.id)
         }
+    }
 
+    /// Rebuilds the pin list, the names and the blob references from `albums`, and removes what
+    /// processes that are gone left in the temporary area.
+    private func rebuildIndex(from albums: [Album], since basis: PinList.Basis, now: Date, report: inout RepairReport) throws(StoreError) {
         let summaries = Self.summaries(albums)
         let listedNow = try? pinList.load()
         if listedNow != summaries, try pinList.rewrite(summaries, since: basis) {
@@ -108,8 +134,6 @@ extension Store {
             backend.sweepLeftovers()
             report.actions.append("removed what \(Plural.count(leftovers.count, "process", "processes")) that are gone left in tmp/")
         }
-        report.pinsToFetch = Array(Set(report.pinsToFetch)).sorted()
-        return report
     }
 
     /// The album size a rebuilt album aims for when its own target was lost with its file.
