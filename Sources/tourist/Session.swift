@@ -100,24 +100,22 @@ final class Session {
     /// names a folder or an S3 bucket (`s3://BUCKET/PREFIX`).
     func storeAddress() throws -> StoreAddress {
         let explicit = options.store ?? environment["TOURIST_STORE"].flatMap { $0.isEmpty ? nil : $0 }
-        let text = try explicit ?? config().storePath ?? Store.defaultPath(environment: environment)
-        do {
-            return try StoreAddress(text, environment: environment, relativeTo: workingDirectory)
-        } catch {
-            throw CommandFailure.usage(error.description)
-        }
+        return try address(try explicit ?? config().storePath ?? Store.defaultPath(environment: environment))
     }
 
     /// Opens (or creates) the store at `text` (a folder or `s3://BUCKET/PREFIX`), for commands
     /// that name stores besides the one in force (`store copy`).
     func store(at text: String) throws -> Store {
-        let address: StoreAddress
+        try address(text).open(environment: environment, lockTimeout: lockTimeout)
+    }
+
+    /// The store `text` names; a malformed S3 URL is a usage error.
+    private func address(_ text: String) throws -> StoreAddress {
         do {
-            address = try StoreAddress(text, environment: environment, relativeTo: workingDirectory)
+            return try StoreAddress(text, environment: environment, relativeTo: workingDirectory)
         } catch {
             throw CommandFailure.usage(error.description)
         }
-        return try address.open(environment: environment, lockTimeout: lockTimeout)
     }
 
     /// How long a local store's lock is waited for: `TOURIST_LOCK_TIMEOUT` seconds, else 10.

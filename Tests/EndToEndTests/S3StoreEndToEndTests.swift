@@ -106,29 +106,27 @@ struct S3StoreEndToEndTests {
         kill(copying.processIdentifier, SIGKILL)
         _ = try await TouristBinary.waitForExit(copying)
         #expect(try await harness.json("store", "verify", "--store", local)["ok"] as? Bool == true)
-        try await harness.run("store", "copy", store, local)
-        let exported = harness.folder.child("from-s3"), copied = harness.folder.child("from-copy")
+        let exported = harness.folder.child("from-s3")
         try await harness.run("export", pin, exported)
-        try await harness.run("export", pin, copied, "--store", local)
-        try Self.expectSameFiles(exported, copied)
-
-        // And back to a new bucket: the same photos, byte for byte.
+        try await Self.expectCopy(harness, pin, from: store, to: local, sameAs: exported)
+        // And back to a new bucket, and from bucket to bucket: the same photos, byte for byte.
         let back = try Self.s3(gateway, "back")
-        try await harness.run("store", "copy", local, back)
-        #expect(try await harness.json("store", "verify", "--store", back)["ok"] as? Bool == true)
-        let returned = harness.folder.child("from-back")
-        try await harness.run("export", pin, returned, "--store", back)
-        try Self.expectSameFiles(exported, returned)
+        try await Self.expectCopy(harness, pin, from: local, to: back, sameAs: exported)
         let again = try await harness.json("store", "copy", local, back)
         #expect(again["blobsCopied"] as? Int == 0 && again["blobsPresent"] as? Int == 10, "a second copy skips what is there: \(again)")
+        try await Self.expectCopy(harness, pin, from: back, to: try Self.s3(gateway, "other"), sameAs: exported)
+    }
 
-        // And from bucket to bucket.
-        let other = try Self.s3(gateway, "other")
-        try await harness.run("store", "copy", back, other)
-        #expect(try await harness.json("store", "verify", "--store", other)["ok"] as? Bool == true)
-        let fromOther = harness.folder.child("from-other")
-        try await harness.run("export", pin, fromOther, "--store", other)
-        try Self.expectSameFiles(exported, fromOther)
+    /// Copies the store `source` to `destination`, which must then pass `verify`, and exports
+    /// `pin` from it: the same photo files as in the export folder `reference`.
+    static func expectCopy(
+        _ harness: Harness, _ pin: String, from source: String, to destination: String, sameAs reference: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await harness.run("store", "copy", source, destination, sourceLocation: sourceLocation)
+        #expect(try await harness.json("store", "verify", "--store", destination)["ok"] as? Bool == true, sourceLocation: sourceLocation)
+        let exported = harness.folder.child("export-\(UUID().uuidString.prefix(8))")
+        try await harness.run("export", pin, exported, "--store", destination, sourceLocation: sourceLocation)
+        try expectSameFiles(reference, exported, sourceLocation: sourceLocation)
     }
 
     @Test func serveShowsAStoreOnS3() async throws {

@@ -35,9 +35,8 @@ struct S3TestBucket: Sendable {
     func machine() throws -> S3Machine {
         let folder = TemporaryDirectory("tourist-s3-machine")
         let signing = AWSSigning(accessKeyID: gateway.accessKeyID, secretAccessKey: gateway.secretAccessKey, region: gateway.region)
-        let backend = S3Backend(
-            location: try S3Location(parsing: "s3://\(bucket)/\(prefix)"), settings: S3Settings(signing: signing, endpoint: gateway.endpoint),
-            stagingRoot: folder.path, cache: ObjectCache(directory: folder.path, capacity: 64 << 20), http: .patient
+        let backend = try Self.backend(
+            gateway, bucket: bucket, prefix: prefix, signing: signing, staging: folder.path, cache: ObjectCache(directory: folder.path, capacity: 64 << 20)
         )
         return S3Machine(folder: folder, store: try Store(backend: backend, stateDirectory: folder.child("state")))
     }
@@ -48,10 +47,12 @@ struct S3TestBucket: Sendable {
         return try Self.backend(gateway, bucket: bucket ?? self.bucket, prefix: prefix, signing: signing, staging: staging.path)
     }
 
-    private static func backend(_ gateway: CephGateway, bucket: String, prefix: String, signing: AWSSigning, staging: String) throws -> S3Backend {
+    private static func backend(
+        _ gateway: CephGateway, bucket: String, prefix: String, signing: AWSSigning, staging: String, cache: ObjectCache? = nil
+    ) throws -> S3Backend {
         S3Backend(
             location: try S3Location(parsing: "s3://\(bucket)/\(prefix)"), settings: S3Settings(signing: signing, endpoint: gateway.endpoint),
-            stagingRoot: staging, http: .patient
+            stagingRoot: staging, cache: cache, http: .patient
         )
     }
 }

@@ -68,11 +68,17 @@ public struct BlobStore: Sendable {
     /// The blob names among `objects` laid out as `…/ab/abcdef…` (64 hex digits in the folder of
     /// their first two), sorted; anything else is passed over.
     static func hashNames(_ objects: [ObjectInfo]) -> [BlobID] {
-        objects.compactMap { object -> BlobID? in
+        named(objects).map(\.blob)
+    }
+
+    /// The objects among `objects` named as blobs (see `hashNames`), each with its blob, sorted by blob.
+    static func named(_ objects: [ObjectInfo]) -> [(blob: BlobID, object: ObjectInfo)] {
+        objects.compactMap { object -> (blob: BlobID, object: ObjectInfo)? in
             let parts = object.key.split(separator: "/")
-            guard parts.count >= 2, parts[parts.count - 2].utf8.count == 2, parts[parts.count - 1].hasPrefix(parts[parts.count - 2]) else { return nil }
-            return BlobID(String(parts[parts.count - 1]))
-        }.sorted()
+            guard parts.count >= 2, parts[parts.count - 2].utf8.count == 2, parts[parts.count - 1].hasPrefix(parts[parts.count - 2]),
+                  let blob = BlobID(String(parts[parts.count - 1])) else { return nil }
+            return (blob, object)
+        }.sorted { $0.blob < $1.blob }
     }
 
     /// Re-reads a blob from the store itself (past any local copy) and returns the SHA-256 of what

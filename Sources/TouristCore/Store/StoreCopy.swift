@@ -34,9 +34,7 @@ extension Store {
     /// finishes the rest. `progress` hears of every step.
     public func copy(to destination: Store, progress: @escaping @Sendable (CopyProgress) -> Void = { _ in }) throws -> CopyReport {
         try destination.refuseIfReadOnly()
-        let sourceBlobs = try backend.listAll(BlobStore.prefix, details: true)
-        let blobs = BlobStore.hashNames(sourceBlobs)
-        let sizes = Dictionary(sourceBlobs.map { ($0.key.split(separator: "/").last.map(String.init) ?? "", $0.size ?? 0) }, uniquingKeysWith: max)
+        let blobs = try self.blobs.allIDs()
         let present = Set(try destination.blobs.allIDs())
         let missing = blobs.filter { !present.contains($0) }
         let ids = try albumIDs()
@@ -52,7 +50,7 @@ extension Store {
 
         let copied = ParallelWork.map(missing, chunk: 4, workers: workers) { [self] blob -> Result<Int, any Error> in
             Result {
-                let bytes = try copyBlob(blob.hex, size: sizes[blob.hex] ?? 0, to: destination)
+                let bytes = try copyBlob(blob.hex, to: destination)
                 advance {
                     $0.blobsDone += 1
                     $0.bytes += bytes
@@ -82,7 +80,7 @@ extension Store {
 
     /// Copies blob `sha256` into `destination`'s staging area and stores it there, refusing bytes
     /// that do not hash to the name. Returns the bytes copied.
-    private func copyBlob(_ sha256: String, size: Int, to destination: Store) throws -> Int {
+    private func copyBlob(_ sha256: String, to destination: Store) throws -> Int {
         let writer = try destination.blobs.makeWriter(maxBytes: Int.max)
         defer { writer.discard() }
         guard try backend.read(blobs.key(of: sha256), into: writer) else {

@@ -258,16 +258,14 @@ extension Store {
         }
         report.indexEntriesRepaired += try repairNames(albums)
         let usage = BlobUsage(albums.map(AlbumBlobs.init))
-        report.referencesRewritten = try rewriteReferences(usage, olderThan: cutoff)
-        let stored = try backend.listAll(BlobStore.prefix, details: true)
-        let unused = Set(Sorted.difference(BlobStore.hashNames(stored), usage.blobs))
-        for object in stored {
-            guard let blob = BlobStore.hashNames([object]).first, unused.contains(blob), (object.modified ?? .distantPast) <= cutoff else { continue }
+        report.referencesRewritten = try rewriteReferences(usage)
+        let stored = BlobStore.named(try backend.listAll(BlobStore.prefix, details: true))
+        let unused = Set(Sorted.difference(stored.map(\.blob), usage.blobs))
+        for (blob, object) in stored where unused.contains(blob) && (object.modified ?? .distantPast) <= cutoff {
             // The last check: a use recorded (in a folder) or a freshening (on a bucket) since the
             // albums were read keeps the blob.
             guard try tracksReferences ? transaction.references(of: blob.hex).isEmpty : isStale(object.key, cutoff: cutoff) else { continue }
             try blobs.remove(blob.hex)
-            try backend.remove(refsKey(blob.hex))
             report.bytesFreed += object.size ?? 0
             report.blobsRemoved += 1
         }
@@ -310,28 +308,28 @@ extension Store {
         return zip(pins, lost).filter(\.1).map(\.0)
     }
 
-    /// Makes `index/refs` say what the albums say: an object for each blob in use listing its users,
-    /// nothing else. An object of an unused blob goes only once older than `cutoff`, and one that
-    /// changed while this ran is left for the next run.
-    func rewriteReferences(_ usage: BlobUsage, olderThan cutoff: Date) throws(StoreError) -> Int {
+    /// Makes `index/refs` say what the albums say: a file for each blob in use listing its users,
+    /// nothing else (files of unused blobs, and what a crash left, go). Only a folder keeps them,
+    /// and it runs this holding its lock (`exclusively`), so no use is recorded meanwhile.
+    func rewriteReferences(_ usage: BlobUsage) throws(StoreError) -> Int {
         guard tracksReferences else { return 0 }
+        let transaction = StoreTransaction(store: self)
+        let files = try backend.listAll(Self.refsPrefix)
+        let used = Set(BlobStore.named(files).filter { Sorted.position(of: $0.blob, in: usage.blobs) != nil }.map(\.object.key))
         var rewritten = 0
-        for object in try backend.listAll(Self.refsPrefix, details: true) {
-            if let blob = BlobStore.hashNames([object]).first, Sorted.position(of: blob, in: usage.blobs) != nil { continue }
-            guard (object.modified ?? .distantPast) <= cutoff else { continue }
+        for object in files where !used.contains(object.key) {
             try backend.remove(object.key)
             rewritten += 1
         }
-        // Objects are read and compared on every core; the few that differ are written one by one.
-        let stale = ParallelWork.map(Array(usage.blobs.indices), chunk: 512, workers: backend.parallelism) { [self] index -> (users: [String], current: StoredObject?)? in
+        // Files are read and compared on every core; the few that differ are written one by one.
+        let stale = ParallelWork.map(Array(usage.blobs.indices), chunk: 512) { index -> [String]? in
             let users = usage.users(at: index).sorted()
-            let current = try? backend.load(refsKey(usage.blobs[index].hex))
-            return current.map { StoreTransaction.lines($0.bytes).sorted() } == users ? nil : (users, current)
+            return (try? transaction.references(of: usage.blobs[index].hex).sorted()) == users ? nil : users
         }
-        for (blob, found) in zip(usage.blobs, stale) {
-            guard let (users, current) = found else { continue }
-            let condition: ObjectWrite.Condition = current.map { .unchanged($0) } ?? .absent
-            if try backend.write(refsKey(blob.hex), StoreTransaction.bytes(users), when: condition) { rewritten += 1 }
+        for (blob, users) in zip(usage.blobs, stale) {
+            guard let users else { continue }
+            try transaction.writeReferences(users, of: blob.hex)
+            rewritten += 1
         }
         return rewritten
     }
@@ -364,11 +362,9 @@ extension Store {
                 }
             }
         }
-        let stored = try backend.listAll(BlobStore.prefix, details: true)
-        let sizes = Dictionary(stored.map { ($0.key.split(separator: "/").last.map(String.init) ?? "", $0.size ?? 0) }, uniquingKeysWith: +)
-        for blob in BlobStore.hashNames(stored) {
+        for (_, object) in BlobStore.named(try backend.listAll(BlobStore.prefix, details: true)) {
             stats.blobs += 1
-            stats.blobBytes += sizes[blob.hex] ?? 0
+            stats.blobBytes += object.size ?? 0
         }
         return stats
     }

@@ -38,7 +38,7 @@ extension Store {
         try setAside(unreadable, keepingPinsIn: &albums, stamp: Self.quarantineStamp(now), report: &report)
         let good = try setAsideDamagedBlobs(report: &report)
         try forgetLostFiles(in: &albums, keeping: good, report: &report)
-        try rebuildIndex(from: albums, since: basis, now: now, report: &report)
+        try rebuildIndex(from: albums, since: basis, report: &report)
         report.pinsToFetch = Array(Set(report.pinsToFetch)).sorted()
         return report
     }
@@ -118,7 +118,7 @@ extension Store {
 
     /// Rebuilds the pin list, the names and the blob references from `albums`, and removes what
     /// processes that are gone left in the temporary area.
-    private func rebuildIndex(from albums: [Album], since basis: PinList.Basis, now: Date, report: inout RepairReport) throws(StoreError) {
+    private func rebuildIndex(from albums: [Album], since basis: PinList.Basis, report: inout RepairReport) throws(StoreError) {
         let summaries = Self.summaries(albums)
         let listedNow = try? pinList.load()
         if listedNow != summaries, try pinList.rewrite(summaries, since: basis) {
@@ -127,7 +127,7 @@ extension Store {
         }
         let names = try repairNames(albums)
         if names > 0 { report.actions.append("\(Plural.count(names, "name entry", "name entries")) rewritten, so every pin is found by its name") }
-        let references = try rewriteReferences(BlobUsage(albums.map(AlbumBlobs.init)), olderThan: now.addingTimeInterval(-backend.gracePeriod))
+        let references = try rewriteReferences(BlobUsage(albums.map(AlbumBlobs.init)))
         if references > 0 { report.actions.append("\(Plural.count(references, "blob reference file")) rewritten from the albums") }
         let leftovers = backend.leftovers()
         if !leftovers.isEmpty {

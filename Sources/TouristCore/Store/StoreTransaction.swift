@@ -227,67 +227,55 @@ public final class StoreTransaction: Sendable {
     }
 
     private func addReferences(_ lines: [(sha256: String, line: String)]) throws(StoreError) {
-        guard store.tracksReferences else { return try backend.flush() }
-        var wanted: [String: [String]] = [:]
-        for (sha256, line) in lines where !(wanted[sha256]?.contains(line) ?? false) { wanted[sha256, default: []].append(line) }
-        var pending = wanted.keys.sorted()
         // Blobs committed with `durable: false` are made durable before anything refers to them.
         try backend.flush()
-        // A new blob (the usual case) has no reference object yet: it is created without asking
-        // first; those that exist are read and extended below.
-        var firstRound = true
-        while !pending.isEmpty {
-            var writes: [ObjectWrite] = []
-            for sha256 in pending {
-                if firstRound {
-                    writes.append(ObjectWrite(store.refsKey(sha256), Self.bytes(wanted[sha256, default: []]), when: .absent))
-                    continue
-                }
-                let current = try backend.load(store.refsKey(sha256))
-                var references = current.map { Self.lines($0.bytes) } ?? []
-                let adding = wanted[sha256, default: []].filter { !references.contains($0) }
-                references += adding
-                if adding.isEmpty, current != nil { continue }
-                writes.append(ObjectWrite(store.refsKey(sha256), Self.bytes(references), when: current.map { .unchanged($0) } ?? .absent))
-            }
-            if writes.isEmpty { return }
-            let done = try backend.write(writes, durable: true)
-            let lost = Set(zip(writes, done).filter { $0.1 == nil }.map(\.0.key))
-            pending = pending.filter { lost.contains(store.refsKey($0)) }
-            firstRound = false
+        // Only a folder indexes blob uses, and a change holds its lock: nothing writes them meanwhile.
+        guard store.tracksReferences else { return }
+        var wanted: [String: [String]] = [:]
+        for (sha256, line) in lines where !(wanted[sha256]?.contains(line) ?? false) { wanted[sha256, default: []].append(line) }
+        let blobs = wanted.keys.sorted()
+        // A new blob (the usual case) has no reference file yet: it is written without reading first.
+        let created = try backend.write(blobs.map { ObjectWrite(store.refsKey($0), Self.bytes(wanted[$0, default: []]), when: .absent) }, durable: true)
+        var extended: [ObjectWrite] = []
+        for (sha256, done) in zip(blobs, created) where done == nil {
+            let references = try references(of: sha256)
+            let adding = wanted[sha256, default: []].filter { !references.contains($0) }
+            if !adding.isEmpty { extended.append(ObjectWrite(store.refsKey(sha256), Self.bytes(references + adding), when: .always)) }
         }
+        _ = try backend.write(extended, durable: true)
     }
 
     /// Drops one use of a blob; deletes the blob when it was the last. Returns whether it was deleted.
+    /// (On a bucket, which indexes no uses, nothing is deleted: the blob stays for `store gc`.)
     @discardableResult
     public func releaseReference(_ sha256: String, pin: String, key: PhotoKey, view: PhotoSize? = nil) throws -> Bool {
         guard store.tracksReferences else { return false }
         let line = PhotoView.referenceLine(pin: pin, key: key, view: view)
-        let refsKey = store.refsKey(sha256)
-        while true {
-            guard let current = try backend.load(refsKey) else { return false }
-            var references = Self.lines(current.bytes)
-            guard references.contains(line) else { return false }
-            references.removeAll { $0 == line }
-            guard try backend.write(refsKey, Self.bytes(references), when: .unchanged(current)) else { continue }
-            guard references.isEmpty else { return false }
-            return try removeBlobIfUnused(sha256)
+        var references = try references(of: sha256)
+        guard references.contains(line) else { return false }
+        references.removeAll { $0 == line }
+        guard references.isEmpty else {
+            try writeReferences(references, of: sha256)
+            return false
         }
+        try removeBlob(sha256)
+        return true
     }
 
-    /// Deletes blob `sha256` when no album photo uses it (its reference object is empty or gone),
-    /// if the backend can rule out a writer recording a use meanwhile; true when deleted. On a
-    /// bucket many machines share, the blob stays for `store gc`, which deletes unused blobs once
-    /// they are older than its grace period.
+    /// Deletes blob `sha256` when no album photo uses it (its reference file is empty or gone);
+    /// true when deleted. On a bucket many machines share, the blob stays for `store gc`, which
+    /// deletes unused blobs once they are older than its grace period.
     @discardableResult
     public func removeBlobIfUnused(_ sha256: String) throws -> Bool {
-        let refsKey = store.refsKey(sha256)
-        return try backend.exclusively { () throws -> Bool in
-            guard try backend.load(refsKey)?.bytes.isEmpty ?? true else { return false }
-            try backend.remove(refsKey)
-            try store.blobs.remove(sha256)
-            return true
-        } ?? false
+        guard store.tracksReferences, try references(of: sha256).isEmpty else { return false }
+        try removeBlob(sha256)
+        return true
+    }
+
+    /// Deletes blob `sha256`'s reference file, then the blob.
+    private func removeBlob(_ sha256: String) throws(StoreError) {
+        try backend.remove(store.refsKey(sha256))
+        try store.blobs.remove(sha256)
     }
 
     /// The `pin key` lines of blob `sha256`'s users, as `index/refs` lists them.
