@@ -12,7 +12,7 @@ enum HTTPOutcome {
     static func classify(_ transfer: HTTPTransfer, code: CURLcode) -> Result<HTTPResponse, any Error> {
         let where_ = redacted(transfer.request.url)
         if let error = transfer.callbackError { return .failure(error) }
-        guard code == CURLE_OK else { return .failure(transportError(code, detail: transfer.curlMessage, url: where_)) }
+        guard code == CURLE_OK else { return .failure(transportError(code, detail: transfer.curlMessage, url: where_, host: transfer.request.url.host ?? where_)) }
         let response = HTTPResponse(status: transfer.status, headers: transfer.headers, body: transfer.body, bodyBytes: transfer.bodyBytes)
         if transfer.anyStatus || (200..<300).contains(response.status) { return .success(response) }
         return .failure(statusError(response, url: where_))
@@ -42,13 +42,15 @@ enum HTTPOutcome {
     }
 
     /// The error for a transport failure.
-    static func transportError(_ code: CURLcode, detail: String, url: String) -> ProviderError {
+    static func transportError(_ code: CURLcode, detail: String, url: String, host: String) -> ProviderError {
         let reason = detail.isEmpty ? String(cString: tourist_curl_easy_strerror(Int32(code.rawValue))) : detail
         let message = "\(url): \(reason)"
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return .timedOut(message)
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT, CURLE_RECV_ERROR, CURLE_SEND_ERROR,
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
+            return .unreachable(host: host, message)
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR,
             CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_SSL_CONNECT_ERROR, CURLE_READ_ERROR:
             return .unavailable(message)
         case CURLE_FILESIZE_EXCEEDED:

@@ -9,6 +9,7 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         case missingCredentials
         case rateLimited(retryAfter: Double?)
         case unavailable
+        case unreachable(host: String)
         case outOfService
         case timedOut
         case invalidResponse
@@ -35,6 +36,11 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
     public static func rateLimited(retryAfter: Double?, _ message: String) -> Self { .init(.rateLimited(retryAfter: retryAfter), message) }
     /// The provider could not answer now (down, unreachable, failing); trying later may work.
     public static func unavailable(_ message: String) -> Self { .init(.unavailable, message) }
+    /// The provider's host could not be reached at all: its name did not resolve, or it refused the
+    /// connection (offline, a typo in a URL, a server that is down). Retryable, but not soon: the
+    /// router leaves `host` alone for a while when another provider can answer. Reported as
+    /// `unavailable`.
+    public static func unreachable(host: String, _ message: String) -> Self { .init(.unreachable(host: host), message) }
     /// The provider stopped working for the rest of this command (a plugin that broke down too many
     /// times): retrying now cannot help, the next command starts it afresh. Reported as `unavailable`.
     public static func outOfService(_ message: String) -> Self { .init(.outOfService, message) }
@@ -52,7 +58,7 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
     /// Worth trying again later: rate limits, unavailability, time-outs.
     public var isRetryable: Bool {
         switch code {
-        case .rateLimited, .unavailable, .timedOut: true
+        case .rateLimited, .unavailable, .unreachable, .timedOut: true
         case .unauthorized, .missingCredentials, .invalidResponse, .notFound, .invalidConfiguration, .tooLarge, .outOfService: false
         }
     }
@@ -65,6 +71,11 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
     public var isConfigurationProblem: Bool { code == .invalidConfiguration }
     /// The thing asked for does not exist.
     public var isNotFound: Bool { code == .notFound }
+    /// The host that could not be reached (did not resolve, refused the connection), when that is why.
+    public var unreachableHost: String? {
+        if case .unreachable(let host) = code { return host }
+        return nil
+    }
     /// The provider stopped working for the rest of this command; the next command may succeed.
     public var isOutOfService: Bool { code == .outOfService }
 
@@ -79,7 +90,7 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         switch code {
         case .unauthorized, .missingCredentials: "unauthorized"
         case .rateLimited: "rate-limited"
-        case .unavailable, .outOfService: "unavailable"
+        case .unavailable, .unreachable, .outOfService: "unavailable"
         case .timedOut: "timed out"
         case .invalidResponse: "invalid response"
         case .notFound: "not found"
