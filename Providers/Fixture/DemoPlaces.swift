@@ -12,7 +12,11 @@ public struct DemoPlace: Sendable, Equatable {
     /// The demo set's places, west to east; empty when the set is not installed.
     public static func all() -> [DemoPlace] {
         guard let folder = DemoSet.folder, let photos = try? FixtureManifest.load(folder: folder) else { return [] }
-        // Photo ids are PLACE-NN ("paris-07").
+        return places(of: photos)
+    }
+
+    /// The places of a fixture set whose photo ids are PLACE-NN ("paris-07"), west to east.
+    static func places(of photos: [FixturePhoto]) -> [DemoPlace] {
         let byPlace = Dictionary(grouping: photos) { String($0.id.prefix { $0 != "-" }) }
         return byPlace.map { key, photos in
             DemoPlace(
@@ -21,6 +25,9 @@ public struct DemoPlace: Sendable, Equatable {
             )
         }.sorted { $0.longitude < $1.longitude }
     }
+
+    /// The place as reports name it.
+    public var named: NamedPlace { NamedPlace(name: name, latitude: latitude, longitude: longitude) }
 
     private static let displayNames = [
         "capetown": "Cape Town", "kyoto": "Kyoto", "machupicchu": "Machu Picchu", "newyork": "New York", "paris": "Paris", "sydney": "Sydney",

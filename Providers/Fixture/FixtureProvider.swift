@@ -4,20 +4,24 @@ import TouristCore
 
 /// Photos from a fixture set on disk (the bundled demo set by default): deterministic, offline,
 /// and able to act slow (`latencyMs`) or failing (`failEvery`) so tests can exercise those paths.
-public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint {
+public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint, PlaceNaming {
     public let name: String
     let photos: [FixturePhoto]
     let latency: Duration
     let failEvery: Int
+    /// The demo set's places, west to east, when it is the demo set (empty for another set).
+    public let placesWithPhotos: [NamedPlace]
     private let requests = Mutex(0)
 
-    /// Loads the set in `folder` (see `FixtureManifest.load`).
-    public init(name: String, folder: String, latencyMs: Int = 0, failEvery: Int = 0) throws {
+    /// Loads the set in `folder` (see `FixtureManifest.load`); `namingPlaces` for the bundled demo
+    /// set, whose places an empty search names.
+    public init(name: String, folder: String, latencyMs: Int = 0, failEvery: Int = 0, namingPlaces: Bool = false) throws {
         self.name = name
         self.photos = try FixtureManifest.load(folder: folder)
         guard !photos.isEmpty else {
             throw InputDataError("fixture set \(folder) lists no photos. Add photos to its manifest.json")
         }
+        self.placesWithPhotos = namingPlaces ? DemoPlace.places(of: photos).map(\.named) : []
         self.latency = .milliseconds(latencyMs)
         self.failEvery = failEvery
     }

@@ -26,7 +26,10 @@ public struct FixtureProviderFactory: ProviderFactory {
             }
             folder = bundled
         }
-        return try FixtureProvider(name: name, folder: folder, latencyMs: options.integer("latencyMs") ?? 0, failEvery: options.integer("failEvery") ?? 0)
+        return try FixtureProvider(
+            name: name, folder: folder, latencyMs: options.integer("latencyMs") ?? 0, failEvery: options.integer("failEvery") ?? 0,
+            namingPlaces: options.string("path") == nil
+        )
     }
 }
 

@@ -43,12 +43,13 @@ struct RemovedPin: Encodable {
     var deletedFiles: Int
 }
 
-/// `GET /api/pins/ID/album`: the album as `album --json` shows it, with its target and whether
-/// this server is filling it now.
+/// `GET /api/pins/ID/album`: the album as `album --json` shows it, with its target, whether a
+/// process (this server, or another) is filling it now, and how its last fetch ended.
 struct AlbumPage: Encodable {
     var pin: Pin
     var target: Int
     var fetching: Bool
+    var report: FetchReport?
     var photos: [PhotoJSON]
 }
 

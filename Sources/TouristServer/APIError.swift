@@ -14,33 +14,29 @@ enum APIError {
         )
     }
 
-    /// The answer for an error an operation threw.
+    /// The answer for an error an operation threw: its class's status and its message.
     static func response(for error: any Error) -> Response {
-        switch error {
-        case let error as StoreError:
-            switch error.kind {
-            case .notFound: return response(.notFound, error.message)
-            case .conflict: return response(.conflict, error.message)
-            case .busy: return response(.serviceUnavailable, error.message)
-            case .unusable, .unavailable: return response(.serviceUnavailable, error.message)
-            case .unauthorized: return response(.badGateway, error.message)
-            case .io, .corrupt, .newerVersion: return response(.internalServerError, error.message)
-            }
-        case let error as LibraryError:
-            return response(error.kind == .usage ? .badRequest : .serviceUnavailable, error.message)
-        case let error as GeoPointError:
-            return response(.badRequest, error.message)
-        case let error as BadRequest:
-            return response(.badRequest, error.message)
-        case let error as ProviderError:
-            return response(error.isNotFound ? .notFound : .badGateway, error.description)
-        default:
-            return response(.internalServerError, String(describing: error))
+        response(status(for: .of(error)), String(describing: error))
+    }
+
+    /// The HTTP status for a failure of `failureClass`. A provider or store server that refuses
+    /// tourist's credentials is a bad gateway, not the browser's fault; the server's own config or
+    /// data being wrong is a server error.
+    static func status(for failureClass: FailureClass) -> HTTPResponse.Status {
+        switch failureClass {
+        case .usage, .missingInput: .badRequest
+        case .notFound: .notFound
+        case .conflict: .conflict
+        case .busy, .temporary, .unavailable, .cannotCreate: .serviceUnavailable
+        case .unauthorized: .badGateway
+        case .badData, .config, .io: .internalServerError
         }
     }
 }
 
 /// A request the API cannot read: the message names the part and the fix.
-struct BadRequest: Error {
+struct BadRequest: ClassifiedError {
     let message: String
+    var failureClass: FailureClass { .usage }
+    var description: String { message }
 }

@@ -66,7 +66,9 @@ struct APIRoutes: Sendable {
         var pin = album.pin
         pin.photos = album.storedCount
         let photos = album.photos.map { PhotoJSON(photo: $0, store: library.store, withPath: false) }
-        return try json(AlbumPage(pin: pin, target: album.target, fetching: jobs.isRunning(pin.id), photos: photos))
+        // Fetching here, or in another process (a terminal's `tourist fetch` holds the pin's lease).
+        let fetching = jobs.isRunning(pin.id) || library.isBeingFetched(pin.id)
+        return try json(AlbumPage(pin: pin, target: album.target, fetching: fetching, report: album.report, photos: photos))
     }
 
     private func start(_ kind: FetchJobs.Kind, _ context: BasicRequestContext) throws -> Response {

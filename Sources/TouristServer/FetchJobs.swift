@@ -4,7 +4,8 @@ import Synchronization
 import TouristCore
 
 /// The fetches and new collections this server runs, at most one per pin, each in its own task so
-/// the request that starts one returns at once. Progress goes out as `progress` events, the end
+/// the request that starts one returns at once. A pin another process fetches (a terminal's
+/// `tourist fetch`) is waited for first, through the pin's lease, so no fetch runs twice. Progress goes out as `progress` events, the end
 /// as a `fetch-ended` event; the pin's own changes reach the pages through `StoreWatcher`.
 final class FetchJobs: Sendable {
     enum Kind: Sendable {
@@ -58,7 +59,7 @@ final class FetchJobs: Sendable {
             ended = FetchEndedEvent(pin: id, outcome: outcome)
         } catch {
             logger.error("filling the album of pin \(id) failed: \(error)")
-            ended = FetchEndedEvent(pin: id, status: "failed", message: String(describing: error))
+            ended = FetchEndedEvent(pin: id, error: error)
         }
         running.withLock { $0[id] = nil }
         hub.publish(ServerEvent("fetch-ended", ended))
@@ -73,30 +74,24 @@ struct ProgressEvent: Encodable {
     var bytes: Int
 }
 
-/// `event: fetch-ended`: how a fetch this server ran ended (`complete`, `short`, `incomplete`,
-/// `empty`, `no-new-photos`, `failed`), and what to tell the user.
+/// `event: fetch-ended`: how a fetch this server ran ended. `kind` is the report's kind
+/// (`FetchReport.Kind`), or `error` when an error stopped it (`error` then says what); `report`
+/// holds the headline, the notes and the advice the page shows.
 struct FetchEndedEvent: Encodable {
     var pin: String
-    var status: String
-    var message: String?
-
-    init(pin: String, status: String, message: String?) {
-        self.pin = pin
-        self.status = status
-        self.message = message
-    }
+    var kind: String
+    var report: FetchReport?
+    var error: String?
 
     init(pin: String, outcome: FetchOutcome) {
         self.pin = pin
-        let album = outcome.album
-        switch outcome.status {
-        case .alreadyComplete: (status, message) = ("complete", nil)
-        // A new collection smaller than the album says so, in the CLI's words.
-        case .complete: (status, message) = outcome.shortfall.map { ("short", $0.message) } ?? ("complete", nil)
-        case .incomplete, .partlyFilled, .unusable: (status, message) = ("incomplete", album.pin.error)
-        case .empty: (status, message) = ("empty", "No photos within \(Kilometres.text(album.pin.radiusKm)) of \(album.pin.name)")
-        case .noNewPhotos: (status, message) = ("no-new-photos", outcome.shortfall?.message)
-        case .failed: (status, message) = ("failed", album.pin.error ?? outcome.providerFailures.map { "\($0.provider): \($0.message)" }.joined(separator: "; "))
-        }
+        kind = outcome.report.kind.rawValue
+        report = outcome.report
+    }
+
+    init(pin: String, error: any Error) {
+        self.pin = pin
+        kind = "error"
+        self.error = String(describing: error)
     }
 }

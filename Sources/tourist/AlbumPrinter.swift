@@ -3,10 +3,12 @@ import TouristCore
 /// The human view of an album: a heading, one line per photo with its file path, and the credit
 /// lines the photos' licenses require.
 enum AlbumPrinter {
-    static func render(_ album: Album, store: Store) -> String {
+    /// `showingError`: the pin's last failure under the heading (`album` shows it; `fetch` says how
+    /// it ended on stderr instead, once).
+    static func render(_ album: Album, store: Store, showingError: Bool = true) -> String {
         let pin = album.pin
         var heading = "\(pin.name) (\(pin.id)) at \(Format.degrees(pin.latitude)),\(Format.degrees(pin.longitude)), radius \(Kilometres.text(pin.radiusKm)): \(pin.state.rawValue), \(Plural.count(album.storedCount, "photo"))"
-        if let error = pin.error { heading += "\n  \(error)" }
+        if showingError, let error = pin.error { heading += "\n  \(error)" }
         guard !album.photos.isEmpty else { return heading + "\n" }
         var table = Table("#", "PHOTO", "STATE", "TITLE", "LICENSE", "FILE")
         for (index, photo) in album.photos.enumerated() {

@@ -46,7 +46,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 let loader = session.loader
                 let path = global.config.map { PathResolution.resolve($0, environment: session.environment, relativeTo: session.workingDirectory) } ?? loader.defaultConfigPath
                 if FileManager.default.fileExists(atPath: path), !force {
-                    throw CommandFailure(message: "\(path) already exists; nothing was written. Use --force to replace it", exitCode: ExitStatus.cannotCreate)
+                    throw CommandFailure(.cannotCreate, "\(path) already exists; nothing was written. Use --force to replace it")
                 }
                 let sink = try FileSink(directory: (path as NSString).deletingLastPathComponent, maxBytes: Int.max)
                 try sink.write(Data(StarterConfig.text.utf8))

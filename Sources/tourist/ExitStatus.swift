@@ -30,24 +30,10 @@ enum ExitStatus {
         }
     }
 
-    /// The exit code when providers failed and none answered: 77 when every one refused its
-    /// credentials, 75 when every one asked to slow down (running again later helps), else 69.
-    static func noAnswer(_ failures: [ProviderFailure]) -> Int32 {
-        if !failures.isEmpty, failures.allSatisfy(\.isUnauthorized) { return notAuthorized }
-        if !failures.isEmpty, failures.allSatisfy({ $0.reason == "rate-limited" }) { return temporaryFailure }
-        return unavailable
-    }
-
-    /// The code `fetch` or `new-collection` exits with after `outcome`: 0 when the album is
-    /// complete (or was), or the providers had nothing (more) for it; 75 when a rerun resumes it;
-    /// 69 when the photos found were unusable; for no answer, as `noAnswer` says.
-    static func of(_ outcome: FetchOutcome) -> Int32 {
-        guard !outcome.status.endsWell else { return ok }
-        switch outcome.status {
-        case .incomplete, .partlyFilled: return temporaryFailure
-        case .unusable: return unavailable
-        default: return noAnswer(outcome.providerFailures.filter { !$0.isNoPhotos })
-        }
+    /// The code `fetch` or `new-collection` exits with after `report`: 0 when it ended well, else
+    /// its failure class's.
+    static func of(_ report: FetchReport) -> Int32 {
+        report.failureClass.map(code(for:)) ?? ok
     }
 
     /// The code of a run over many pins (`fetch --all`): 0 when every pin's is, else the most
@@ -59,40 +45,27 @@ enum ExitStatus {
         return order.first(where: failing.contains) ?? failing.min() ?? ok
     }
 
+    /// The exit code for a failure of `failureClass` (README, "Exit codes").
+    static func code(for failureClass: FailureClass) -> Int32 {
+        switch failureClass {
+        case .usage: usage
+        case .notFound, .conflict, .badData: dataError
+        case .missingInput: noInput
+        case .cannotCreate: cannotCreate
+        case .unavailable: unavailable
+        case .unauthorized: notAuthorized
+        case .busy, .temporary: temporaryFailure
+        case .config: configError
+        case .io: ioError
+        }
+    }
+
     /// The exit code and message for an error that ended a command.
     static func describe(_ error: any Error) -> (code: Int32, message: String) {
-        switch error {
-        case let failure as CommandFailure:
-            return (failure.exitCode, failure.message)
-        case let error as ServerError:
-            return (unavailable, error.message)
-        case let error as LibraryError:
-            return (error.kind == .usage ? usage : unavailable, error.message)
-        case let error as ConfigError:
-            return (configError, "config error: \(error)")
-        case let error as S3SettingsError:
-            return (configError, error.description)
-        case let error as GeoPointError:
-            return (usage, error.message)
-        case let error as InputDataError:
-            return (dataError, error.message)
-        case let error as StoreError:
-            switch error.kind {
-            case .unusable: return (cannotCreate, error.message)
-            case .busy: return (temporaryFailure, error.message)
-            case .io: return (ioError, error.message)
-            case .newerVersion, .corrupt, .notFound, .conflict: return (dataError, error.message)
-            case .unauthorized: return (notAuthorized, error.message)
-            case .unavailable: return (unavailable, error.message)
-            }
-        case let error as ProviderError:
-            if error.isUnauthorized { return (notAuthorized, error.description) }
-            if error.isConfigurationProblem { return (configError, error.description) }
-            if error.isNotFound { return (dataError, error.description) }
-            if error.isRetryable { return (temporaryFailure, error.description) }
-            return (unavailable, error.description)
-        default:
-            return (ioError, String(describing: error))
+        let message = switch error {
+        case let error as ConfigError: "config error: \(error)"
+        default: String(describing: error)
         }
+        return (code(for: .of(error)), message)
     }
 }

@@ -30,7 +30,7 @@ struct ExportCommand: AsyncParsableCommand {
                 session.say(line)
             }
             guard result.refused.isEmpty else {
-                throw CommandFailure(message: result.refused.joined(separator: "\ntourist: "), exitCode: ExitStatus.dataError)
+                throw CommandFailure(.badData, result.refused.joined(separator: "\ntourist: "))
             }
             return 0
         }

@@ -34,6 +34,10 @@ enum FetchAllRun {
         for pin in ended where pin.exitCode != ExitStatus.ok {
             session.note("pin \(pin.id) \"\(pin.name)\": \(pin.message ?? "failed")")
         }
+        // A reason many pins share is said once, with how many.
+        for (line, count) in sharedNotes(ended) {
+            session.note(count > 1 ? "\(line) (\(count) pins)" : line)
+        }
         let code = ExitStatus.mostSerious(ended.map(\.exitCode))
         let failed = run.progress.pinsFailed
         if failed > 0 {
@@ -41,6 +45,20 @@ enum FetchAllRun {
             session.note("\(failed) of \(Plural.count(ended.count, "pin")) did not end well\(resume)")
         }
         return code
+    }
+
+    /// Each distinct note of the pins' reports, in the order first met, with how many pins it is
+    /// about.
+    private static func sharedNotes(_ ended: [PinEnding]) -> [(line: String, pins: Int)] {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for pin in ended {
+            for line in Set(pin.report?.notes.map(TerminalReport.line) ?? []) {
+                if counts[line] == nil { order.append(line) }
+                counts[line, default: 0] += 1
+            }
+        }
+        return order.map { ($0, counts[$0] ?? 0) }
     }
 
     private static func table(_ ended: [PinEnding]) -> String {
@@ -63,15 +81,17 @@ enum FetchAllRun {
 struct PinEnding: Encodable {
     var id: String
     var name: String
-    /// The fetch's status (`FetchOutcome.Status`), or `error` when an error stopped it.
+    /// How the fetch ended (`FetchReport.Kind`), or `error` when an error stopped it.
     var status: String
     /// Photos stored in the album, of its `target` (unknown when an error stopped the fetch).
     var photos: Int
     var target: Int?
     /// The code `tourist fetch PIN` would have exited with.
     var exitCode: Int32
-    /// Why the pin did not end well.
+    /// Why the pin did not end well: its report's headline, or the error.
     var message: String?
+    /// How the fetch ended, in full (absent when an error stopped it).
+    var report: FetchReport?
 
     init(_ fetched: PinFetch) {
         id = fetched.pin.id
@@ -79,11 +99,12 @@ struct PinEnding: Encodable {
         switch fetched.result {
         case .success(let outcome):
             let album = outcome.album
-            status = outcome.status.rawValue
+            status = outcome.report.kind.rawValue
             photos = album.storedCount
             target = album.target
-            exitCode = ExitStatus.of(outcome)
-            message = exitCode == ExitStatus.ok ? nil : album.pin.error ?? "the album is not complete"
+            exitCode = ExitStatus.of(outcome.report)
+            message = exitCode == ExitStatus.ok ? nil : outcome.report.headline
+            report = outcome.report
         case .failure(let error):
             let (code, text) = ExitStatus.describe(error)
             status = "error"

@@ -53,8 +53,10 @@ struct FetchCommand: AsyncParsableCommand {
             if all {
                 return try await FetchAllRun.run(session, fetch, size: size.flatMap(PhotoSize.init))
             }
-            return try await AlbumRun.run(session, fetch) { library, id, progress in
-                try await library.fetch(pin: id, count: fetch.count, size: size.flatMap(PhotoSize.init), providerNames: fetch.provider, progress: progress)
+            return try await AlbumRun.run(session, fetch) { library, id, progress, waiting in
+                try await library.fetch(
+                    pin: id, count: fetch.count, size: size.flatMap(PhotoSize.init), providerNames: fetch.provider, progress: progress, waiting: waiting
+                )
             }
         }
     }
@@ -80,8 +82,8 @@ struct NewCollectionCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Session.run(global) { session in
-            try await AlbumRun.run(session, fetch) { library, id, progress in
-                try await library.newCollection(pin: id, count: fetch.count, providerNames: fetch.provider, progress: progress)
+            try await AlbumRun.run(session, fetch) { library, id, progress, waiting in
+                try await library.newCollection(pin: id, count: fetch.count, providerNames: fetch.provider, progress: progress, waiting: waiting)
             }
         }
     }
@@ -91,7 +93,7 @@ struct NewCollectionCommand: AsyncParsableCommand {
 enum AlbumRun {
     static func run(
         _ session: Session, _ options: FetchOptions,
-        _ body: (Library, String, (@Sendable (FetchProgress) -> Void)?) async throws -> FetchOutcome
+        _ body: (Library, String, (@Sendable (FetchProgress) -> Void)?, @escaping @Sendable (LeaseRecord) -> Void) async throws -> FetchOutcome
     ) async throws -> Int32 {
         let library = try session.library()
         let store = library.store
@@ -99,64 +101,28 @@ enum AlbumRun {
         let bar = ProgressBar.make(for: session)
         var progress: (@Sendable (FetchProgress) -> Void)?
         if let bar { progress = { bar.update($0) } }
-        let outcome = try await body(library, id, progress)
+        let stderr = session.stderr
+        let outcome = try await body(library, id, progress) { holder in
+            stderr.note("another tourist (pid \(holder.pid) on \(holder.host)) is fetching this pin; waiting for it to finish")
+        }
         bar?.finish()
         if session.options.json {
-            try session.printJSON(AlbumJSON(outcome.album, store: store))
+            try session.printJSON(AlbumJSON(outcome, store: store))
         } else {
-            session.say(AlbumPrinter.render(outcome.album, store: store))
+            session.say(AlbumPrinter.render(outcome.album, store: store, showingError: false))
         }
         return report(outcome, session: session)
     }
 
-    /// Explains the outcome on stderr and picks the exit code.
+    /// Says how the fetch ended on stderr, once, and picks the exit code. Photos found unusable
+    /// and replaced by others are said too.
     static func report(_ outcome: FetchOutcome, session: Session) -> Int32 {
-        let pin = outcome.album.pin
-        // An empty album's last line names every provider asked, and an exhausted new collection's
-        // says what is left; otherwise each provider says why it gave nothing.
-        if ![.empty, .noNewPhotos].contains(outcome.status) {
-            session.noteProviderFailures(outcome.providerFailures, othersAnswered: !outcome.album.photos.isEmpty)
-        }
-        let failures = outcome.providerFailures.filter { !$0.isNoPhotos }
+        let report = outcome.report
         let rejected = outcome.album.photos.filter { $0.state == .rejected }
-        if let first = rejected.first, [.complete, .incomplete, .partlyFilled].contains(outcome.status) {
-            session.note("\(Plural.count(rejected.count, "photo was", "photos were")) unusable and replaced by others (\(first.key): \(first.error ?? "rejected")); `tourist album \(pin.id)` lists them")
+        if let first = rejected.first, report.kind != .unusable, report.kind != .alreadyComplete {
+            session.note("\(Plural.count(rejected.count, "photo was", "photos were")) unusable and replaced by others (\(first.key): \(first.error ?? "rejected")); `tourist album \(outcome.album.pin.id)` lists them")
         }
-        switch outcome.status {
-        case .alreadyComplete:
-            session.note("the album of \"\(pin.name)\" is complete; nothing to fetch (use new-collection for other photos)")
-        case .complete, .noNewPhotos:
-            // A new collection smaller than the album, or none (no unseen photos left), is said, not an error.
-            if let shortfall = outcome.shortfall { session.note(shortfall.message) }
-        case .unusable:
-            session.note(pin.error ?? "none of the photos found could be used")
-        case .incomplete:
-            session.note(pin.error ?? "some photos could not be downloaded; run the command again to retry them")
-        case .partlyFilled:
-            session.note(pin.error ?? "the album is partly filled; run the command again to fill the rest")
-        case .empty:
-            // Every failure here is a provider with no photos: asked and empty, or outside its coverage.
-            let asked = outcome.providerFailures.filter { !$0.isOutsideCoverage }.map(\.provider).joined(separator: ", ")
-            let outside = outcome.providerFailures.filter(\.isOutsideCoverage).map(\.provider).joined(separator: ", ")
-            let skipped = outside.isEmpty ? "" : "; not asked, outside their coverage: \(outside)"
-            session.note("no photos within \(Kilometres.text(pin.radiusKm)) of \"\(pin.name)\" (asked: \(asked.isEmpty ? "no provider" : asked)\(skipped)). To find some, \(CollectionShortfall.advice(for: pin))")
-        case .failed:
-            explainNoAnswer(failures, session: session, unchanged: "the album is unchanged")
-        }
-        return ExitStatus.of(outcome)
-    }
-
-    /// The last stderr line when no provider could answer, and the exit code: 77 when every failure
-    /// was bad credentials (their own lines said what to set), 75 when every provider asked to slow
-    /// down, else 69. `unchanged` says what was left as it was.
-    @discardableResult
-    static func explainNoAnswer(_ failures: [ProviderFailure], session: Session, unchanged: String) -> Int32 {
-        let code = ExitStatus.noAnswer(failures)
-        switch code {
-        case ExitStatus.notAuthorized: break
-        case ExitStatus.temporaryFailure: session.note("every provider asked to slow down; \(unchanged). Run the command again later")
-        default: session.note("no provider could answer; check the network and `tourist providers --check`, then run the command again")
-        }
-        return code
+        for line in TerminalReport.lines(report) { session.note(line) }
+        return ExitStatus.of(report)
     }
 }

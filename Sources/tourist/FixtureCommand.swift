@@ -65,14 +65,19 @@ struct FixtureCommand: AsyncParsableCommand {
                         Serve them offline with this provider in a config: { "name": "recorded", "type": "fixture", "path": "\(folder)" }
                         """)
                 }
-                session.noteProviderFailures(recording.failures, othersAnswered: recording.photos > 0)
+                let unanswered = recording.photos == 0 ? FetchReport.unanswered(recording.failures) : nil
+                if unanswered == nil { session.noteProviderFailures(recording.failures, othersAnswered: recording.photos > 0) }
                 if recording.withoutLocation > 0 {
                     session.note("\(Plural.count(recording.withoutLocation, "photo has", "photos have")) no location and \(Plural.word(recording.withoutLocation, "was", "were")) left out (a fixture photo needs one)")
                 }
                 for failed in recording.failed { session.note("left out \(failed)") }
                 if recording.photos == 0 {
-                    let problems = recording.failures.filter { !$0.isNoPhotos }
-                    if !problems.isEmpty { return AlbumRun.explainNoAnswer(problems, session: session, unchanged: "nothing was written") }
+                    if let unanswered {
+                        // Each provider once, then why nothing was recorded.
+                        for line in unanswered.notes.map(TerminalReport.line) { session.note(line) }
+                        session.note("\(unanswered.headline); nothing was written")
+                        return ExitStatus.of(unanswered)
+                    }
                     session.note("no photos to record within \(Kilometres.text(radius)) of \(center); nothing was written")
                     return ExitStatus.unavailable
                 }

@@ -79,7 +79,7 @@ extension PinCommand {
                 do {
                     try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
                 } catch {
-                    throw CommandFailure(message: "cannot write \(output): \(error.localizedDescription); choose a folder you can write to", exitCode: ExitStatus.ioError)
+                    throw CommandFailure(.io, "cannot write \(output): \(error.localizedDescription); choose a folder you can write to")
                 }
                 if session.options.json {
                     try session.printJSON(PinExportReport(path: output, format: chosen.rawValue, pins: count))
@@ -108,10 +108,10 @@ enum PinFileInput {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw CommandFailure(message: "\(path): no such file; give the path of a CSV or GeoJSON pin file", exitCode: ExitStatus.noInput)
+            throw CommandFailure(.missingInput, "\(path): no such file; give the path of a CSV or GeoJSON pin file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(message: "\(path) cannot be read; check its permissions", exitCode: ExitStatus.noInput)
+            throw CommandFailure(.missingInput, "\(path) cannot be read; check its permissions")
         }
         return (Array(data), path)
     }

@@ -31,9 +31,10 @@ struct SearchCommand: AsyncParsableCommand {
             let result = await router.search(center: center, radiusKm: radius, count: count, exclude: [])
             let photos = result.candidates.map { PhotoJSON(candidate: $0, distanceKm: $0.location.map { $0.distanceKm(to: center) }) }
             let failures = result.failures.filter { !$0.isNoPhotos }
+            let unanswered = photos.isEmpty ? FetchReport.unanswered(result.failures) : nil
             if session.options.json {
                 try session.printJSON(["photos": photos])
-            } else if photos.isEmpty, failures.isEmpty {
+            } else if photos.isEmpty, unanswered == nil {
                 session.say("No photos within \(Kilometres.text(radius)) of \(center).")
             } else if !photos.isEmpty {
                 var table = Table("PHOTO", "DISTANCE", "TITLE", "OWNER", "LICENSE")
@@ -42,12 +43,14 @@ struct SearchCommand: AsyncParsableCommand {
                 }
                 session.say(table.rendered())
             }
-            session.noteProviderFailures(result.failures, othersAnswered: !photos.isEmpty)
+            if let unanswered {
+                // Each provider once, then why nothing was found.
+                for line in TerminalReport.lines(unanswered) { session.note(line) }
+                return ExitStatus.of(unanswered)
+            }
+            session.noteProviderFailures(result.failures, othersAnswered: true)
             if photos.isEmpty, try session.config().providers.contains(where: { $0.enabled && $0.type == "fixture" && $0.options.string("path") == nil }) {
                 session.note(DemoHint.text)
-            }
-            if photos.isEmpty, !failures.isEmpty {
-                return AlbumRun.explainNoAnswer(failures, session: session, unchanged: "nothing was found")
             }
             // Fewer photos than asked for while a provider failed: asking again may find the rest.
             return photos.count < count && !failures.isEmpty ? ExitStatus.temporaryFailure : ExitStatus.ok

@@ -190,7 +190,7 @@ final class Session {
     /// by quietly: the router says so only with --verbose (`providers --check` shows it).
     func noteProviderFailures(_ failures: [ProviderFailure], othersAnswered: Bool) {
         for failure in failures where !failure.isOutsideCoverage && !(failure.isMissingCredentials && othersAnswered) {
-            note("\(failure.provider): \(failure.reason): \(failure.message)")
+            note("\(failure.provider): \(failure.reason.rawValue): \(failure.message)")
         }
     }
 

@@ -207,7 +207,7 @@ import TestSupport
         let paris = DirectoryProvider(name: "pictures", tree: DirectoryTree(roots: [photos + "/trip"]), indexPath: nil, logger: Logger(label: "test"))
         let router = Router(providers: [ConfiguredProvider(entry: entry, provider: paris)])
         let tokyo = await router.search(center: try GeoPoint(latitude: 35.6586, longitude: 139.7454), radiusKm: 50, count: 5, exclude: [])
-        #expect(tokyo.failures.map(\.reason) == ["outside coverage"])
+        #expect(tokyo.failures.map(\.reason.rawValue) == ["outside coverage"])
         let eiffel = await router.search(center: try GeoPoint(latitude: Self.paris.latitude, longitude: Self.paris.longitude), radiusKm: 1, count: 5, exclude: [])
         #expect(eiffel.candidates.count == 5 && eiffel.failures.isEmpty)
     }

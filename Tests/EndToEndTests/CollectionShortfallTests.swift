@@ -8,10 +8,14 @@ import TestSupport
 @Suite struct CollectionShortfallTests {
     /// What both front ends say when pin `id` ("Louvre", 0.55 km) has `found` of 3 unseen photos left.
     static func message(found: Int, pin id: String) -> String {
-        let advice = "For more, widen the radius with `tourist pin edit \(id) --radius 1.1`, or use another provider: `--provider NAME` (see `tourist providers`), or add one to the config"
-        return found == 0
-            ? "no unseen photos left within 0.55 km of \"Louvre\"; the album is unchanged. \(advice)"
-            : "the new collection of \"Louvre\" has \(found) of 3 photos: only \(found) unseen photos were left within 0.55 km. \(advice)"
+        "\(headline(found: found)). For more, widen the radius with `tourist pin edit \(id) --radius 1.1`, or use another provider: `--provider NAME` (see `tourist providers`), or add one to the config"
+    }
+
+    /// The report's headline, which the page shows with its own words for the advice.
+    static func headline(found: Int) -> String {
+        found == 0
+            ? "no unseen photos left within 0.55 km of \"Louvre\"; the album is unchanged"
+            : "the new collection of \"Louvre\" has \(found) of 3 photos: only \(found) unseen photos were left within 0.55 km"
     }
 
     @Test func aSmallerCollectionSaysHowManyAndAnExhaustedPinSaysNoneAreLeft() async throws {
@@ -54,10 +58,10 @@ import TestSupport
         #expect(short.stderr == "tourist: \(Self.message(found: 2, pin: id))\n", "\(short.stderr)")
         let exhausted = try await harness.run("new-collection", id)
         #expect(exhausted.stderr == "tourist: \(Self.message(found: 0, pin: id))\n", "\(exhausted.stderr)")
-        // A fetch that finds fewer photos than the album holds is complete too, not "partly filled".
+        // A fetch that finds fewer photos than the album holds is short and ready, not "partly filled".
         let near = try #require(try await harness.json("pin", "add", "10", "10", "--radius", "0.35", "--name", "Near")["id"] as? String)
         let few = try await harness.run("fetch", near, "--count", "5")
-        #expect(few.stderr.isEmpty, "\(few.stderr)")
+        #expect(few.stderr.hasPrefix("tourist: the album of \"Near\" has 3 of 5 photos: that is all the providers have within 0.35 km. For more, widen the radius"), "\(few.stderr)")
         #expect(try await harness.json("pin", "show", near)["state"] as? String == "ready")
         #expect(try await harness.json("album", near).photos.count == 3)
     }
@@ -73,7 +77,7 @@ import TestSupport
         let id = try #require(try await harness.json("pin", "add", "10", "10", "--name", "Louvre")["id"] as? String)
         try await harness.run("fetch", id, "--count", "2")
         let next = try await harness.run("new-collection", id)
-        #expect(next.stderr == "tourist: a: empty: no unseen photos left within the radius\n", "\(next.stderr)")
+        #expect(next.stderr == "tourist: a has no unseen photos left within the radius\n", "\(next.stderr)")
         #expect(try await harness.json("album", id).photos.map { $0["id"] as? String } == ["b:b-001", "b:b-002"])
     }
 
@@ -96,9 +100,14 @@ import TestSupport
             }
             throw ServedStore.ServeFailure("the event stream ended before fetch-ended")
         }
+        /// The event's report: its headline and its advice's action.
+        func said(_ event: [String: Any]) -> (headline: String?, action: String?) {
+            let report = event["report"] as? [String: Any]
+            return (report?["headline"] as? String, (report?["advice"] as? [String: Any])?["action"] as? String)
+        }
         let short = try await newCollection()
-        #expect(short["status"] as? String == "short" && short["message"] as? String == Self.message(found: 2, pin: id), "\(short)")
+        #expect(short["kind"] as? String == "short" && said(short).headline == Self.headline(found: 2) && said(short).action == "widen-radius", "\(short)")
         let exhausted = try await newCollection()
-        #expect(exhausted["status"] as? String == "no-new-photos" && exhausted["message"] as? String == Self.message(found: 0, pin: id), "\(exhausted)")
+        #expect(exhausted["kind"] as? String == "no-new-photos" && said(exhausted).headline == Self.headline(found: 0), "\(exhausted)")
     }
 }

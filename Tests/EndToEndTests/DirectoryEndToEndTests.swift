@@ -81,14 +81,14 @@ import TestSupport
 
     @Test func aMissingFolderIsReportedWithTheKeyToFix() async throws {
         let broken = try harness.folder.write("broken.json", #"{ "providers": [ { "name": "pictures", "type": "directory", "path": "~/no-such-folder" } ] }"#)
-        let result = try await harness.run("search", "48.8584", "2.2945", "--config", broken, expecting: 69)
+        let result = try await harness.run("search", "48.8584", "2.2945", "--config", broken, expecting: 78)
         let missing = "the folder \(harness.folder.child("home"))/no-such-folder cannot be read (No such file or directory)"
-        #expect(result.stderr.contains("pictures: invalid configuration: \(missing). Create it, or correct the path (providers[0].path in \(broken))"), "\(result.stderr)")
+        #expect(result.stderr.contains("pictures is not configured correctly: \(missing). Create it, or correct the path (providers[0].path in \(broken))"), "\(result.stderr)")
         let check = try await harness.run("config", "check", "--config", broken, expecting: 78)
         #expect(check.stderr == "tourist: config error: \(broken): providers[0].path: \(missing). Create it, or correct the path.\n")
         // Of several folders, the missing one is named by its index, when searching and when checking.
         let second = try harness.folder.write("second.json", #"{ "providers": [ { "name": "pictures", "type": "directory", "path": [".", "~/no-such-folder"] } ] }"#)
-        let searched = try await harness.run("search", "48.8584", "2.2945", "--config", second, expecting: 69)
+        let searched = try await harness.run("search", "48.8584", "2.2945", "--config", second, expecting: 78)
         #expect(searched.stderr.contains("Create it, or correct the path (providers[0].path[1] in \(second))"), "\(searched.stderr)")
         let checkedSecond = try await harness.run("config", "check", "--config", second, expecting: 78)
         #expect(checkedSecond.stderr == "tourist: config error: \(second): providers[0].path[1]: \(missing). Create it, or correct the path.\n")

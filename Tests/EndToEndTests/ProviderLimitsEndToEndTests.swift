@@ -47,7 +47,7 @@ import TestSupport
         #expect(lines.count == 2, "\(refused.stderr)")
         let refill = try #require(lines.first.flatMap { Self.match(#"at (\d\d:\d\d:\d\d), in \d+ min \d+ s\."#, in: $0) }, "\(refused.stderr)")
         let wait = try #require(Self.match(#"in (\d+ min \d+ s)\."#, in: lines[0]))
-        #expect(lines.first == "tourist: flickr: rate-limited: flickr has used its budget of 2 requests per hour (requestsPerHour); the next request is allowed at \(refill), in \(wait). Run the command again then, or raise requestsPerHour if the service allows more")
+        #expect(lines.first == "tourist: flickr asked to slow down: flickr has used its budget of 2 requests per hour (requestsPerHour); the next request is allowed at \(refill), in \(wait). Run the command again then, or raise requestsPerHour if the service allows more")
         // The wait is until run 1's search leaves the hour, counted from run 3 (rounded up): whatever
         // the time the runs took, it lies between these two.
         let parts = wait.split(separator: " ")
@@ -55,7 +55,7 @@ import TestSupport
         let shortest = beforeFirst.addingTimeInterval(3600).timeIntervalSince(afterThird)
         let longest = afterFirst.addingTimeInterval(3600).timeIntervalSince(beforeThird) + 1
         #expect(Double(waited) >= shortest.rounded(.down) && Double(waited) <= longest.rounded(.up), "\(wait): between \(shortest) and \(longest) s")
-        #expect(lines.last == "tourist: every provider asked to slow down; the album is unchanged. Run the command again later")
+        #expect(lines.last == "tourist: every provider asked to slow down; run the command again later")
 
         // `providers` reads the same log: 2 used, refilling when the message said.
         let listed = try await harness.run("providers", "--config", config)
@@ -104,13 +104,13 @@ import TestSupport
     @Test(arguments: [
         // Without a key Flickr is not set up yet: passed by quietly while another provider answers.
         Case(kind: "no key", line: ""),
-        Case(kind: "refused key", line: "tourist: flickr: unauthorized: Flickr refused the API key (Flickr error 100: Invalid API Key (Key has invalid format)). Set FLICKR_API_KEY or the provider's \"apiKey\" option to a valid key (get one at https://www.flickr.com/services/apps/create/)"),
-        Case(kind: "unavailable", line: "tourist: flickr: unavailable: ENDPOINT?… answered HTTP 503"),
-        Case(kind: "maintenance page", line: "tourist: flickr: unavailable: Flickr answered with something that is not JSON (flickr.photos.search; an error or maintenance page?). Flickr may be down for a while; try again later"),
-        Case(kind: "rate-limited", line: "tourist: flickr: rate-limited: ENDPOINT?… answered HTTP 429 (too many requests)"),
-        Case(kind: "invalid response", line: "tourist: flickr: invalid response: Flickr error 112: Method \"flickr.photos.search\" not found"),
-        Case(kind: "timed out", line: "tourist: flickr: timed out: provider flickr took longer than 0.3 s"),
-        Case(kind: "empty", line: "tourist: flickr: empty: no photos within the radius"),
+        Case(kind: "refused key", line: "tourist: flickr refused its credentials: Flickr refused the API key (Flickr error 100: Invalid API Key (Key has invalid format)). Set FLICKR_API_KEY or the provider's \"apiKey\" option to a valid key (get one at https://www.flickr.com/services/apps/create/)"),
+        Case(kind: "unavailable", line: "tourist: flickr could not answer (a server error): ENDPOINT?… answered HTTP 503"),
+        Case(kind: "maintenance page", line: "tourist: flickr could not answer (a server error): Flickr answered with something that is not JSON (flickr.photos.search; an error or maintenance page?). Flickr may be down for a while; try again later"),
+        Case(kind: "rate-limited", line: "tourist: flickr asked to slow down: ENDPOINT?… answered HTTP 429 (too many requests)"),
+        Case(kind: "invalid response", line: "tourist: flickr answered with something it should not: Flickr error 112: Method \"flickr.photos.search\" not found"),
+        Case(kind: "timed out", line: "tourist: flickr did not answer in time: provider flickr took longer than 0.3 s"),
+        Case(kind: "empty", line: "tourist: flickr has no photos within the radius"),
     ])
     func eachFailureFallsThroughToTheNextProvider(_ failure: Case) async throws {
         let (harness, fake, config): (Harness, FakeFlickr, String)
@@ -156,8 +156,8 @@ import TestSupport
         fake.failEveryAPICall(.status(502))
         let partly = try await harness.run("fetch", pin, "--count", "6", "--config", config, expecting: 75)
         #expect(partly.stderr == """
-            tourist: flickr: unavailable: \(fake.endpoint)?… answered HTTP 502
-            tourist: the album has 3 of 6 photos because flickr failed (unavailable: \(fake.endpoint)?… answered HTTP 502); run `tourist fetch \(pin)` to fill the rest
+            tourist: flickr could not answer (a server error): \(fake.endpoint)?… answered HTTP 502
+            tourist: the album has 3 of 6 photos; run it again later to fill the rest
 
             """)
         let shown = try await harness.json("pin", "show", pin, "--config", config)
@@ -180,11 +180,11 @@ import TestSupport
                            {"name": "mirror", "type": "flickr", "endpoint": "\(fake.endpoint)"}]}
             """)
         let keyless = try await harness.run("search", "48.8584", "2.2945", "--config", config, expecting: 77)
-        #expect(keyless.stderr.components(separatedBy: "\n").filter { $0.contains(": unauthorized: ") }.count == 2, "\(keyless.stderr)")
+        #expect(keyless.stderr.components(separatedBy: "\n").filter { $0.contains("refused its credentials: ") || $0.contains("is not set up: it has no credentials: ") }.count == 2, "\(keyless.stderr)")
         fake.failNextAPICalls([.status(500)])
         let mixed = try await harness.run("search", "48.8584", "2.2945", "--config", config, expecting: 69)
-        #expect(mixed.stderr.hasPrefix("tourist: flickr: unavailable: \(fake.endpoint)?… answered HTTP 500\ntourist: mirror: unauthorized: no Flickr API key"), "\(mixed.stderr)")
-        #expect(mixed.stderr.hasSuffix("tourist: no provider could answer; check the network and `tourist providers --check`, then run the command again\n"))
+        #expect(mixed.stderr.hasPrefix("tourist: flickr could not answer (a server error): \(fake.endpoint)?… answered HTTP 500\ntourist: mirror is not set up: it has no credentials: no Flickr API key"), "\(mixed.stderr)")
+        #expect(mixed.stderr.hasSuffix("tourist: no provider could answer; set the credentials mirror asks for (its line above says how), or use another provider\n"), "\(mixed.stderr)")
     }
 }
 

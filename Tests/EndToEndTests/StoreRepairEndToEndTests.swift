@@ -72,7 +72,7 @@ import TestSupport
         #expect(try String(contentsOfFile: harness.store + "/" + quarantined, encoding: .utf8) == String(text.prefix(300)), "the damaged file is kept as it was")
         #expect(harness.blobFiles() == blobsBefore, "repair never deletes a good blob")
         let pin = try await harness.json("pin", "show", paris)
-        #expect(pin["state"] as? String == "failed" && (pin["error"] as? String)?.contains("tourist fetch \(paris)") == true, "\(pin)")
+        #expect(pin["state"] as? String == "failed" && (pin["error"] as? String)?.contains("fetching fills the album again") == true && pin["failure"] as? String == "incomplete", "\(pin)")
         #expect(try await storedPhotos(harness, capeTown).count == 21, "the other pin is untouched")
 
         let refilled = try await harness.json("fetch", paris)

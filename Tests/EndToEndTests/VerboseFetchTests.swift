@@ -42,6 +42,6 @@ import TestSupport
         // Without --verbose: only the line about the provider over its budget, as before.
         let second = try #require(try await harness.json("pin", "add", "48.86", "2.29", "--config", config)["id"] as? String)
         let quiet = try await harness.run("fetch", second, "--count", "5", "--config", config)
-        #expect(quiet.stderr.split(separator: "\n").count == 1 && quiet.stderr.hasPrefix("tourist: tight: rate-limited: "), "\(quiet.stderr)")
+        #expect(quiet.stderr.split(separator: "\n").count == 1 && quiet.stderr.hasPrefix("tourist: tight asked to slow down: "), "\(quiet.stderr)")
     }
 }

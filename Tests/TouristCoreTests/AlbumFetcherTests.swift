@@ -34,7 +34,7 @@ import TestSupport
         let store = try Store(path: folder.child("store"))
         let pin = try newPin(store)
         let outcome = try await fetcher(store).fetch(pin: pin.id, count: nil)
-        #expect(outcome.status == .complete)
+        #expect(outcome.report.kind == .complete)
         #expect(outcome.album.pin.state == .ready)
         #expect(outcome.album.photos.map(\.key.id) == (1...10).map { String(format: "p-%03d", $0) })
         for photo in outcome.album.photos {
@@ -44,7 +44,7 @@ import TestSupport
         }
         #expect(try store.pins().first?.photos == 10)
         let again = try await fetcher(store).fetch(pin: pin.id, count: nil)
-        #expect(again.status == .alreadyComplete)
+        #expect(again.report.kind == .alreadyComplete)
         #expect(try store.verify() == { var report = VerifyReport(); report.blobs = 10; return report }())
     }
 
@@ -69,10 +69,10 @@ import TestSupport
         let third = try await fetcher(store).newCollection(pin: pin.id, count: nil)
         #expect(third.album.photos.count == 10)
         #expect(!third.album.photos.contains { $0.key == removed.key })
-        #expect(third.status == .complete)
+        #expect(third.report.kind == .complete)
         // Nothing unseen is left: the album stays as it was.
         let fourth = try await fetcher(store).newCollection(pin: pin.id, count: nil)
-        #expect(fourth.status == .noNewPhotos)
+        #expect(fourth.report.kind == .noNewPhotos)
         #expect(fourth.album == third.album)
         #expect(try store.album(pin.id) == third.album)
         #expect(try store.verify().ok)
@@ -83,13 +83,13 @@ import TestSupport
         let pin = try newPin(store, target: 6)
         // Every 3rd request fails: the search (request 1) works, some downloads fail.
         let outcome = try await fetcher(store, failEvery: 3).fetch(pin: pin.id, count: nil)
-        #expect(outcome.status == .incomplete)
+        #expect(outcome.report.kind == .incomplete)
         #expect(outcome.album.pin.state == .failed)
         let failed = outcome.album.photos.filter { $0.state == .failed }
         #expect(!failed.isEmpty)
         #expect(failed.allSatisfy { $0.error?.hasPrefix("unavailable: fixture provider demo simulated a failure") == true })
         let retried = try await fetcher(store).fetch(pin: pin.id, count: nil)
-        #expect(retried.status == .complete)
+        #expect(retried.report.kind == .complete)
         #expect(retried.album.photos.allSatisfy { $0.state == .stored })
         #expect(retried.album.photos.map(\.key) == outcome.album.photos.map(\.key))
     }

@@ -33,16 +33,16 @@ import TestSupport
         let local = try provider("local")
         let result = await Router(providers: [elsewhere, local]).search(center: center, radiusKm: 5, count: 2, exclude: [])
         #expect(result.candidates.map(\.key.provider) == ["local", "local"])
-        #expect(result.failures.map(\.reason) == ["outside coverage"])
+        #expect(result.failures.map(\.reason.rawValue) == ["outside coverage"])
         #expect(result.failures.first?.message == "the search circle does not meet its coverage [-10, 35, 30, 60]")
         #expect(result.failures.first?.isNoPhotos == true)
         #expect(result.pages.seen["elsewhere"] == nil, "no page was asked for")
 
         let reach = europe.distanceKm(from: center)
         let near = await Router(providers: [elsewhere]).search(center: center, radiusKm: reach + 1, count: 1, exclude: [])
-        #expect(near.failures.map(\.reason) == ["unavailable"], "inside its reach the provider is asked (and fails)")
+        #expect(near.failures.map(\.reason.rawValue) == ["unavailable"], "inside its reach the provider is asked (and fails)")
         let far = await Router(providers: [elsewhere]).search(center: center, radiusKm: reach - 1, count: 1, exclude: [])
-        #expect(far.failures.map(\.reason) == ["outside coverage"])
+        #expect(far.failures.map(\.reason.rawValue) == ["outside coverage"])
     }
 
     @Test func firstStrategyFallsThroughEmptyAndFailingProvidersInOrder() async throws {
@@ -54,7 +54,7 @@ import TestSupport
         let result = await router.search(center: center, radiusKm: 5, count: 5, exclude: [])
         #expect(result.candidates.map(\.key.description) == (1...5).map { String(format: "good:good-%03d", $0) })
         #expect(result.failures.map(\.provider) == ["faraway", "broken"])
-        #expect(result.failures.map(\.reason) == ["empty", "unavailable"])
+        #expect(result.failures.map(\.reason.rawValue) == ["empty", "unavailable"])
     }
 
     @Test func theOrderOfProvidersIsThePriority() async throws {
@@ -113,6 +113,6 @@ import TestSupport
         #expect(once.pages.pageCounts["flaky"] == 2)
         let never = await Router(providers: [configured]).search(center: center, radiusKm: 5, count: 3, exclude: [])
         #expect(never.candidates.isEmpty, "without retries the failing 4th request falls through")
-        #expect(never.failures.map(\.reason) == ["unavailable"])
+        #expect(never.failures.map(\.reason.rawValue) == ["unavailable"])
     }
 }

@@ -83,6 +83,9 @@ public struct Album: Sendable, Codable, Equatable {
     public var target: Int
     /// The result pages this pin has read, per provider (absent in albums written before it existed).
     public var pageHistory: PageHistory?
+    /// How the last fetch or new collection ended (absent before one ended, and in albums written
+    /// before reports existed).
+    public var report: FetchReport?
 
     public init(pin: Pin, target: Int) {
         self.pin = pin

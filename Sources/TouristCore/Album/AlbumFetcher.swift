@@ -46,7 +46,9 @@ public struct AlbumFetcher: Sendable {
                 guard album.photos[index].state == .stored, let sha256 = album.photos[index].sha256, !store.blobs.contains(sha256) else { continue }
                 album.photos[index].forgetBlob()
             }
-            if album.pin.state == .ready, album.target == target, album.photos.allSatisfy({ $0.state == .stored || $0.state == .rejected }) {
+            // A ready album is complete unless a provider could not be reached when it was filled.
+            if album.pin.state == .ready, album.target == target, album.photos.allSatisfy({ $0.state == .stored || $0.state == .rejected }),
+               album.report?.asksAgain != true {
                 return nil as Album?
             }
             album.target = target
@@ -56,17 +58,21 @@ public struct AlbumFetcher: Sendable {
             }
             album.pin.state = .fetching
             album.pin.error = nil
+            album.pin.failure = nil
             try transaction.save(album)
             return album
         }
-        guard let album else { return FetchOutcome(status: .alreadyComplete, album: try store.album(id), providerFailures: []) }
-        return try await fill(album, searched: false, failures: [])
+        guard let album else {
+            let complete = try store.album(id)
+            return FetchOutcome(report: .alreadyComplete(complete.pin), album: complete, providerFailures: [])
+        }
+        return try await fill(album, operation: .fetch, searched: false, failures: [])
     }
 
     /// Replaces the album with photos the pin has not shown before; removed photos never return.
-    /// When the providers have no such photo, the album is left as it is (`.noNewPhotos`); when
-    /// they have fewer than the album holds, the new collection is smaller. Either way `shortfall`
-    /// says so: a new collection never shrinks an album silently.
+    /// When the providers have no such photo, the album is left as it is (`noNewPhotos`); when
+    /// they have fewer than the album holds, the new collection is smaller (`short`). Either way the
+    /// report says so: a new collection never shrinks an album silently.
     public func newCollection(pin id: String, count: Int?) async throws -> FetchOutcome {
         let current = try store.album(id)
         let target = count ?? current.target
@@ -76,16 +82,8 @@ public struct AlbumFetcher: Sendable {
             fresh: current.pageHistory ?? PageHistory()
         )
         guard !found.candidates.isEmpty else {
-            // Exhausted when a provider answered with nothing unseen and none of the others failed
-            // (one without credentials is not set up: passed by quietly).
-            let answered = found.failures.contains(where: \.isNoPhotos)
-            if !answered || found.failures.contains(where: \.mattersWhenOthersAnswered) {
-                return FetchOutcome(status: .failed, album: current, providerFailures: found.failures)
-            }
-            return FetchOutcome(
-                status: .noNewPhotos, album: current, providerFailures: found.failures,
-                shortfall: CollectionShortfall(pin: current.pin, found: 0, target: target)
-            )
+            // The album is left as it was, whatever the reason.
+            return FetchOutcome(report: .noNewCollection(current.pin, failures: found.failures), album: current, providerFailures: found.failures)
         }
         let album = try store.transaction { transaction in
             var album = try transaction.album(id)
@@ -97,6 +95,7 @@ public struct AlbumFetcher: Sendable {
             album.target = target
             album.pin.state = .fetching
             album.pin.error = nil
+            album.pin.failure = nil
             // The album stops using the old photos before their references go (and with the last
             // one, their blobs): a crash in between leaves an unused blob, never a missing one.
             try transaction.save(album)
@@ -108,12 +107,7 @@ public struct AlbumFetcher: Sendable {
             }
             return album
         }
-        var outcome = try await fill(album, searched: true, failures: found.failures)
-        let filled = outcome.album
-        if outcome.status == .complete, filled.storedCount < filled.target {
-            outcome.shortfall = CollectionShortfall(pin: filled.pin, found: filled.storedCount, target: filled.target)
-        }
-        return outcome
+        return try await fill(album, operation: .newCollection, searched: true, failures: found.failures)
     }
 
     /// Takes the photos that failed because their provider stopped working for the rest of this
@@ -142,7 +136,9 @@ public struct AlbumFetcher: Sendable {
 
     /// Searches for what the album lacks (unless `searched` already did), downloads every pending
     /// photo, replaces rejected photos by other candidates, and settles the pin's state.
-    private func fill(_ start: Album, searched alreadySearched: Bool, failures earlier: [ProviderFailure]) async throws -> FetchOutcome {
+    private func fill(
+        _ start: Album, operation: FetchReport.Operation, searched alreadySearched: Bool, failures earlier: [ProviderFailure]
+    ) async throws -> FetchOutcome {
         let id = start.pin.id
         let location = try start.pin.location
         var failures = earlier
@@ -177,37 +173,17 @@ public struct AlbumFetcher: Sendable {
         }
         return try store.transaction { transaction in
             var album = try transaction.album(id)
-            let failed = album.photos.filter { $0.state == .failed }
-            let rejected = album.photos.filter { $0.state == .rejected }
-            let status: FetchOutcome.Status
-            if !failed.isEmpty {
-                status = .incomplete
-                album.pin.state = .failed
-                let first = failed[0].error ?? "unknown error"
-                album.pin.error = "\(failed.count) of \(album.photos.count) photos failed to download (\(failed[0].key): \(first)); run `tourist fetch \(album.pin.id)` to retry them"
-            } else if album.storedCount > 0, album.storedCount < album.target, let failure = failures.first(where: \.mattersWhenOthersAnswered) {
-                status = .partlyFilled
-                album.pin.state = .failed
-                album.pin.error = "the album has \(album.storedCount) of \(album.target) photos because \(failure.provider) failed (\(failure.reason): \(failure.message)); run `tourist fetch \(album.pin.id)` to fill the rest"
-            } else if album.storedCount > 0 {
-                status = .complete
-                album.pin.state = .ready
-            } else if !rejected.isEmpty {
-                status = .unusable
-                album.pin.state = .failed
-                album.pin.error = "none of the \(rejected.count) photos found could be used (\(rejected[0].key): \(rejected[0].error ?? "rejected"))"
-            } else if searched, failures.contains(where: { !$0.isNoPhotos }) || failures.isEmpty && router.providers.isEmpty {
-                status = .failed
-                album.pin.state = .failed
-                album.pin.error = failures.isEmpty
-                    ? "no provider is enabled"
-                    : failures.map { "\($0.provider): \($0.reason): \($0.message)" }.joined(separator: "; ")
-            } else {
-                status = .empty
-                album.pin.state = .empty
+            let report = FetchReport.ending(operation, album: album, failures: failures, searched: searched, providersEnabled: !router.providers.isEmpty)
+            album.report = report
+            album.pin.state = switch report.kind {
+            case .complete, .alreadyComplete, .short, .noNewPhotos: .ready
+            case .empty: .empty
+            default: .failed
             }
+            album.pin.failure = report.kind.endsWell ? nil : report.kind
+            album.pin.error = report.kind.endsWell ? nil : report.headline
             try transaction.save(album)
-            return FetchOutcome(status: status, album: album, providerFailures: failures)
+            return FetchOutcome(report: report, album: album, providerFailures: failures)
         }
     }
 }

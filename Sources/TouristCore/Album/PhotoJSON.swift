@@ -112,13 +112,26 @@ public struct PhotoJSON: Encodable, Sendable {
     }
 }
 
-/// `{"pin": PIN, "photos": [PHOTO…]}` for `album`, `fetch` and `new-collection`.
+/// `{"pin": PIN, "photos": [PHOTO…], "report": REPORT}` for `album`, `fetch` and `new-collection`:
+/// the report of the fetch that just ran (else the album's last one), and after a fetch the
+/// providers that gave nothing and why (`providers`: one that could not be reached names its
+/// `unreachableHost`).
 public struct AlbumJSON: Encodable, Sendable {
     public var pin: Pin
     public var photos: [PhotoJSON]
+    public var report: FetchReport?
+    public var providers: [ProviderFailure]?
 
     public init(_ album: Album, store: Store) {
         pin = album.pin
         photos = album.photos.map { PhotoJSON(photo: $0, store: store) }
+        report = album.report
+    }
+
+    /// The album a fetch ended with, its report and the providers that gave nothing.
+    public init(_ outcome: FetchOutcome, store: Store) {
+        self.init(outcome.album, store: store)
+        report = outcome.report
+        providers = outcome.providerFailures
     }
 }

@@ -25,8 +25,11 @@ public struct Pin: Sendable, Codable, Equatable {
     public var state: PinState
     /// How many photos the album holds (stored ones).
     public var photos: Int
-    /// Why the last fetch failed, when `state` is `failed`.
+    /// Why the last fetch failed, when `state` is `failed`: its report's headline, in plain words.
     public var error: String?
+    /// How the last fetch failed, when `state` is `failed` because of one, so a front end switches
+    /// on the kind instead of reading `error`.
+    public var failure: FetchReport.Kind?
 
     public init(id: String, name: String, location: GeoPoint, radiusKm: Double, createdAt: Date) {
         self.id = id
@@ -38,6 +41,7 @@ public struct Pin: Sendable, Codable, Equatable {
         self.state = .new
         self.photos = 0
         self.error = nil
+        self.failure = nil
     }
 
     /// The pin's location (validated when the pin was added).

@@ -1,5 +1,5 @@
 /// A problem in a config file: which file, where in it, what is wrong, and what would fix it.
-public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ConfigError: ClassifiedError, Sendable, Equatable {
     /// The config file's path, or "built-in config".
     public let file: String
     /// Where in the file: a key path such as `providers[1].path`, or `line 3, column 14`.
@@ -13,6 +13,8 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         self.problem = problem
         self.fix = fix
     }
+
+    public var failureClass: FailureClass { .config }
 
     public var description: String {
         location.isEmpty ? "\(file): \(problem). \(fix)" : "\(file): \(location): \(problem). \(fix)"

@@ -95,9 +95,20 @@ extension Library {
 }
 
 extension Library {
-    /// Fetches `pin` while holding `lease`, renewing it every third of `duration`, and gives the
-    /// lease up at the end (a crash leaves it to expire).
+    /// Fetches `pin` while holding `lease` (see `holding`); an error is the pin's result, not the run's.
     static func fetch(_ pin: Pin, count: Int?, with fetcher: AlbumFetcher, holding lease: PinLease, for duration: TimeInterval) async throws -> Result<FetchOutcome, any Error> {
+        do {
+            return .success(try await holding(lease, for: duration) { try await fetcher.fetch(pin: pin.id, count: count) })
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Runs `body` while holding `lease`, renewing it every third of `duration`, and gives the
+    /// lease up at the end, however `body` ends (a crash leaves it to expire).
+    static func holding<T: Sendable>(_ lease: PinLease, for duration: TimeInterval, _ body: () async throws -> T) async throws -> T {
         let renewing = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(duration / 3))
@@ -105,25 +116,23 @@ extension Library {
                 _ = try? await BlockingIO.run { try lease.renew(duration: duration) }
             }
         }
-        let result: Result<FetchOutcome, any Error>
+        defer { renewing.cancel() }
+        let result: Result<T, any Error>
         do {
-            result = .success(try await fetcher.fetch(pin: pin.id, count: count))
-        } catch is CancellationError {
-            renewing.cancel()
-            throw CancellationError()
+            result = .success(try await body())
         } catch {
             result = .failure(error)
         }
         renewing.cancel()
         try? await BlockingIO.run { try lease.release() }
-        return result
+        return try result.get()
     }
 }
 
 extension PinFetch {
-    /// Whether the pin's fetch ended well (`FetchOutcome.Status.endsWell`).
+    /// Whether the pin's fetch ended well (`FetchReport.Kind.endsWell`).
     public var endedWell: Bool {
         guard case .success(let outcome) = result else { return false }
-        return outcome.status.endsWell
+        return outcome.report.kind.endsWell
     }
 }

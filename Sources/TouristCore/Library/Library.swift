@@ -109,24 +109,35 @@ public final class Library: Sendable {
     // MARK: Filling albums
 
     /// Completes pin `id`'s album (see `AlbumFetcher.fetch`) through the configured providers, or
-    /// those named in `providerNames`, keeping photos of `size` (default: the config's).
+    /// those named in `providerNames`, keeping photos of `size` (default: the config's). While
+    /// another process fetches the pin, it waits for that fetch to end first (`waiting` hears who).
     public func fetch(
         pin id: String, count: Int? = nil, size: PhotoSize? = nil, providerNames: [String] = [],
-        progress: (@Sendable (FetchProgress) -> Void)? = nil
+        progress: (@Sendable (FetchProgress) -> Void)? = nil, waiting: (@Sendable (LeaseRecord) -> Void)? = nil
     ) async throws -> FetchOutcome {
         try await providers.withRouter(only: providerNames, store: store) { router in
-            try await fetcher(router, size: size, progress: progress).fetch(pin: id, count: count)
+            try await exclusively(pin: id, waiting: waiting) {
+                try await fetcher(router, size: size, progress: progress).fetch(pin: id, count: count)
+            }
         }
     }
 
-    /// Replaces pin `id`'s album with photos it has not shown (see `AlbumFetcher.newCollection`).
+    /// Replaces pin `id`'s album with photos it has not shown (see `AlbumFetcher.newCollection`),
+    /// after any fetch of the pin another process runs (`waiting` hears who).
     public func newCollection(
         pin id: String, count: Int? = nil, providerNames: [String] = [],
-        progress: (@Sendable (FetchProgress) -> Void)? = nil
+        progress: (@Sendable (FetchProgress) -> Void)? = nil, waiting: (@Sendable (LeaseRecord) -> Void)? = nil
     ) async throws -> FetchOutcome {
         try await providers.withRouter(only: providerNames, store: store) { router in
-            try await fetcher(router, size: nil, progress: progress).newCollection(pin: id, count: count)
+            try await exclusively(pin: id, waiting: waiting) {
+                try await fetcher(router, size: nil, progress: progress).newCollection(pin: id, count: count)
+            }
         }
+    }
+
+    /// Whether some process fetches pin `id` now (it holds the pin's lease).
+    public func isBeingFetched(_ id: String) -> Bool {
+        store.leaseRecord(pin: id) != nil
     }
 
     func fetcher(

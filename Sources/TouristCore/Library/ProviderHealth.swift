@@ -51,7 +51,7 @@ public struct ProviderHealth: Encodable, Sendable {
             inventory = try await configured.inventory()
         } catch {
             let failure = ProviderFailure(provider: configured.entry.name, error: error)
-            return ProviderHealth(ok: false, latencyMs: milliseconds(since: started), outcome: "\(failure.reason): \(failure.message)")
+            return ProviderHealth(ok: false, latencyMs: milliseconds(since: started), outcome: "\(failure.reason.rawValue): \(failure.message)")
         }
         let held = inventory.map(Inventory.init)
         guard let point = await configured.probePoint(inventory: inventory) else {
@@ -63,7 +63,7 @@ public struct ProviderHealth: Encodable, Sendable {
         if let found = result.candidates.first {
             return ProviderHealth(ok: true, latencyMs: latency, outcome: "found \(found.key)", inventory: held)
         }
-        let outcome = result.failures.first.map { "\($0.reason): \($0.message)" } ?? "no answer"
+        let outcome = result.failures.first.map { "\($0.reason.rawValue): \($0.message)" } ?? "no answer"
         return ProviderHealth(ok: false, latencyMs: latency, outcome: outcome, inventory: held)
     }
 

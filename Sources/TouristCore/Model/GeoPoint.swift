@@ -67,8 +67,10 @@ public struct GeoPoint: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// Why a coordinate was refused.
-public struct GeoPointError: Error, Sendable, Equatable {
+public struct GeoPointError: ClassifiedError, Sendable, Equatable {
     public let message: String
+    public var failureClass: FailureClass { .usage }
+    public var description: String { message }
 }
 
 extension GeoPoint {

@@ -1,6 +1,6 @@
 /// Input data that cannot be used as it is (a fixture manifest pointing outside its folder, say):
 /// the message names the file, the entry and the fix. The CLI exits 65 for it.
-public struct InputDataError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct InputDataError: ClassifiedError, Sendable, Equatable {
     public let message: String
 
     public init(_ message: String) {
@@ -8,4 +8,5 @@ public struct InputDataError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     public var description: String { message }
+    public var failureClass: FailureClass { .badData }
 }

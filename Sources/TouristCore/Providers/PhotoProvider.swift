@@ -66,6 +66,13 @@ extension BlobSink {
     }
 }
 
+/// An optional ability: a provider with photos at a few known places only (the demo set), which it
+/// names, so an empty search can say where to look instead.
+public protocol PlaceNaming: PhotoProvider {
+    /// The places where it has photos.
+    var placesWithPhotos: [NamedPlace] { get }
+}
+
 /// An optional ability: problems in a provider's configuration that only the machine can show
 /// (a folder that does not exist), for `config check`. Searching reports them too, as
 /// `ProviderError.invalidConfiguration`, so the next provider can answer meanwhile.

@@ -3,7 +3,7 @@ import Foundation
 /// A provider's failure, classified so the router and the CLI decide retry, fallback and exit code
 /// without parsing strings. New kinds can be added without breaking callers, who ask the
 /// classification (`isRetryable`, `isUnauthorized`, …) rather than switching on the kind.
-public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ProviderError: ClassifiedError, Sendable, Equatable {
     private enum Code: Equatable, Sendable {
         case unauthorized
         case missingCredentials
@@ -100,4 +100,18 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     public var description: String { "\(kind): \(message)" }
+
+    /// Refused or missing credentials are `unauthorized`, a wrong provider config `config`, a photo
+    /// that does not exist `notFound`, one too large `badData`; what may pass (rate limits, time-outs,
+    /// a provider down or unreachable) is `temporary`; the rest (a provider that answers nonsense or
+    /// broke down for this command, a photo too large) `unavailable`.
+    public var failureClass: FailureClass {
+        switch code {
+        case .unauthorized, .missingCredentials: .unauthorized
+        case .invalidConfiguration: .config
+        case .notFound: .notFound
+        case .rateLimited, .unavailable, .unreachable, .timedOut: .temporary
+        case .invalidResponse, .outOfService, .tooLarge: .unavailable
+        }
+    }
 }

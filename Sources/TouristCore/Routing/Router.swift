@@ -112,7 +112,7 @@ public struct Router: Sendable {
     /// Logs why a provider gave nothing: not asked (outside its coverage), failed (over its budget,
     /// unauthorized, unavailable, timed out…) or empty.
     private func logSkipped(_ failure: ProviderFailure) {
-        logger.debug("\(failure.provider): skipped (\(failure.reason)): \(failure.message)")
+        logger.debug("\(failure.provider): skipped (\(failure.reason.rawValue)): \(failure.message)")
     }
 
     /// "1 photo", "21 photos".
@@ -151,14 +151,15 @@ public struct Router: Sendable {
         let size = order == nil ? nil : query.fresh?.pageSizes[name]
         var pages = PageHistory()
         do {
+            let places = (configured.provider as? any PlaceNaming)?.placesWithPhotos ?? []
             if let box = try await coverage(of: configured), !box.meets(center: query.center, radiusKm: query.radiusKm) {
-                return Answer(outcome: .failure(.outsideCoverage(name, box)))
+                return Answer(outcome: .failure(.outsideCoverage(name, box, places: places)))
             }
             let found = try await collect(
                 from: configured, center: query.center, radiusKm: query.radiusKm, count: query.count, exclude: query.exclude,
                 order: order, pageSize: size, pages: &pages
             )
-            return Answer(outcome: found.isEmpty ? .failure(.empty(name, afterExcluding: !query.exclude.isEmpty)) : .photos(found), pages: pages)
+            return Answer(outcome: found.isEmpty ? .failure(.empty(name, afterExcluding: !query.exclude.isEmpty, places: places)) : .photos(found), pages: pages)
         } catch is CancellationError {
             return Answer(outcome: .cancelled, pages: pages)
         } catch {

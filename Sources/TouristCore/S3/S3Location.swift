@@ -36,7 +36,8 @@ public struct S3Location: Sendable, Equatable, CustomStringConvertible {
 
 /// An S3 location or the settings to reach it cannot be used; the message says what to fix and
 /// never holds a secret.
-public struct S3SettingsError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct S3SettingsError: ClassifiedError, Sendable, Equatable {
     public let description: String
+    public var failureClass: FailureClass { .config }
     init(_ description: String) { self.description = description }
 }

@@ -14,6 +14,7 @@ enum AlbumFileDecoding {
         album.shown = try object.required("shown", keySet)
         album.removed = try object.required("removed", keySet)
         album.pageHistory = try object.optional("pageHistory", pageHistory)
+        album.report = try object.optional("report", report)
         return album
     }
 
@@ -29,6 +30,7 @@ enum AlbumFileDecoding {
         pin.state = try object.required("state", IndexValue.raw)
         pin.photos = try object.required("photos", IndexValue.int)
         pin.error = try object.optional("error", IndexValue.string)
+        pin.failure = try object.optional("failure", IndexValue.raw)
         return pin
     }
 
@@ -98,6 +100,32 @@ enum AlbumFileDecoding {
     static func source(_ value: JSONValue) throws(IndexDecodingError) -> PhotoSource {
         guard let source = PhotoSource(encoded: try IndexValue.string(value)) else { throw IndexDecodingError(.unexpected) }
         return source
+    }
+
+    static func report(_ value: JSONValue) throws(IndexDecodingError) -> FetchReport {
+        let object = try IndexObject(value)
+        return FetchReport(
+            kind: try object.required("kind", IndexValue.raw), operation: try object.required("operation", IndexValue.raw),
+            headline: try object.required("headline", IndexValue.string),
+            notes: try object.required("notes") { (value) throws(IndexDecodingError) in try IndexValue.array(value, note) },
+            advice: try object.optional("advice", advice)
+        )
+    }
+
+    static func note(_ value: JSONValue) throws(IndexDecodingError) -> FetchReport.Note {
+        let object = try IndexObject(value)
+        return FetchReport.Note(
+            provider: try object.required("provider", IndexValue.string), reason: try object.optional("reason", IndexValue.raw),
+            text: try object.required("text", IndexValue.string), detail: try object.optional("detail", IndexValue.string)
+        )
+    }
+
+    static func advice(_ value: JSONValue) throws(IndexDecodingError) -> FetchAdvice {
+        let object = try IndexObject(value)
+        return FetchAdvice(
+            try object.required("action", IndexValue.raw), terminal: try object.required("terminal", IndexValue.string),
+            page: try object.required("page", IndexValue.string), button: try object.optional("button", IndexValue.string)
+        )
     }
 
     static func pageHistory(_ value: JSONValue) throws(IndexDecodingError) -> PageHistory {

@@ -27,6 +27,11 @@ public enum PinRecordCodec {
             appendQuoted(error, to: &out)
             out.append(UInt8(ascii: ","))
         }
+        if let failure = pin.failure {
+            out += #""failure":""#.utf8
+            out += failure.rawValue.utf8
+            out += #"","#.utf8
+        }
         out += #""id":"#.utf8
         appendQuoted(pin.id, to: &out)
         out += #","latitude":"#.utf8
@@ -80,6 +85,7 @@ public enum PinRecordCodec {
         var scanner = FlatObjectScanner(bytes: bytes)
         var id: String?, name: String?, createdAt: Date?, state: PinState?
         var latitude: Double?, longitude: Double?, radiusKm: Double?, photos: Int?, error: String?
+        var failure: FetchReport.Kind?
         let complete = scanner.scan { key, value in
             // Dispatch on the key's first byte, then confirm the whole key: one comparison per member.
             guard let first = key.first else { return }
@@ -90,6 +96,7 @@ public enum PinRecordCodec {
             case (UInt8(ascii: "s"), .string(let raw)) where key.matches("state"):
                 state = raw.withBytes { bytes in PinState.allCases.first { $0.rawValue.utf8.elementsEqual(bytes) } }
             case (UInt8(ascii: "e"), .string(let raw)) where key.matches("error"): error = raw.string
+            case (UInt8(ascii: "f"), .string(let raw)) where key.matches("failure"): failure = FetchReport.Kind(rawValue: raw.string)
             case (UInt8(ascii: "l"), .number(let number)) where key.matches("latitude"): latitude = number
             case (UInt8(ascii: "l"), .number(let number)) where key.matches("longitude"): longitude = number
             case (UInt8(ascii: "r"), .number(let number)) where key.matches("radiusKm"): radiusKm = number
@@ -104,6 +111,7 @@ public enum PinRecordCodec {
         pin.state = state
         pin.photos = photos
         pin.error = error
+        pin.failure = failure
         return pin
     }
 }

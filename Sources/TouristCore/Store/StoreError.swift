@@ -1,5 +1,5 @@
 /// A store problem, with a message that names the path and what to do.
-public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct StoreError: ClassifiedError, Sendable, Equatable {
     /// What kind of problem, for the exit code.
     public enum Kind: Sendable, Equatable {
         /// The store path cannot be used as a store (a file, not writable, not a tourist store).
@@ -31,4 +31,18 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// The store's kinds of problem in the vocabulary every front end maps.
+    public var failureClass: FailureClass {
+        switch kind {
+        case .unusable: .cannotCreate
+        case .newerVersion, .corrupt: .badData
+        case .busy: .busy
+        case .io: .io
+        case .notFound: .notFound
+        case .conflict: .conflict
+        case .unauthorized: .unauthorized
+        case .unavailable: .unavailable
+        }
+    }
 }

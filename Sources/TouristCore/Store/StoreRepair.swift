@@ -58,7 +58,8 @@ extension Store {
             }
             let lostPhotos = pin.photos
             pin.state = .failed
-            pin.error = "its album file was damaged and set aside as \(kept); `tourist fetch \(pin.id)` fills the album again"
+            pin.failure = .incomplete
+            pin.error = "its album file was damaged and set aside as \(kept); fetching fills the album again"
             pin.photos = 0
             let album = Album(pin: pin, target: max(lostPhotos, Self.defaultTarget))
             try transaction.overwrite(album)
@@ -108,7 +109,8 @@ extension Store {
             }
             guard forgotten > 0 else { continue }
             album.pin.state = .failed
-            album.pin.error = "\(Plural.count(forgotten, "photo has", "photos have")) lost \(Plural.word(forgotten, "its file", "their files")); `tourist fetch \(album.pin.id)` downloads \(Plural.word(forgotten, "it", "them")) again"
+            album.pin.failure = .incomplete
+            album.pin.error = "\(Plural.count(forgotten, "photo has", "photos have")) lost \(Plural.word(forgotten, "its file", "their files")); fetching downloads \(Plural.word(forgotten, "it", "them")) again"
             try transaction.overwrite(album)
             albums[index] = album
             report.lost.append("\(Plural.count(forgotten, "photo")) of pin \(album.pin.id) (\"\(album.pin.name)\") until `tourist fetch \(album.pin.id)` downloads \(Plural.word(forgotten, "it", "them")) again")

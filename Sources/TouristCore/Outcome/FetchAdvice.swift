@@ -1,0 +1,94 @@
+/// What to do after a fetch that did not bring every photo, as an action: the terminal shows its
+/// command, the page its sentence and button.
+public struct FetchAdvice: Sendable, Equatable, Codable {
+    public enum Action: String, Sendable, Equatable, Codable {
+        /// Run the fetch again (now, or later): it retries or fills what is missing.
+        case retry
+        /// Search a wider radius, or use another provider.
+        case widenRadius = "widen-radius"
+        /// Set a provider's credentials.
+        case setCredentials = "set-credentials"
+        /// Check the network connection.
+        case checkNetwork = "check-network"
+        /// See what each provider says (`providers --check`): a broken plugin, say.
+        case checkProviders = "check-providers"
+        /// Fix the config.
+        case fixConfig = "fix-config"
+        /// Drop a pin where a provider has photos (the demo set's places).
+        case visitPlaces = "visit-places"
+    }
+
+    public var action: Action
+    /// The terminal's words, with the command to run (never the one that just ran).
+    public var terminal: String
+    /// The page's words: no commands.
+    public var page: String
+    /// The label of the page's button that does it, when the page can (`Try again`).
+    public var button: String?
+
+    public init(_ action: Action, terminal: String, page: String, button: String? = nil) {
+        self.action = action
+        self.terminal = terminal
+        self.page = page
+        self.button = button
+    }
+
+    /// Running again fills the rest: `later` when the providers need time (rate limits, a server
+    /// down). After a new collection it is `fetch`'s job; after a fetch the same command's, which
+    /// the advice does not repeat.
+    static func retry(_ pin: Pin, after operation: FetchReport.Operation, what: String, later: Bool) -> FetchAdvice {
+        let when = later ? " later" : ""
+        let terminal = switch operation {
+        case .fetch: "run it again\(when) to \(what)"
+        case .newCollection: "`tourist fetch \(pin.id)`\(when.isEmpty ? "" : " run\(when)") will \(what)"
+        }
+        return FetchAdvice(.retry, terminal: terminal, page: later ? "Try again in a while." : "Try again to \(what).", button: "Try again")
+    }
+
+    /// A wider radius (twice the pin's, with the command that sets it) or another provider.
+    static func widen(_ pin: Pin) -> FetchAdvice {
+        let provider = "use another provider: `--provider NAME` (see `tourist providers`), or add one to the config"
+        guard let wider = PinRadius.wider(than: pin.radiusKm) else {
+            return FetchAdvice(.widenRadius, terminal: provider, page: "Add another provider to the config for more.")
+        }
+        return FetchAdvice(
+            .widenRadius, terminal: "widen the radius with `tourist pin edit \(pin.id) --radius \(Kilometres.argument(wider))`, or \(provider)",
+            page: "Drop a pin with a larger radius, such as \(Kilometres.text(wider)), or add another provider to the config."
+        )
+    }
+
+    /// The places a provider has photos at (the demo set's), with the command that drops a pin there.
+    static func visit(_ places: [NamedPlace]) -> FetchAdvice? {
+        guard let first = places.first(where: { $0.name == "Paris" }) ?? places.first else { return nil }
+        let names = places.map(\.name).joined(separator: ", ")
+        let listed = places.map { "\($0.name) (\(GeoPoint.format($0.latitude)),\(GeoPoint.format($0.longitude)))" }.joined(separator: ", ")
+        return FetchAdvice(
+            .visitPlaces,
+            terminal: "the demo set has photos near \(listed) only; try: tourist pin add \(GeoPoint.format(first.latitude)) \(GeoPoint.format(first.longitude)) --name \"\(first.name)\"",
+            page: "The demo set has photos near \(names) only: drop a pin at one of them."
+        )
+    }
+
+    static let checkNetwork = FetchAdvice(
+        .checkNetwork, terminal: "check the network, then `tourist providers --check` asks each provider", page: "Check the network connection, then try again.",
+        button: "Try again"
+    )
+
+    static let checkProviders = FetchAdvice(
+        .checkProviders, terminal: "`tourist providers --check` shows what each provider says", page: "A provider is not working; the command `tourist providers --check` shows why."
+    )
+
+    static let fixConfig = FetchAdvice(
+        .fixConfig, terminal: "`tourist config check` shows what to fix", page: "The config needs fixing; the command `tourist config check` shows what."
+    )
+
+    /// Set the credentials a provider asked for; the provider's own message says which (the
+    /// terminal shows it in the provider's note).
+    static func setCredentials(_ providers: [String]) -> FetchAdvice {
+        let names = providers.joined(separator: ", ")
+        return FetchAdvice(
+            .setCredentials, terminal: "set the credentials \(names) asks for (its line above says how), or use another provider",
+            page: "Set the credentials \(names) asks for in the config or the environment, then try again.", button: "Try again"
+        )
+    }
+}

@@ -1,0 +1,36 @@
+import TouristCore
+
+/// A `FetchReport` as the terminal says it on stderr: one line per note that explains a failure
+/// (with the provider's own words), then the headline with the advice's command. A short album
+/// is one line: what could not answer, then what there is.
+enum TerminalReport {
+    static func lines(_ report: FetchReport) -> [String] {
+        switch report.kind {
+        case .complete:
+            return report.notes.map(line)
+        case .short where report.asksAgain:
+            return [(report.notes.map(\.text) + [report.headline]).joined(separator: "; ") + advice(report, joiner: ". ")]
+        default:
+            return report.notes.map(line) + [conclusion(report)]
+        }
+    }
+
+    /// The headline and what to do.
+    static func conclusion(_ report: FetchReport) -> String {
+        let joiner = switch (report.kind, report.advice?.action) {
+        case (.empty, .widenRadius?): ". To find some, "
+        case (_, .widenRadius?): ". For more, "
+        default: "; "
+        }
+        return report.headline + advice(report, joiner: joiner)
+    }
+
+    /// A note as a line: its plain words, and the provider's own after a colon.
+    static func line(_ note: FetchReport.Note) -> String {
+        note.detail.map { "\(note.text): \($0)" } ?? note.text
+    }
+
+    private static func advice(_ report: FetchReport, joiner: String) -> String {
+        report.advice.map { joiner + $0.terminal } ?? ""
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import TouristCore
+
+/// `FetchReport.ending` as plain values: an album's photo states × the providers' failures give
+/// one kind, one headline, the notes that explain it and advice that never loops.
+@Suite struct FetchReportTests {
+    static let pin: Pin = {
+        var pin = Pin(id: "3f2a1b4c", name: "Louvre", location: GeoPoint(constantLatitude: 48.8606, longitude: 2.3376), radiusKm: 5, createdAt: Date(timeIntervalSince1970: 0))
+        pin.state = .fetching
+        return pin
+    }()
+
+    /// An album of `target` photos, `stored` of them stored, then `failed` failed and `rejected` rejected.
+    static func album(stored: Int, target: Int = 21, failed: Int = 0, rejected: Int = 0) -> Album {
+        var album = Album(pin: pin, target: target)
+        let states = Array(repeating: PhotoState.stored, count: stored) + Array(repeating: .failed, count: failed) + Array(repeating: .rejected, count: rejected)
+        album.photos = states.enumerated().map { index, state in
+            let candidate = PhotoCandidate(key: PhotoKey(provider: "demo", id: "p-\(index)"), title: "Photo \(index)", sources: [:])
+            var photo = AlbumPhoto(candidate: candidate, size: .small240)
+            photo.state = state
+            if state != .stored { photo.error = "HTTP 500" }
+            return photo
+        }
+        return album
+    }
+
+    // Failures as the router reports them.
+    static let unreachable = ProviderFailure(provider: "commons", error: ProviderError.unreachable(host: "commons.wikimedia.org", "could not resolve host"))
+    static let refused = ProviderFailure(provider: "commons", error: ProviderError.unreachable(host: "127.0.0.1", "connection refused"))
+    static let noKey = ProviderFailure(provider: "flickr", error: ProviderError.missingCredentials("no Flickr API key; set FLICKR_API_KEY"))
+    static let badKey = ProviderFailure(provider: "flickr", error: ProviderError.unauthorized("Flickr refused the API key"))
+    static let serverError = ProviderFailure(provider: "commons", error: ProviderError.unavailable("HTTP 503"))
+    static let slowDown = ProviderFailure(provider: "commons", error: ProviderError.rateLimited(retryAfter: 5, "maxlag"))
+    static let misconfigured = ProviderFailure(provider: "pictures", error: ProviderError.invalidConfiguration("the folder ~/x cannot be read"))
+    static let broken = ProviderFailure(provider: "faulty", error: ProviderError.outOfService("plugin faulty broke down 3 times"))
+    static let demoEmpty = ProviderFailure.empty("demo", places: [NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945)])
+    static let demoExhausted = ProviderFailure.empty("demo", afterExcluding: true)
+
+    struct Row: CustomTestStringConvertible, Sendable {
+        var name: String
+        var stored: Int
+        var failed = 0
+        var rejected = 0
+        var failures: [ProviderFailure]
+        var kind: FetchReport.Kind
+        var exitClass: FailureClass?
+        var testDescription: String { name }
+    }
+
+    static let table: [Row] = [
+        Row(name: "full", stored: 21, failures: [], kind: .complete),
+        Row(name: "full, Flickr without a key passed by quietly", stored: 21, failures: [noKey], kind: .complete),
+        Row(name: "the issue's case: Commons unreachable, the demo set has no more", stored: 5, failures: [noKey, unreachable], kind: .short),
+        Row(name: "refused connection counts as unreachable", stored: 5, failures: [refused], kind: .short),
+        Row(name: "a bad key while others answered: ready, and said", stored: 5, failures: [badKey], kind: .short),
+        Row(name: "a server error while others answered: a later run fills the rest", stored: 5, failures: [serverError], kind: .partlyFilled, exitClass: .temporary),
+        Row(name: "asked to slow down while others answered", stored: 5, failures: [noKey, slowDown], kind: .partlyFilled, exitClass: .temporary),
+        Row(name: "all there is, nothing failed", stored: 5, failures: [], kind: .short),
+        Row(name: "downloads failed", stored: 18, failed: 3, failures: [], kind: .incomplete, exitClass: .temporary),
+        Row(name: "nothing usable", stored: 0, rejected: 4, failures: [], kind: .unusable, exitClass: .unavailable),
+        Row(name: "nothing near, the demo set answered", stored: 0, failures: [noKey, demoEmpty], kind: .empty),
+        Row(name: "nothing near, Commons unreachable: empty with a note", stored: 0, failures: [noKey, unreachable, demoEmpty], kind: .empty),
+        Row(name: "nothing near while a provider had a server error", stored: 0, failures: [serverError, demoEmpty], kind: .failed, exitClass: .unavailable),
+        Row(name: "offline, nobody answered", stored: 0, failures: [unreachable], kind: .unreachable, exitClass: .unavailable),
+        Row(name: "only credentials problems", stored: 0, failures: [noKey, badKey], kind: .refused, exitClass: .unauthorized),
+        Row(name: "only slow-downs", stored: 0, failures: [slowDown], kind: .rateLimited, exitClass: .temporary),
+        Row(name: "only a config typo", stored: 0, failures: [misconfigured], kind: .misconfigured, exitClass: .config),
+        Row(name: "a broken plugin", stored: 0, failures: [broken], kind: .failed, exitClass: .unavailable),
+    ]
+
+    @Test(arguments: table)
+    func eachEndingHasOneKindAndClass(_ row: Row) {
+        let album = Self.album(stored: row.stored, failed: row.failed, rejected: row.rejected)
+        let report = FetchReport.ending(.fetch, album: album, failures: row.failures, searched: true, providersEnabled: true)
+        #expect(report.kind == row.kind)
+        #expect(report.failureClass == row.exitClass)
+        #expect(report.kind.endsWell == (row.exitClass == nil))
+        #expect(!report.headline.isEmpty && !report.headline.hasSuffix("."))
+        // Advice never repeats the command that ran (`tourist fetch PIN`), nor does the page's
+        // wording carry any command.
+        #expect(!(report.advice?.terminal.contains("tourist fetch \(Self.pin.id)") ?? false), "\(report)")
+        #expect(!(report.advice?.page.contains("`") ?? false) && !report.notes.contains { $0.text.contains("`") }, "\(report)")
+    }
+
+    @Test func theIssuesOfflineCaseIsOneNoteAndReady() {
+        let report = FetchReport.ending(.fetch, album: Self.album(stored: 5), failures: [Self.noKey, Self.unreachable], searched: true, providersEnabled: true)
+        #expect(report.notes.map(\.text) == ["commons could not be reached (offline?)"], "a provider without a key is passed by quietly")
+        #expect(report.headline == "5 photos is all the others have within 5 km")
+        #expect(report.asksAgain, "the next fetch asks Commons again")
+        #expect(report.advice == nil, "nothing to run: the album is ready")
+        let collection = FetchReport.ending(.newCollection, album: Self.album(stored: 1), failures: [Self.unreachable], searched: true, providersEnabled: true)
+        #expect(collection.kind == .short && collection.headline == "1 unseen photo is all the others have within 5 km")
+        #expect(collection.advice?.terminal == "`tourist fetch 3f2a1b4c` run later will ask commons again", "after a new collection, fetch is the next step")
+    }
+
+    @Test func aFullAlbumIsNotAskedAgainButAnUnreachableShortOneIs() {
+        #expect(!FetchReport.ending(.fetch, album: Self.album(stored: 5), failures: [], searched: true, providersEnabled: true).asksAgain)
+        #expect(!FetchReport.ending(.fetch, album: Self.album(stored: 21), failures: [Self.unreachable], searched: true, providersEnabled: true).asksAgain)
+    }
+
+    @Test func anEmptyAnswerFromTheDemoSetNamesItsPlaces() {
+        let report = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.noKey, Self.demoEmpty], searched: true, providersEnabled: true)
+        #expect(report.advice?.action == .visitPlaces)
+        #expect(report.advice?.terminal.contains("the demo set has photos near Paris (48.8584,2.2945) only; try: tourist pin add 48.8584 2.2945") == true)
+        #expect(report.advice?.page == "The demo set has photos near Paris only: drop a pin at one of them.")
+        // Another provider that answered empty and names no places: the radius is the advice.
+        let other = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [.empty("pictures"), Self.demoEmpty], searched: true, providersEnabled: true)
+        #expect(other.advice?.action == .widenRadius)
+    }
+
+    @Test func aNewCollectionWithNothingUnseenLeavesTheAlbumAndSaysWhy() {
+        let exhausted = FetchReport.noNewCollection(Self.pin, failures: [Self.demoExhausted])
+        #expect(exhausted.kind == .noNewPhotos && exhausted.headline == "no unseen photos left within 5 km of \"Louvre\"; the album is unchanged")
+        let offline = FetchReport.noNewCollection(Self.pin, failures: [Self.unreachable])
+        #expect(offline.kind == .unreachable && offline.headline == "no provider could be reached (offline?); the album is unchanged")
+        #expect(offline.advice?.action == .checkNetwork)
+    }
+
+    @Test func theReportSurvivesTheAlbumFile() throws {
+        var album = Self.album(stored: 5)
+        album.report = FetchReport.ending(.fetch, album: album, failures: [Self.unreachable], searched: true, providersEnabled: true)
+        album.pin.failure = .partlyFilled
+        let bytes = try IndexCoding.encode(album)
+        #expect(try AlbumFileDecoding.album(try JSONParser.parse(bytes)) == album)
+        #expect(try IndexCoding.decoder().decode(Album.self, from: Data(bytes)) == album)
+    }
+}
