@@ -75,11 +75,11 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
     )
 
     static let checkProviders = FetchAdvice(
-        .checkProviders, terminal: "`tourist providers --check` shows what each provider says", page: "A provider is not working; the command `tourist providers --check` shows why."
+        .checkProviders, terminal: "`tourist providers --check` shows what each provider says", page: "A provider is not working right now; its note says why."
     )
 
     static let fixConfig = FetchAdvice(
-        .fixConfig, terminal: "`tourist config check` shows what to fix", page: "The config needs fixing; the command `tourist config check` shows what."
+        .fixConfig, terminal: "`tourist config check` shows what to fix", page: "A provider's settings in the config need fixing; its note says which."
     )
 
     /// Set the credentials a provider asked for; the provider's own message says which (the
