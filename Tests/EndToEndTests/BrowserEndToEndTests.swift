@@ -6,17 +6,9 @@ import TestSupport
 
 /// The app in a real headless Chromium, driven over WebDriver against `tourist serve` on a temp
 /// store, clicked through as a user would. Each step is checked in the page and, where it changes
-/// the store, through the CLI. Screenshots go to `$TOURIST_SCREENSHOTS` (the README's come from
-/// here), else to the test's temp folder.
+/// the store, through the CLI. Screenshots go to `screenshotFolder`.
 @Suite(.serialized, .enabled(if: WebDriver.isAvailable, Comment(rawValue: WebDriver.unavailableReason)))
 struct BrowserEndToEndTests {
-    /// Where screenshots are written.
-    private func screenshotFolder(_ harness: Harness) throws -> String {
-        let folder = ProcessInfo.processInfo.environment["TOURIST_SCREENSHOTS"] ?? harness.folder.child("screenshots")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     /// How many album photos are on screen as decoded images (`naturalWidth > 0`), after scrolling
     /// them all into view (they load lazily).
     private static let decodedThumbnails = """
@@ -195,6 +187,14 @@ private struct Failure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// Where screenshots are written: `$TOURIST_SCREENSHOTS` (the README's come from there), else the
+/// test's temp folder.
+func screenshotFolder(_ harness: Harness) throws -> String {
+    let folder = ProcessInfo.processInfo.environment["TOURIST_SCREENSHOTS"] ?? harness.folder.child("screenshots")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+}
+
 /// The album's other states, as the app showed them: photos arriving (placeholders, progress, New
 /// Collection disabled), no photos here, and the network failed, each with its reason.
 @Suite(.serialized, .enabled(if: WebDriver.isAvailable, Comment(rawValue: WebDriver.unavailableReason)))
@@ -225,6 +225,7 @@ struct BrowserAlbumStateTests {
         defer { Task { _ = await server.stop() } }
         let base = server.base
 
+        let shots = try screenshotFolder(harness)
         let seen = try await Blocking.run { () throws -> (placeholders: Int, progress: Bool, disabled: Bool, empty: String, failed: String) in
             let browser = try WebDriver(windowWidth: 1280, windowHeight: 2400)
             defer { browser.quit() }
@@ -246,16 +247,23 @@ struct BrowserAlbumStateTests {
             try browser.navigate(to: base + "/pins/\(nowhere)")
             try browser.waitUntil("the empty album says so", "document.querySelector('#album-status').dataset.kind === 'empty'")
             let empty = try browser.findElement(css: "#album-status")?.text ?? ""
+            try browser.saveScreenshot(to: shots + "/album-empty.png")
             try browser.navigate(to: base + "/pins/\(offline)")
             try browser.waitUntil("the failed album says so", "document.querySelector('#album-status').dataset.kind === 'failed'")
             let failed = try browser.findElement(css: "#album-status")?.text ?? ""
+            try browser.saveScreenshot(to: shots + "/album-failed.png")
             return (placeholders, progress, disabled, empty, failed)
         }
         #expect(seen.placeholders > 0 && seen.placeholders <= 21)
         #expect(seen.progress, "the progress bar shows while photos arrive")
         #expect(seen.disabled, "New Collection is disabled while a fetch runs")
-        #expect(seen.empty.contains("No photos here") && seen.empty.contains("No photos within 5 km of South Pacific"), "\(seen.empty)")
-        let reason = try #require(try await harness.json("pin", "show", offline)["error"] as? String)
-        #expect(seen.failed.contains("The network failed") && seen.failed.contains(reason), "\(seen.failed) / \(reason)")
+        #expect(seen.empty.contains("No photos here") && seen.empty.contains("No photos within 5 km of \"South Pacific\""), "\(seen.empty)")
+        // The failure card speaks the page's language: the report's headline, one plain line per
+        // provider, what to do and a button; no commands, no raw error text.
+        let shown = try await harness.json("pin", "show", offline)
+        #expect(shown["failure"] as? String == "unreachable", "\(shown)")
+        #expect(seen.failed.contains("No provider could be reached (offline?)") && seen.failed.contains("flickr could not be reached (offline?)"), "\(seen.failed)")
+        #expect(seen.failed.contains("Check the network connection, then try again.") && seen.failed.contains("Try again"), "\(seen.failed)")
+        #expect(!seen.failed.contains("tourist ") && !seen.failed.contains("127.0.0.1"), "\(seen.failed)")
     }
 }

@@ -6,12 +6,20 @@
 // place (a tile whose photo did not change keeps its <img>, so thumbnails never flicker), and
 // `progress` events move the progress bar. A pin that was never fetched is fetched on first open,
 // as the iOS app did.
+//
+// How the last fetch ended comes from the server's report (`album.report`, and the `fetch-ended`
+// event): the page switches on its kind and shows its headline, its notes and its advice's button,
+// in the words every front end shares; it never reads a message to guess the cause. A fetch that
+// runs anywhere (here, or `tourist fetch` in a terminal) shows as fetching, never as interrupted.
 
 import * as api from './api.js';
 import { on } from './events.js';
 import {
   h, showError, showMessage, confirmDialog, plural, km, coordinates, stateClass, stateLabel,
 } from './ui.js';
+
+/** A sentence from a headline: its first letter in capitals. */
+const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Render the album of pin `pinID` into `container`; returns the function that tears it down. */
 export function mountAlbum(container, pinID, context) {
@@ -79,6 +87,7 @@ class AlbumPage {
       on: { click: () => this.deletePin() },
     }, 'Delete pin');
     this.statusElement = h('div', { id: 'album-status', class: 'album-status', hidden: true, 'aria-live': 'polite' });
+    this.noteElement = h('p', { id: 'album-note', class: 'album-note muted', hidden: true });
     this.grid = h('div', { id: 'album-grid', class: 'album-grid', role: 'list', 'aria-label': 'Photos' });
 
     container.append(h('div', { class: 'album' },
@@ -87,6 +96,7 @@ class AlbumPage {
         h('div', { class: 'album-heading' },
           h('div', { class: 'album-title-row' }, this.nameElement, this.stateElement),
           h('p', { class: 'album-meta' }, this.countElement, this.placeElement),
+          this.noteElement,
           h('div', { class: 'album-progress-row' }, this.progressElement, this.progressLabel)),
         this.actionsElement = h('div', { class: 'album-actions' },
           this.newCollectionButton, this.clearSelectionButton, this.deletePhotosButton, this.deletePinButton)),
@@ -113,7 +123,7 @@ class AlbumPage {
     } catch (error) {
       if (this.signal.aborted || error.name === 'AbortError') return;
       if (error.status === 404) this.renderGone('There is no such pin.', error.message);
-      else showError(error.message);
+      else showError(error.message, { signal: this.signal });
     } finally {
       this.loading = false;
     }
@@ -155,6 +165,7 @@ class AlbumPage {
 
     this.renderProgress(photos);
     this.renderTiles(photos);
+    this.renderNote(album);
     this.renderStatus(pin, photos);
     this.renderButtons();
   }
@@ -190,6 +201,14 @@ class AlbumPage {
     this.clearSelectionButton.hidden = n === 0;
   }
 
+  /** A ready album short of photos says why under its heading: that is all there is, and who could not answer. */
+  renderNote(album) {
+    const report = album.report;
+    const show = !this.busy && album.pin.state === 'ready' && report && report.kind === 'short';
+    this.noteElement.hidden = !show;
+    this.noteElement.textContent = show ? [report.headline, ...(report.notes || []).map((note) => note.text)].map(capitalized).join(' · ') : '';
+  }
+
   renderStatus(pin, photos) {
     const status = this.statusElement;
     const show = (kind, title, ...lines) => {
@@ -202,20 +221,29 @@ class AlbumPage {
       type: 'button', id: 'album-retry', class: 'button button-primary',
       on: { click: () => this.fetchPhotos({}) },
     }, label);
+    const report = this.album.report;
 
     if (pin.state === 'failed' && !this.album.fetching) {
-      // As the app said it: the network failed (or, for a refused key, the provider refused), and why.
-      const refused = /unauthori[sz]ed|api key|not authori[sz]ed/i.test(pin.error || '');
-      show('failed', refused ? 'The provider refused the request' : 'The network failed',
-        h('p', { class: 'album-status-error', id: 'album-error' }, pin.error || 'The last fetch failed.'),
-        h('p', {}, retry('Try again')));
+      // The report's headline, one plain line per provider, its advice and, when running again
+      // helps, the button that does it.
+      const failure = pin.failure || 'failed';
+      const title = capitalized(report ? report.headline : (pin.error || 'the last fetch did not bring every photo'));
+      const notes = (report?.notes || []).map((note) => h('li', {}, note.text));
+      const advice = report?.advice;
+      show('failed', title,
+        notes.length ? h('ul', { class: 'album-status-notes', id: 'album-notes' }, ...notes) : null,
+        advice ? h('p', { class: 'muted', id: 'album-advice' }, advice.page) : null,
+        !advice || advice.button ? h('p', {}, retry(advice?.button || 'Try again')) : null);
+      status.dataset.failure = failure;
     } else if (pin.state === 'empty' && !this.album.fetching) {
       show('empty', 'No photos here',
-        h('p', {}, `No photos within ${km(pin.radiusKm)} of ${pin.name}.`),
-        h('p', { class: 'muted' }, 'Drop a pin with a larger radius, or try again later: New Collection searches again.'));
+        h('p', {}, report ? `${capitalized(report.headline)}.` : `No photos within ${km(pin.radiusKm)} of ${pin.name}.`),
+        h('p', { class: 'muted', id: 'album-advice' },
+          report?.advice ? report.advice.page : 'Drop a pin with a larger radius, or try again later: New Collection searches again.'));
     } else if (pin.state === 'fetching' && !this.album.fetching) {
+      // No process fetches it now (a fetch anywhere holds the pin's lease): it was interrupted.
       show('interrupted', 'The last fetch did not finish',
-        h('p', { class: 'muted' }, 'It may still be running in another terminal. If not, resume it.'),
+        h('p', { class: 'muted' }, 'It stopped before the album was full. Resume it to fetch the rest.'),
         h('p', {}, retry('Resume')));
     } else if (this.busy && photos.length === 0) {
       show('searching', 'Looking for photos…', h('span', { class: 'spinner', 'aria-hidden': 'true' }));
@@ -355,8 +383,14 @@ class AlbumPage {
   onFetchEnded(data) {
     if (!data || data.pin !== this.pinID) return;
     this.progress = null;
-    const quiet = ['complete', 'empty', 'failed'];
-    if (data.message && !quiet.includes(data.status)) showMessage(data.message);
+    // A failure or an empty album is shown in the album's place; a message says only what the
+    // page shows nowhere else: a collection smaller than the album, or none new, or an error.
+    if (data.kind === 'error') {
+      showError(data.error || 'The fetch stopped with an error.', { signal: this.signal });
+    } else if (['short', 'no-new-photos'].includes(data.kind) && data.report) {
+      const advice = data.report.advice ? ` ${data.report.advice.page}` : '';
+      showMessage(`${capitalized(data.report.headline)}.${advice}`, 'info', { signal: this.signal });
+    }
     this.reload();
   }
 
@@ -391,7 +425,7 @@ class AlbumPage {
     try {
       await fn();
     } catch (error) {
-      if (!this.signal.aborted) showError(error.message);
+      if (!this.signal.aborted) showError(error.message, { signal: this.signal });
     } finally {
       this.actionRunning = false;
       if (!this.signal.aborted) this.renderButtons();

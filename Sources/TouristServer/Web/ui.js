@@ -101,17 +101,28 @@ export function stateClass(state) {
 
 // ---- The message bar -------------------------------------------------------------------------
 
-/** Show an error in the message bar until dismissed; the same text is shown once. */
-export function showError(text) {
-  showMessage(text, 'error');
+/**
+ * Show an error in the message bar until dismissed; the same text is shown once. With `signal`
+ * (a page's), it goes away with the page.
+ */
+export function showError(text, { signal } = {}) {
+  showMessage(text, 'error', { signal });
 }
 
-export function showMessage(text, kind = 'info') {
+/** How long an info message stays, in milliseconds; errors stay until dismissed. */
+const infoLifetime = 12000;
+
+/**
+ * Show a message at the foot of the window (never over a page's header). An info message goes
+ * after a while; any message goes when `signal` (its page's) aborts.
+ */
+export function showMessage(text, kind = 'info', { signal } = {}) {
   const bar = document.getElementById('messages');
   const message = String(text);
   for (const existing of bar.querySelectorAll('.message')) {
     if (existing.dataset.text === message) return;
   }
+  if (signal?.aborted) return;
   const item = h(
     'div',
     { class: `message message-${kind}`, role: kind === 'error' ? 'alert' : 'status', dataset: { text: message } },
@@ -125,6 +136,8 @@ export function showMessage(text, kind = 'info') {
     }, '×'),
   );
   bar.appendChild(item);
+  signal?.addEventListener('abort', () => item.remove(), { once: true });
+  if (kind !== 'error') setTimeout(() => item.remove(), infoLifetime);
 }
 
 /** Remove every message (pages do not clear errors on their own; the user dismisses them). */
