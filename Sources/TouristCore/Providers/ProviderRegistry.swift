@@ -92,7 +92,8 @@ public struct ProviderContext: Sendable {
     }
 }
 
-/// Builds providers of one `type`. Register one per type in the CLI's provider list.
+/// Builds providers of one `type`. A built-in type is registered in `BuiltInProviders`
+/// (`Sources/BuiltInProviders/BuiltInProviders.swift`).
 public protocol ProviderFactory: Sendable {
     /// The config's `type` value, such as "fixture" or "flickr".
     var type: String { get }
