@@ -61,6 +61,8 @@ let package = Package(
             dependencies: ["TouristCore", "CShims", .product(name: "Crypto", package: "swift-crypto")],
             path: "Providers/Exec"
         ),
+        // The one list of built-in provider types (Sources/BuiltInProviders/BuiltInProviders.swift).
+        .target(name: "BuiltInProviders", dependencies: ["TouristCore", "Flickr", "Commons", "Fixture", "Directory", "Exec"]),
         .target(
             name: "TouristServer",
             dependencies: [
@@ -80,10 +82,8 @@ let package = Package(
             name: "tourist",
             dependencies: [
                 "TouristCore",
+                "BuiltInProviders",
                 "Fixture",
-                "Flickr",
-                "Commons",
-                "Directory",
                 "Exec",
                 "TouristServer",
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -13,7 +13,7 @@ public struct CommonsProviderFactory: ProviderFactory {
         ProviderOption("contact", .string, help: "A URL or e-mail address for Wikimedia to reach you, sent in the User-Agent as its policy asks", default: CommonsProviderFactory.defaultContact),
         ProviderOption(
             "thumbnailWidth", .integer(20...3840),
-            help: "Width in px album photos are fetched at, one of Commons' standard widths \(CommonsSizes.standardWidths.map(String.init).joined(separator: ", ")) (default: the one for album.size, m → 250)"
+            help: "Width in px album photos are fetched at, one of Commons' standard widths \(CommonsSizes.standardWidths.map(String.init).joined(separator: ", ")) (default: the one for album.size, \(PhotoSize.small240.rawValue) → \(CommonsProviderFactory.thumbnailWidth(for: .small240)))"
         ),
     ]
 
@@ -24,6 +24,15 @@ public struct CommonsProviderFactory: ProviderFactory {
     static let defaultEndpoint = "https://commons.wikimedia.org/w/api.php"
     /// Where Wikimedia can reach tourist's maintainers when the user names no contact of their own.
     static let defaultContact = "https://github.com/tourist-cli/tourist"
+
+    /// The width album photos of `albumSize` are fetched at when `thumbnailWidth` is not set: the
+    /// standard width for that size, the largest for the original.
+    static func thumbnailWidth(for albumSize: PhotoSize) -> Int { CommonsSizes.width(for: albumSize) ?? 3840 }
+
+    /// `thumbnailWidth` follows `album.size`; the other options' defaults are as described.
+    public func writableDefault(of option: ProviderOption, albumSize: PhotoSize) -> JSONValue? {
+        option.name == "thumbnailWidth" ? .number(Double(Self.thumbnailWidth(for: albumSize))) : option.writableDefault
+    }
 
     public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
         let endpointText = options.string("endpoint") ?? Self.defaultEndpoint
@@ -38,7 +47,7 @@ public struct CommonsProviderFactory: ProviderFactory {
         var settings = CommonsProvider.Settings()
         settings.albumSize = context.albumSize
         settings.maxPhotoBytes = context.maxPhotoBytes
-        settings.thumbnailWidth = CommonsSizes.width(for: context.albumSize) ?? 3840
+        settings.thumbnailWidth = Self.thumbnailWidth(for: context.albumSize)
         if let width = options.integer("thumbnailWidth") {
             guard CommonsSizes.standardWidths.contains(width) else {
                 let above = CommonsSizes.standardWidths.first { $0 > width }.map { " (\($0) is the next one up)" } ?? ""

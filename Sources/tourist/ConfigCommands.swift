@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuiltInProviders
 import Foundation
 import TouristCore
 
@@ -49,7 +50,7 @@ struct ConfigCommand: AsyncParsableCommand {
                     throw CommandFailure(.cannotCreate, "\(path) already exists; nothing was written. Use --force to replace it")
                 }
                 let sink = try FileSink(directory: (path as NSString).deletingLastPathComponent, maxBytes: Int.max)
-                try sink.write(Data(StarterConfig.text.utf8))
+                try sink.write(Data(StarterConfig.tourist.text(registry: BuiltInProviders.registry).utf8))
                 _ = try sink.move(to: path)
                 if session.options.json {
                     try session.printJSON(["path": path])
@@ -65,46 +66,20 @@ struct ConfigCommand: AsyncParsableCommand {
 }
 
 /// The config `config init` writes; config.example.json holds the same text (a test compares them).
+/// Only the choices are here; every other value is a default, written out by `StarterConfig`.
 /// Flickr comes first and reads its key from FLICKR_API_KEY (no `apiKey` here, so the file holds no
 /// secret and works before a key is set: without one it is passed by quietly). Wikimedia Commons
-/// needs no key, so real photos of any place come at once; the demo set answers offline.
-/// A directory provider for ~/Pictures shows its options, disabled until the user enables it.
-enum StarterConfig {
-    static let text = JSONValue.object([
-        ("store", .string("~/.local/share/tourist")),
-        ("album", .object([("photos", .number(Double(Defaults.albumPhotos))), ("size", .string("m"))])),
-        ("downloads", .object([("concurrency", .number(8)), ("retries", .number(4)), ("timeoutSeconds", .number(30)), ("maxPhotoBytes", .number(52_428_800))])),
-        ("routing", .object([("strategy", .string("first"))])),
-        // `tourist serve`'s online tile layer: off (the bundled land outlines work offline); README, "The web app".
-        ("serve", .object([("tiles", .null)])),
-        ("providers", .array([
-            .object([
-                ("name", .string("flickr")), ("type", .string("flickr")), ("enabled", .bool(true)),
-                ("timeoutSeconds", .number(30)), ("concurrency", .number(8)), ("requestsPerHour", .number(3600)),
-                ("endpoint", .string("https://api.flickr.com/services/rest/")), ("perPage", .number(250)),
-                ("safeSearch", .string("safe")), ("minUploadDate", .string("2004-01-01")),
-            ]),
-            .object([
-                ("name", .string("commons")), ("type", .string("commons")), ("enabled", .bool(true)),
-                ("timeoutSeconds", .number(30)), ("concurrency", .number(3)),
-                ("endpoint", .string("https://commons.wikimedia.org/w/api.php")), ("contact", .string("https://github.com/tourist-cli/tourist")),
-                ("thumbnailWidth", .number(250)),
-            ]),
-            .object([
-                ("name", .string("pictures")), ("type", .string("directory")), ("enabled", .bool(false)),
-                ("timeoutSeconds", .number(600)), ("concurrency", .number(8)),
-                ("path", .array([.string("~/Pictures")])), ("recursive", .bool(true)), ("followSymlinks", .bool(false)),
-                ("includeHidden", .bool(false)),
-                ("extensions", .array(["jpg", "jpeg", "jpe", "heic", "heif", "hif", "png", "webp", "tif", "tiff"].map { JSONValue.string($0) })),
-            ]),
-            .object([
-                ("name", .string("demo")), ("type", .string("fixture")), ("enabled", .bool(true)),
-                ("timeoutSeconds", .number(30)), ("concurrency", .number(8)),
-                ("coverage", .array([-180, -90, 180, 90].map { JSONValue.number($0) })),
-                ("latencyMs", .number(0)), ("failEvery", .number(0)),
-            ])
-        ])),
-    ]).rendered() + "\n"
+/// needs no key, so real photos of any place come at once; the demo set answers offline (its
+/// `coverage`, the whole world, shows that key). A directory provider for ~/Pictures shows its
+/// options, disabled until the user enables it. `serve.tiles`, `tourist serve`'s online tile layer,
+/// is off: the bundled land outlines work offline (README, "The web app").
+extension StarterConfig {
+    static let tourist = StarterConfig(providers: [
+        Entry(type: "flickr"),
+        Entry(type: "commons"),
+        Entry(name: "pictures", type: "directory", enabled: false, options: [("path", .array([.string("~/Pictures")]))]),
+        Entry(name: "demo", type: "fixture", coverage: TouristConfig.BoundingBox(minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90)),
+    ])
 }
 
 /// Words as a shell reads them back.

@@ -1,22 +1,9 @@
 import ArgumentParser
-import Commons
-import Directory
+import BuiltInProviders
 import Exec
-import Fixture
-import Flickr
 import Foundation
 import Logging
 import TouristCore
-
-/// The built-in provider types. Adding a provider: add its target, then one line here. (Plugins
-/// need no line: `exec`, or a type found on PATH.)
-let builtInProviders = ProviderRegistry([
-    FlickrProviderFactory(),
-    CommonsProviderFactory(),
-    FixtureProviderFactory(),
-    DirectoryProviderFactory(),
-    ExecProviderFactory(),
-])
 
 /// What one command invocation works with: options, environment, logger, and the config, store and
 /// providers, each made only when the command first needs it.
@@ -81,7 +68,7 @@ final class Session {
 
     /// The built-in provider types, and plugins on this environment's PATH.
     var registry: ProviderRegistry {
-        builtInProviders.discovering(with: PluginDiscovery(searchPath: environment["PATH"]))
+        BuiltInProviders.registry.discovering(with: PluginDiscovery(searchPath: environment["PATH"]))
     }
 
     var loader: ConfigLoader {

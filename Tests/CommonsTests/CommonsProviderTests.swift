@@ -214,6 +214,18 @@ import TestSupport
         #expect(throws: ConfigError.self) { try configured(fake, options: #", "endpoint": "ftp://example.org/api.php"#) }
     }
 
+    /// `config check` and `config init` write the width the provider uses when none is set: the one
+    /// for `album.size`, as a search asks for it.
+    @Test func theWrittenThumbnailWidthFollowsTheAlbumSize() throws {
+        let factory = CommonsProviderFactory()
+        let width = try #require(factory.options.first { $0.name == "thumbnailWidth" })
+        #expect(factory.writableDefault(of: width, albumSize: .small240) == .number(250))
+        #expect(factory.writableDefault(of: width, albumSize: .medium640) == .number(960))
+        #expect(factory.writableDefault(of: width, albumSize: .original) == .number(3840))
+        let endpoint = try #require(factory.options.first { $0.name == "endpoint" })
+        #expect(factory.writableDefault(of: endpoint, albumSize: .small240) == .string("https://commons.wikimedia.org/w/api.php"))
+    }
+
     @Test func fetchReadsThumbnailsAndChecksOriginals() async throws {
         let files = Self.files(3)
         let fake = try FakeCommons(files: files)

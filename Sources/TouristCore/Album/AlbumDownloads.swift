@@ -2,15 +2,10 @@ import Foundation
 
 /// The download half of `AlbumFetcher`: pending photos are downloaded with bounded concurrency and
 /// retries, and their outcomes are recorded in the album in small batches (every
-/// `AlbumFetcher.recordInterval` or `recordBatch` photos), so a large album is not rewritten once per
+/// `DownloadPipeline.recordInterval` or `recordBatch` photos), so a large album is not rewritten once per
 /// photo. A crash loses at most the photos in flight and the outcomes of the last batch; their blobs
 /// stay in the store and the next fetch links the same bytes to them again.
 extension AlbumFetcher {
-    /// The longest an outcome waits before it is written to the album.
-    static let recordInterval: Duration = .milliseconds(200)
-    /// The most outcomes written in one album update.
-    static let recordBatch = 32
-
     /// How one photo's download ended, before it is recorded.
     struct DownloadAttempt: Sendable {
         let key: PhotoKey
@@ -46,66 +41,40 @@ extension AlbumFetcher {
 
     /// Downloads every pending photo of the album and records each outcome. Returns how many were rejected.
     ///
-    /// A pipeline: at most `limit` transfers run at once; a photo that arrived leaves its network
-    /// slot at once and is committed (fsync, link) on a blocking-I/O thread while the next transfer
-    /// starts; outcomes are recorded in batches, one batch at a time, also off the slots. So a slow
-    /// disk delays the record, not the downloads.
+    /// A pipeline: at most `downloads.concurrency` transfers run at once; a photo that arrived leaves
+    /// its network slot at once and is committed (fsync, link) on a blocking-I/O thread while the
+    /// next transfer starts; outcomes are recorded in batches, one batch at a time, also off the
+    /// slots. So a slow disk delays the record, not the downloads. `DownloadPipeline` keeps the books.
     func downloadPending(pin id: String) async throws -> Int {
         let album = try store.album(id)
         let pending = album.photos.filter { $0.state == .pending }
-        let total = album.keptCount
-        var done = album.storedCount
-        var bytes = 0
-        var rejected = 0
-        progress?(FetchProgress(done: done, total: total, bytes: bytes))
-        guard !pending.isEmpty else { return 0 }
         // downloads.concurrency at most, each provider within its own `concurrency`.
-        let limit = max(1, downloads.concurrency)
-        let providers = Set(pending.map(\.key.provider))
-        var queue = DownloadQueue(pending, limits: Dictionary(uniqueKeysWithValues: providers.compactMap { name in
+        let limits = Dictionary(uniqueKeysWithValues: Set(pending.map(\.key.provider)).compactMap { name in
             router.provider(named: name)?.entry.concurrency.map { (name, $0) }
-        }))
+        })
         let clock = ContinuousClock()
-        var unrecorded: [DownloadAttempt] = []
-        var lastRecord = clock.now
-        var recording = false
-        func count(_ results: [DownloadResult]) {
-            for result in results {
-                switch result {
-                case .stored(let received):
-                    done += 1
-                    bytes += received
-                case .rejected:
-                    rejected += 1
-                case .failed, .gone:
-                    break
-                }
-            }
-            progress?(FetchProgress(done: done, total: total, bytes: bytes))
-        }
+        var pipeline = DownloadPipeline(
+            pending: pending, limits: limits, concurrency: downloads.concurrency,
+            progress: FetchProgress(done: album.storedCount, total: album.keptCount, bytes: 0), now: clock.now
+        )
         try await withThrowingTaskGroup(of: Stage.self) { group in
-            var transfers = 0
-            func startNext() {
-                while transfers < limit, let photo = queue.next() {
-                    transfers += 1
-                    group.addTask { try await transfer(photo) }
+            func perform(_ actions: [DownloadPipeline.Action]) {
+                for action in actions {
+                    switch action {
+                    case .transfer(let photo):
+                        group.addTask { try await transfer(photo) }
+                    case .record(let batch):
+                        group.addTask { [store] in .recorded(try await BlockingIO.run { try record(batch, pin: id, store: store) }) }
+                    case .report(let standing):
+                        progress?(standing)
+                    }
                 }
             }
-            func recordIfDue(force: Bool) {
-                guard !recording, !unrecorded.isEmpty,
-                      force || unrecorded.count >= Self.recordBatch || clock.now - lastRecord >= Self.recordInterval else { return }
-                recording = true
-                let batch = unrecorded
-                unrecorded.removeAll()
-                group.addTask { [store] in .recorded(try await BlockingIO.run { try record(batch, pin: id, store: store) }) }
-            }
-            startNext()
+            perform(pipeline.start())
             while let stage = try await group.next() {
                 switch stage {
                 case .transferred(let arrived):
-                    transfers -= 1
-                    queue.finished(arrived.key.provider)
-                    startNext()
+                    perform(pipeline.arrived(from: arrived.key.provider, at: clock.now))
                     group.addTask { [store] in
                         do {
                             let blob = try await BlockingIO.run { try store.blobs.commit(arrived.writer, syncDirectory: false) }
@@ -115,22 +84,15 @@ extension AlbumFetcher {
                         }
                     }
                 case .transferFailed(let attempt):
-                    transfers -= 1
-                    queue.finished(attempt.key.provider)
-                    startNext()
-                    unrecorded.append(attempt)
+                    perform(pipeline.transferFailed(attempt, at: clock.now))
                 case .committed(let attempt):
-                    unrecorded.append(attempt)
+                    perform(pipeline.committed(attempt, at: clock.now))
                 case .recorded(let results):
-                    recording = false
-                    lastRecord = clock.now
-                    count(results)
+                    perform(pipeline.recorded(results, at: clock.now))
                 }
-                // Once nothing else is running, whatever is left is recorded now.
-                recordIfDue(force: transfers == 0 && group.isEmpty)
             }
         }
-        return rejected
+        return pipeline.rejected
     }
 
     /// Downloads one photo's bytes into a blob writer (retrying transient failures); nothing is

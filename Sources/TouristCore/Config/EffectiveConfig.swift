@@ -27,11 +27,11 @@ public enum EffectiveConfig {
             ("serve", .object([("tiles", config.serve.tiles.map { tiles in
                 .object([("url", .string(tiles.url)), ("attribution", .string(tiles.attribution)), ("maxZoom", .number(Double(tiles.maxZoom)))])
             } ?? .null)])),
-            ("providers", .array(config.providers.map { render($0, registry: registry, declared: declared[$0.name] ?? []) })),
+            ("providers", .array(config.providers.map { render($0, registry: registry, declared: declared[$0.name] ?? [], albumSize: config.album.size) })),
         ])
     }
 
-    private static func render(_ entry: TouristConfig.ProviderEntry, registry: ProviderRegistry, declared: [ProviderOption]) -> JSONValue {
+    private static func render(_ entry: TouristConfig.ProviderEntry, registry: ProviderRegistry, declared: [ProviderOption], albumSize: PhotoSize) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("name", .string(entry.name)), ("type", .string(entry.type)), ("enabled", .bool(entry.enabled))]
         if let timeout = entry.timeoutSeconds { members.append(("timeoutSeconds", .number(timeout))) }
         if let concurrency = entry.concurrency { members.append(("concurrency", .number(Double(concurrency)))) }
@@ -53,7 +53,7 @@ public enum EffectiveConfig {
                     // A plugin's value made from the environment is shown as written.
                     members.append((option.name, guessesSecrets ? fromEnvironment ?? value : value))
                 }
-            } else if !secret, let fallback = writableDefault(option) {
+            } else if !secret, let fallback = factory.map({ $0.writableDefault(of: option, albumSize: albumSize) }) ?? option.writableDefault {
                 members.append((option.name, fallback))
             }
         }
@@ -67,27 +67,6 @@ public enum EffectiveConfig {
         case .array(let items): items.contains(where: mentionsVariable)
         case .object(let members): members.contains { mentionsVariable($0.value) }
         case .null, .bool, .number: false
-        }
-    }
-
-    /// An option's default as a value of its kind, when it is one (`"250"` for a number, `"jpg,
-    /// jpeg"` for a list); nil when it reads the environment or describes itself in words.
-    static func writableDefault(_ option: ProviderOption) -> JSONValue? {
-        guard let text = option.defaultValue, !text.contains("${") else { return nil }
-        switch option.kind {
-        case .integer(let range):
-            return Int(text).flatMap { range.contains($0) ? .number(Double($0)) : nil }
-        case .number(let range):
-            return Double(text).flatMap { range.contains($0) ? .number($0) : nil }
-        case .bool:
-            return ["true": JSONValue.bool(true), "false": .bool(false)][text]
-        case .string:
-            return .string(text)
-        case .strings:
-            let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            return items.contains(where: \.isEmpty) ? nil : .array(items.map { .string($0) })
-        case .path, .paths:
-            return nil
         }
     }
 }

@@ -92,7 +92,8 @@ public struct ProviderContext: Sendable {
     }
 }
 
-/// Builds providers of one `type`. Register one per type in the CLI's provider list.
+/// Builds providers of one `type`. A built-in type is registered in `BuiltInProviders`
+/// (`Sources/BuiltInProviders/BuiltInProviders.swift`).
 public protocol ProviderFactory: Sendable {
     /// The config's `type` value, such as "fixture" or "flickr".
     var type: String { get }
@@ -117,6 +118,12 @@ public protocol ProviderFactory: Sendable {
     /// options, passed on with `${VAR}` and `~` expanded (a plugin declares them itself), rather than
     /// config errors.
     var takesOwnOptions: Bool { get }
+    /// The value `option` takes where an entry does not set it, as a config file writes it, when
+    /// albums keep `albumSize`; nil when it has none that can be written (none at all, one read from
+    /// the environment, one described in words). `config check` and `config init` write it. By
+    /// default the option's `defaultValue` read as its kind; a type whose default follows the config
+    /// (Commons' `thumbnailWidth` follows `album.size`) works it out here.
+    func writableDefault(of option: ProviderOption, albumSize: PhotoSize) -> JSONValue?
     /// Builds a provider from validated options; throws `ConfigError` (via `options.error`) for
     /// option values that are well-typed but wrong, or `ProviderError` when its data is unusable.
     func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider
@@ -128,6 +135,7 @@ extension ProviderFactory {
     public var defaultTimeoutSeconds: Double { TouristConfig.ProviderEntry.defaultTimeoutSeconds }
     public var coversItsIndexedPhotos: Bool { false }
     public var takesOwnOptions: Bool { false }
+    public func writableDefault(of option: ProviderOption, albumSize: PhotoSize) -> JSONValue? { option.writableDefault }
 
     /// What a provider of this type covers without a configured `coverage`, in words.
     public var defaultCoverage: String { coversItsIndexedPhotos ? "its photos' box" : "everywhere" }
