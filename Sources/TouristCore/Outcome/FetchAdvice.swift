@@ -61,10 +61,11 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
     static func visit(_ places: [NamedPlace]) -> FetchAdvice? {
         guard let first = places.first(where: { $0.name == "Paris" }) ?? places.first else { return nil }
         let names = places.map(\.name).joined(separator: ", ")
-        let listed = places.map { "\($0.name) (\(GeoPoint.format($0.latitude)),\(GeoPoint.format($0.longitude)))" }.joined(separator: ", ")
+        func degrees(_ value: Double) -> String { GeoPoint.format((value * 10_000).rounded() / 10_000) }
+        let listed = places.map { "\($0.name) (\(degrees($0.latitude)),\(degrees($0.longitude)))" }.joined(separator: ", ")
         return FetchAdvice(
             .visitPlaces,
-            terminal: "the demo set has photos near \(listed) only; try: tourist pin add \(GeoPoint.format(first.latitude)) \(GeoPoint.format(first.longitude)) --name \"\(first.name)\"",
+            terminal: "the demo set has photos near \(listed) only; try: tourist pin add \(degrees(first.latitude)) \(degrees(first.longitude)) --name \"\(first.name)\"",
             page: "The demo set has photos near \(names) only: drop a pin at one of them."
         )
     }

@@ -151,7 +151,8 @@ public struct Router: Sendable {
         let size = order == nil ? nil : query.fresh?.pageSizes[name]
         var pages = PageHistory()
         do {
-            let places = (configured.provider as? any PlaceNaming)?.placesWithPhotos ?? []
+            // Where it has photos, for a report to name when it has none near (not merely none unseen).
+            let places = query.exclude.isEmpty ? (configured.provider as? any PlaceNaming)?.placesWithPhotos ?? [] : []
             if let box = try await coverage(of: configured), !box.meets(center: query.center, radiusKm: query.radiusKm) {
                 return Answer(outcome: .failure(.outsideCoverage(name, box, places: places)))
             }
