@@ -21,6 +21,6 @@ import TouristCore
                 #expect(try await client.send(.put, "/api/view", json: bad).status == .badRequest, "\(bad)")
             }
         }
-        #expect(try MapView.load(from: harness.library.store)?.zoom == 12)
+        #expect(MapView.load(from: harness.library.store)?.zoom == 12)
     }
 }
