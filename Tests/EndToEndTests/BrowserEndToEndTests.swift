@@ -8,7 +8,7 @@ import TestSupport
 /// store, clicked through as a user would. Each step is checked in the page and, where it changes
 /// the store, through the CLI. Screenshots go to `$TOURIST_SCREENSHOTS` (the README's come from
 /// here), else to the test's temp folder.
-@Suite(.serialized, .enabled(if: WebDriver.isAvailable, Comment(rawValue: WebDriver.unavailableReason)))
+@Suite(.serialized, .enabled(if: try WebDriver.requirement.runs(), Comment(rawValue: WebDriver.requirement.missing)))
 struct BrowserEndToEndTests {
     /// Where screenshots are written.
     private func screenshotFolder(_ harness: Harness) throws -> String {
@@ -197,7 +197,7 @@ private struct Failure: Error, CustomStringConvertible {
 
 /// The album's other states, as the app showed them: photos arriving (placeholders, progress, New
 /// Collection disabled), no photos here, and the network failed, each with its reason.
-@Suite(.serialized, .enabled(if: WebDriver.isAvailable, Comment(rawValue: WebDriver.unavailableReason)))
+@Suite(.serialized, .enabled(if: try WebDriver.requirement.runs(), Comment(rawValue: WebDriver.requirement.missing)))
 struct BrowserAlbumStateTests {
     @Test func aSlowFetchShowsPlaceholdersAndProgressThenNoPhotosAndAFailedNetworkSayWhy() async throws {
         let harness = try Harness()
