@@ -160,6 +160,17 @@ let package = Package(
             exclude: ["Plugins"]
         ),
         .testTarget(name: "BrowserSupportTests", dependencies: ["BrowserSupport", "LoopbackHTTP", "TestSupport"]),
+        // tourist serve's routes in process, through Hummingbird's own testing library.
+        .testTarget(
+            name: "ServerRouteTests",
+            dependencies: [
+                "TouristServer", "TouristCore", "Fixture", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ]
 )
 

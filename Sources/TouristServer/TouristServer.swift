@@ -24,37 +24,23 @@ public struct TouristServer: Sendable {
     /// Runs until a stop signal. `started` gets the address to open (with the access token when
     /// the server listens beyond loopback) once the port is bound.
     public func run(started: @escaping @Sendable (_ url: String) -> Void) async throws {
-        let assets = try WebAssets(directory: options.assetsDirectory)
-        let secrets = ServerSecrets(requiringAccessToken: !options.isLoopback)
-        let hub = EventHub()
-        let jobs = FetchJobs(library: library, hub: hub, logger: logger)
-        let router = Router()
-        let boundPort = BoundPort(options.port, names: Self.hostNames(options))
-        let checks = RequestGuard<BasicRequestContext>(
-            secrets: secrets, allowedHosts: Self.hostNames(options), port: boundPort, anyHost: Self.listensEverywhere(options.host),
-            contentSecurityPolicy: Self.contentSecurityPolicy(tiles: library.config.serve.tiles)
-        )
-        router.add(middleware: checks)
-        APIRoutes(library: library, jobs: jobs, hub: hub).add(to: router)
-        PageRoutes(assets: assets, csrfToken: secrets.csrfToken).add(to: router)
-        let responder = TouristResponder(router: router.buildResponder(), blobs: BlobRoutes(blobs: library.blobs, cache: BlobCache()), checks: checks)
-
+        let routes = try TouristRoutes(library: library, options: options, logger: logger)
         let options = options
         var quiet = logger
         quiet.logLevel = .warning
         let app = Application(
-            responder: responder,
+            responder: routes.responder,
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
-                boundPort.set(port)
+                routes.port.set(port)
                 let host = options.host.contains(":") && !options.host.hasPrefix("[") ? "[\(options.host)]" : options.host
-                let token = secrets.accessToken.map { "?token=\($0)" } ?? ""
+                let token = routes.secrets.accessToken.map { "?token=\($0)" } ?? ""
                 started("http://\(host):\(port)/\(token)")
             },
             logger: quiet
         )
-        let watcher = StoreWatcher(store: library.store, hub: hub, interval: library.store.changePollInterval)
+        let watcher = StoreWatcher(store: library.store, hub: routes.hub, interval: library.store.changePollInterval)
         // Shut down in reverse order: the event streams end first, so the server's graceful stop
         // does not wait on pages that keep a stream open.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
@@ -64,13 +50,13 @@ public struct TouristServer: Sendable {
         do {
             try await group.run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
-            await jobs.cancelAll()
+            await routes.jobs.cancelAll()
             throw ServerError(message: "port \(options.port) on \(options.host) is in use (another tourist serve?); choose another with --port N, or --port 0 for a free one")
         } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL || error.errnoCode == EACCES {
-            await jobs.cancelAll()
+            await routes.jobs.cancelAll()
             throw ServerError(message: "cannot listen on \(options.host) port \(options.port) (\(String(cString: strerror(error.errnoCode)))); use an address of this machine, such as 127.0.0.1, and a port above 1023")
         }
-        await jobs.cancelAll()
+        await routes.jobs.cancelAll()
     }
 
     /// The host names to accept in `Host`: the loopback names and the bound address.

@@ -22,9 +22,11 @@ public final class WebDriver: Sendable {
         FileManager.default.isExecutableFile(atPath: chromiumPath) && FileManager.default.isExecutableFile(atPath: chromedriverPath)
     }
 
-    /// Why the browser tests are skipped when `isAvailable` is false.
-    public static let unavailableReason =
-        "chromium and chromedriver are not installed; run `bash .ci/setup` (apt-get install chromium chromium-driver)"
+    /// What the browser tests need: skipped without it, failing on CI (see `MachineRequirement`).
+    public static let requirement = MachineRequirement(
+        isMet: { isAvailable },
+        missing: "chromium and chromedriver are not installed; run `bash .ci/setup` (apt-get install chromium chromium-driver)"
+    )
 
     /// How long starting took, in seconds: chromedriver until its `/status` said ready, then the
     /// session (chromium's start) until it was created.
@@ -61,7 +63,7 @@ public final class WebDriver: Sendable {
     /// profile and a `windowWidth`×`windowHeight` window. Throws `WebDriverError.unavailable` when
     /// they are not installed, and `driverStartFailed` or `command` errors with chromedriver's output.
     public init(windowWidth: Int = 1280, windowHeight: Int = 800, commandTimeout: Double = 120) throws {
-        guard Self.isAvailable else { throw WebDriverError.unavailable(Self.unavailableReason) }
+        guard Self.isAvailable else { throw WebDriverError.unavailable(Self.requirement.missing) }
         Self.slot.wait()
         var running = false
         defer { if !running { Self.slot.signal() } }

@@ -1,6 +1,6 @@
 /// Why a `WebDriver` call failed.
 public enum WebDriverError: Error, Sendable, CustomStringConvertible {
-    /// chromium or chromedriver is missing (see `WebDriver.unavailableReason`).
+    /// chromium or chromedriver is missing (see `WebDriver.requirement`).
     case unavailable(String)
     /// chromedriver did not start or did not become ready; `log` is the end of its output.
     case driverStartFailed(reason: String, log: String)

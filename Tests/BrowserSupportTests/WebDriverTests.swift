@@ -8,7 +8,7 @@ import Testing
 /// WebDriver driving headless chromium against a small site served by LoopbackServer on 127.0.0.1.
 /// Skipped (not passed) when chromium and chromedriver are not installed. One browser at a time:
 /// the machine has 2 cores.
-@Suite(.serialized, .enabled(if: WebDriver.isAvailable, Comment(rawValue: WebDriver.unavailableReason)))
+@Suite(.serialized, .enabled(if: try WebDriver.requirement.runs(), Comment(rawValue: WebDriver.requirement.missing)))
 struct WebDriverTests {
     static let page = """
         <!DOCTYPE html>

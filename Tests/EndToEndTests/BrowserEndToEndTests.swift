@@ -7,7 +7,7 @@ import TestSupport
 /// The app in a real headless Chromium, driven over WebDriver against `tourist serve` on a temp
 /// store, clicked through as a user would. Each step is checked in the page and, where it changes
 /// the store, through the CLI. Screenshots go to `screenshotFolder`.
-@Suite(.serialized, .enabled(if: WebDriver.isAvailable, Comment(rawValue: WebDriver.unavailableReason)))
+@Suite(.serialized, .enabled(if: try WebDriver.requirement.runs(), Comment(rawValue: WebDriver.requirement.missing)))
 struct BrowserEndToEndTests {
     /// How many album photos are on screen as decoded images (`naturalWidth > 0`), after scrolling
     /// them all into view (they load lazily).
@@ -197,7 +197,7 @@ func screenshotFolder(_ harness: Harness) throws -> String {
 
 /// The album's other states, as the app showed them: photos arriving (placeholders, progress, New
 /// Collection disabled), no photos here, and the network failed, each with its reason.
-@Suite(.serialized, .enabled(if: WebDriver.isAvailable, Comment(rawValue: WebDriver.unavailableReason)))
+@Suite(.serialized, .enabled(if: try WebDriver.requirement.runs(), Comment(rawValue: WebDriver.requirement.missing)))
 struct BrowserAlbumStateTests {
     @Test func aSlowFetchShowsPlaceholdersAndProgressThenNoPhotosAndAFailedNetworkSayWhy() async throws {
         let harness = try Harness()

@@ -11,6 +11,26 @@ import TestSupport
         "store", "store verify", "store repair", "store gc", "store stats", "store copy", "fixture", "fixture record",
     ]
 
+    /// The commands of the README's table (`## Commands`), as its first column names them: the
+    /// words before the first argument or option (`pin add LAT LON …` is `pin add`).
+    static func readmeCommands() throws -> [String] {
+        let readme = try String(contentsOfFile: Harness.repository + "/README.md", encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "\n## Commands\n").dropFirst().first?.components(separatedBy: "\n### ").first)
+        return section.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { row in
+            row.dropFirst(3).prefix { $0 != "`" }.split(separator: " ")
+                .prefix { word in word.first?.isLetter == true && word.allSatisfy { $0.isLowercase || $0 == "-" } }.joined(separator: " ")
+        }
+    }
+
+    @Test func everyCommandOfTheREADMEIsCheckedHere() throws {
+        let documented = Set(try Self.readmeCommands())
+        #expect(documented.count >= 25 && documented.isSuperset(of: ["serve", "fixture record", "pin import", "store copy"]), "\(documented.sorted())")
+        #expect(documented.subtracting(Self.commands).isEmpty, "commands of the README not in HelpTests.commands: \(documented.subtracting(Self.commands).sorted())")
+        // The rest are the groups the documented commands are in (`pin`, `fixture`…).
+        let groups = Set(Self.commands).subtracting(documented)
+        #expect(groups.allSatisfy { group in documented.contains { $0.hasPrefix(group + " ") } }, "not in the README's table: \(groups.sorted())")
+    }
+
     @Test func helpListsEveryCommandAndExitCode() async throws {
         let harness = try Harness()
         let help = try await harness.run("--help").stdout

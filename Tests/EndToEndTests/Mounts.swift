@@ -1,8 +1,8 @@
 import Foundation
-import Testing
+import TestSupport
 
 /// Mounts for fault tests (a small tmpfs that fills up, a read-only bind mount), made with
-/// /bin/mount; tests that need them are enabled only where this process may mount.
+/// /bin/mount; tests that need them run only where this process may mount (see `requirement`).
 enum Mounts {
     /// Whether mounting works here (root with CAP_SYS_ADMIN), probed once with a tiny tmpfs.
     static let available: Bool = {
@@ -13,8 +13,11 @@ enum Mounts {
         return unmount(folder)
     }()
 
-    /// Why the tests are skipped where mounting is not allowed.
-    static let unavailable: Comment = "this process cannot mount file systems (it needs root with CAP_SYS_ADMIN), so the full-disk and read-only mount tests cannot run here"
+    /// What the mount tests need: skipped without it, failing on CI (see `MachineRequirement`).
+    static let requirement = MachineRequirement(
+        isMet: { available },
+        missing: "this process cannot mount file systems, so the full-disk and read-only mount tests cannot run here; run the tests as root with CAP_SYS_ADMIN (in a container: docker run --cap-add SYS_ADMIN, or --privileged) and /bin/mount installed (bash .ci/setup)"
+    )
 
     /// Mounts a tmpfs of `size` (such as "96k") at `folder`.
     static func tmpfs(at folder: String, size: String) throws {

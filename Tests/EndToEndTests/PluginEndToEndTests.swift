@@ -201,14 +201,14 @@ import TestSupport
         #expect(leftoverProcesses().isEmpty, "\(leftoverProcesses())")
     }
 
+    /// The plugin ignores `shutdown`, SIGTERM and the end of its input, so only SIGKILL ends it
+    /// (left alone, it lives on for 30 s after tourist has gone): finding none of its processes the
+    /// moment tourist has exited shows tourist killed it, whatever the machine's speed. The steps
+    /// before (shutdown, its grace, SIGTERM) are `PluginHostTests`' business.
     @Test func aPluginThatIgnoresShutdownIsKilledAndLeavesNothingBehind() async throws {
         let config = try faultyConfig("ignore-shutdown")
-        let started = Date()
         let search = try await harness.run("search", "48.8584", "2.2945", "--count", "2", "--config", config, "--json")
-        let elapsed = Date().timeIntervalSince(started)
         #expect(try #require(try search.json() as? [String: Any]).photos.compactMap { $0["id"] as? String } == ["faulty:p0", "faulty:p1"])
-        #expect(elapsed >= 3, "2 s after shutdown, then SIGTERM (ignored) and a second more, then SIGKILL: \(elapsed) s")
-        #expect(elapsed < 60, "killed after those 3 s, not waited for without end: \(elapsed) s")
         #expect(leftoverProcesses().isEmpty, "\(leftoverProcesses())")
     }
 

@@ -6,7 +6,7 @@ import TestSupport
 /// machines (processes with homes and caches of their own) sharing one store, kills at any moment,
 /// `store copy` both ways, `serve`, and the faults a user meets. Each test has a bucket of its
 /// own on the process's shared gateway, or a gateway of its own when it stops it.
-@Suite(.enabled(if: CephGateway.isInstalled, Comment(rawValue: CephGateway.unavailableReason)))
+@Suite(.enabled(if: try CephGateway.requirement.runs(), Comment(rawValue: CephGateway.requirement.missing)))
 struct S3StoreEndToEndTests {
     /// One machine on `store`: a harness with its own home (so its own cache), the gateway's
     /// credentials, and a fixture set of 200 photos 0.1 km apart on a line north of 10,10, served

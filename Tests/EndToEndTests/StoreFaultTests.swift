@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The store under faults a user meets: a disk that fills up, a store that can only be read.
-@Suite(.enabled(if: Mounts.available, Mounts.unavailable))
+@Suite(.enabled(if: try Mounts.requirement.runs(), Comment(rawValue: Mounts.requirement.missing)))
 struct StoreFaultTests {
     @Test func aFullDiskStopsFetchWithExit74AndTheAlbumResumesOnceThereIsSpace() async throws {
         let mount = TemporaryDirectory("tourist-full").child("disk")

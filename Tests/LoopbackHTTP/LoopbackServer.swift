@@ -48,6 +48,9 @@ public final class LoopbackServer: Sendable {
         }
         return peak
     }
+    /// How many requests are being handled now (parsed, not yet answered in full: a stalled reply
+    /// counts until its stall ends).
+    public var requestsInFlight: Int { core.state.withLock { $0.inFlight } }
     /// How many connections were accepted.
     public var connectionsAccepted: Int { core.state.withLock { $0.connections } }
 

@@ -21,8 +21,11 @@ public final class CephGateway: Sendable {
             .allSatisfy(FileManager.default.isExecutableFile(atPath:))
     }
 
-    /// Why the S3 tests are skipped when `isInstalled` is false.
-    public static let unavailableReason = "Ceph is not installed; run `bash .ci/ceph-rgw install` (apt-get install ceph-mon ceph-osd radosgw ceph-common)"
+    /// What the S3 tests need: skipped without it, failing on CI (see `MachineRequirement`).
+    public static let requirement = MachineRequirement(
+        isMet: { isInstalled },
+        missing: "Ceph is not installed; run `bash .ci/ceph-rgw install` (apt-get install ceph-mon ceph-osd radosgw ceph-common)"
+    )
 
     /// Starts a cluster (a few seconds); throws with the script's output when it cannot.
     public init() throws {

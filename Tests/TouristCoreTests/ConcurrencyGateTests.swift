@@ -4,16 +4,43 @@ import TestSupport
 @testable import TouristCore
 
 /// The gate's order of events is driven by the tests (who holds a slot, who waits), never by
-/// sleeps: each step waits for the state it needs.
+/// sleeps: each step waits for the event or the state it needs.
 @Suite struct ConcurrencyGateTests {
-    /// In-flight count, its peak and how many ever entered, changed by the tasks under test.
+    /// Counts the tasks inside the gate, and holds each one there until the gate is full (so a gate
+    /// that lets more in is seen to) or every task has entered (the last ones cannot fill it).
     final class Meter: Sendable {
-        private let counts = Mutex((now: 0, peak: 0, entered: 0))
-        func enter() { counts.withLock { $0.now += 1; $0.entered += 1; $0.peak = max($0.peak, $0.now) } }
+        private struct Counts {
+            var now = 0, peak = 0, entered = 0
+            var held: [CheckedContinuation<Void, Never>] = []
+        }
+
+        private let counts = Mutex(Counts())
+        let width: Int
+        let tasks: Int
+
+        init(width: Int, tasks: Int) {
+            self.width = width
+            self.tasks = tasks
+        }
+
+        /// Enters, and returns once the gate is full or every task has entered.
+        func enterAndHold() async {
+            await withCheckedContinuation { continuation in
+                let released: [CheckedContinuation<Void, Never>] = counts.withLock { counts in
+                    counts.now += 1
+                    counts.entered += 1
+                    counts.peak = max(counts.peak, counts.now)
+                    counts.held.append(continuation)
+                    guard counts.now == width || counts.entered == tasks else { return [] }
+                    defer { counts.held = [] }
+                    return counts.held
+                }
+                for held in released { held.resume() }
+            }
+        }
+
         func leave() { counts.withLock { $0.now -= 1 } }
-        var now: Int { counts.withLock { $0.now } }
         var peak: Int { counts.withLock { $0.peak } }
-        var entered: Int { counts.withLock { $0.entered } }
     }
 
     /// A task that holds a slot of `gate` until `release` yields; returns once it holds it.
@@ -31,18 +58,13 @@ import TestSupport
 
     @Test(arguments: [1, 3]) func neverMoreThanItsWidthAtOnce(width: Int) async throws {
         let gate = ConcurrencyGate(width: width)
-        let meter = Meter()
         let tasks = 12
+        let meter = Meter(width: width, tasks: tasks)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<tasks {
                 group.addTask {
                     try await gate.withSlot {
-                        meter.enter()
-                        // Held until the gate is full (so a gate that lets more in is seen to),
-                        // or every task has entered (the last ones cannot fill it).
-                        try await Waiting.until("the gate to fill", poll: .milliseconds(1)) {
-                            meter.now == width || meter.entered == tasks
-                        }
+                        await meter.enterAndHold()
                         meter.leave()
                     }
                 }

@@ -11,7 +11,7 @@ import TestSupport
 /// (S3-NOTES.md) and the failures a user meets. Skipped, saying why, when Ceph is not installed.
 /// The backend's calls block, so each test runs them on a thread of its own (`Blocking.run`) and
 /// records its expectations after.
-@Suite(.enabled(if: CephGateway.isInstalled, Comment(rawValue: CephGateway.unavailableReason)))
+@Suite(.enabled(if: try CephGateway.requirement.runs(), Comment(rawValue: CephGateway.requirement.missing)))
 struct S3BackendTests {
     @Test func loadsWritesCreateOnlyAndComparesAndSwaps() async throws {
         let store = try await S3TestBucket()

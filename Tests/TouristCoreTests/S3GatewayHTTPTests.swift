@@ -8,7 +8,7 @@ import TestSupport
 /// tourist's libcurl client speaking S3 to a real Ceph RADOS Gateway on 127.0.0.1: SigV4 signing,
 /// create-only and compare-and-swap writes with RGW's quirks (S3-NOTES.md), listing, and a large
 /// upload streamed from a file. Skipped, saying why, when Ceph is not installed.
-@Suite(.enabled(if: CephGateway.isInstalled, Comment(rawValue: CephGateway.unavailableReason)))
+@Suite(.enabled(if: try CephGateway.requirement.runs(), Comment(rawValue: CephGateway.requirement.missing)))
 struct S3GatewayHTTPTests {
     @Test func signedRequestsCreateOnlyCompareAndSwapListAndStream() async throws {
         let gateway = try await Blocking.run { try CephGateway() }

@@ -7,7 +7,7 @@ import TestSupport
 /// The store's layout and its guarantees on a bucket of a real Ceph RADOS Gateway, with machines
 /// (stores with caches of their own) changing it at once: no lost update, no blob deleted under
 /// another machine, verify and repair reading the bucket itself.
-@Suite(.enabled(if: CephGateway.isInstalled, Comment(rawValue: CephGateway.unavailableReason)))
+@Suite(.enabled(if: try CephGateway.requirement.runs(), Comment(rawValue: CephGateway.requirement.missing)))
 struct S3StoreTests {
     static func addPin(_ store: Store, _ name: String) throws -> Pin {
         try store.transaction { try $0.addPin(name: name, location: GeoPoint(latitude: 1, longitude: 2), radiusKm: 5, target: 21).pin }

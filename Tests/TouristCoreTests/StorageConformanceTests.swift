@@ -12,7 +12,7 @@ import TestSupport
 }
 
 /// The storage conformance checks on a bucket of a real Ceph RADOS Gateway (one bucket a check).
-@Suite(.enabled(if: CephGateway.isInstalled, Comment(rawValue: CephGateway.unavailableReason)))
+@Suite(.enabled(if: try CephGateway.requirement.runs(), Comment(rawValue: CephGateway.requirement.missing)))
 struct S3StorageConformanceTests {
     @Test(arguments: StorageCheck.all) func s3Bucket(_ check: StorageCheck) throws {
         try check.run(try S3TestBucket(prefix: "nested/store", blocking: ()).backend)

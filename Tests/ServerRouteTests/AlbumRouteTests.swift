@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import TouristCore
+@testable import TouristServer
+
+/// An album through the API: reading it, filling it (at most one fetch per pin at a time),
+/// deleting photos, one photo's page.
+@Suite struct AlbumRouteTests {
+    @Test func anAlbumIsReadAsTheCLIShowsItWithoutFilePaths() async throws {
+        let harness = try RouteHarness()
+        let album = try await harness.filledPin()
+        try await harness.test { client in
+            let answer = try await client.get("/api/pins/\(album.pin.id)/album")
+            #expect(answer.status == .ok && answer.headers[.cacheControl] == "no-store")
+            let page = try answer.object()
+            let pin = try #require(page["pin"] as? [String: Any])
+            #expect(pin["id"] as? String == album.pin.id && pin["state"] as? String == "ready" && pin["photos"] as? Int == RouteHarness.albumPhotos)
+            #expect(page["target"] as? Int == RouteHarness.albumPhotos && page["fetching"] as? Bool == false)
+            let photos = try #require(page["photos"] as? [[String: Any]])
+            #expect(photos.map { $0["id"] as? String } == album.photos.map(\.key.description))
+            #expect(photos.allSatisfy { $0["state"] as? String == "stored" && $0["sha256"] is String && $0["path"] is NSNull })
+            // The pin is found by its name too, as in the CLI.
+            #expect(try await client.get("/api/pins/Eiffel/album").status == .ok)
+        }
+    }
+
+    @Test func aFetchIsAcceptedOnceAndASecondStartWhileItRunsIsAConflict() async throws {
+        let harness = try RouteHarness(holdingSearches: true)
+        let pin = try harness.addPin("Eiffel")
+        let events = harness.routes.hub.subscribe()
+        try await harness.test { client in
+            let started = try await client.send(.post, "/api/pins/\(pin.id)/fetch")
+            #expect(started.status == .accepted, "\(started.text)")
+            #expect(try started.object()["started"] as? Bool == true)
+            // Its search is held: the fetch runs until the test lets it go on.
+            #expect(try await client.get("/api/pins/\(pin.id)/album").object()["fetching"] as? Bool == true)
+            for kind in ["fetch", "new-collection"] {
+                let again = try await client.send(.post, "/api/pins/\(pin.id)/\(kind)")
+                #expect(again.status == .conflict, "\(kind): \(again.text)")
+                #expect(again.error?.contains("being filled already") == true, "\(again.text)")
+            }
+            harness.searches.open()
+            let ended = try await RouteHarness.fetchEnded(pin.id, on: events)
+            #expect(ended["status"] as? String == "complete", "\(ended)")
+            let album = try await client.get("/api/pins/\(pin.id)/album").object()
+            #expect(album["fetching"] as? Bool == false)
+            #expect((album["photos"] as? [Any])?.count == RouteHarness.albumPhotos)
+            #expect((album["pin"] as? [String: Any])?["state"] as? String == "ready")
+            // Once it has ended, the pin can be filled again: a new collection of other photos.
+            #expect(try await client.send(.post, "/api/pins/\(pin.id)/new-collection").status == .accepted)
+            #expect(try await RouteHarness.fetchEnded(pin.id, on: events)["status"] as? String == "complete")
+            let fresh = try harness.library.album(pin.id).photos.map(\.key)
+            let first = try #require(album["photos"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+            #expect(fresh.count == RouteHarness.albumPhotos && Set(fresh.map(\.description)).isDisjoint(with: first))
+        }
+    }
+
+    @Test func deletedPhotosLeaveTheAlbumAndTheirFilesGo() async throws {
+        let harness = try RouteHarness()
+        let album = try await harness.filledPin()
+        let ids = album.photos.map(\.key.description)
+        try await harness.test { client in
+            // A photo named twice is removed once.
+            let removed = try await client.send(.post, "/api/pins/\(album.pin.id)/photos/delete", json: #"{"photos": ["\#(ids[0])", "\#(ids[1])", "\#(ids[0])"]}"#)
+            #expect(removed.status == .ok, "\(removed.text)")
+            let answer = try removed.object()
+            #expect(answer["removed"] as? [String] == [ids[0], ids[1]] && answer["deletedFiles"] as? Int == 2)
+            #expect(try harness.library.album(album.pin.id).photos.map(\.key.description) == Array(ids.dropFirst(2)))
+            #expect(try harness.library.store.blobs.allHashes().count == ids.count - 2)
+
+            let unknown = try await client.send(.post, "/api/pins/\(album.pin.id)/photos/delete", json: #"{"photos": ["demo:nope"]}"#)
+            #expect(unknown.status == .notFound, "\(unknown.text)")
+            let none = try await client.send(.post, "/api/pins/\(album.pin.id)/photos/delete", json: #"{"photos": []}"#)
+            #expect(none.status == .badRequest && none.error == "name at least one photo to delete")
+            let notAnID = try await client.send(.post, "/api/pins/\(album.pin.id)/photos/delete", json: #"{"photos": ["p-001"]}"#)
+            #expect(notAnID.status == .badRequest && notAnID.error?.contains("is not a photo id") == true, "\(notAnID.text)")
+            #expect(try harness.library.album(album.pin.id).photos.count == ids.count - 2)
+        }
+    }
+
+    @Test func aPhotoHasItsOwnPage() async throws {
+        let harness = try RouteHarness()
+        let album = try await harness.filledPin()
+        let photo = try #require(album.photos.first)
+        try await harness.test { client in
+            let answer = try await client.get("/api/pins/\(album.pin.id)/photos/\(photo.key.description.replacingOccurrences(of: ":", with: "%3A"))")
+            #expect(answer.status == .ok, "\(answer.text)")
+            let page = try answer.object()
+            #expect((page["pin"] as? [String: Any])?["id"] as? String == album.pin.id)
+            let shown = try #require(page["photo"] as? [String: Any])
+            #expect(shown["id"] as? String == photo.key.description && shown["sha256"] as? String == photo.sha256 && shown["path"] is NSNull)
+            #expect(try await client.get("/api/pins/\(album.pin.id)/photos/demo%3Anope").status == .notFound)
+            #expect(try await client.get("/api/pins/\(album.pin.id)/photos/nope").status == .badRequest)
+        }
+    }
+}
