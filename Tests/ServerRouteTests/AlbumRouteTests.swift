@@ -41,14 +41,14 @@ import TouristCore
             }
             harness.searches.open()
             let ended = try await RouteHarness.fetchEnded(pin.id, on: events)
-            #expect(ended["status"] as? String == "complete", "\(ended)")
+            #expect(ended["kind"] as? String == "complete", "\(ended)")
             let album = try await client.get("/api/pins/\(pin.id)/album").object()
             #expect(album["fetching"] as? Bool == false)
             #expect((album["photos"] as? [Any])?.count == RouteHarness.albumPhotos)
             #expect((album["pin"] as? [String: Any])?["state"] as? String == "ready")
             // Once it has ended, the pin can be filled again: a new collection of other photos.
             #expect(try await client.send(.post, "/api/pins/\(pin.id)/new-collection").status == .accepted)
-            #expect(try await RouteHarness.fetchEnded(pin.id, on: events)["status"] as? String == "complete")
+            #expect(try await RouteHarness.fetchEnded(pin.id, on: events)["kind"] as? String == "complete")
             let fresh = try harness.library.album(pin.id).photos.map(\.key)
             let first = try #require(album["photos"] as? [[String: Any]]).compactMap { $0["id"] as? String }
             #expect(fresh.count == RouteHarness.albumPhotos && Set(fresh.map(\.description)).isDisjoint(with: first))

@@ -1,0 +1,108 @@
+import Fixture
+import Foundation
+import Logging
+import Testing
+import TestSupport
+@testable import TouristCore
+
+/// `Library`, the operations both front ends call, over a real store and a real fixture provider.
+@Suite struct LibraryTests {
+    let folder = TemporaryDirectory("tourist-library")
+    static let center = try! GeoPoint(latitude: 45, longitude: 7)
+
+    /// A library whose config holds one fixture provider over `photos` photos near `center`.
+    func library(photos: Int = 12, album: Int = 4) throws -> Library {
+        let set = folder.child("set")
+        if !FileManager.default.fileExists(atPath: set) {
+            try FixtureSetWriter.write(in: set, latitude: Self.center.latitude, longitude: Self.center.longitude, count: photos)
+        }
+        let text = #"{"album": {"photos": \#(album)}, "downloads": {"retries": 0}, "providers": [{"name": "demo", "type": "fixture", "path": "\#(set)"}]}"#
+        let loader = ConfigLoader(registry: ProviderRegistry([FixtureProviderFactory()]), environment: ["HOME": folder.path], workingDirectory: folder.path)
+        let config = try loader.parse(Array(text.utf8), path: try folder.write("config.json", text))
+        let setup = ProviderSetup(config: config, loader: loader, logger: Logger(label: "library-tests"), http: HTTPClient(), retryPolicy: RetryPolicy(retries: 0))
+        return Library(store: try Store(path: folder.child("store")), providers: setup)
+    }
+
+    @Test func aPinIsFoundByIdNameAnyCaseOrAUniquePrefixAndAmbiguityIsAUsageError() throws {
+        let library = try library()
+        let louvre = try library.addPin(name: "Louvre", at: Self.center, radiusKm: 5).pin
+        let lourdes = try library.addPin(name: "Lourdes", at: Self.center, radiusKm: 5).pin
+        #expect(try library.resolvePin(louvre.id) == louvre.id)
+        #expect(try library.resolvePin("louvre") == louvre.id)
+        #expect(try library.resolvePin("Lourd") == lourdes.id)
+        #expect(throws: LibraryError.self) { try library.resolvePin("Lou") }
+        do {
+            _ = try library.resolvePin("Lou")
+        } catch let error as LibraryError {
+            #expect(error.failureClass == .usage && error.message.contains("could be 2 pins"), "\(error)")
+        }
+        // A near miss names the pin meant; nothing near is a plain not-found.
+        #expect(throws: StoreError.self) { try library.resolvePin("Lourve") }
+        do {
+            _ = try library.resolvePin("Lourve")
+        } catch let error as StoreError {
+            #expect(error.failureClass == .notFound && error.message.contains("Did you mean \"Louvre\" (\(louvre.id))"), "\(error)")
+        }
+        // A pin is removed only by its whole name or id.
+        #expect(throws: LibraryError.self) { try library.resolvePin("Louv", forRemoval: true) }
+    }
+
+    @Test func addingTheSamePinTwiceReturnsItAndAnotherPinsIdIsRefusedAsAName() throws {
+        let library = try library()
+        let first = try library.addPin(name: "Louvre", at: Self.center, radiusKm: 5)
+        let again = try library.addPin(name: "Louvre", at: Self.center, radiusKm: 5)
+        #expect(first.created && !again.created && again.pin.id == first.pin.id)
+        #expect(first.pin.state == .new && first.pin.photos == 0)
+        #expect(throws: LibraryError(.usage, "\"\(first.pin.id)\" is the id of another pin, so it cannot name this one; choose another name")) {
+            try library.addPin(name: first.pin.id, at: Self.center, radiusKm: 5)
+        }
+        #expect(try library.pins().map(\.id) == [first.pin.id])
+    }
+
+    @Test func aFetchFillsTheAlbumAndReportsItAndTheNextIsANoOp() async throws {
+        let library = try library()
+        let pin = try library.addPin(name: "Here", at: Self.center, radiusKm: 5).pin
+        #expect(try library.pinsToFetch(count: nil).map(\.id) == [pin.id])
+        let outcome = try await library.fetch(pin: pin.id)
+        #expect(outcome.report.kind == .complete && outcome.album.storedCount == 4)
+        #expect(try library.album(pin.id).report == outcome.report, "the album keeps its report")
+        #expect(try library.pinsToFetch(count: nil).isEmpty && !library.isBeingFetched(pin.id), "the lease is given back")
+        #expect(try await library.fetch(pin: pin.id).report.kind == .alreadyComplete)
+    }
+
+    @Test func aFetchWaitsWhileAnotherProcessHoldsThePinsLease() async throws {
+        let library = try library()
+        let pin = try library.addPin(name: "Here", at: Self.center, radiusKm: 5).pin
+        // Another process's lease, as a terminal's `tourist fetch` holds it (this pid is alive).
+        let held = try #require(try library.store.takeLease(pin: pin.id))
+        #expect(library.isBeingFetched(pin.id))
+        let told = Gate()
+        async let outcome = library.fetch(pin: pin.id, waiting: { holder in
+            #expect(holder.pid == getpid())
+            told.open()
+        })
+        try await Blocking.run { told.pass() }
+        #expect(try library.album(pin.id).pin.state == .new, "nothing was fetched while the lease is held")
+        try held.release()
+        #expect(try await outcome.report.kind == .complete)
+    }
+
+    @Test func removingPhotosNamedTwiceRemovesThemOnceAndTheyNeverComeBack() async throws {
+        let library = try library()
+        let pin = try library.addPin(name: "Here", at: Self.center, radiusKm: 5).pin
+        let album = try await library.fetch(pin: pin.id).album
+        let gone = album.photos[0].key
+        _ = try library.removePhotos([gone, gone], fromPin: pin.id)
+        let after = try library.album(pin.id)
+        #expect(after.photos.count == 3 && after.removed == [gone])
+        let collection = try await library.newCollection(pin: pin.id)
+        #expect(!collection.album.photos.contains { $0.key == gone })
+    }
+
+    @Test func aProviderNotConfiguredIsAUsageError() async throws {
+        let library = try library()
+        let pin = try library.addPin(name: "Here", at: Self.center, radiusKm: 5).pin
+        await #expect(throws: LibraryError.self) { try await library.fetch(pin: pin.id, providerNames: ["nope"]) }
+        #expect(FailureClass.of(LibraryError(.usage, "x")) == .usage)
+    }
+}
