@@ -101,7 +101,7 @@ import TestSupport
             ]}
             """)
         let twice = try await harness.run("search", "10", "20", "--count", "2", "--config", broken, "--provider", "broken", "--provider", "broken", "--provider", "second")
-        #expect(twice.stderr == "tourist: broken: unavailable: fixture provider broken simulated a failure (request 1, failEvery 1)\n", "asked once, then the next")
+        #expect(twice.stderr == "tourist: broken could not answer (a server error): fixture provider broken simulated a failure (request 1, failEvery 1)\n", "asked once, then the next")
         let collected = try await harness.json("new-collection", pin, "--count", "2", "--provider", "first", "--config", config)
         #expect(collected.photos.map { $0["provider"] as? String } == ["first", "first"])
     }

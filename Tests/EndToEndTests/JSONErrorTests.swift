@@ -128,7 +128,7 @@ import TestSupport
         // The same lines as without --json, in order (the first, the scan's time, differs).
         #expect(logged.count == 1000 && Array(logged.dropFirst()) == debugLines.prefix(1000).dropFirst().map { String($0.dropFirst("tourist: ".count)) })
         #expect(notes.last == "\(debugLines.count - 1000) more debug lines left out", "\(notes.suffix(3))")
-        for kept in ["pictures: 1005 files skipped: 1005 not images; run with --verbose for each", "pictures: empty: no photos within the radius"] {
+        for kept in ["pictures: 1005 files skipped: 1005 not images; run with --verbose for each", "pictures has no photos within the radius"] {
             #expect(notes.contains(kept), "\(kept) is kept whatever the log: \(notes.suffix(3))")
         }
     }

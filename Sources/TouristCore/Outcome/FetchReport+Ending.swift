@@ -16,7 +16,7 @@ extension FetchReport {
         let rejected = album.photos.filter { $0.state == .rejected }
         let problems = failures.filter(\.mattersWhenOthersAnswered)
         // While others answered, a provider without credentials is passed by quietly.
-        let said = failures.filter { $0.mattersWhenOthersAnswered || $0.reason == .empty }.map(note)
+        let said = failures.filter { $0.mattersWhenOthersAnswered || $0.reason == .empty }.map(Note.init)
         if let first = failed.first {
             let note = Note(provider: first.key.provider, reason: nil, text: "\(first.key) could not be downloaded", detail: first.error)
             return FetchReport(
@@ -83,7 +83,7 @@ extension FetchReport {
         if answered, !problems.contains(where: \.passes) { return nil }
         let unanswered = answered ? problems.filter(\.passes) : problems
         var report = noAnswer(operation, unanswered.isEmpty ? problems : unanswered)
-        report.notes = problems.map(note)
+        report.notes = problems.map(Note.init)
         return report
     }
 
@@ -92,7 +92,7 @@ extension FetchReport {
         let radius = Kilometres.text(pin.radiusKm)
         let asked = failures.filter { $0.reason == .empty }.map(\.provider)
         let outside = failures.filter(\.isOutsideCoverage).map(\.provider)
-        let notes = failures.filter { !$0.isNoPhotos && !$0.isMissingCredentials }.map(note)
+        let notes = failures.filter { !$0.isNoPhotos && !$0.isMissingCredentials }.map(Note.init)
         let answering = failures.filter(\.isNoPhotos)
         // Where the providers that answered have photos, when each can say (the demo set).
         let places = answering.allSatisfy { !$0.placesWithPhotos.isEmpty } ? answering.flatMap(\.placesWithPhotos) : []
@@ -129,7 +129,7 @@ extension FetchReport {
         } else {
             nil
         }
-        return FetchReport(kind: .short, operation: operation, headline: "\(what) all the others have within \(radius)", notes: problems.map(note), advice: advice)
+        return FetchReport(kind: .short, operation: operation, headline: "\(what) all the others have within \(radius)", notes: problems.map(Note.init), advice: advice)
     }
 
     /// Why no provider answered, from the failures of those that did not.
@@ -170,33 +170,5 @@ extension FetchReport {
     /// "the album", or "the new collection".
     private static func albumName(_ operation: Operation) -> String {
         operation == .newCollection ? "the new collection" : "the album"
-    }
-
-    /// A provider's failure in plain words, with its own message as the detail.
-    static func note(_ failure: ProviderFailure) -> Note {
-        let name = failure.provider
-        let text: String
-        if failure.isUnreachable {
-            text = "\(name) could not be reached (offline?)"
-        } else if failure.isMissingCredentials {
-            text = "\(name) is not set up: it has no credentials"
-        } else if failure.isOutOfService {
-            text = "\(name) stopped working for this run"
-        } else {
-            text = switch failure.reason {
-            case .unauthorized: "\(name) refused its credentials"
-            case .rateLimited: "\(name) asked to slow down"
-            case .unavailable: "\(name) could not answer (a server error)"
-            case .timedOut: "\(name) did not answer in time"
-            case .invalidResponse: "\(name) answered with something it should not"
-            case .notFound: "\(name) could not find what was asked"
-            case .invalidConfiguration: "\(name) is not configured correctly"
-            case .tooLarge: "\(name) offered photos too large to keep"
-            case .failed: "\(name) failed"
-            case .empty: "\(name) has \(failure.message)"
-            case .outsideCoverage: "\(name) has no photos near here (not asked)"
-            }
-        }
-        return Note(provider: name, reason: failure.reason, text: text, detail: failure.isNoPhotos ? nil : failure.message)
     }
 }

@@ -171,13 +171,13 @@ final class Session {
         Terminal.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
-    /// One stderr line per provider that was asked and gave nothing: its name and why (unauthorized,
-    /// unavailable, timed out, rate-limited, empty…). Providers outside their coverage were not asked.
-    /// When `othersAnswered`, a provider without credentials (Flickr before a key is set) is passed
-    /// by quietly: the router says so only with --verbose (`providers --check` shows it).
+    /// One stderr line per provider that was asked and gave nothing, in the words a fetch's report
+    /// uses (`FetchReport.Note`). Providers outside their coverage were not asked. When
+    /// `othersAnswered`, a provider without credentials (Flickr before a key is set) is passed by
+    /// quietly: the router says so only with --verbose (`providers --check` shows it).
     func noteProviderFailures(_ failures: [ProviderFailure], othersAnswered: Bool) {
         for failure in failures where !failure.isOutsideCoverage && !(failure.isMissingCredentials && othersAnswered) {
-            note("\(failure.provider): \(failure.reason.rawValue): \(failure.message)")
+            note(TerminalReport.line(FetchReport.Note(failure)))
         }
     }
 
