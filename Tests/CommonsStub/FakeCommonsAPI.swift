@@ -22,13 +22,16 @@ extension FakeCommons {
     func answerAPI(_ request: LoopbackRequest) -> LoopbackReply {
         let query = request.query
         let (fault, steady): (CommonsAPIFault?, Int?) = state.withLock { state in
-            let lagging = state.modes.steadyMaxlag.flatMap { mode in
-                query["maxlag"] != nil && state.apiRequests.count % max(1, mode.every) == 0 ? mode.retryAfter : nil
+            var fault = state.apiFaults.first
+            if case .maxlag? = fault, query["maxlag"] == nil { fault = nil }
+            if fault != nil { state.apiFaults.removeFirst() }
+            // Steady lag counts every request, and answers those a queued fault does not.
+            let steady = state.modes.steadyMaxlag.flatMap { mode in
+                fault == nil && query["maxlag"] != nil && state.apiRequests.count % max(1, mode.every) == 0 ? mode.retryAfter : nil
             }
-            guard let first = state.apiFaults.first else { return (nil, lagging) }
-            if case .maxlag = first, query["maxlag"] == nil { return (nil, lagging) }
-            state.apiFaults.removeFirst()
-            return (first, nil)
+            if case .maxlag? = fault { state.maxlagAnswers += 1 }
+            if steady != nil { state.maxlagAnswers += 1 }
+            return (fault, steady)
         }
         if let steady { return maxlagReply(lag: 7, retryAfter: steady) }
         switch fault {

@@ -37,6 +37,7 @@ extension CommonsProviderTests {
 
         let sent = lagging.apiRequests.map(\.rawQuery)
         let toldToWait = Set(sent.indices.filter { ($0 + 1) % 3 == 0 })
+        #expect(lagging.maxlagAnswers == toldToWait.count)
         #expect(sent.count == baseline.count + toldToWait.count, "one repeat per request told to wait, nothing else again")
         for index in toldToWait.sorted() where index + 1 < sent.count {
             #expect(sent[index + 1] == sent[index], "request \(index + 1) is repeated next, alone")
