@@ -174,7 +174,7 @@ public struct Router: Sendable {
 
     /// Whole seconds, rounded up: "60".
     static func seconds(_ duration: Duration) -> Int {
-        Int((Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18).rounded(.up))
+        Int((duration / .seconds(1)).rounded(.up))
     }
 
     /// One search as the router runs it for each provider.
