@@ -27,6 +27,9 @@ import TestSupport
         #expect(thrown?.unreachableCause == .couldNotConnect)
         #expect(thrown?.kind == "unavailable" && thrown?.isRetryable == true, "reported as before: unavailable, worth trying later")
         #expect(log.messages.isEmpty, "no retry to tell of: \(log.messages)")
+        // The host as messages name it: with the port that refused, when the URL names one.
+        #expect(HTTPOutcome.hostAndPort(try #require(URL(string: "http://[::1]:8080/w/api.php"))) == "[::1]:8080")
+        #expect(HTTPOutcome.hostAndPort(try #require(URL(string: "https://commons.wikimedia.org/w/api.php"))) == "commons.wikimedia.org")
     }
 
     @Test func otherTransientFailuresAreRetriedWithBackoffAndEachRetrySaysWhy() async throws {

@@ -67,11 +67,12 @@ enum HTTPOutcome {
         }
     }
 
-    /// The URL's host, with its port when the URL names one ("127.0.0.1:8080"): what refused a
-    /// connection is a port.
+    /// The URL's host, with its port when the URL names one ("127.0.0.1:8080", "[::1]:8080"):
+    /// what refused a connection is a port.
     static func hostAndPort(_ url: URL) -> String? {
         guard let host = url.host else { return nil }
-        return url.port.map { "\(host):\($0)" } ?? host
+        guard let port = url.port else { return host }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// Seconds from a Retry-After header: delta-seconds or an HTTP date.
