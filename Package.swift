@@ -102,6 +102,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
             path: "Tests/TestSupport"
         ),
         .target(

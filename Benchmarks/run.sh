@@ -41,6 +41,10 @@
 #    machines' `fetch --all` on one S3 store against one machine (<= 0.6x), `album PIN` with the cache
 #    warm against a local store (<= 1.3x), `pin list` of 10,000 pins (< 1 s), and the peak RSS of
 #    `store copy` of 2 GB (< 100 MB).
+# 11. Retries (Benchmarks/retries.sh): an offline `fetch` with the starter config (Flickr without a
+#    key, Commons refused on loopback, the demo set) against the demo set alone (target: <= 1.2x +
+#    0.3 s), and a 30 km Commons search from a fake Commons answering every third API request with
+#    `maxlag` and Retry-After: 1 against the calm search plus the waits asked for (target <= 2x).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -137,3 +141,6 @@ bash Benchmarks/fetch-all.sh
 
 echo
 bash Benchmarks/s3.sh
+
+echo
+bash Benchmarks/retries.sh

@@ -4,9 +4,14 @@ import TouristCore
 
 /// Calls the MediaWiki Action API of Wikimedia Commons (or a wiki at `endpoint`): every request is
 /// `action=query&format=json&formatversion=2&maxlag=5`, sent with the User-Agent Wikimedia's policy
-/// asks for, and followed through `continue` until the answer is whole. Never retries: a `maxlag`
-/// or 429 answer is thrown as `rateLimited` with the wait the server asked for, and the router's
-/// retry policy waits that long.
+/// asks for, and followed through `continue` until the answer is whole.
+///
+/// A request Commons tells to wait (a `maxlag` error, a 429, any answer with Retry-After) is
+/// repeated alone after that wait, by `retryPolicy` (the router's), as MediaWiki clients such as
+/// pywikibot and mwclient do: one search page takes many requests, and repeating the page from its
+/// first request whenever one of them is told to wait would never finish it under steady lag. Past
+/// the policy's retries the answer is thrown as `rateLimited` with its wait. Nothing else is
+/// retried here: the router retries a failed page.
 struct CommonsAPI: Sendable {
     let endpoint: URL
     /// `tourist/VERSION (CONTACT)`: Wikimedia blocks generic library agents.
@@ -14,6 +19,8 @@ struct CommonsAPI: Sendable {
     let http: HTTPClient
     let logger: Logger
     let providerName: String
+    /// How often, and after what wait, a request told to wait is repeated.
+    let retryPolicy: RetryPolicy
 
     /// Seconds of database lag past which the API should refuse rather than add load.
     static let maxlag = 5
@@ -39,12 +46,16 @@ struct CommonsAPI: Sendable {
         throw ProviderError.invalidResponse("Commons' answer to one query did not end after \(Self.maxParts) continuations")
     }
 
-    /// One request and its decoded answer, or the error the answer stands for.
+    /// One request and its decoded answer, or the error the answer stands for; repeated alone while
+    /// Commons tells it to wait (Retry-After) and `retryPolicy` allows.
     func send(_ parameters: [(String, String)]) async throws -> CommonsQueryResponse {
         let url = try requestURL(parameters)
-        logger.debug("\(providerName): \(url.absoluteString)")
-        let response = try await http.data(HTTPRequest(url: url, acceptCompressed: true, userAgent: userAgent))
-        return try CommonsResponseDecoder.decode(response)
+        let log = RetryLog(logger, "\(providerName): API request")
+        return try await retryPolicy.run(log: log, only: { $0.retryAfter != nil }) {
+            logger.debug("\(providerName): \(url.absoluteString)")
+            let response = try await http.data(HTTPRequest(url: url, acceptCompressed: true, userAgent: userAgent))
+            return try CommonsResponseDecoder.decode(response)
+        }
     }
 
     /// The request URL: the endpoint (keeping any query it has), the fixed parameters, then

@@ -21,9 +21,10 @@ import TouristCore
 /// N·limit−limit+1 to N·limit of the circle's photo ranking (`CommonsRanking`), then describes them
 /// 50 at a time.
 ///
-/// It never retries or rate-limits: the router keeps `concurrency` (3 by default, what Wikimedia asks
-/// of API clients) around every request, downloads included, and retries `maxlag` and 429 answers
-/// after the wait they name.
+/// It does not rate-limit: the router keeps `concurrency` (3 by default, what Wikimedia asks of API
+/// clients) around every request, downloads included, and retries failed pages. A `maxlag` or 429
+/// answer to one of a page's requests repeats that request alone after the wait it names
+/// (`CommonsAPI`), so the page keeps what its other requests found.
 public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint {
     /// Settings from the config, validated by `CommonsProviderFactory`.
     struct Settings: Sendable {

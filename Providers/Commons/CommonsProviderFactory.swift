@@ -59,7 +59,7 @@ public struct CommonsProviderFactory: ProviderFactory {
         context.http.prepare()
         let api = CommonsAPI(
             endpoint: endpoint, userAgent: "tourist/\(TouristVersion.current) (\(contact))", http: context.http,
-            logger: context.logger, providerName: name
+            logger: context.logger, providerName: name, retryPolicy: context.retryPolicy
         )
         return try CommonsProvider(name: name, api: api, settings: settings)
     }

@@ -15,6 +15,7 @@ public final class FakeCommons: Sendable {
         var imageFaults: [Int: [CommonsImageFault]] = [:]
         var apiRequests: [LoopbackRequest] = []
         var imageRequests: [LoopbackRequest] = []
+        var maxlagAnswers = 0
     }
 
     /// Thumbnails are made only at these widths; the API rounds `iiurlwidth` up to one of them.
@@ -58,6 +59,8 @@ public final class FakeCommons: Sendable {
     public var apiRequests: [LoopbackRequest] { state.withLock { $0.apiRequests } }
     /// Every request to the image servers, in order.
     public var imageRequests: [LoopbackRequest] { state.withLock { $0.imageRequests } }
+    /// How many API requests were answered with a `maxlag` error (told to wait).
+    public var maxlagAnswers: Int { state.withLock { $0.maxlagAnswers } }
 
     /// Queues faults for the next API requests that would otherwise be answered.
     public func failNextAPICalls(_ faults: [CommonsAPIFault]) { state.withLock { $0.apiFaults = faults } }

@@ -21,22 +21,23 @@ extension FakeCommons {
 
     func answerAPI(_ request: LoopbackRequest) -> LoopbackReply {
         let query = request.query
-        let fault: CommonsAPIFault? = state.withLock { state in
-            guard let first = state.apiFaults.first else { return nil }
-            if case .maxlag = first, query["maxlag"] == nil { return nil }
-            state.apiFaults.removeFirst()
-            return first
+        let (fault, steady): (CommonsAPIFault?, Int?) = state.withLock { state in
+            var fault = state.apiFaults.first
+            if case .maxlag? = fault, query["maxlag"] == nil { fault = nil }
+            if fault != nil { state.apiFaults.removeFirst() }
+            // Steady lag counts every request, and answers those a queued fault does not.
+            let steady = state.modes.steadyMaxlag.flatMap { mode in
+                fault == nil && query["maxlag"] != nil && state.apiRequests.count % max(1, mode.every) == 0 ? mode.retryAfter : nil
+            }
+            if case .maxlag? = fault { state.maxlagAnswers += 1 }
+            if steady != nil { state.maxlagAnswers += 1 }
+            return (fault, steady)
         }
+        if let steady { return maxlagReply(lag: 7, retryAfter: steady) }
         switch fault {
         case .maxlag(let seconds)?:
-            // MediaWiki's Retry-After is the maxlag the client sent, at least 5 (ApiMain::checkMaxLag);
-            // the lag itself is in the body and X-Database-Lag.
-            let retryAfter = max(Int(query["maxlag"] ?? "") ?? 5, 5)
-            let body = #"{"error":{"code":"maxlag","info":"Waiting for 10.64.16.7: \#(seconds) seconds lagged.","host":"10.64.16.7","lag":\#(seconds),"type":"db","*":"See https://commons.wikimedia.org/w/api.php for API usage."},"servedby":"mw1234"}"#
-            return .response(status: 200, headers: [
-                ("Content-Type", "application/json; charset=utf-8"), ("Retry-After", String(retryAfter)),
-                ("MediaWiki-API-Error", "maxlag"), ("X-Database-Lag", String(seconds)),
-            ], body: Array(body.utf8))
+            // MediaWiki's Retry-After is the maxlag the client sent, at least 5 (ApiMain::checkMaxLag).
+            return maxlagReply(lag: seconds, retryAfter: max(Int(query["maxlag"] ?? "") ?? 5, 5))
         case .tooManyRequests(let retryAfter)?:
             return .response(status: 429, headers: [("Retry-After", String(retryAfter)), ("Content-Type", "text/plain")], body: Array("Too many requests".utf8))
         case .error(let code, let info)?:
@@ -69,6 +70,16 @@ extension FakeCommons {
         case .cutJSON?: return .response(status: 200, headers: headers, body: Array(body.prefix(body.count / 2)))
         default: return .response(status: 200, headers: headers, body: body)
         }
+    }
+
+    /// MediaWiki's answer when its databases lag `lag` seconds behind: HTTP 200 with a `maxlag`
+    /// error, the lag in the body and X-Database-Lag, and Retry-After.
+    func maxlagReply(lag: Int, retryAfter: Int) -> LoopbackReply {
+        let body = #"{"error":{"code":"maxlag","info":"Waiting for 10.64.16.7: \#(lag) seconds lagged.","host":"10.64.16.7","lag":\#(lag),"type":"db","*":"See https://commons.wikimedia.org/w/api.php for API usage."},"servedby":"mw1234"}"#
+        return .response(status: 200, headers: [
+            ("Content-Type", "application/json; charset=utf-8"), ("Retry-After", String(retryAfter)),
+            ("MediaWiki-API-Error", "maxlag"), ("X-Database-Lag", String(lag)),
+        ], body: Array(body.utf8))
     }
 
     func errorReply(_ error: APIError) -> LoopbackReply {

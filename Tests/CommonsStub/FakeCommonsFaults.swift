@@ -32,6 +32,9 @@ public struct FakeCommonsModes: Sendable {
     /// Refuse (403) requests whose User-Agent names no contact or is a generic library's, as
     /// Wikimedia does.
     public var requireUserAgentContact = true
+    /// Databases that lag for good: every `every`-th API request (counting every request, repeats
+    /// included) that sends `maxlag` is answered with a `maxlag` error and `Retry-After: retryAfter`.
+    public var steadyMaxlag: (every: Int, retryAfter: Int)?
 
     public init() {}
 }

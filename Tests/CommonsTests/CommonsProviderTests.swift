@@ -36,13 +36,19 @@ import TestSupport
         return files
     }
 
-    func configured(_ fake: FakeCommons, options extra: String = "", albumSize: PhotoSize = .small240) throws -> ConfiguredProvider {
-        let json = #"{"providers": [{"name": "commons", "type": "commons", "endpoint": "\#(fake.endpoint)", "contact": "tests@example.org"\#(extra)}]}"#
+    /// The provider at `endpoint` (the fake's by default), with the router's `retryPolicy` (none by
+    /// default) and logging to `logger` (nowhere by default).
+    func configured(
+        _ fake: FakeCommons? = nil, endpoint: String? = nil, options extra: String = "", albumSize: PhotoSize = .small240,
+        retryPolicy: RetryPolicy = RetryPolicy(retries: 0), logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) throws -> ConfiguredProvider {
+        let endpoint = try #require(endpoint ?? fake?.endpoint)
+        let json = #"{"providers": [{"name": "commons", "type": "commons", "endpoint": "\#(endpoint)", "contact": "tests@example.org"\#(extra)}]}"#
         let factory = CommonsProviderFactory()
         let config = try ConfigLoader(registry: ProviderRegistry([factory]), environment: [:], workingDirectory: "/").parse(Array(json.utf8), path: "/test.json")
         let context = ProviderContext(
-            configDirectory: "/", environment: [:], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), http: http,
-            stateDirectory: folder.child("state/commons"), albumSize: albumSize
+            configDirectory: "/", environment: [:], logger: logger, http: http,
+            stateDirectory: folder.child("state/commons"), albumSize: albumSize, retryPolicy: retryPolicy
         )
         let provider = try factory.makeProvider(name: "commons", options: config.providers[0].options, context: context)
         return ConfiguredProvider(entry: config.providers[0], provider: provider, stateDirectory: context.stateDirectory)

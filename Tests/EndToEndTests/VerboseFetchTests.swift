@@ -44,4 +44,26 @@ import TestSupport
         let quiet = try await harness.run("fetch", second, "--count", "5", "--config", config)
         #expect(quiet.stderr.split(separator: "\n").count == 1 && quiet.stderr.hasPrefix("tourist: tight asked to slow down: "), "\(quiet.stderr)")
     }
+
+    /// Commons on a port that refuses connections (never a real DNS query), then the demo set: one
+    /// request to Commons, no retry, and one line saying why it is left alone.
+    @Test func anUnreachableProviderIsAskedOnceAndSaysWhyInOneLine() async throws {
+        let closed = try BoundSocket()
+        let harness = try Harness()
+        let config = try harness.folder.write("offline.json", """
+            {"providers": [
+              {"name": "commons", "type": "commons", "endpoint": "http://127.0.0.1:\(closed.port)/w/api.php"},
+              {"name": "demo", "type": "fixture"}
+            ]}
+            """)
+        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
+        let fetched = try await harness.run("fetch", pin, "--config", config, "--verbose")
+        let lines = fetched.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("tourist: debug: commons: http://127.0.0.1:\(closed.port)/w/api.php?") }.count == 1, "\(fetched.stderr)")
+        #expect(lines.filter { $0.hasPrefix("tourist: debug: commons: ") && !$0.contains("/w/api.php?") } == [
+            "tourist: debug: commons: could not connect to 127.0.0.1:\(closed.port) (refused, or no route); not asked again for 60 s"
+        ], "\(fetched.stderr)")
+        #expect(!lines.contains { $0.contains(": retry ") }, "\(fetched.stderr)")
+        #expect(lines.contains("tourist: debug: demo: chosen: it found 21 photos"), "\(fetched.stderr)")
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Flickr
+import TestSupport
 import TouristCore
 
 /// Flickr's answers read from JSON literals, with no network: loose number types, JSONP,

@@ -7,7 +7,7 @@
 //   tourist-bench decode-album STORE PIN ROUNDS   time reading one album: tourist's reader against JSONDecoder
 //   tourist-bench serve-flickr DIR PHOTOS BYTES DELAY_MS   a fake Flickr on loopback (see ServeFlickr.swift)
 //   tourist-bench write-photos DIR COUNT  write COUNT geotagged photos in all five containers (see WritePhotos.swift)
-//   tourist-bench serve-commons DIR FILES DELAY_MS  a fake Wikimedia Commons on loopback (see ServeCommons.swift)
+//   tourist-bench serve-commons DIR FILES DELAY_MS [SPACING_M [MAXLAG_EVERY RETRY_AFTER]]  a fake Wikimedia Commons on loopback (see ServeCommons.swift)
 //   tourist-bench serve-plugin FIXTURE_DIR         a minimal provider plugin serving a fixture set (see PluginBench.swift)
 //   tourist-bench plugin-overhead FIXTURE_DIR ROUNDS   time searches in process and through serve-plugin
 //   tourist-bench add-pins STORE COUNT    add COUNT pins spread over the world through TouristCore (see PageTimings.swift)
@@ -198,8 +198,12 @@ case "serve-flickr":
     try serveFlickr(directory: values[0], photos: photos, bytes: bytes, delayMs: delay)
 case "serve-commons":
     let values = Array(arguments.dropFirst())
-    guard values.count == 3, let files = Int(values[1]), let delay = Int(values[2]) else { fail("usage: tourist-bench serve-commons DIR FILES DELAY_MS") }
-    try serveCommons(directory: values[0], files: files, delayMs: delay)
+    let usage = "usage: tourist-bench serve-commons DIR FILES DELAY_MS [SPACING_M [MAXLAG_EVERY RETRY_AFTER]]"
+    guard [3, 4, 6].contains(values.count), let files = Int(values[1]), let delay = Int(values[2]) else { fail(usage) }
+    let spacing = values.count > 3 ? Double(values[3]) : 10
+    let lag = values.count > 5 ? Int(values[4]).flatMap { every in Int(values[5]).map { (every: every, retryAfter: $0) } } : nil
+    guard let spacing, values.count < 6 || lag != nil else { fail(usage) }
+    try serveCommons(directory: values[0], files: files, delayMs: delay, spacingMetres: spacing, steadyMaxlag: lag)
 case "write-photos":
     guard arguments.count == 3, let count = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench write-photos DIR COUNT") }
     try writePhotos(folder: arguments[arguments.startIndex + 1], count: count)
@@ -219,5 +223,5 @@ case "page-timings":
         fail("page-timings: \(error)")
     }
 default:
-    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | decode-album STORE PIN ROUNDS | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS | add-pins STORE COUNT | page-timings --base URL --pin ID [--runs N] [--photos N] [--json FILE]")
+    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | decode-album STORE PIN ROUNDS | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS [SPACING_M [MAXLAG_EVERY RETRY_AFTER]] | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS | add-pins STORE COUNT | page-timings --base URL --pin ID [--runs N] [--photos N] [--json FILE]")
 }

@@ -108,7 +108,7 @@ extension AlbumFetcher {
                 throw ProviderError.notFound("the provider listed no size of this photo")
             }
             let started = ContinuousClock.now
-            let arrived = try await retryPolicy.run {
+            let arrived = try await retryPolicy.run(log: RetryLog(logger, "download \(candidate.key)")) {
                 // The wait for a shared slot is not part of the transfer's time-out.
                 try await holdingSharedSlot {
                     try await withTimeout(downloads.timeoutSeconds, what: "downloading \(candidate.key)") { [store, maxBytes = downloads.maxPhotoBytes] in

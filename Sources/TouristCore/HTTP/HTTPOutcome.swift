@@ -5,14 +5,15 @@ import Foundation
 /// Turns a finished transfer into a response or a classified `ProviderError`.
 ///
 /// Retryable (`unavailable`, `timedOut`, `rateLimited`): 408, 429 (with its Retry-After), 5xx,
-/// connection failures and resets, time-outs and stalls, truncated bodies. Not retryable: other
+/// resets, time-outs and stalls, truncated bodies; a name that does not resolve and a connection
+/// refused are `unreachable` (retryable, but not at once: see `RetryPolicy`). Not retryable: other
 /// 4xx (401 `unauthorized`; 403, 404, 410 `notFound`), refused schemes and redirects, TLS
 /// verification failures, bodies over the size cap.
 enum HTTPOutcome {
     static func classify(_ transfer: HTTPTransfer, code: CURLcode) -> Result<HTTPResponse, any Error> {
         let where_ = redacted(transfer.request.url)
         if let error = transfer.callbackError { return .failure(error) }
-        guard code == CURLE_OK else { return .failure(transportError(code, detail: transfer.curlMessage, url: where_, host: transfer.request.url.host ?? where_)) }
+        guard code == CURLE_OK else { return .failure(transportError(code, detail: transfer.curlMessage, url: where_, host: hostAndPort(transfer.request.url) ?? where_)) }
         let response = HTTPResponse(status: transfer.status, headers: transfer.headers, body: transfer.body, bodyBytes: transfer.bodyBytes)
         if transfer.anyStatus || (200..<300).contains(response.status) { return .success(response) }
         return .failure(statusError(response, url: where_))
@@ -48,8 +49,10 @@ enum HTTPOutcome {
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return .timedOut(message)
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
-            return .unreachable(host: host, message)
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return .unreachable(host: host, message, cause: .nameNotResolved)
+        case CURLE_COULDNT_CONNECT:
+            return .unreachable(host: host, message, cause: .couldNotConnect)
         case CURLE_RECV_ERROR, CURLE_SEND_ERROR,
             CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_SSL_CONNECT_ERROR, CURLE_READ_ERROR:
             return .unavailable(message)
@@ -62,6 +65,14 @@ enum HTTPOutcome {
         default:
             return .invalidResponse(message)
         }
+    }
+
+    /// The URL's host, with its port when the URL names one ("127.0.0.1:8080", "[::1]:8080"):
+    /// what refused a connection is a port.
+    static func hostAndPort(_ url: URL) -> String? {
+        guard let host = url.host else { return nil }
+        guard let port = url.port else { return host }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// Seconds from a Retry-After header: delta-seconds or an HTTP date.

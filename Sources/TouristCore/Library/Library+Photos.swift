@@ -48,7 +48,7 @@ extension Library {
             guard let looking = configured.provider as? any PhotoLookup, await looking.canLookUpPhotos else {
                 throw LibraryError(.unavailable, "provider \(key.provider) cannot look photos up by id")
             }
-            let candidate = try await configured.photo(id: key.id, retryPolicy: providers.retryPolicy)
+            let candidate = try await configured.photo(id: key.id, retryPolicy: providers.retryPolicy, log: RetryLog(providers.logger, "look up \(key)"))
             guard let (chosen, _) = candidate.source(nearest: wanted) else { throw ProviderError.notFound("\(key) has no sizes") }
             let file = try await download(candidate, size: chosen, from: configured) { maxBytes in try FileSink(directory: folder, maxBytes: maxBytes) }
             return (file, chosen)
@@ -81,7 +81,7 @@ extension Library {
     /// Commons' SHA-1 of an original), when it can look photos up; else the album's record.
     private func candidate(for photo: AlbumPhoto, from configured: ConfiguredProvider) async throws -> PhotoCandidate {
         guard let looking = configured.provider as? any PhotoLookup, await looking.canLookUpPhotos else { return photo.candidate }
-        return try await configured.photo(id: photo.key.id, retryPolicy: providers.retryPolicy)
+        return try await configured.photo(id: photo.key.id, retryPolicy: providers.retryPolicy, log: RetryLog(providers.logger, "look up \(photo.key)"))
     }
 
     /// One size of `candidate` streamed into a sink `makeSink` makes (given the byte limit), with
@@ -92,7 +92,7 @@ extension Library {
         _ makeSink: @escaping @Sendable (Int) throws -> Sink
     ) async throws -> Sink {
         let downloads = config.downloads
-        return try await providers.retryPolicy.run {
+        return try await providers.retryPolicy.run(log: RetryLog(providers.logger, "download \(candidate.key)")) {
             try await withTimeout(downloads.timeoutSeconds, what: "downloading \(candidate.key)") {
                 let sink = try makeSink(downloads.maxPhotoBytes)
                 try await configured.fetch(candidate, size: size, into: sink)

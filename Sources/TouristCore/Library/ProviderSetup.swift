@@ -50,7 +50,7 @@ public struct ProviderSetup: Sendable {
         let context = ProviderContext(
             configDirectory: config.directory, environment: loader.environment, logger: logger, http: http,
             stateDirectory: store?.stateDirectory, maxPhotoBytes: config.downloads.maxPhotoBytes, albumSize: config.album.size,
-            downloadTimeout: config.downloads.timeoutSeconds, temporaryDirectory: temporaryDirectory
+            downloadTimeout: config.downloads.timeoutSeconds, temporaryDirectory: temporaryDirectory, retryPolicy: retryPolicy
         )
         return Router(providers: try loader.makeProviders(selected, context: context), retryPolicy: retryPolicy, strategy: config.strategy, logger: logger)
     }

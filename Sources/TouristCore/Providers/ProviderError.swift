@@ -9,7 +9,7 @@ public struct ProviderError: ClassifiedError, Sendable, Equatable {
         case missingCredentials
         case rateLimited(retryAfter: Double?)
         case unavailable
-        case unreachable(host: String)
+        case unreachable(host: String, Unreachable)
         case outOfService
         case timedOut
         case invalidResponse
@@ -37,10 +37,21 @@ public struct ProviderError: ClassifiedError, Sendable, Equatable {
     /// The provider could not answer now (down, unreachable, failing); trying later may work.
     public static func unavailable(_ message: String) -> Self { .init(.unavailable, message) }
     /// The provider's host could not be reached at all: its name did not resolve, or it refused the
-    /// connection (offline, a typo in a URL, a server that is down). Retryable, but not soon: the
-    /// router leaves `host` alone for a while when another provider can answer. Reported as
+    /// connection (offline, a typo in a URL, a server that is down); `cause` says which. Retryable,
+    /// but not soon: `RetryPolicy` does not repeat it at once, and the router leaves the provider
+    /// alone for a while when another one can answer (`UnreachableCooldown`). Reported as
     /// `unavailable`.
-    public static func unreachable(host: String, _ message: String) -> Self { .init(.unreachable(host: host), message) }
+    public static func unreachable(host: String, _ message: String, cause: Unreachable = .couldNotConnect) -> Self {
+        .init(.unreachable(host: host, cause), message)
+    }
+
+    /// Why a host could not be reached.
+    public enum Unreachable: Sendable, Equatable {
+        /// Its name did not resolve (offline, or a typo in the URL).
+        case nameNotResolved
+        /// The connection was refused, or no route led to the host.
+        case couldNotConnect
+    }
     /// The provider stopped working for the rest of this command (a plugin that broke down too many
     /// times): retrying now cannot help, the next command starts it afresh. Reported as `unavailable`.
     public static func outOfService(_ message: String) -> Self { .init(.outOfService, message) }
@@ -73,7 +84,12 @@ public struct ProviderError: ClassifiedError, Sendable, Equatable {
     public var isNotFound: Bool { code == .notFound }
     /// The host that could not be reached (did not resolve, refused the connection), when that is why.
     public var unreachableHost: String? {
-        if case .unreachable(let host) = code { return host }
+        if case .unreachable(let host, _) = code { return host }
+        return nil
+    }
+    /// Why the host could not be reached, when that is why (see `unreachableHost`).
+    public var unreachableCause: Unreachable? {
+        if case .unreachable(_, let cause) = code { return cause }
         return nil
     }
     /// The provider stopped working for the rest of this command; the next command may succeed.

@@ -74,12 +74,18 @@ public struct ProviderContext: Sendable {
     /// This process's folder in the store's temporary area (made on first call), for files a
     /// provider's helper writes before they enter the store; nil when no store is open.
     public var temporaryDirectory: (@Sendable () throws -> String)?
+    /// The router's retry policy (`downloads.retries`), for a provider whose one search page takes
+    /// several requests (Commons): it repeats a request the service told to wait (Retry-After) by
+    /// this policy, so the page's other requests are not made again. No retries by default.
+    public var retryPolicy: RetryPolicy
 
     public init(
         configDirectory: String, environment: [String: String], logger: Logger, http: HTTPClient,
         stateDirectory: String? = nil, maxPhotoBytes: Int = 52_428_800,
-        albumSize: PhotoSize = .small240, downloadTimeout: Double = 30, temporaryDirectory: (@Sendable () throws -> String)? = nil
+        albumSize: PhotoSize = .small240, downloadTimeout: Double = 30, temporaryDirectory: (@Sendable () throws -> String)? = nil,
+        retryPolicy: RetryPolicy = RetryPolicy(retries: 0)
     ) {
+        self.retryPolicy = retryPolicy
         self.albumSize = albumSize
         self.downloadTimeout = downloadTimeout
         self.temporaryDirectory = temporaryDirectory

@@ -11,7 +11,8 @@ import Synchronization
 ///   sliding hour, across processes and runs, counted in `<state>/requests`; a photo's download is
 ///   not counted (Flickr serves images apart from its API, and `concurrency` paces downloads).
 /// - `timeoutSeconds`: the longest a search page or a lookup may take, retries included.
-/// A provider itself never limits, retries or times out its requests.
+/// A provider itself never limits or times out its requests, and retries none but a request of a
+/// many-request page that the service told to wait (`ProviderContext.retryPolicy`).
 public struct ConfiguredProvider: Sendable {
     public let entry: TouristConfig.ProviderEntry
     public let provider: any PhotoProvider
@@ -37,21 +38,21 @@ public struct ConfiguredProvider: Sendable {
 
     public var name: String { entry.name }
 
-    /// One page of `query`, retried by `retryPolicy`, within `timeoutSeconds`; each attempt waits
-    /// for a slot and spends one request of the budget.
-    public func search(_ query: GeoQuery, retryPolicy: RetryPolicy) async throws -> SearchPage {
+    /// One page of `query`, retried by `retryPolicy` (each retry told to `log`), within
+    /// `timeoutSeconds`; each attempt waits for a slot and spends one request of the budget.
+    public func search(_ query: GeoQuery, retryPolicy: RetryPolicy, log: RetryLog? = nil) async throws -> SearchPage {
         try await withTimeout(entry.timeoutSeconds, what: "provider \(name)") { [self] in
-            try await retryPolicy.run { try await request(metered: true) { try await provider.search(query) } }
+            try await retryPolicy.run(log: log) { try await request(metered: true) { try await provider.search(query) } }
         }
     }
 
     /// The photo with this provider id (`PhotoLookup`), as `search` runs a page.
-    public func photo(id: String, retryPolicy: RetryPolicy) async throws -> PhotoCandidate {
+    public func photo(id: String, retryPolicy: RetryPolicy, log: RetryLog? = nil) async throws -> PhotoCandidate {
         guard let lookup = provider as? any PhotoLookup else {
             throw ProviderError.notFound("provider \(name) cannot look photos up by id")
         }
         return try await withTimeout(entry.timeoutSeconds, what: "provider \(name)") { [self] in
-            try await retryPolicy.run { try await request(metered: true) { try await lookup.photo(id: id) } }
+            try await retryPolicy.run(log: log) { try await request(metered: true) { try await lookup.photo(id: id) } }
         }
     }
 

@@ -1,5 +1,12 @@
+import Foundation
+
 /// Exponential backoff with full jitter for retryable provider errors.
 /// A value type: `delay(beforeRetry:)` says how long to wait before retry number `n` (1-based).
+///
+/// A host that could not be reached at all (`ProviderError.unreachableHost`: its name did not
+/// resolve, or it refused the connection) is not retried here: asking again a moment later almost
+/// never helps, and five lookups of a name that does not resolve only delay the answer another
+/// provider has. The router leaves such a provider alone for a while instead (`UnreachableCooldown`).
 public struct RetryPolicy: Sendable, Equatable {
     /// Retries after the first attempt.
     public var retries: Int
@@ -21,23 +28,28 @@ public struct RetryPolicy: Sendable, Equatable {
         return ceiling * random
     }
 
-    /// Whether retry `attempt` (1-based) should follow `error`: a retryable error, retries left, and
-    /// no Retry-After longer than `maxDelay` (that wait belongs to the user's next run, not this one).
+    /// Whether retry `attempt` (1-based) should follow `error`: a retryable error from a host that
+    /// could be reached, retries left, and no Retry-After longer than `maxDelay` (that wait belongs
+    /// to the user's next run, not this one).
     public func shouldRetry(_ error: ProviderError, attempt: Int) -> Bool {
-        guard error.isRetryable, attempt <= retries else { return false }
+        guard error.isRetryable, error.unreachableHost == nil, attempt <= retries else { return false }
         if let retryAfter = error.retryAfter, retryAfter > maxDelay { return false }
         return true
     }
 
-    /// Runs `operation`, retrying retryable `ProviderError`s with backoff.
-    public func run<T>(_ operation: () async throws -> T) async throws -> T {
+    /// Runs `operation`, retrying retryable `ProviderError`s with backoff; with `only`, just those
+    /// errors it accepts. With `log`, each retry is told at debug level (`--verbose`), one line
+    /// naming the attempt, the wait and the reason.
+    public func run<T>(log: RetryLog? = nil, only accepts: (ProviderError) -> Bool = { _ in true }, _ operation: () async throws -> T) async throws -> T {
         var attempt = 0
         while true {
             do {
                 return try await operation()
-            } catch let error as ProviderError where shouldRetry(error, attempt: attempt + 1) {
+            } catch let error as ProviderError where accepts(error) && shouldRetry(error, attempt: attempt + 1) {
                 attempt += 1
-                try await Task.sleep(for: .seconds(delay(beforeRetry: attempt, retryAfter: error.retryAfter)))
+                let wait = delay(beforeRetry: attempt, retryAfter: error.retryAfter)
+                log?.retrying(attempt: attempt, of: retries, after: wait, because: error)
+                try await Task.sleep(for: .seconds(wait))
             }
         }
     }

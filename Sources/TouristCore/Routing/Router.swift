@@ -24,8 +24,14 @@ public struct RouteResult: Sendable {
 /// `count` are kept (a photo the same provider returns twice is kept once; the same bytes from two
 /// providers are found once fetched, by the album, which keeps one).
 ///
+/// A provider whose host could not be reached (its name did not resolve, or it refused the
+/// connection) is asked once, not retried, and then left alone for `cooldown.duration` while
+/// another provider can answer: it is passed by with the same failure, and asked again once the
+/// time is up. When no other provider answers a query, it is asked anyway.
+///
 /// At debug level (`--verbose`) it logs which provider answered and why each other one did not
-/// (outside its coverage, over its budget, failed, empty), and every page it reads.
+/// (outside its coverage, over its budget, failed, empty, could not be reached), every page it
+/// reads, and every retry with its wait and reason.
 public struct Router: Sendable {
     public let providers: [ConfiguredProvider]
     public let retryPolicy: RetryPolicy
@@ -38,15 +44,19 @@ public struct Router: Sendable {
     public static let maxPageSize = 250
     /// Where the routing decisions and pages read are logged, at debug level.
     public let logger: Logger
+    /// The providers left alone for a while because their host could not be reached, shared by
+    /// every copy of this router.
+    public let cooldown: UnreachableCooldown
 
     public init(
         providers: [ConfiguredProvider], retryPolicy: RetryPolicy = RetryPolicy(retries: 0), strategy: TouristConfig.Strategy = .first,
-        logger: Logger = Logger(label: "tourist", factory: { _ in SwiftLogNoOpLogHandler() })
+        logger: Logger = Logger(label: "tourist", factory: { _ in SwiftLogNoOpLogHandler() }), cooldown: UnreachableCooldown = UnreachableCooldown()
     ) {
         self.providers = providers.filter(\.entry.enabled)
         self.retryPolicy = retryPolicy
         self.strategy = strategy
         self.logger = logger
+        self.cooldown = cooldown
     }
 
     /// The provider with this configured name.
@@ -56,8 +66,40 @@ public struct Router: Sendable {
 
     /// Up to `count` photos within `radiusKm` of `center`, skipping `exclude`, by `strategy`.
     /// With `fresh`, the pages a pin has read before: each provider starts at a page not in it.
+    /// Providers at rest (`cooldown`) are asked only when none of the others answers.
     public func search(center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>, fresh: PageHistory? = nil) async -> RouteResult {
         let query = Query(center: center, radiusKm: radiusKm, count: count, exclude: exclude, fresh: fresh)
+        let resting = providers.compactMap { configured in cooldown.rest(of: configured.name).map { (configured, $0.error, $0.remaining) } }
+        guard !resting.isEmpty, resting.count < providers.count else { return await route(providers, query) }
+        let restingNames = Set(resting.map(\.0.name))
+        var result = await route(providers.filter { !restingNames.contains($0.name) }, query)
+        guard result.candidates.isEmpty, !Task.isCancelled else {
+            for (configured, error, remaining) in resting {
+                result.failures.append(await passedBy(configured, resting: error, for: remaining, query))
+            }
+            return result
+        }
+        // No other provider answered: ask those at rest anyway.
+        let late = await route(resting.map(\.0), query)
+        result.candidates = late.candidates
+        result.failures += late.failures
+        result.pages.merge(late.pages)
+        return result
+    }
+
+    /// The failure of a provider at rest, passed by while others answered: outside its coverage
+    /// when the query's circle misses it (no error), else the error that put it to rest.
+    private func passedBy(_ configured: ConfiguredProvider, resting error: ProviderError, for remaining: Duration, _ query: Query) async -> ProviderFailure {
+        if let box = (try? await coverage(of: configured)) ?? nil, !box.meets(center: query.center, radiusKm: query.radiusKm) {
+            return .outsideCoverage(configured.name, box)
+        }
+        logger.debug("\(configured.name): skipped: \(Self.unreachable(error)); asked again in \(Self.seconds(remaining)) s")
+        return ProviderFailure(provider: configured.name, error: error)
+    }
+
+    /// `providers` asked by `strategy`.
+    private func route(_ providers: [ConfiguredProvider], _ query: Query) async -> RouteResult {
+        let center = query.center
         var result = RouteResult(candidates: [], failures: [])
         switch strategy {
         case .first:
@@ -69,8 +111,8 @@ public struct Router: Sendable {
                     logger.debug("\(configured.name): chosen: it found \(Self.photoCount(found.count))")
                     result.candidates = found
                     return result
-                case .failure(let failure):
-                    logSkipped(failure)
+                case .failure(let failure, let told):
+                    if !told { logSkipped(failure) }
                     result.failures.append(failure)
                 case .cancelled:
                     return result
@@ -93,8 +135,8 @@ public struct Router: Sendable {
                     logger.debug("\(configured.name): found \(Self.photoCount(photos.count))")
                     let start = found.count
                     found += photos.enumerated().map { ($1, $1.location?.distanceKm(to: center) ?? .infinity, start + $0) }
-                case .failure(let failure):
-                    logSkipped(failure)
+                case .failure(let failure, let told):
+                    if !told { logSkipped(failure) }
                     result.failures.append(failure)
                 case .cancelled:
                     break
@@ -103,7 +145,7 @@ public struct Router: Sendable {
             // Interleaved by distance from the center (ties: provider order, then each provider's order).
             var seen = Set<PhotoKey>()
             result.candidates = found.sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }
-                .map(\.candidate).filter { seen.insert($0.key).inserted }.prefix(count).map { $0 }
+                .map(\.candidate).filter { seen.insert($0.key).inserted }.prefix(query.count).map { $0 }
             logger.debug("merged: the \(Self.photoCount(result.candidates.count)) nearest the center kept")
         }
         return result
@@ -120,6 +162,21 @@ public struct Router: Sendable {
         "\(Plural.count(count, "photo"))"
     }
 
+    /// Why a host could not be reached, in words: "could not resolve commons.wikimedia.org
+    /// (offline?)", "could not connect to 127.0.0.1:8080 (refused, or no route)".
+    static func unreachable(_ error: ProviderError) -> String {
+        let host = error.unreachableHost ?? "its host"
+        switch error.unreachableCause {
+        case .nameNotResolved: return "could not resolve \(host) (offline?)"
+        case .couldNotConnect, nil: return "could not connect to \(host) (refused, or no route)"
+        }
+    }
+
+    /// Whole seconds, rounded up: "60".
+    static func seconds(_ duration: Duration) -> Int {
+        Int((duration / .seconds(1)).rounded(.up))
+    }
+
     /// One search as the router runs it for each provider.
     struct Query: Sendable {
         var center: GeoPoint
@@ -133,7 +190,8 @@ public struct Router: Sendable {
     struct Answer: Sendable {
         enum Outcome: Sendable {
             case photos([PhotoCandidate])
-            case failure(ProviderFailure)
+            /// `told`: why was logged already (a host that could not be reached).
+            case failure(ProviderFailure, told: Bool = false)
             case cancelled
         }
 
@@ -142,7 +200,8 @@ public struct Router: Sendable {
     }
 
     /// Asks one provider: skipped when the query is outside its coverage, else its pages are read
-    /// until `count` photos are found; no photos is an `empty` failure.
+    /// until `count` photos are found; no photos is an `empty` failure. A host that could not be
+    /// reached puts the provider to rest (`cooldown`), and says so in one line; an answer ends the rest.
     func ask(_ configured: ConfiguredProvider, _ query: Query) async -> Answer {
         let name = configured.entry.name
         var generator = SystemRandomNumberGenerator()
@@ -160,10 +219,16 @@ public struct Router: Sendable {
                 from: configured, center: query.center, radiusKm: query.radiusKm, count: query.count, exclude: query.exclude,
                 order: order, pageSize: size, pages: &pages
             )
+            cooldown.end(name)
             return Answer(outcome: found.isEmpty ? .failure(.empty(name, afterExcluding: !query.exclude.isEmpty, places: places)) : .photos(found), pages: pages)
         } catch is CancellationError {
             return Answer(outcome: .cancelled, pages: pages)
+        } catch let error as ProviderError where error.unreachableHost != nil {
+            let fresh = cooldown.start(name, after: error)
+            if fresh { logger.debug("\(name): \(Self.unreachable(error)); not asked again for \(Self.seconds(cooldown.duration)) s") }
+            return Answer(outcome: .failure(ProviderFailure(provider: name, error: error), told: fresh), pages: pages)
         } catch {
+            cooldown.end(name)
             return Answer(outcome: .failure(ProviderFailure(provider: name, error: error)), pages: pages)
         }
     }
@@ -201,7 +266,7 @@ public struct Router: Sendable {
         let pageSize = fixedPageSize ?? min(count + exclude.count, max(count, Self.maxPageSize))
         while let current = page, found.count < count, pagesRead < maxPages {
             let query = GeoQuery(center: center, radiusKm: radiusKm, limit: pageSize, page: current, exclude: exclude)
-            let result = try await configured.search(query, retryPolicy: retryPolicy)
+            let result = try await configured.search(query, retryPolicy: retryPolicy, log: RetryLog(logger, "\(name): page \(current)"))
             pagesRead += 1
             pages.record(provider: name, page: current, pageSize: pageSize, pageCount: result.pageCount)
             let before = found.count

@@ -1,17 +1,19 @@
 import Logging
 import Synchronization
 
-/// Keeps every log message in memory, so a test can check what a provider logged (and that no
-/// secret is among it).
-final class LogRecorder: Sendable {
+/// Keeps every log message in memory, so a test can check what a provider or the router logged
+/// (and that no secret is among it).
+public final class LogRecorder: Sendable {
     private let lines = Mutex<[String]>([])
 
+    public init() {}
+
     /// Every message logged so far, in order.
-    var messages: [String] { lines.withLock { $0 } }
+    public var messages: [String] { lines.withLock { $0 } }
 
     /// A logger at `level` that records here.
-    func logger(level: Logger.Level = .trace) -> Logger {
-        var logger = Logger(label: "flickr-test") { _ in Handler(recorder: self) }
+    public func logger(level: Logger.Level = .trace) -> Logger {
+        var logger = Logger(label: "test") { _ in Handler(recorder: self) }
         logger.logLevel = level
         return logger
     }
