@@ -32,7 +32,7 @@ import TestSupport
         // Scripts see who could not be reached.
         let json = try await harness.json("fetch", pin, "--count", "200", "--config", config)
         let providers = try #require(json["providers"] as? [[String: Any]])
-        #expect(providers.contains { $0["provider"] as? String == "commons" && $0["unreachableHost"] as? String == "127.0.0.1" }, "\(providers)")
+        #expect(providers.contains { $0["provider"] as? String == "commons" && $0["unreachableHost"] as? String == "127.0.0.1:9" }, "\(providers)")
         #expect((json["report"] as? [String: Any])?["kind"] as? String == "short")
 
         // A new collection of a full album shrinks only to what the demo set has left, and ends well.
