@@ -57,8 +57,10 @@ struct APIRoutes: Sendable {
     }
 
     private func removePin(_ context: BasicRequestContext) throws -> Response {
-        let id = try pinID(context)
-        return try json(RemovedPin(removed: id, deletedFiles: try library.removePin(id)))
+        // By id or whole name only, as `pin rm` removes: never a prefix.
+        guard let reference = context.parameters.get("pin") else { throw BadRequest(message: "no pin in the address") }
+        let (id, deleted) = try library.removePin(reference)
+        return try json(RemovedPin(removed: id, deletedFiles: deleted))
     }
 
     private func album(_ context: BasicRequestContext) throws -> Response {

@@ -99,4 +99,21 @@ import TouristCore
             #expect(try harness.library.store.blobs.allHashes().isEmpty)
         }
     }
+
+    /// A pin is removed only by its id or whole name, as `pin rm` removes it: a prefix of either is
+    /// refused and removes nothing.
+    @Test func aPinIsRemovedOnlyByItsIdOrWholeNameNeverAPrefix() async throws {
+        let harness = try RouteHarness()
+        let louvre = try harness.addPin("Louvre")
+        try await harness.test { client in
+            for prefix in ["Louv", String(louvre.id.prefix(4))] {
+                let refused = try await client.send(.delete, "/api/pins/\(prefix)")
+                #expect(refused.status == .badRequest && refused.error?.contains("is only the start of") == true, "\(prefix): \(refused.text)")
+            }
+            #expect(try harness.library.pins().map(\.id) == [louvre.id], "nothing was removed")
+            let removed = try await client.send(.delete, "/api/pins/louvre")
+            #expect(removed.status == .ok)
+            #expect(try removed.object()["removed"] as? String == louvre.id, "the whole name, in any case")
+        }
+    }
 }

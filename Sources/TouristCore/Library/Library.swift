@@ -88,10 +88,19 @@ public final class Library: Sendable {
         }
     }
 
-    /// Removes pin `id` with its album and the photo files no other album uses; returns how many
-    /// files were deleted.
-    public func removePin(_ id: String) throws -> Int {
-        try store.transaction { try $0.removePin(id) }
+    /// The pins `references` name, for removal: each by its id or whole name only (in any case),
+    /// never a prefix (see `resolvePin(_:forRemoval:)`), each once. All are resolved before any is
+    /// removed, so a bad reference removes nothing.
+    public func pinsToRemove(_ references: [String]) throws -> [String] {
+        Array(Set(try references.map { try resolvePin($0, forRemoval: true) })).sorted()
+    }
+
+    /// Removes the pin `reference` names (its id or whole name, never a prefix: the rule every
+    /// front end keeps) with its album and the photo files no other album uses; returns its id and
+    /// how many files were deleted.
+    public func removePin(_ reference: String) throws -> (id: String, deletedFiles: Int) {
+        let id = try resolvePin(reference, forRemoval: true)
+        return (id, try store.transaction { try $0.removePin(id) })
     }
 
     /// Removes photos from pin `id`'s album for good (no later collection brings them back);

@@ -176,11 +176,10 @@ struct PinCommand: AsyncParsableCommand {
         func run() async throws {
             try await Session.run(global) { session in
                 let library = try session.library()
-                let ids = try pins.map { try library.resolvePin($0, forRemoval: true) }
                 var removed: [String] = []
-                for id in Set(ids).sorted() {
+                for id in try library.pinsToRemove(pins) {
                     let name = try library.album(id).pin.name
-                    let blobs = try library.removePin(id)
+                    let blobs = try library.removePin(id).deletedFiles
                     removed.append(id)
                     session.say("Removed pin \(id) \"\(name)\" (\(library.store.filesGone(deleted: blobs))).")
                 }
