@@ -315,6 +315,10 @@ final class PluginConnection: Sendable {
     /// second more, then SIGKILL; then its readers stop and its descriptors are closed.
     func shutdown(grace: Double) async {
         if breakdown == nil {
+            // Its children, found before it may exit and leave them to another parent: any that
+            // left its process group still run after it, and are ended here.
+            let family = ProcessFamily.descendants(of: process.pid)
+            defer { family.kill() }
             let line = JSONValue.object([("id", .number(Double(state.withLock { $0.nextID }))), ("method", .string("shutdown")), ("params", .object([]))]).compact()
             markShuttingDown()  // a write still waiting for the plugin to read gives up
             await withCheckedContinuation { continuation in

@@ -220,6 +220,16 @@ import TestSupport
         #expect(polite.stderr.isEmpty, "a plugin that exits when told is not mentioned: \(polite.stderr)")
     }
 
+    /// A child that left the plugin's process group (`setsid`), which the signal to the group
+    /// misses, ends with the plugin: left alone it would sleep until 30 s after the plugin is gone.
+    @Test func aChildThatLeftThePluginsProcessGroupEndsWithIt() async throws {
+        let config = try faultyConfig("setsid-child")
+        let search = try await harness.run("search", "48.8584", "2.2945", "--count", "2", "--config", config, "--verbose")
+        #expect(search.stderr.contains("faulty: started pid "), "\(search.stderr)")
+        // SIGKILLed before tourist exits; its end is seen once the kernel has dealt with the signal.
+        try await Waiting.until("the setsid child to end", patience: .seconds(10)) { leftoverProcesses().isEmpty }
+    }
+
     /// tourist's own keys and a cloud's credentials never reach a plugin: it gets the basics (PATH,
     /// HOME, LANG, LC_*, TZ…) and the variables its entry names in `passEnvironment`, no others.
     @Test func aPluginGetsAMinimalEnvironmentAndWhatItsEntryPasses() async throws {
