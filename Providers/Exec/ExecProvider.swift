@@ -113,7 +113,13 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
         let file = try settings.scratch.makeFile(prefix: "plugin-\(name)-")
         defer { file.remove() }
         let params = JSONValue.object([("photo", given), ("size", .string(size.rawValue)), ("path", .string(file.path))])
-        let result = try await connection.call("fetch", params: params, timeout: settings.fetchTimeout)
+        let (limit, timeout) = (settings.maxPhotoBytes, settings.fetchTimeout)
+        let result = try await FetchFileWatch.run(file, limit: limit) { written in
+            connection.stop(because: "wrote more than downloads.maxPhotoBytes (\(limit) bytes) into the file of a fetch")
+            return ProviderError.tooLarge("plugin \(name) wrote \(written) bytes for \(photo.key), more than downloads.maxPhotoBytes (\(limit)), and was stopped")
+        } fetch: {
+            try await connection.call("fetch", params: params, timeout: timeout)
+        }
         let report = try PluginFetchedFile.Report(result, plugin: name)
         if let source = report.source { host.logger.debug("\(name): \(photo.key) size \(size.rawValue) came from \(source)") }
         try await PluginFetchedFile.check(file, report: report, photo: photo.key, plugin: name, maxBytes: settings.maxPhotoBytes, into: sink)

@@ -13,6 +13,7 @@ public struct ExecProviderFactory: ProviderFactory {
             "command", .strings, help: "The plugin program and its arguments; the program is found on PATH, or by its path relative to the config's folder",
             required: true, example: #"["python3", "walks.py"]"#
         ),
+        PluginLaunchBuilder.passEnvironmentOption,
     ]
     public let takesOwnOptions = true
 
@@ -23,7 +24,7 @@ public struct ExecProviderFactory: ProviderFactory {
         let arguments = command.dropFirst().map { PluginLaunchBuilder.expandHome($0, environment: context.environment) }
         let executable = PluginLaunchBuilder.locate(program, environment: context.environment, base: context.configDirectory)
         return PluginLaunchBuilder.provider(
-            name: name, executable: executable, arguments: Array(arguments), options: options, exclude: ["command"],
+            name: name, executable: executable, arguments: Array(arguments), options: options, exclude: ["command", PluginEnvironment.passKey],
             programKey: "\(options.keyPath).command[0]", context: context
         )
     }
@@ -41,12 +42,12 @@ public struct PluginTypeFactory: ProviderFactory {
     }
 
     public var summary: String { "A provider plugin found on PATH: \(executable)" }
-    public let options: [ProviderOption] = []
+    public let options: [ProviderOption] = [PluginLaunchBuilder.passEnvironmentOption]
     public let takesOwnOptions = true
 
     public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
         PluginLaunchBuilder.provider(
-            name: name, executable: .success(executable), arguments: [], options: options, exclude: [],
+            name: name, executable: .success(executable), arguments: [], options: options, exclude: [PluginEnvironment.passKey],
             programKey: "\(options.keyPath).type", context: context
         )
     }
@@ -54,6 +55,12 @@ public struct PluginTypeFactory: ProviderFactory {
 
 /// What both plugin factories share: finding the program, and the `hello` and settings of a provider.
 enum PluginLaunchBuilder {
+    /// The entry key both plugin factories take beside the plugin's own options.
+    static let passEnvironmentOption = ProviderOption(
+        PluginEnvironment.passKey, .strings,
+        help: "Names of tourist's environment variables the plugin also gets (it always gets PATH, HOME, USER, LANG, LC_*, TZ, TMPDIR and the like, never the rest)",
+        example: #"["HTTPS_PROXY", "MAPILLARY_TOKEN"]"#
+    )
 
     static func provider(
         name: String, executable: Result<String, PluginLaunch.Problem>, arguments: [String], options: ProviderOptions, exclude: Set<String>,
@@ -75,7 +82,8 @@ enum PluginLaunchBuilder {
         let secrets = SecretValues(Set(own.filter { ProviderOption.nameLooksSecret($0.0) }.flatMap { texts(in: $0.1) }))
         let launch = PluginLaunch(
             name: name, executable: executable, programLocation: "\(programKey) in \(options.configFile)", arguments: arguments,
-            environment: context.environment, directory: context.configDirectory, hello: hello, timeout: timeout,
+            environment: PluginEnvironment.minimal(from: context.environment, passing: options.strings(PluginEnvironment.passKey) ?? []),
+            directory: context.configDirectory, hello: hello, timeout: timeout,
             configFile: options.configFile, keyPath: options.keyPath,
             validate: { [environment = context.environment, directory = context.configDirectory] (declared) throws(ConfigError) in
                 try options.validate(against: declared, alsoAllowed: Array(exclude), environment: environment, directory: directory)

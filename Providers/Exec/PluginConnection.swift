@@ -300,6 +300,12 @@ final class PluginConnection: Sendable {
         return breakdown.brokeProtocol ? .invalidResponse(message) : .unavailable(message)
     }
 
+    /// Ends the connection because the plugin did `what` (such as writing past the size cap): it
+    /// is killed, and every waiting request fails as a broken protocol.
+    func stop(because what: String) {
+        fail(Breakdown(what: what, brokeProtocol: true))
+    }
+
     /// Ends the connection for a shutdown: requests still waiting fail, the plugin is left to exit.
     private func markShuttingDown() {
         fail(Breakdown(what: "was shut down", brokeProtocol: false), killing: false)
@@ -309,6 +315,10 @@ final class PluginConnection: Sendable {
     /// second more, then SIGKILL; then its readers stop and its descriptors are closed.
     func shutdown(grace: Double) async {
         if breakdown == nil {
+            // Its children, found before it may exit and leave them to another parent: any that
+            // left its process group still run after it, and are ended here.
+            let family = ProcessFamily.descendants(of: process.pid)
+            defer { family.kill() }
             let line = JSONValue.object([("id", .number(Double(state.withLock { $0.nextID }))), ("method", .string("shutdown")), ("params", .object([]))]).compact()
             markShuttingDown()  // a write still waiting for the plugin to read gives up
             await withCheckedContinuation { continuation in
@@ -319,7 +329,9 @@ final class PluginConnection: Sendable {
                 }
             }
             if await process.waitForExit(seconds: grace) == nil {
-                await process.stop(grace: 1)
+                let ended = await process.stop(grace: 1)
+                // Given no grace (a plugin ended at once, its hello refused), it was never meant to wait.
+                if grace > 0 { logger.notice("\(Self.lingered(name, grace: grace, ended: ended))") }
             } else {
                 await process.stop(grace: 0)
             }
@@ -327,6 +339,14 @@ final class PluginConnection: Sendable {
             process.kill()
         }
         await release()
+    }
+
+    /// The note for a plugin that did not exit after `shutdown`: which it is, what it cost, what to
+    /// fix (said once per plugin and command, as a plugin is shut down once).
+    static func lingered(_ name: String, grace: Double, ended: PluginProcess.Termination) -> String {
+        let how = ended == .signalled(SIGKILL) ? "killed with SIGKILL (it ignored SIGTERM too)" : "stopped with SIGTERM"
+        return "plugin \(name) did not exit within \(PluginText.seconds(grace)) s of `shutdown` and was \(how), which made this command"
+            + " that much slower; make the plugin exit once it has answered `shutdown`, or when its stdin ends"
     }
 
     /// Stops the readers and closes the descriptors (the process must be gone).

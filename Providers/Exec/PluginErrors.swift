@@ -31,20 +31,11 @@ enum PluginText {
         JSONValue.number((value * 10).rounded() / 10).rendered()
     }
 
-    /// `text` with control characters (escape sequences included) shown as `\u{..}`, cut to `limit`
-    /// characters.
+    /// `text` with control characters (escape sequences included) shown as `\u{..}`
+    /// (`TerminalText`), cut to `limit` characters.
     static func printable(_ text: String, limit: Int = 300) -> String {
-        var out = ""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            guard count < limit else { return out + "…" }
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                out += scalar == "\t" ? " " : "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-            count += 1
-        }
-        return out
+        let scalars = text.unicodeScalars
+        guard scalars.count > limit else { return TerminalText.escaped(text) }
+        return TerminalText.escaped(String(String.UnicodeScalarView(scalars.prefix(limit)))) + "…"
     }
 }

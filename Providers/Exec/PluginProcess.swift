@@ -9,7 +9,8 @@ import Synchronization
 /// The host writes requests to `input`; `output` and `error` are read, and closed when done, by
 /// `PluginLineReader`s. `stop(grace:)` ends the whole process group (SIGTERM, then SIGKILL) and
 /// reaps the process, so no zombie is left; a group is only ever signalled before its leader is
-/// reaped. Both may be called more than once.
+/// reaped. Descendants that left the group (`setsid`) are found while the plugin runs
+/// (`ProcessFamily`) and killed with it. Both may be called more than once.
 final class PluginProcess: Sendable {
     let pid: pid_t
     /// The write end of the plugin's stdin (non-blocking), or -1 once closed.
@@ -168,17 +169,22 @@ final class PluginProcess: Sendable {
     @discardableResult
     func stop(grace: Double) async -> Termination {
         if let ended = reapIfEnded() { return ended }
+        let family = ProcessFamily.descendants(of: pid)
+        defer { family.kill() }
         signalGroup(SIGTERM)
         if let ended = await waitForExit(seconds: grace) { return ended }
         kill()
         return reapIfEnded() ?? .signalled(SIGKILL)
     }
 
-    /// Ends the process group at once and reaps the process, blocking: for paths that cannot wait.
+    /// Ends the process group, and every descendant that left it, at once and reaps the process,
+    /// blocking: for paths that cannot wait.
     func kill() {
         ended.withLock { ended in
             guard ended == nil else { return }
+            let family = ProcessFamily.descendants(of: pid)
             _ = Glibc.kill(-pid, SIGKILL)
+            family.kill()
             ended = Self.reap(pid)
         }
     }

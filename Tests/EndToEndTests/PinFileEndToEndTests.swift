@@ -54,6 +54,49 @@ import TestSupport
         #expect((one["features"] as? [Any])?.count == 1 && one["type"] as? String == "FeatureCollection")
     }
 
+    /// Names a spreadsheet would run as formulas are exported behind a single quote (OWASP's CSV
+    /// injection advice), and importing the exported file gives back exactly the same names.
+    @Test func formulaLikeNamesAreGuardedInCSVAndReadBackUnchanged() async throws {
+        let harness = try Harness()
+        let names = [#"=HYPERLINK("http://evil.example","x")"#, "+1 555 0100", "-Hill", "@home", "'Twas", "''Twice", "'=quoted", "Plain = fine"]
+        for (index, name) in names.enumerated() {
+            try await harness.run("pin", "add", String(10 + index), "20", "--name=\(name)")
+        }
+        let csv = try await harness.run("pin", "export").stdout
+        #expect(csv == """
+            name,latitude,longitude,radius_km\r
+            "'=HYPERLINK(""http://evil.example"",""x"")",10,20,5\r
+            '+1 555 0100,11,20,5\r
+            '-Hill,12,20,5\r
+            '@home,13,20,5\r
+            ''Twas,14,20,5\r
+            '''Twice,15,20,5\r
+            ''=quoted,16,20,5\r
+            Plain = fine,17,20,5\r
+
+            """)
+        let file = try harness.folder.write("exported.csv", csv)
+        let other = harness.folder.child("other-store")
+        try await harness.run("pin", "import", file, "--store", other)
+        let copied = try #require(try await harness.json("pin", "list", "--store", other)["pins"] as? [[String: Any]])
+        #expect(copied.map { $0["name"] as? String } == names)
+        #expect(try await harness.run("pin", "export", "--store", other).stdout == csv)
+    }
+
+    /// A pin file past 64 MiB is refused before it is parsed, with what to do instead (it once was
+    /// read whole, at 25–30 times its size in memory).
+    @Test func aPinFileOverTheSizeCapIsRefusedWithTheFix() async throws {
+        let harness = try Harness()
+        let file = harness.folder.child("huge.csv")
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("name,latitude,longitude\n".utf8)))
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.truncate(atOffset: UInt64(64 << 20) + 1)
+        try handle.close()
+        let refused = try await harness.run("pin", "import", file, expecting: 65)
+        #expect(refused.stderr == "tourist: \(file) is larger than 64 MiB, the most `pin import` reads; split it into smaller files and import each\n")
+        #expect(try #require(try await harness.json("pin", "list")["pins"] as? [Any]).isEmpty)
+    }
+
     @Test func aFileWithOneBadEntryAddsNothing() async throws {
         let harness = try Harness()
         try await harness.run("pin", "add", "48.8584", "2.2945", "--name", "Eiffel Tower")

@@ -205,10 +205,70 @@ import TestSupport
     /// (left alone, it lives on for 30 s after tourist has gone): finding none of its processes the
     /// moment tourist has exited shows tourist killed it, whatever the machine's speed. The steps
     /// before (shutdown, its grace, SIGTERM) are `PluginHostTests`' business.
+    /// The wait it costs is said once, naming the plugin and what to fix.
     @Test func aPluginThatIgnoresShutdownIsKilledAndLeavesNothingBehind() async throws {
         let config = try faultyConfig("ignore-shutdown")
         let search = try await harness.run("search", "48.8584", "2.2945", "--count", "2", "--config", config, "--json")
         #expect(try #require(try search.json() as? [String: Any]).photos.compactMap { $0["id"] as? String } == ["faulty:p0", "faulty:p1"])
+        #expect(leftoverProcesses().isEmpty, "\(leftoverProcesses())")
+        let said = "plugin faulty did not exit within 2 s of `shutdown` and was killed with SIGKILL (it ignored SIGTERM too), which made this command"
+            + " that much slower; make the plugin exit once it has answered `shutdown`, or when its stdin ends"
+        #expect(try search.stderrNotes() == [said], "\(search.stderr)")
+        let plain = try await harness.run("search", "48.8584", "2.2945", "--count", "2", "--config", config)
+        #expect(plain.stderr == "tourist: \(said)\n", "\(plain.stderr)")
+        let polite = try await harness.run("search", "48.8584", "2.2945", "--count", "2", "--config", try faultyConfig("none"))
+        #expect(polite.stderr.isEmpty, "a plugin that exits when told is not mentioned: \(polite.stderr)")
+    }
+
+    /// A child that left the plugin's process group (`setsid`), which the signal to the group
+    /// misses, ends with the plugin: left alone it would sleep until 30 s after the plugin is gone.
+    @Test func aChildThatLeftThePluginsProcessGroupEndsWithIt() async throws {
+        let config = try faultyConfig("setsid-child")
+        let search = try await harness.run("search", "48.8584", "2.2945", "--count", "2", "--config", config, "--verbose")
+        #expect(search.stderr.contains("faulty: started pid "), "\(search.stderr)")
+        // SIGKILLed before tourist exits; its end is seen once the kernel has dealt with the signal.
+        try await Waiting.until("the setsid child to end", patience: .seconds(10)) { leftoverProcesses().isEmpty }
+    }
+
+    /// tourist's own keys and a cloud's credentials never reach a plugin: it gets the basics (PATH,
+    /// HOME, LANG, LC_*, TZ…) and the variables its entry names in `passEnvironment`, no others.
+    @Test func aPluginGetsAMinimalEnvironmentAndWhatItsEntryPasses() async throws {
+        var tourist = harness.tourist
+        let secrets = ["FLICKR_API_KEY": "flickr-key-0123456789", "AWS_SECRET_ACCESS_KEY": "aws-secret-0123456789", "AWS_ACCESS_KEY_ID": "AKIAEXAMPLE0123"]
+        tourist.environment.merge(secrets) { $1 }
+        tourist.environment.merge(["WALKS_TOKEN": "walks-0123", "LC_TIME": "C", "TZ": "UTC", "LANG": "C.UTF-8"]) { $1 }
+        let config = try faultyConfig("env", extra: #", "passEnvironment": ["WALKS_TOKEN", "NOT_SET_ANYWHERE"]"#)
+        let search = try await tourist.run(["search", "48.8584", "2.2945", "--count", "2", "--config", config, "--verbose"], in: harness.folder.path)
+        #expect(search.status == 0, "\(search.stderr)")
+        let prefix = "tourist: debug: faulty: env: "
+        let line = try #require(search.stderr.split(separator: "\n").first { $0.hasPrefix(prefix) }, "\(search.stderr)")
+        let names = Set(line.dropFirst(prefix.count).split(separator: ",").map(String.init))
+        #expect(names.isSuperset(of: ["PATH", "HOME", "LANG", "LC_TIME", "TZ", "WALKS_TOKEN"]), "\(names.sorted())")
+        let basics: Set = ["PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE", "TZ", "TMPDIR", "TERM", "NO_COLOR", "SSL_CERT_FILE", "SSL_CERT_DIR", "WALKS_TOKEN"]
+        #expect(names.filter { !$0.hasPrefix("LC_") && !basics.contains($0) }.isEmpty, "\(names.sorted())")
+        for (name, value) in secrets {
+            #expect(!names.contains(name) && !search.stderr.contains(value), "\(name) reached the plugin")
+        }
+    }
+
+    /// A plugin writing without end into the file of a fetch is stopped once the file passes
+    /// `downloads.maxPhotoBytes` (it would fill the disk before answering, if ever): the photo fails
+    /// as too large, naming the plugin, and another takes its place; the plugin's time-out (far
+    /// longer) never comes into it.
+    @Test func aPluginWritingWithoutEndIntoItsFetchFileIsStoppedAtTheSizeCap() async throws {
+        let config = try harness.folder.write(
+            "endless.json",
+            #"{"downloads": {"retries": 0, "timeoutSeconds": 600, "maxPhotoBytes": 1048576}, "providers": [{"name": "faulty", "type": "exec", "command": ["\#(faultyLink)"], "latitude": 48.8584, "longitude": 2.2945, "image": "photo.jpg", "count": 1, "fault": "endless-fetch"}, {"name": "demo", "type": "fixture"}]}"#
+        )
+        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
+        let fetched = try await harness.tourist.run(["fetch", pin, "--count", "2", "--config", config, "--json"], in: harness.folder.path)
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        let album = try #require(try fetched.json() as? [String: Any]).photos
+        #expect(album.filter { $0["state"] as? String == "stored" }.count == 2, "\(album)")
+        let lines = faultyLines(try fetched.stderrNotes())
+        #expect(lines.count == 1 && lines.first?.contains("plugin faulty wrote ") == true
+            && lines.first?.contains(" bytes for faulty:p0, more than downloads.maxPhotoBytes (1048576), and was stopped") == true, "\(fetched.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: harness.store + "/tmp").isEmpty, "the file was removed")
         #expect(leftoverProcesses().isEmpty, "\(leftoverProcesses())")
     }
 

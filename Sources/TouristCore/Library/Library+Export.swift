@@ -22,7 +22,8 @@ extension Library {
         for (index, photo) in stored.enumerated() {
             guard let sha256 = photo.sha256 else { continue }
             let number = String(repeating: "0", count: max(0, digits - String(index + 1).count)) + String(index + 1)
-            let base = "\(folder)/\(number) \(Self.safeName(photo.candidate.title)) (\(Self.safeName(photo.key.description)))"
+            let title = ExportFileName.part(photo.candidate.title, maxBytes: ExportFileName.titleBytes)
+            let base = "\(folder)/\(number) \(title) (\(ExportFileName.part(photo.key.description, maxBytes: ExportFileName.photoBytes)))"
             let image = base + "." + ImageFormat.fileExtension(for: photo.mimeType)
             let sink = try FileSink(directory: folder, maxBytes: Int.max)
             do {
@@ -39,14 +40,6 @@ extension Library {
             result.files.append(image)
         }
         return result
-    }
-
-    /// A file-name-safe version of a title: no slashes or control characters, at most 80 characters.
-    static func safeName(_ text: String) -> String {
-        let cleaned = String(text.map { $0 == "/" || $0 == "\\" || $0 == ":" || $0.asciiValue.map { $0 < 0x20 } == true ? "_" : $0 })
-            .trimmingCharacters(in: .whitespaces)
-        let trimmed = String(cleaned.prefix(80))
-        return trimmed.isEmpty || trimmed.hasPrefix(".") ? "_" + trimmed : trimmed
     }
 }
 

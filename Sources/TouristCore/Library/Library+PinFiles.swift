@@ -13,10 +13,7 @@ extension Library {
     public static func readPinFile(_ bytes: [UInt8], file: String, format: PinFileFormat?) throws(InputDataError) -> [PinFileEntry] {
         switch format ?? PinFileFormat.named(byExtensionOf: file) ?? PinFileFormat.sniffed(bytes) {
         case .csv:
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                throw InputDataError("\(file) is not UTF-8 text; save it as UTF-8 CSV")
-            }
-            return try PinCSV.read(text, file: file)
+            return try PinCSV.read(bytes, file: file)
         case .geojson:
             return try PinGeoJSON.read(bytes, file: file)
         }

@@ -1,4 +1,7 @@
-/// Splits CSV text into records of fields (RFC 4180), each with the line it starts on.
+/// Splits CSV bytes into records of fields (RFC 4180), each with the line it starts on, handing
+/// each record on as soon as it ends: nothing but the record at hand is held besides the bytes.
+/// The separators are ASCII, which never occurs inside a UTF-8 sequence, so the bytes are split
+/// as they are and each field is checked as UTF-8 on its own.
 enum CSVRecords {
     struct Record {
         var fields: [String]
@@ -6,75 +9,76 @@ enum CSVRecords {
         var line: Int
     }
 
-    /// The records of `text` (a leading byte-order mark dropped, blank lines skipped); an
-    /// `InputDataError` naming `file` and the line for a quote that is never closed or a stray quote.
-    static func split(_ text: String, file: String) throws(InputDataError) -> [Record] {
-        var records: [Record] = []
+    /// Calls `body` with each record of `bytes` in order (a leading byte-order mark dropped, blank
+    /// lines skipped); an `InputDataError` naming `file` and the line for a quote that is never
+    /// closed, a stray quote, or a field that is not UTF-8.
+    static func forEach(in bytes: [UInt8], file: String, _ body: (Record) throws(InputDataError) -> Void) throws(InputDataError) {
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
         var fields: [String] = []
-        var field = ""
+        var field: [UInt8] = []
         var line = 1
         var recordLine = 1
         var quoted = false
         var quoteLine = 0
         var wasQuoted = false
-        var characters = text.unicodeScalars.makeIterator()
-        var pending = characters.next()
-        if pending == "\u{FEFF}" { pending = characters.next() }
-        func endRecord() {
-            fields.append(field)
-            if fields.count > 1 || !fields[0].allSatisfy({ $0 == " " || $0 == "\t" }) || wasQuoted {
-                records.append(Record(fields: fields, line: recordLine))
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        func isBlank(_ bytes: [UInt8]) -> Bool { bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+        func endField() throws(InputDataError) {
+            guard let text = String(validating: field, as: UTF8.self) else {
+                throw InputDataError("\(file) line \(line) is not UTF-8 text; save the file as UTF-8 CSV")
             }
-            fields = []
-            field = ""
+            fields.append(text)
+            field.removeAll(keepingCapacity: true)
+        }
+        func endRecord() throws(InputDataError) {
+            let blank = fields.isEmpty && isBlank(field) && !wasQuoted
+            try endField()
+            if !blank { try body(Record(fields: fields, line: recordLine)) }
+            fields.removeAll(keepingCapacity: true)
             wasQuoted = false
         }
-        while let scalar = pending {
-            pending = characters.next()
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
             if quoted {
-                if scalar == "\"" {
-                    if pending == "\"" {
-                        field.unicodeScalars.append("\"")
-                        pending = characters.next()
+                if byte == quote {
+                    if index < bytes.count, bytes[index] == quote {
+                        field.append(quote)
+                        index += 1
                     } else {
                         quoted = false
                     }
                 } else {
-                    if scalar == "\n" { line += 1 }
-                    field.unicodeScalars.append(scalar)
+                    if byte == lf { line += 1 }
+                    field.append(byte)
                 }
                 continue
             }
-            switch scalar {
-            case ",":
-                fields.append(field)
-                field = ""
+            switch byte {
+            case comma:
+                try endField()
                 wasQuoted = false
-            case "\"":
-                guard field.allSatisfy({ $0 == " " || $0 == "\t" }) else {
-                    throw InputDataError("\(file) line \(line): a quote in the middle of the field \(field.debugDescription); quote the whole field and double the quotes inside (\"Joe's \"\"Diner\"\"\")")
+            case quote:
+                guard isBlank(field) else {
+                    let shown = String(decoding: field, as: UTF8.self)
+                    throw InputDataError("\(file) line \(line): a quote in the middle of the field \(shown.debugDescription); quote the whole field and double the quotes inside (\"Joe's \"\"Diner\"\"\")")
                 }
-                field = ""
+                field.removeAll(keepingCapacity: true)
                 quoted = true
                 wasQuoted = true
                 quoteLine = line
-            case "\r":
-                if pending == "\n" { pending = characters.next() }
-                endRecord()
-                line += 1
-                recordLine = line
-            case "\n":
-                endRecord()
+            case cr, lf:
+                if byte == cr, index < bytes.count, bytes[index] == lf { index += 1 }
+                try endRecord()
                 line += 1
                 recordLine = line
             default:
-                field.unicodeScalars.append(scalar)
+                field.append(byte)
             }
         }
         if quoted {
             throw InputDataError("\(file) line \(quoteLine): a quoted field is never closed; end it with a quote")
         }
-        if !field.isEmpty || !fields.isEmpty || wasQuoted { endRecord() }
-        return records
+        if !field.isEmpty || !fields.isEmpty || wasQuoted { try endRecord() }
     }
 }

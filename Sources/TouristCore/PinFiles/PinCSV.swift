@@ -6,28 +6,41 @@ import Foundation
 /// Reading takes an optional header line (its columns may come in any order, named `name`,
 /// `latitude`/`lat`, `longitude`/`lon`/`lng`, `radius_km`/`radiusKm`/`radius`); without one the
 /// columns are in that order. Blank lines are skipped; an empty name names the pin by its
-/// coordinates; an empty radius takes the importer's default. Writing puts the header first.
+/// coordinates; an empty radius takes the importer's default. Writing puts the header first. Names
+/// that begin like a spreadsheet formula are written with a guard quote, which reading removes
+/// (`SpreadsheetGuard`), so an exported file reads back to the same names.
 public enum PinCSV {
     /// The header `write` puts first.
     public static let header = ["name", "latitude", "longitude", "radius_km"]
 
     /// The entries of `text`, or an `InputDataError` naming `file`, the line and the fix.
     public static func read(_ text: String, file: String) throws(InputDataError) -> [PinFileEntry] {
-        var records = try CSVRecords.split(text, file: file)
-        guard let first = records.first else { return [] }
-        var columns = Columns.positional
-        if let named = try Columns(header: first.fields, file: file, line: first.line) {
-            columns = named
-            records.removeFirst()
+        try read(Array(text.utf8), file: file)
+    }
+
+    /// The entries of the UTF-8 CSV `bytes`, each made as its record is read (no other copy of the
+    /// file is held), or an `InputDataError` naming `file`, the line and the fix.
+    public static func read(_ bytes: [UInt8], file: String) throws(InputDataError) -> [PinFileEntry] {
+        var entries: [PinFileEntry] = []
+        var columns: Columns?
+        try CSVRecords.forEach(in: bytes, file: file) { record throws(InputDataError) in
+            if let columns {
+                entries.append(try entry(record, columns: columns, file: file))
+            } else if let named = try Columns(header: record.fields, file: file, line: record.line) {
+                columns = named
+            } else {
+                columns = .positional
+                entries.append(try entry(record, columns: .positional, file: file))
+            }
         }
-        return try records.map { record throws(InputDataError) in try entry(record, columns: columns, file: file) }
+        return entries
     }
 
     /// `pins` as CSV, header first, one line per pin in the order given.
     public static func write(_ pins: [Pin]) -> String {
         var text = header.joined(separator: ",") + "\r\n"
         for pin in pins {
-            text += [quoted(pin.name), number(pin.latitude), number(pin.longitude), number(pin.radiusKm)].joined(separator: ",") + "\r\n"
+            text += [quoted(SpreadsheetGuard.guarded(pin.name)), number(pin.latitude), number(pin.longitude), number(pin.radiusKm)].joined(separator: ",") + "\r\n"
         }
         return text
     }
@@ -78,9 +91,11 @@ public enum PinCSV {
     private static func entry(_ record: CSVRecords.Record, columns: Columns, file: String) throws(InputDataError) -> PinFileEntry {
         let fields = record.fields
         let position = "line \(record.line)"
-        func field(_ index: Int?) -> String? {
+        // The name loses the guard quote before it is trimmed: the guard may stand before a tab.
+        func field(_ index: Int?, guarded: Bool = false) -> String? {
             guard let index, index < fields.count else { return nil }
-            let value = fields[index].trimmingCharacters(in: .whitespaces)
+            let raw = guarded ? SpreadsheetGuard.unguarded(fields[index]) : fields[index]
+            let value = raw.trimmingCharacters(in: .whitespaces)
             return value.isEmpty ? nil : value
         }
         guard let latitudeText = field(columns.latitude), let longitudeText = field(columns.longitude) else {
@@ -99,6 +114,6 @@ public enum PinCSV {
             }
             radius = radiusKm
         }
-        return PinFileEntry(name: field(columns.name), location: location, radiusKm: radius, position: position)
+        return PinFileEntry(name: field(columns.name, guarded: true), location: location, radiusKm: radius, position: position)
     }
 }

@@ -23,6 +23,10 @@ public enum PinFileFormat: String, Sendable, CaseIterable {
     /// `properties.radiusKm` optional.
     case geojson
 
+    /// The largest pin file `pin import` reads: 64 MiB, over a million places in CSV, far below
+    /// what would strain memory (reading one takes a few times its size).
+    public static let maxFileBytes = 64 << 20
+
     /// The format a file's extension names (`.csv`; `.geojson`, `.json`), else nil.
     public static func named(byExtensionOf path: String) -> PinFileFormat? {
         let lowered = path.lowercased()

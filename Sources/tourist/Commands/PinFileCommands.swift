@@ -99,21 +99,35 @@ struct PinExportReport: Encodable {
     var pins: Int
 }
 
-/// Reads the file `pin import` names, or stdin for `-`.
+/// Reads the file `pin import` names, or stdin for `-`, up to `PinFileFormat.maxFileBytes`.
 enum PinFileInput {
     /// The bytes and the name to use in messages.
     static func read(_ path: String) throws -> (bytes: [UInt8], name: String) {
         if path == "-" {
-            return (Array(FileHandle.standardInput.readDataToEndOfFile()), "stdin")
+            return (try capped(FileHandle.standardInput, name: "stdin"), "stdin")
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw CommandFailure(.missingInput, "\(path): no such file; give the path of a CSV or GeoJSON pin file")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             throw CommandFailure(.missingInput, "\(path) cannot be read; check its permissions")
         }
-        return (Array(data), path)
+        defer { try? handle.close() }
+        return (try capped(handle, name: path), path)
+    }
+
+    /// Everything `handle` holds, refused as soon as it passes the cap (a pipe may never end).
+    private static func capped(_ handle: FileHandle, name: String) throws -> [UInt8] {
+        let limit = PinFileFormat.maxFileBytes
+        var bytes: [UInt8] = []
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            guard bytes.count + chunk.count <= limit else {
+                throw CommandFailure(.badData, "\(name) is larger than \(limit >> 20) MiB, the most `pin import` reads; split it into smaller files and import each")
+            }
+            bytes += chunk
+        }
+        return bytes
     }
 }
 

@@ -8,7 +8,7 @@ enum AlbumPrinter {
     static func render(_ album: Album, store: Store, showingError: Bool = true) -> String {
         let pin = album.pin
         var heading = "\(pin.name) (\(pin.id)) at \(Format.degrees(pin.latitude)),\(Format.degrees(pin.longitude)), radius \(Kilometres.text(pin.radiusKm)): \(pin.state.rawValue), \(Plural.count(album.storedCount, "photo"))"
-        if showingError, let error = pin.error { heading += "\n  \(error)" }
+        if showingError, let error = pin.error { heading += "\n  \(TerminalText.escaped(error))" }
         guard !album.photos.isEmpty else { return heading + "\n" }
         var table = Table("#", "PHOTO", "STATE", "TITLE", "LICENSE", "FILE")
         for (index, photo) in album.photos.enumerated() {
@@ -22,7 +22,7 @@ enum AlbumPrinter {
             let state = missing ? AlbumPhoto.missingState : photo.state.rawValue
             table.add([String(index + 1), photo.key.description, state, photo.candidate.title, photo.candidate.license ?? "-", file])
         }
-        let credits = album.photos.enumerated().compactMap { index, photo in photo.candidate.creditLine.map { "  \(index + 1). \($0)" } }
+        let credits = album.photos.enumerated().compactMap { index, photo in photo.candidate.creditLine.map { "  \(index + 1). \(TerminalText.escaped($0))" } }
         let creditBlock = credits.isEmpty ? "" : "\nCredits (the photos' licenses require them wherever you use the photos):\n" + credits.joined(separator: "\n") + "\n"
         return heading + "\n\n" + table.rendered() + creditBlock
     }

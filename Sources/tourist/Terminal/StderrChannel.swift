@@ -1,4 +1,5 @@
 import Foundation
+import TouristCore
 import Synchronization
 
 /// Everything a command says on stderr besides its progress bar: notes, log lines and the error
@@ -83,7 +84,7 @@ final class StderrChannel: Sendable {
     /// The command ended with an error: `message` on stderr, or with --json the error object.
     func finish(code: Int32, error message: String) {
         guard json else {
-            Terminal.writeError("tourist: \(message)\n")
+            Terminal.writeError("tourist: \(TerminalText.escaped(message, keepingLineBreaks: true))\n")
             return
         }
         let lines = gathered.withLock { Self.texts($0) }
@@ -92,7 +93,7 @@ final class StderrChannel: Sendable {
 
     private func say(_ text: String, _ kind: Kind) {
         guard json else {
-            Terminal.writeError("tourist: \(text)\n")
+            Terminal.writeError("tourist: \(TerminalText.escaped(text, keepingLineBreaks: true))\n")
             return
         }
         gathered.withLock { state in

@@ -1,3 +1,5 @@
+import TouristCore
+
 /// A plain text table with aligned columns, for human output.
 /// Cells are kept in one flat array with their widths, so a 10,000-row table costs few allocations.
 struct Table {
@@ -17,10 +19,12 @@ struct Table {
         cellWidths.reserveCapacity(count * headers.count)
     }
 
-    /// Adds a row with one cell per header.
+    /// Adds a row with one cell per header, control characters escaped (`TerminalText`): cells
+    /// hold what providers say.
     mutating func add(_ row: [String]) {
         precondition(row.count == headers.count, "a row needs \(headers.count) cells")
-        for (index, cell) in row.enumerated() {
+        for (index, raw) in row.enumerated() {
+            let cell = TerminalText.escaped(raw)
             let width = Self.width(cell)
             cells.append(cell)
             cellWidths.append(width)
