@@ -23,7 +23,7 @@ struct TouristResponder: HTTPResponder {
             response = refusal
         } else {
             do {
-                response = try blobs.serve(request, name: path.dropFirst(Self.blobPrefix.count))
+                response = try await blobs.serve(request, name: path.dropFirst(Self.blobPrefix.count))
                 // A photo's answer carries its security headers from the cache already.
                 if response.status == .ok { return response }
             } catch {
