@@ -14,4 +14,9 @@ enum ServerThreads {
         pool.start()
         return pool
     }
+
+    /// Runs `work` on the `store` threads: for any call into `Library` or `Store`.
+    static func onStore<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await store.runIfActive(work)
+    }
 }
