@@ -77,10 +77,16 @@ struct APIRoutes: Sendable {
 
     private func start(_ kind: FetchJobs.Kind, _ context: BasicRequestContext) throws -> Response {
         let id = try pinID(context)
-        guard jobs.start(kind, pin: id) else {
+        switch jobs.start(kind, pin: id) {
+        case .started:
+            return try json(["started": true], status: .accepted)
+        case .running:
             return APIError.response(.conflict, "the album of this pin is being filled already; wait for it to finish")
+        case .full:
+            var response = APIError.response(.serviceUnavailable, "\(FetchJobs.limit) albums are being filled already; try again when one finishes")
+            response.headers[.retryAfter] = "10"
+            return response
         }
-        return try json(["started": true], status: .accepted)
     }
 
     private func removePhotos(_ request: Request, context: BasicRequestContext) async throws -> Response {
