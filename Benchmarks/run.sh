@@ -45,6 +45,10 @@
 #    key, Commons refused on loopback, the demo set) against the demo set alone (target: <= 1.2x +
 #    0.3 s), and a 30 km Commons search from a fake Commons answering every third API request with
 #    `maxlag` and Retry-After: 1 against the calm search plus the waits asked for (target <= 2x).
+# 12. tourist serve under pressure (Benchmarks/serve-pressure.sh), under `ulimit -n 1024`:
+#    `GET /api/settings` p99 while 2,000 idle connections are held (target < 100 ms, server alive)
+#    and while another process holds the store lock (< 50 ms); RSS with 30 slow readers of a 50 MB
+#    blob (< 150 MB).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -144,3 +148,6 @@ bash Benchmarks/s3.sh
 
 echo
 bash Benchmarks/retries.sh
+
+echo
+bash Benchmarks/serve-pressure.sh

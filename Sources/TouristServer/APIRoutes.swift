@@ -12,17 +12,19 @@ struct APIRoutes: Sendable {
     let jobs: FetchJobs
     let hub: EventHub
 
+    /// Every handler that calls into the library runs it on `ServerThreads.store`: a call may wait
+    /// for the store's lock, and an event loop that waits stops every connection it serves.
     func add(to router: Hummingbird.Router<BasicRequestContext>) {
-        router.get("/api/settings") { _, _ in try settings() }
+        router.get("/api/settings") { _, _ in try await ServerThreads.onStore { try settings() } }
         router.put("/api/view") { request, context in try await saveView(request, context: context) }
-        router.get("/api/pins") { _, _ in try pins() }
+        router.get("/api/pins") { _, _ in try await ServerThreads.onStore { try pins() } }
         router.post("/api/pins") { request, context in try await addPin(request, context: context) }
-        router.delete("/api/pins/:pin") { _, context in try removePin(context) }
-        router.get("/api/pins/:pin/album") { _, context in try album(context) }
-        router.post("/api/pins/:pin/fetch") { _, context in try start(.fetch, context) }
-        router.post("/api/pins/:pin/new-collection") { _, context in try start(.newCollection, context) }
+        router.delete("/api/pins/:pin") { _, context in try await ServerThreads.onStore { try removePin(context) } }
+        router.get("/api/pins/:pin/album") { _, context in try await ServerThreads.onStore { try album(context) } }
+        router.post("/api/pins/:pin/fetch") { _, context in try await ServerThreads.onStore { try start(.fetch, context) } }
+        router.post("/api/pins/:pin/new-collection") { _, context in try await ServerThreads.onStore { try start(.newCollection, context) } }
         router.post("/api/pins/:pin/photos/delete") { request, context in try await removePhotos(request, context: context) }
-        router.get("/api/pins/:pin/photos/:photo") { _, context in try photo(context) }
+        router.get("/api/pins/:pin/photos/:photo") { _, context in try await ServerThreads.onStore { try photo(context) } }
         router.post("/api/pins/:pin/photos/:photo/large") { _, context in try await largePhoto(context) }
         router.get("/api/events") { _, _ in events() }
     }
@@ -35,7 +37,8 @@ struct APIRoutes: Sendable {
     }
 
     private func saveView(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        try await decode(MapView.self, request, context: context).validated().save(to: library.store)
+        let view = try await decode(MapView.self, request, context: context).validated()
+        try await ServerThreads.onStore { [library] in try view.save(to: library.store) }
         return Response(status: .noContent)
     }
 
@@ -52,7 +55,8 @@ struct APIRoutes: Sendable {
         } catch {
             throw BadRequest(message: "radiusKm \(error.message)")
         }
-        let (pin, created) = try library.addPin(name: new.name, at: try GeoPoint(latitude: new.latitude, longitude: new.longitude), radiusKm: radius)
+        let place = try GeoPoint(latitude: new.latitude, longitude: new.longitude)
+        let (pin, created) = try await ServerThreads.onStore { [library] in try library.addPin(name: new.name, at: place, radiusKm: radius) }
         return try json(pin, status: created ? .created : .ok)
     }
 
@@ -75,21 +79,26 @@ struct APIRoutes: Sendable {
 
     private func start(_ kind: FetchJobs.Kind, _ context: BasicRequestContext) throws -> Response {
         let id = try pinID(context)
-        guard jobs.start(kind, pin: id) else {
+        switch jobs.start(kind, pin: id) {
+        case .started:
+            return try json(["started": true], status: .accepted)
+        case .running:
             return APIError.response(.conflict, "the album of this pin is being filled already; wait for it to finish")
+        case .full:
+            var response = APIError.response(.serviceUnavailable, "\(FetchJobs.limit) albums are being filled already; try again when one finishes")
+            response.headers[.retryAfter] = "10"
+            return response
         }
-        return try json(["started": true], status: .accepted)
     }
 
     private func removePhotos(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let id = try pinID(context)
         let removal = try await decode(PhotoRemoval.self, request, context: context)
         guard !removal.photos.isEmpty else { throw BadRequest(message: "name at least one photo to delete") }
         let keys = try removal.photos.map { text in
             guard let key = PhotoKey(text) else { throw BadRequest(message: "\"\(text)\" is not a photo id (provider:id)") }
             return key
         }
-        let deleted = try library.removePhotos(keys, fromPin: id)
+        let deleted = try await ServerThreads.onStore { [library] in try library.removePhotos(keys, fromPin: try pinID(context)) }
         return try json(RemovedPhotos(removed: Library.once(keys).map(\.description), deletedFiles: deleted))
     }
 
@@ -105,7 +114,7 @@ struct APIRoutes: Sendable {
     /// The photo page's larger size: kept in the store once fetched (`Library.photoCopy`, as
     /// `photo get` does).
     private func largePhoto(_ context: BasicRequestContext) async throws -> Response {
-        let id = try pinID(context)
+        let id = try await ServerThreads.onStore { try pinID(context) }
         let key = try photoKey(context)
         guard let copy = try await library.photoCopy(key, size: Self.largeSize, pin: id) else {
             throw StoreError(.notFound, "photo \(key) is not in this album")

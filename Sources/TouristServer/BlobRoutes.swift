@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -8,63 +9,112 @@ import TouristCore
 /// checked to be 64 lowercase hex digits before anything is read; nothing else in the path is used.
 /// Blobs never change, so the answer is `immutable` with the hash as its `ETag` (a repeat visit
 /// gets 304), and single byte ranges are served (206, or 416 outside the blob).
+///
+/// Nothing here blocks an event loop: files are opened and read on `ServerThreads.files`. A photo
+/// small enough for `BlobCache` is read whole once, checked against its hash, and kept; a larger
+/// one is streamed, only the asked range, in chunks sent as fast as the client takes them, so
+/// memory stays bounded however many clients read however slowly.
 struct BlobRoutes: Sendable {
     let blobs: any BlobReading
     let cache: BlobCache
 
     static let cacheControl = "public, max-age=31536000, immutable"
+    /// How much of a large photo is read at once while streaming it.
+    static let chunkSize = 256 << 10
 
     /// The answer to `GET` or `HEAD /blobs/NAME`.
-    func serve(_ request: Request, name sha256: Substring) throws -> Response {
+    func serve(_ request: Request, name sha256: Substring) async throws -> Response {
         guard let key = BlobName(sha256) else {
             return APIError.response(.notFound, "not a photo: blobs are named by 64 lowercase hex digits")
         }
         if let match = request.headers[.ifNoneMatch], match == "*" || Self.isETag(match, of: sha256) {
             return Response(status: .notModified, headers: [.eTag: "\"\(sha256)\"", .cacheControl: Self.cacheControl])
         }
-        let entry: BlobCache.Entry
         if let cached = cache.entry(key) {
-            entry = cached
-        } else {
-            let etag = "\"\(sha256)\""
-            let name = String(sha256)
-            let read = Result { () throws(StoreError) in try blobs.bytes(of: name, range: nil) }
-            if case .failure(let error) = read, error.kind == .notFound {
-                return APIError.response(.notFound, "the store has no photo \(name)")
+            return answer(request, name: sha256, headers: cached.headers, size: cached.bytes.readableBytes) { range in
+                ResponseBody(byteBuffer: cached.bytes.getSlice(at: cached.bytes.readerIndex + range.lowerBound, length: range.count) ?? cached.bytes)
             }
-            let bytes = try read.get()
-            entry = BlobCache.Entry(bytes: ByteBuffer(bytes: bytes), headers: [
-                .contentType: ImageFormat.mimeType(of: Array(bytes.prefix(32))) ?? "application/octet-stream", .eTag: etag, .cacheControl: Self.cacheControl,
-                .acceptRanges: "bytes", .contentLength: String(bytes.count),
-                // What `RequestGuard` adds to every answer, in place already.
-                .xContentTypeOptions: "nosniff", .crossOriginResourcePolicy: "same-origin",
-            ])
-            cache.insert(key, entry)
         }
-        let wantsRange = request.headers[.range] != nil && (request.headers[.ifRange].map { Self.isETag($0, of: sha256) } ?? true)
-        guard wantsRange else {
-            // The common case: the whole photo, with the headers made when it was first read.
-            return Response(status: .ok, headers: entry.headers, body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: entry.bytes))
+        let name = String(sha256)
+        let (blobs, largest) = (blobs, cache.largest)
+        let opened = try await ServerThreads.files.runIfActive { () throws -> (source: BlobSource, head: ByteBuffer)? in
+            guard let source = try BlobSource.open(name, blobs: blobs) else { return nil }
+            return (source, try source.read(at: 0, count: source.size <= largest ? source.size : 32))
         }
-        let size = entry.bytes.readableBytes
-        var headers = entry.headers
+        guard let (source, head) = opened else {
+            return APIError.response(.notFound, "the store has no photo \(name)")
+        }
+        let headers = Self.headers(name: name, size: source.size, head: head)
+        guard source.size > largest else {
+            // Read whole: check it is the photo its name says before keeping it.
+            guard Self.hex(head.withUnsafeReadableBytes { SHA256.hash(data: $0) }) == name else {
+                throw StoreError(.corrupt, "the photo \(name) no longer matches its hash; run tourist store verify, then tourist store repair")
+            }
+            cache.insert(key, BlobCache.Entry(bytes: head, headers: headers))
+            return answer(request, name: sha256, headers: headers, size: head.readableBytes) { range in
+                ResponseBody(byteBuffer: head.getSlice(at: head.readerIndex + range.lowerBound, length: range.count) ?? head)
+            }
+        }
+        return answer(request, name: sha256, headers: headers, size: source.size) { range in Self.stream(source, range) }
+    }
+
+    /// The answer for a photo of `size` bytes whose whole answer has `headers`: all of it, the
+    /// range asked, or 416; `body` gives the bytes of a range (not asked for `HEAD`).
+    private func answer(_ request: Request, name: Substring, headers: HTTPFields, size: Int, body: (Range<Int>) -> ResponseBody) -> Response {
+        let wantsRange = request.headers[.range] != nil && (request.headers[.ifRange].map { Self.isETag($0, of: name) } ?? true)
+        var range = 0..<size
+        var headers = headers
         var status = HTTPResponse.Status.ok
-        var body = entry.bytes
-        if let rangeHeader = request.headers[.range] {
+        if wantsRange, let rangeHeader = request.headers[.range] {
             switch ByteRange.parse(rangeHeader, size: size) {
             case .whole:
                 break
             case .unsatisfiable:
-                return Response(status: .rangeNotSatisfiable, headers: [.contentRange: "bytes */\(size)", .eTag: "\"\(sha256)\""])
-            case .part(let range):
+                return Response(status: .rangeNotSatisfiable, headers: [.contentRange: "bytes */\(size)", .eTag: "\"\(name)\""])
+            case .part(let part):
                 status = .partialContent
-                body = entry.bytes.getSlice(at: entry.bytes.readerIndex + range.lowerBound, length: range.count) ?? entry.bytes
-                headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)"
+                range = part
+                headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(size)"
+                headers[.contentLength] = String(part.count)
             }
         }
-        headers[.contentLength] = String(body.readableBytes)
-        return Response(status: status, headers: headers, body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
+        return Response(status: status, headers: headers, body: request.method == .head ? ResponseBody() : body(range))
     }
+
+    /// The headers of a whole photo's answer; `head` is at least its first bytes, for its type.
+    private static func headers(name: String, size: Int, head: ByteBuffer) -> HTTPFields {
+        [
+            .contentType: ImageFormat.mimeType(of: Array(head.readableBytesView.prefix(32))) ?? "application/octet-stream",
+            .eTag: "\"\(name)\"", .cacheControl: cacheControl, .acceptRanges: "bytes", .contentLength: String(size),
+            // What `RequestGuard` adds to every answer, in place already.
+            .xContentTypeOptions: "nosniff", .crossOriginResourcePolicy: "same-origin",
+        ]
+    }
+
+    /// Bytes `range` of `source`, read a chunk at a time on the file threads, each read once the
+    /// client has taken the one before (the writer waits while the connection is not writable).
+    private static func stream(_ source: BlobSource, _ range: Range<Int>) -> ResponseBody {
+        ResponseBody(contentLength: range.count) { writer in
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let count = min(chunkSize, range.upperBound - offset)
+                let start = offset
+                let chunk = try await ServerThreads.files.runIfActive { try source.read(at: start, count: count) }
+                guard chunk.readableBytes > 0 else {
+                    throw StoreError(.io, "a photo ended early while being sent (\(offset) of \(range.upperBound) bytes); run tourist store verify")
+                }
+                try await writer.write(chunk)
+                offset += chunk.readableBytes
+            }
+            try await writer.finish(nil)
+        }
+    }
+
+    private static func hex(_ digest: SHA256.Digest) -> String {
+        String(digest.flatMap { byte in [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]] })
+    }
+
+    private static let hexDigits = Array("0123456789abcdef")
 
     /// Whether `header` is the ETag of blob `name`: the name in double quotes.
     static func isETag(_ header: String, of name: Substring) -> Bool {

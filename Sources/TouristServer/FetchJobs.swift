@@ -29,12 +29,26 @@ final class FetchJobs: Sendable {
         running.withLock { $0[id] != nil }
     }
 
-    /// Starts filling pin `id`'s album; false when this server is filling it already.
-    func start(_ kind: Kind, pin id: String) -> Bool {
+    /// How `start` went.
+    enum Start: Equatable {
+        case started
+        /// This server is filling the pin's album already.
+        case running
+        /// `limit` albums are being filled already; try again when one ends.
+        case full
+    }
+
+    /// How many albums this server fills at once, whatever the pages ask: each fetch holds
+    /// connections, files and memory.
+    static let limit = 8
+
+    /// Starts filling pin `id`'s album, unless it is being filled or `limit` others are.
+    func start(_ kind: Kind, pin id: String) -> Start {
         running.withLock { jobs in
-            guard jobs[id] == nil else { return false }
+            guard jobs[id] == nil else { return .running }
+            guard jobs.count < Self.limit else { return .full }
             jobs[id] = Task { await self.run(kind, pin: id) }
-            return true
+            return .started
         }
     }
 

@@ -65,7 +65,7 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
         if let token = secrets.accessToken {
             if let given = request.uri.queryParameters.get("token"), ServerSecrets.matches(given, token) {
                 // The printed link: keep the token in a cookie, and go on to the page without it.
-                var response = Response(status: .seeOther, headers: [.location: request.uri.path])
+                var response = Response(status: .seeOther, headers: [.location: Self.sameOriginPath(request.uri.path)])
                 response.setCookie(Cookie(name: Self.tokenCookie, value: token, path: "/", secure: false, httpOnly: true, sameSite: .strict))
                 return response
             }
@@ -90,6 +90,12 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
 }
 
 extension RequestGuard {
+    /// `path` as a redirect target that stays on this server: `//host/…` and `/\\host/…` name
+    /// another server (a browser reads both as such), so leading slashes and backslashes become one.
+    static func sameOriginPath(_ path: String) -> String {
+        "/" + path.drop { $0 == "/" || $0 == "\\" }
+    }
+
     /// Whether `host` (`name:port`) names this server.
     func isAllowed(_ host: String) -> Bool {
         if port.authorities.contains(host) { return true }

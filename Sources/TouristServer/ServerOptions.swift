@@ -1,3 +1,5 @@
+import NIOCore
+
 /// How `tourist serve` listens and what it serves.
 public struct ServerOptions: Sendable {
     /// The address to bind: loopback unless the user names another.
@@ -18,8 +20,16 @@ public struct ServerOptions: Sendable {
     /// (and what the browser remembers for it) stays the same from one run to the next.
     public static let defaultPort = 8421
 
-    /// Whether `host` is a loopback address, reachable from this machine only.
+    /// Whether `host` is a loopback address, reachable from this machine only: decided from the
+    /// address it resolves to, which is the one the server binds (127.0.0.0/8, `::1`, or
+    /// `::ffff:127.x`), not from its spelling. A name that does not resolve is not loopback.
     public var isLoopback: Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.") && host.split(separator: ".").count == 4
+        let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        guard let address = try? SocketAddress.makeAddressResolvingHost(name, port: 0), let ip = address.ipAddress else { return false }
+        switch address {
+        case .v4: return ip.hasPrefix("127.")
+        case .v6: return ip == "::1" || ip.lowercased().hasPrefix("::ffff:127.")
+        default: return false
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Glibc
 import Logging
 import NIOCore
@@ -28,9 +29,13 @@ public struct TouristServer: Sendable {
         let options = options
         var quiet = logger
         quiet.logLevel = .warning
+        let limit = ConnectionLimit(fileLimit: ConnectionLimit.raiseFileLimit())
         let app = Application(
             responder: routes.responder,
-            configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
+            server: .http1(configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [limit.handler()], idleTimeout: Self.idleTimeout)),
+            configuration: ApplicationConfiguration(
+                address: .hostname(options.host, port: options.port), serverName: nil, availableConnectionsDelegate: limit.acceptDelegate
+            ),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 routes.port.set(port)
@@ -58,6 +63,10 @@ public struct TouristServer: Sendable {
         }
         await routes.jobs.cancelAll()
     }
+
+    /// How long a connection may stay without a request before it is closed, counted from when it
+    /// opened or its last answer ended; a request head must arrive whole within it too.
+    static let idleTimeout = TimeAmount.seconds(30)
 
     /// The host names to accept in `Host`: the loopback names and the bound address.
     static func hostNames(_ options: ServerOptions) -> Set<String> {

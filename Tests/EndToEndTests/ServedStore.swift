@@ -14,9 +14,10 @@ final class ServedStore: Sendable {
     /// `http://127.0.0.1:PORT`.
     let base: String
 
-    init(_ harness: Harness, arguments: [String] = []) async throws {
+    /// `fileLimit`: the server may open only that many files (`ulimit -n`).
+    init(_ harness: Harness, arguments: [String] = [], fileLimit: Int? = nil) async throws {
         self.harness = harness
-        process = try harness.tourist.start(["serve", "--port", "0"] + arguments, in: harness.folder.path)
+        process = try harness.tourist.start(["serve", "--port", "0"] + arguments, in: harness.folder.path, fileLimit: fileLimit)
         guard let pipe = process.standardOutput as? Pipe else { throw ServeFailure("no stdout pipe") }
         let line = try await Self.firstLine(of: pipe.fileHandleForReading)
         guard line.hasPrefix("tourist serve: http://"), let url = line.split(separator: " ").last.map(String.init) else {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Testing
 import TouristCore
 @testable import TouristServer
@@ -6,6 +7,20 @@ import TouristCore
 /// An album through the API: reading it, filling it (at most one fetch per pin at a time),
 /// deleting photos, one photo's page.
 @Suite struct AlbumRouteTests {
+    @Test func fetchesBeyondTheServersLimitAreToldToComeBack() async throws {
+        let harness = try RouteHarness(holdingSearches: true)
+        let pins = try (0...FetchJobs.limit).map { try harness.addPin("Place \($0)", latitude: RouteHarness.center.latitude + Double($0) / 100) }
+        try await harness.test { client in
+            // Every search is held, so the first fetches are all still running when the last asks.
+            for pin in pins.dropLast() {
+                #expect(try await client.send(.post, "/api/pins/\(pin.id)/fetch").status == .accepted)
+            }
+            let refused = try await client.send(.post, "/api/pins/\(try #require(pins.last).id)/fetch")
+            #expect(refused.status == .serviceUnavailable && refused.headers[.retryAfter] == "10", "\(refused.text)")
+            #expect(refused.error == "\(FetchJobs.limit) albums are being filled already; try again when one finishes")
+        }
+    }
+
     @Test func anAlbumIsReadAsTheCLIShowsItWithoutFilePaths() async throws {
         let harness = try RouteHarness()
         let album = try await harness.filledPin()

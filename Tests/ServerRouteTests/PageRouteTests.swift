@@ -6,6 +6,20 @@ import Testing
 /// The pages: one app shell at every address the app draws (the single-page app's own routes),
 /// with this server's CSRF token in it; the files it loads, revalidated by ETag; nothing else.
 @Suite struct PageRouteTests {
+    @Test func headIsAnsweredAsGetIsWithoutTheBody() async throws {
+        let harness = try RouteHarness()
+        try await harness.test { client in
+            for path in ["/", "/pins/0badc0de", "/app.js", "/api/settings", "/api/pins"] {
+                let get = try await client.get(path)
+                let head = try await client.get(path, method: .head)
+                #expect(head.status == .ok && head.body.readableBytes == 0, "\(path): \(head.status)")
+                #expect(head.headers[.contentType] == get.headers[.contentType], "\(path)")
+                #expect(head.headers[.contentLength] == String(get.body.readableBytes), "\(path)")
+            }
+            #expect(try await client.get("/nothing/here", method: .head).status == .notFound)
+        }
+    }
+
     @Test func theAppShellIsServedAtTheAppsAddressesWithTheCSRFToken() async throws {
         let harness = try RouteHarness()
         try await harness.test { client in

@@ -8,6 +8,29 @@ import Testing
 /// same-origin rule for changes, the body size limit, the access token beyond loopback, and the
 /// security headers on every answer, refusals included.
 @Suite struct RequestGuardTests {
+    @Test func loopbackIsTheAddressBoundNotHowItIsSpelled() {
+        // Loopback addresses spelled otherwise than 127.x.y.z (before: an access token was asked).
+        for host in ["127.0.0.1", "localhost", "[::1]", "::ffff:127.0.0.1", "127.1"] {
+            #expect(ServerOptions(host: host).isLoopback, "\(host)")
+        }
+        for host in ["0.0.0.0", "::", "192.0.2.7"] {
+            #expect(!ServerOptions(host: host).isLoopback, "\(host)")
+        }
+    }
+
+    @Test func theTokenLinkLeadsOnlyToThisServer() async throws {
+        let harness = try RouteHarness(options: ServerOptions(host: "0.0.0.0"))
+        let token = try #require(harness.routes.secrets.accessToken)
+        try await harness.test { client in
+            // `//host` and `/\\host` are other servers to a browser; the link stays on this one.
+            for (path, location) in [("//evil.example", "/evil.example"), ("///evil.example/x", "/evil.example/x")] {
+                let entry = try await client.get("\(path)?token=\(token)")
+                #expect(entry.status == .seeOther && entry.headers[.location] == location, "\(path): \(entry.headers[.location] ?? "none")")
+            }
+        }
+        #expect(RequestGuard<BasicRequestContext>.sameOriginPath("/\\evil.example") == "/evil.example")
+    }
+
     @Test func onlyTheNamesOfThisServerAreAnswered() async throws {
         let harness = try RouteHarness()
         let sha256 = try #require(try await harness.filledPin().photos.first?.sha256)

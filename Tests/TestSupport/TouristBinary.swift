@@ -130,10 +130,16 @@ public struct TouristBinary: Sendable {
     }
 
     /// Starts `tourist arguments…` and returns the running process (stdout and stderr are pipes).
-    public func start(_ arguments: [String], in directory: String? = nil, input: String? = nil) throws -> Process {
+    /// `fileLimit` starts it with that many open files allowed (`ulimit -n`, soft and hard).
+    public func start(_ arguments: [String], in directory: String? = nil, input: String? = nil, fileLimit: Int? = nil) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
+        if let fileLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", path] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+        }
         process.environment = environment
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.standardOutput = Pipe()

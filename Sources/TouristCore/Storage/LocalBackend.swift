@@ -88,6 +88,8 @@ public final class LocalBackend: StorageBackend {
 
     public func cachedCopy(_ key: String) -> StoredObject? { nil }
 
+    public func localFile(_ key: String) -> String? { path(key) }
+
     public func contains(_ key: String) throws(StoreError) -> Bool {
         try stat(key) != nil
     }

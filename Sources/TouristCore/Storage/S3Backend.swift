@@ -243,6 +243,10 @@ public final class S3Backend: StorageBackend {
         cache?.candidate(key)?.object
     }
 
+    public func localFile(_ key: String) -> String? {
+        Self.isBlob(key) ? cache?.blobFile(key) : nil
+    }
+
     public func remove(_ key: String) throws(StoreError) {
         cache?.forget(key)
         let response = try answer(S3Exchange(request: try addressing.request("DELETE", key)), "remove \(key)")

@@ -65,6 +65,11 @@ public protocol StorageBackend: Sendable {
     /// check what they get another way.
     func cachedCopy(_ key: String) -> StoredObject?
 
+    /// The path of a file on this machine holding blob `key`'s bytes, for serving them without
+    /// reading them whole: a local store's own file, a remote store's cached copy; nil when this
+    /// machine has none. The file may be gone by the time it is opened (read through `load` then).
+    func localFile(_ key: String) -> String?
+
     /// One page of the keys under `prefix` in byte order, starting after `continuation` (nil: the
     /// first page). `details` asks for sizes and times, which a local folder pays a `stat` each for.
     func list(_ prefix: String, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage

@@ -10,6 +10,11 @@ public protocol BlobReading: Sendable {
     /// Streams blob `sha256` into `sink`, hashing it on the way; refuses a blob whose bytes no
     /// longer match its name (`corrupt`). `photo` names the photo in messages.
     func copyVerified(_ sha256: String, photo: String, into sink: any BlobSink) throws
+    /// The path of a file on this machine holding blob `sha256` (see `StorageBackend.localFile`),
+    /// or nil: then read it through `bytes(of:range:)`.
+    func localFile(of sha256: String) -> String?
+    /// Bytes stored for blob `sha256`, or nil when missing.
+    func size(of sha256: String) -> Int?
 }
 
 extension BlobStore: BlobReading {
@@ -21,5 +26,9 @@ extension BlobStore: BlobReading {
         }
         guard let found else { throw StoreError(.notFound, "the store has no blob \(sha256)") }
         return found
+    }
+
+    public func localFile(of sha256: String) -> String? {
+        BlobID(sha256) == nil ? nil : backend.localFile(key(of: sha256))
     }
 }

@@ -1,0 +1,72 @@
+import BrowserSupport
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// `tourist serve` while something presses on it: more idle connections than it may open files,
+/// another process holding the store's lock. It goes on answering, and it stays alive.
+@Suite struct ServeUnderPressureTests {
+    @Test func idleConnectionsBeyondTheFileLimitNeverStopTheServer() async throws {
+        let harness = try Harness()
+        let server = try await ServedStore(harness, fileLimit: 256)
+        defer { Task { _ = await server.stop() } }
+        let port = try #require(URLComponents(string: server.base)?.port)
+        // Before: accepting stopped at the file limit, and so did every answer.
+        let idle = try IdleConnections(port: port, count: 400)
+        defer { idle.close() }
+        let settings = try await server.get("/api/settings")
+        #expect(settings.status == 200, "\(settings.text)")
+        #expect(try await server.get("/api/pins").status == 200)
+        #expect(server.process.isRunning)
+    }
+
+    @Test func aLockHeldByAnotherProcessHoldsBackOnlyWhatNeedsIt() async throws {
+        let harness = try Harness()
+        let server = try await ServedStore(harness)
+        defer { Task { _ = await server.stop() } }
+        let csrf = try await server.csrfToken()
+        let lock = try StoreLockHolder(harness.store + "/lock")
+        // More changes than the machine has cores wait for the lock; before, each held a thread
+        // that every other request needed too.
+        let changes = (0..<6).map { index in
+            Task {
+                try await server.send("POST", "/api/pins", json: ["name": "Place \(index)", "latitude": 10, "longitude": Double(index)], csrf: csrf).status
+            }
+        }
+        let settings = try await server.get("/api/settings")
+        let pins = try await server.get("/api/pins")
+        let photo = try await server.get("/app.js")
+        // Answered while the lock is held, so while every change still waits for it (before, these
+        // waited behind the changes, which waited for the lock this test releases only after).
+        #expect(settings.status == 200 && pins.status == 200 && photo.status == 200)
+        lock.release()
+        for change in changes { #expect(try await change.value == 201) }
+    }
+}
+
+/// TCP connections to 127.0.0.1:`port` that send nothing, opened without waiting for the server
+/// to accept them, held until `close`.
+final class IdleConnections: Sendable {
+    private let sockets: [Int32]
+
+    init(port: Int, count: Int) throws {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        sockets = try (0..<count).map { _ in
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { throw ServedStore.ServeFailure("socket(): \(String(cString: strerror(errno)))") }
+            let started = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard started == 0 || errno == EINPROGRESS else { throw ServedStore.ServeFailure("connect(): \(String(cString: strerror(errno)))") }
+            return fd
+        }
+    }
+
+    func close() {
+        for fd in sockets { Glibc.close(fd) }
+    }
+}
