@@ -26,13 +26,21 @@ struct PinList {
         try loadForFolding().pins
     }
 
-    /// All pins, the snapshot they were read from, and where the log read ends.
-    private func loadForFolding() throws(StoreError) -> (pins: [Pin], snapshot: StoredObject?, end: LogPosition?) {
+    /// Every pin an intact record describes, even when the snapshot is damaged: each of its lines
+    /// that still reads as a pin, with the log replayed over them. For `store repair`, which calls
+    /// nothing lost that a record still holds.
+    func salvage() throws(StoreError) -> [Pin] {
+        try loadForFolding(salvaging: true).pins
+    }
+
+    /// All pins, the snapshot they were read from, and where the log read ends. `salvaging` keeps
+    /// what a damaged snapshot's readable lines hold instead of refusing it.
+    private func loadForFolding(salvaging: Bool = false) throws(StoreError) -> (pins: [Pin], snapshot: StoredObject?, end: LogPosition?) {
         var pins: [Pin] = []
         var position: [String: Int] = [:]
         let snapshot = try backend.load(Self.snapshotKey)
         if let snapshot {
-            pins = try Self.decodeSnapshot(snapshot.bytes, path: "\(backend.location)/\(Self.snapshotKey)")
+            pins = salvaging ? Self.salvageSnapshot(snapshot.bytes) : try Self.decodeSnapshot(snapshot.bytes, path: "\(backend.location)/\(Self.snapshotKey)")
         }
         let journal = try backend.readLog(Self.journalKey)
         if !journal.records.isEmpty {
@@ -89,6 +97,18 @@ struct PinList {
         }
         if damaged || bytes.isEmpty {
             throw StoreError(.corrupt, "\(path) is damaged; run `tourist store repair` to rebuild it from the albums")
+        }
+        return pins
+    }
+
+    /// The pins of the snapshot's lines that read as one, whatever the rest holds.
+    private static func salvageSnapshot(_ bytes: [UInt8]) -> [Pin] {
+        var pins: [Pin] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            forEachLine(buffer) { line in
+                let record = line.last == UInt8(ascii: ",") ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
+                if let pin = PinRecordCodec.decode(record) { pins.append(pin) }
+            }
         }
         return pins
     }

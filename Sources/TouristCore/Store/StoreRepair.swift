@@ -43,11 +43,12 @@ extension Store {
         return report
     }
 
-    /// Moves each album file that cannot be read to `quarantine/albums/`, keeping its pin (from the
-    /// pin list) with an empty album marked `failed`, which is added to `albums`.
+    /// Moves each album file that cannot be read to `quarantine/albums/`, keeping its pin (from
+    /// every intact record of the pin list: the snapshot's readable lines and the log) with an
+    /// empty album marked `failed`, which is added to `albums`.
     private func setAside(_ unreadable: [UnreadableAlbum], keepingPinsIn albums: inout [Album], stamp: String, report: inout RepairReport) throws(StoreError) {
         let transaction = StoreTransaction(store: self)
-        let listed = (try? pinList.load()) ?? []
+        let listed = unreadable.isEmpty ? [] : try pinList.salvage()
         for bad in unreadable {
             let kept = "quarantine/albums/\(bad.id)-\(stamp).json"
             try backend.move(albumKey(bad.id), to: kept)
