@@ -131,6 +131,22 @@ struct PinList {
         if try backend.append(Array(record.utf8), toLog: Self.journalKey, foldingBeside: Self.snapshotKey) { try fold() }
     }
 
+    /// Records `new` pins all in one step (`pin import`): one snapshot holding them beside every pin
+    /// already recorded replaces the old one only if that is unchanged since it was read, so a
+    /// reader sees all of them or none, whatever stops the process. The log is then trimmed
+    /// through what the snapshot took in.
+    func add(_ new: [Pin]) throws(StoreError) {
+        while true {
+            let (pins, snapshot, end) = try loadForFolding()
+            let known = Set(pins.map(\.id))
+            let all = pins + new.filter { !known.contains($0.id) }
+            // Another process folded or added meanwhile: read again.
+            guard try backend.write(Self.snapshotKey, PinRecordCodec.snapshot(all), when: snapshot.map { .unchanged($0) } ?? .absent) else { continue }
+            if let end { try backend.trimLog(Self.journalKey, through: end) }
+            return
+        }
+    }
+
     /// Folds the log into the snapshot. When another process folded meanwhile, its snapshot stands
     /// and this fold is dropped (the log is then folded by a later append).
     func fold() throws(StoreError) {

@@ -75,6 +75,7 @@ public final class Store: Sendable {
         blobs = BlobStore(backend: backend)
         repairedVersion = try Self.checkOrWriteVersion(backend, rewritingDamaged: rewritingDamagedVersion && backend.readOnlyReason == nil)
         if backend.readOnlyReason == nil { backend.sweepLeftovers() }
+        finishImportsOnOpen()
     }
 
     /// Whether opening rewrote a damaged VERSION (`rewritingDamagedVersion`).

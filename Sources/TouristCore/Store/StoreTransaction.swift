@@ -121,7 +121,7 @@ public final class StoreTransaction: Sendable {
 
     /// Makes pin name `name` lead to pin `id` (`index/names/`): false when it leads to another pin
     /// that exists. An entry left by a crash (leading to no pin) is taken over.
-    private func claimName(_ name: String, id: String) throws(StoreError) -> Bool {
+    func claimName(_ name: String, id: String) throws(StoreError) -> Bool {
         let key = store.nameKey(name)
         let bytes = try IndexCoding.encode(Store.NameEntry(name: name, id: id))
         while true {
