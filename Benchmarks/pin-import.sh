@@ -36,7 +36,7 @@ timed_import() {
     sync
     local start end
     start=$(date +%s.%N)
-    TOURIST_STORE=$store "$tourist" pin import "$file" --quiet
+    TOURIST_STORE=$store "$tourist" pin import "$file" > /dev/null
     end=$(date +%s.%N)
     awk -v a="$start" -v b="$end" 'BEGIN { print b - a }'
 }

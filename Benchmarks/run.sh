@@ -45,6 +45,8 @@
 #    key, Commons refused on loopback, the demo set) against the demo set alone (target: <= 1.2x +
 #    0.3 s), and a 30 km Commons search from a fake Commons answering every third API request with
 #    `maxlag` and Retry-After: 1 against the calm search plus the waits asked for (target <= 2x).
+# 12. pin import (Benchmarks/pin-import.sh): 25,000 places from a CSV file into a fresh store, one
+#    run (target: under 3 s, and 10x an earlier tourist given as BEFORE=PATH).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -144,3 +146,6 @@ bash Benchmarks/s3.sh
 
 echo
 bash Benchmarks/retries.sh
+
+echo
+bash Benchmarks/pin-import.sh
