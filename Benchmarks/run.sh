@@ -49,6 +49,8 @@
 #    `GET /api/settings` p99 while 2,000 idle connections are held (target < 100 ms, server alive)
 #    and while another process holds the store lock (< 50 ms); RSS with 30 slow readers of a 50 MB
 #    blob (< 150 MB).
+# 13. pin import (Benchmarks/pin-import.sh): 25,000 places from a CSV file into a fresh store, one
+#    run (target: under 3 s, and 10x an earlier tourist given as BEFORE=PATH).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -151,3 +153,6 @@ bash Benchmarks/retries.sh
 
 echo
 bash Benchmarks/serve-pressure.sh
+
+echo
+bash Benchmarks/pin-import.sh

@@ -94,6 +94,34 @@ import TestSupport
         #expect(refused.status == 400 && refused.text.contains("control character"), "\(refused.text)")
     }
 
+    /// A name holds at most 200 characters, and the composed and decomposed spellings of one
+    /// accented name are one pin, found by either, whose exported file imports back unchanged
+    /// (issue 26, finding 10).
+    @Test func longNamesAreRefusedAndBothSpellingsOfANameAreOnePin() async throws {
+        let harness = try Harness()
+        let long = try await harness.run("pin", "add", "1", "1", "--name", String(repeating: "a", count: 201), expecting: 64)
+        #expect(long.stderr.contains("is 201 characters long; a pin's name may hold at most 200: shorten it"), "\(long.stderr)")
+        try await harness.run("pin", "add", "1", "1", "--name", String(repeating: "a", count: 200))
+        let tooLong = try harness.folder.write("long.csv", "\(String(repeating: "b", count: 300)),2,2\n")
+        let refused = try await harness.run("pin", "import", tooLong, expecting: 65)
+        #expect(refused.stderr.contains("line 1: the pin name") && refused.stderr.contains("at most 200"), "\(refused.stderr)")
+
+        let composed = "S\u{E3}o Paulo", decomposed = "Sa\u{303}o Paulo"
+        let first = try await harness.json("pin", "add", "-23.55", "-46.63", "--name", composed, "--radius", "5")
+        let second = try await harness.json("pin", "add", "-23.55", "-46.63", "--name", decomposed, "--radius", "5")
+        #expect(second["id"] as? String == first["id"] as? String, "one pin")
+        #expect(try await harness.json("pin", "show", decomposed)["id"] as? String == first["id"] as? String)
+        let named = try #require(try await harness.json("pin", "show", composed)["name"] as? String)
+        #expect(named.utf8.elementsEqual(composed.utf8), "stored composed")
+        let file = try harness.folder.write("places.csv", "\(decomposed),-23.55,-46.63\n")
+        let imported = try await harness.json("pin", "import", file, "--radius", "5")
+        #expect((imported["added"] as? [Any])?.isEmpty == true && (imported["unchanged"] as? [Any])?.count == 1, "\(imported)")
+        let exported = harness.folder.child("out.csv")
+        try await harness.run("pin", "export", "--output", exported)
+        let again = try await harness.json("pin", "import", exported)
+        #expect((again["added"] as? [Any])?.isEmpty == true && (again["unchanged"] as? [Any])?.count == 2, "\(again)")
+    }
+
     @Test func tablesCutLongNamesAndKeepWideCharactersAligned() async throws {
         let harness = try Harness()
         let long = String(repeating: "A very long name ", count: 4).trimmingCharacters(in: .whitespaces)

@@ -65,6 +65,32 @@ import TestSupport
         try await harness.run("store", "verify", "--config", config)
     }
 
+    /// A file name is a photo's id: one with a line break (or a `%`, or a carriage return) is
+    /// recorded in `index/refs` as one line, so the store verifies after a fetch, and `store repair`
+    /// fixes reference files an older tourist wrote with the raw line break (issue 26, finding 7).
+    @Test func aFileNameWithALineBreakKeepsTheStoreWhole() async throws {
+        let odd = ["line\nbreak.jpg", "100%\r.jpg"]
+        for (index, name) in odd.enumerated() {
+            try GeotaggedPhoto(latitude: -33.8568 + Double(index) * 0.0001, longitude: 151.2153).write(.jpeg, to: "\(photos)/\(name)")
+        }
+        try await harness.run("pin", "add", "-33.8568", "151.2153", "--name", "Opera", "--radius", "0.5", "--config", config)
+        let album = try await harness.json("fetch", "Opera", "--config", config).photos
+        let ids = album.compactMap { $0["id"] as? String }
+        #expect(Set(ids).isSuperset(of: odd.map { "pictures:\(photos)/\($0)" }), "\(ids)")
+        #expect(album.allSatisfy { $0["state"] as? String == "stored" })
+        #expect(try await harness.json("store", "verify", "--config", config)["ok"] as? Bool == true)
+
+        // What an older tourist wrote: the raw id, its line break splitting the use in two.
+        let broken = try #require(album.first { ($0["id"] as? String)?.contains("\n") == true })
+        let sha256 = try #require(broken["sha256"] as? String)
+        let refs = harness.store + "/index/refs/\(sha256.prefix(2))/\(sha256)"
+        let pin = try #require(try await harness.json("pin", "show", "Opera", "--config", config)["id"] as? String)
+        try "\(pin) \(broken["id"] as? String ?? "")\n".write(toFile: refs, atomically: true, encoding: .utf8)
+        try await harness.run("store", "verify", "--config", config, expecting: 65)
+        try await harness.run("store", "repair", "--config", config)
+        #expect(try await harness.json("store", "verify", "--config", config)["ok"] as? Bool == true)
+    }
+
     @Test func providersCheckShowsTheIndex() async throws {
         let check = try await harness.json("providers", "--check", "--config", config)
         let row = try #require((check["providers"] as? [[String: Any]])?.first)

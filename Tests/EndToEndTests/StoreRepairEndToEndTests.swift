@@ -50,6 +50,30 @@ import TestSupport
         #expect(try await harness.json("store", "verify")["ok"] as? Bool == true)
     }
 
+    /// With the snapshot garbage and an album torn, the pin list is still whole in the journal:
+    /// repair keeps the torn album's pin from it instead of calling it lost (issue 26, finding 8).
+    @Test func repairKeepsAPinOnlyTheJournalStillDescribes() async throws {
+        let harness = try Harness()
+        var ids: [String] = []
+        for (name, latitude, longitude) in [("Paris", "48.8584", "2.2945"), ("Cape Town", "-33.9628", "18.4098"), ("Liberty", "40.6892", "-74.0445")] {
+            ids.append(try #require(try await harness.json("pin", "add", latitude, longitude, "--name", name, "--radius", "3")["id"] as? String))
+        }
+        let journal = try String(contentsOfFile: harness.store + "/index/pins.journal", encoding: .utf8)
+        #expect(ids.allSatisfy(journal.contains), "the three pins are in the journal")
+        try "{\"version\":1,\"pins\":[\n{garbage\n".write(toFile: harness.store + "/index/pins.json", atomically: true, encoding: .utf8)
+        let albumFile = harness.store + "/index/albums/\(ids[2]).json"
+        let text = try String(contentsOfFile: albumFile, encoding: .utf8)
+        try String(text.prefix(40)).write(toFile: albumFile, atomically: true, encoding: .utf8)
+
+        let repaired = try await expectFoundAndRepaired(harness, kind: "album")
+        #expect(!((repaired["lost"] as? [String]) ?? []).contains { $0.contains("no pin list entry") }, "\(repaired)")
+        #expect(repaired["pinsToFetch"] as? [String] == [ids[2]])
+        let liberty = try await harness.json("pin", "show", "Liberty")
+        #expect(liberty["id"] as? String == ids[2] && liberty["latitude"] as? Double == 40.6892 && liberty["longitude"] as? Double == -74.0445 && liberty["radiusKm"] as? Double == 3, "\(liberty)")
+        let pins = try await harness.json("pin", "list")["pins"] as? [[String: Any]] ?? []
+        #expect(Set(pins.compactMap { $0["id"] as? String }) == Set(ids))
+    }
+
     @Test func aDamagedAlbumIsSetAsideAndItsPinFilledAgain() async throws {
         let (harness, paris, capeTown) = try await filledStore()
         let blobsBefore = harness.blobFiles()

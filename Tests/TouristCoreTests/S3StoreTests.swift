@@ -120,6 +120,40 @@ struct S3StoreTests {
         #expect(report.ok && report.blobs == 0 && report.orphans.isEmpty, "\(report)")
     }
 
+    /// `pin import`'s pins are committed on a bucket in one step, and another machine finds each by
+    /// its name; an import stopped before its commit is not a problem to `verify`, is kept by
+    /// `store gc` while it may still be under way elsewhere, and undone once older than the grace
+    /// period (issue 26, finding 6).
+    @Test func importedPinsCommitInOneStepAndAStoppedImportIsUndoneByGC() async throws {
+        let bucket = try await S3TestBucket()
+        let (names, found, during, early, listedEarly, late, after) = try await Blocking.run {
+            let machines = try (0..<2).map { _ in try bucket.machine() }
+            let new = try (0..<300).map { StoreTransaction.NewPin(name: "Imported \($0)", location: try GeoPoint(latitude: Double($0) / 10, longitude: 2), radiusKm: 5) }
+            let added = try machines[0].store.transaction { try $0.addPins(new, target: 21) }
+            let names = try machines[1].store.pins().map(\.name)
+            let found = try added.allSatisfy { try machines[1].store.resolvePin($0.name) == $0.id }
+
+            // What an import stopped after writing its intent and an album leaves.
+            let store = machines[1].store
+            let stray = Pin(id: "0badc0de", name: "Stray", location: try GeoPoint(latitude: 3, longitude: 4), radiusKm: 5, createdAt: Date())
+            let intent = ImportIntent(pins: [ImportIntent.Entry(id: stray.id, name: stray.name)])
+            try bucket.backend.write(ImportIntent.prefix + "stopped.json", IndexCoding.encode(intent), when: .absent)
+            try bucket.backend.write(store.albumKey(stray.id), IndexCoding.encode(Album(pin: stray, target: 21)), when: .absent)
+            let during = try store.verify(quick: true)
+            let early = try store.collectGarbage()
+            let listedEarly = try store.pins().map(\.id)
+            let late = try store.collectGarbage(now: Date().addingTimeInterval(2 * 3600))
+            let gone = try !bucket.backend.contains(store.albumKey(stray.id)) && bucket.backend.listAll(ImportIntent.prefix).isEmpty
+            return (names, found, during, early, listedEarly, gone, try store.verify(quick: true))
+        }
+        #expect(names == (0..<300).map { "Imported \($0)" })
+        #expect(found, "every name leads to its pin")
+        #expect(during.ok && during.unfinishedImports == 1, "\(during)")
+        #expect(early.indexEntriesRepaired == 0 && !listedEarly.contains("0badc0de"), "gc lists no album of an import that may be under way: \(early)")
+        #expect(late, "gc undid the stopped import after the grace period")
+        #expect(after.ok && after.unfinishedImports == 0, "\(after)")
+    }
+
     /// A blob damaged in the bucket is found by `verify` although this machine's cache holds a
     /// good copy, and `repair` sets it aside and sends its photo back to pending.
     @Test func verifyReadsTheBucketNotTheCacheAndRepairQuarantines() async throws {

@@ -15,8 +15,23 @@ public struct PhotoView: Sendable, Codable, Equatable {
     }
 
     /// The `index/refs` line that records album photo `key` of pin `pin` using a blob: `PIN PHOTO`
-    /// for the album's own size, `PIN PHOTO SIZE` for a view.
+    /// for the album's own size, `PIN PHOTO SIZE` for a view. `PHOTO` is `key` with `%` and control
+    /// characters (line breaks among them) percent-encoded, so a use is one line whatever a
+    /// provider's ids hold (a directory provider's id is a file name, which may hold a line break).
     static func referenceLine(pin: String, key: PhotoKey, view: PhotoSize?) -> String {
-        view.map { "\(pin) \(key) \($0.rawValue)" } ?? "\(pin) \(key)"
+        let photo = lineSafe(key.description)
+        return view.map { "\(pin) \(photo) \($0.rawValue)" } ?? "\(pin) \(photo)"
+    }
+
+    /// `text` with `%`, C0 controls and DEL percent-encoded (`%0A`); unchanged when it holds none.
+    static func lineSafe(_ text: String) -> String {
+        func needsEncoding(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "%") }
+        guard text.utf8.contains(where: needsEncoding) else { return text }
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in text.utf8 {
+            if needsEncoding(byte) { out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]] } else { out.append(byte) }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -21,7 +21,8 @@ extension Library {
 
     /// Adds a pin for every place in `entries`, all or none: every name is checked (`PinName`)
     /// and compared with the other entries and the store's pins before the first is added, so a
-    /// file with one bad line adds nothing. An entry whose name is already a pin at the same place
+    /// file with one bad line adds nothing, and the pins are committed in one step
+    /// (`StoreTransaction.addPins`), so an interrupted import adds nothing either. An entry whose name is already a pin at the same place
     /// and radius is left as it is (importing a file twice changes nothing); the same name at
     /// another place, in the file or the store, is refused. Entries without a radius get
     /// `defaultRadiusKm`. Errors name `file` and the entry's line or feature.
@@ -72,9 +73,8 @@ extension Library {
                 }
                 result.unchanged.append(existing)
             }
-            for pin in adding {
-                result.added.append(try transaction.addPin(name: pin.name, location: pin.entry.location, radiusKm: pin.radiusKm, target: target).pin)
-            }
+            let new = adding.map { StoreTransaction.NewPin(name: $0.name, location: $0.entry.location, radiusKm: $0.radiusKm) }
+            result.added = try transaction.addPins(new, target: target)
             return result
         }
     }

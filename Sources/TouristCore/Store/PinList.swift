@@ -26,13 +26,21 @@ struct PinList {
         try loadForFolding().pins
     }
 
-    /// All pins, the snapshot they were read from, and where the log read ends.
-    private func loadForFolding() throws(StoreError) -> (pins: [Pin], snapshot: StoredObject?, end: LogPosition?) {
+    /// Every pin an intact record describes, even when the snapshot is damaged: each of its lines
+    /// that still reads as a pin, with the log replayed over them. For `store repair`, which calls
+    /// nothing lost that a record still holds.
+    func salvage() throws(StoreError) -> [Pin] {
+        try loadForFolding(salvaging: true).pins
+    }
+
+    /// All pins, the snapshot they were read from, and where the log read ends. `salvaging` keeps
+    /// what a damaged snapshot's readable lines hold instead of refusing it.
+    private func loadForFolding(salvaging: Bool = false) throws(StoreError) -> (pins: [Pin], snapshot: StoredObject?, end: LogPosition?) {
         var pins: [Pin] = []
         var position: [String: Int] = [:]
         let snapshot = try backend.load(Self.snapshotKey)
         if let snapshot {
-            pins = try Self.decodeSnapshot(snapshot.bytes, path: "\(backend.location)/\(Self.snapshotKey)")
+            pins = salvaging ? Self.salvageSnapshot(snapshot.bytes) : try Self.decodeSnapshot(snapshot.bytes, path: "\(backend.location)/\(Self.snapshotKey)")
         }
         let journal = try backend.readLog(Self.journalKey)
         if !journal.records.isEmpty {
@@ -93,6 +101,18 @@ struct PinList {
         return pins
     }
 
+    /// The pins of the snapshot's lines that read as one, whatever the rest holds.
+    private static func salvageSnapshot(_ bytes: [UInt8]) -> [Pin] {
+        var pins: [Pin] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            forEachLine(buffer) { line in
+                let record = line.last == UInt8(ascii: ",") ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
+                if let pin = PinRecordCodec.decode(record) { pins.append(pin) }
+            }
+        }
+        return pins
+    }
+
     /// The id of a `{"remove": ID}` journal line.
     private static func removal(_ line: UnsafeBufferPointer<UInt8>) -> String? {
         var scanner = FlatObjectScanner(bytes: line)
@@ -109,6 +129,22 @@ struct PinList {
 
     private func append(_ record: String) throws(StoreError) {
         if try backend.append(Array(record.utf8), toLog: Self.journalKey, foldingBeside: Self.snapshotKey) { try fold() }
+    }
+
+    /// Records `new` pins all in one step (`pin import`): one snapshot holding them beside every pin
+    /// already recorded replaces the old one only if that is unchanged since it was read, so a
+    /// reader sees all of them or none, whatever stops the process. The log is then trimmed
+    /// through what the snapshot took in.
+    func add(_ new: [Pin]) throws(StoreError) {
+        while true {
+            let (pins, snapshot, end) = try loadForFolding()
+            let known = Set(pins.map(\.id))
+            let all = pins + new.filter { !known.contains($0.id) }
+            // Another process folded or added meanwhile: read again.
+            guard try backend.write(Self.snapshotKey, PinRecordCodec.snapshot(all), when: snapshot.map { .unchanged($0) } ?? .absent) else { continue }
+            if let end { try backend.trimLog(Self.journalKey, through: end) }
+            return
+        }
     }
 
     /// Folds the log into the snapshot. When another process folded meanwhile, its snapshot stands

@@ -75,6 +75,7 @@ public final class Store: Sendable {
         blobs = BlobStore(backend: backend)
         repairedVersion = try Self.checkOrWriteVersion(backend, rewritingDamaged: rewritingDamagedVersion && backend.readOnlyReason == nil)
         if backend.readOnlyReason == nil { backend.sweepLeftovers() }
+        finishImportsOnOpen()
     }
 
     /// Whether opening rewrote a damaged VERSION (`rewritingDamagedVersion`).
@@ -192,10 +193,14 @@ public final class Store: Sendable {
         return try pinList.load().filter { albums.contains(albumKey($0.id)) }
     }
 
-    /// The id of the pin named by `reference`: a pin id, or a pin's exact name.
+    /// The id of the pin named by `reference`: a pin id, or a pin's exact name (in either Unicode
+    /// spelling: names are stored composed, see `PinName`).
     public func resolvePin(_ reference: String) throws(StoreError) -> String {
         if Pin.isValidID(reference), try backend.contains(albumKey(reference)) { return reference }
         if let id = try pinID(named: reference) { return id }
+        let composed = PinName.normalized(reference)
+        // (Swift's `==` calls the two spellings equal; the name entries' keys are their bytes.)
+        if !composed.utf8.elementsEqual(reference.utf8), let id = try pinID(named: composed) { return id }
         throw StoreError(.notFound, "no pin \"\(reference)\" in \(location). Run `tourist pin list` to see the pins and their ids")
     }
 

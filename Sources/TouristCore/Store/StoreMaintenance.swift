@@ -24,9 +24,12 @@ public struct VerifyReport: Sendable, Codable, Equatable {
     /// Pin list entries whose album file is gone (left by an interrupted `pin rm`; skipped by
     /// readers, rewritten by `store gc`).
     public var leftoverPinEntries = 0
+    /// `pin import`s under way, or stopped midway (finished or undone by the next process that
+    /// opens a local store, by `store gc` on a bucket): their albums and names are not problems.
+    public var unfinishedImports = 0
     public var ok: Bool { problems.isEmpty }
 
-    enum CodingKeys: String, CodingKey { case blobs, corrupt, missing, orphans, dangling, problems, rehashed, extraReferences, leftoverPinEntries, ok }
+    enum CodingKeys: String, CodingKey { case blobs, corrupt, missing, orphans, dangling, problems, rehashed, extraReferences, leftoverPinEntries, unfinishedImports, ok }
 
     public init() {}
 
@@ -41,6 +44,7 @@ public struct VerifyReport: Sendable, Codable, Equatable {
         rehashed = try container.decode(Bool.self, forKey: .rehashed)
         extraReferences = try container.decode(Int.self, forKey: .extraReferences)
         leftoverPinEntries = try container.decode(Int.self, forKey: .leftoverPinEntries)
+        unfinishedImports = try container.decodeIfPresent(Int.self, forKey: .unfinishedImports) ?? 0
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -54,6 +58,7 @@ public struct VerifyReport: Sendable, Codable, Equatable {
         try container.encode(rehashed, forKey: .rehashed)
         try container.encode(extraReferences, forKey: .extraReferences)
         try container.encode(leftoverPinEntries, forKey: .leftoverPinEntries)
+        try container.encode(unfinishedImports, forKey: .unfinishedImports)
         try container.encode(ok, forKey: .ok)
     }
 }
@@ -134,7 +139,7 @@ extension Store {
     }
 
     /// Checks the whole store: every album decodes, the pin list, names and blob references agree
-    /// with the albums, every blob an album uses is on disk and (unless `quick`) hashes to its name,
+    /// with the albums (but those of an unfinished import, see `ImportIntent`), every blob an album uses is on disk and (unless `quick`) hashes to its name,
     /// no dead process left files in `tmp/`. Each problem comes with the command that repairs it.
     /// Reads only; takes no lock.
     public func verify(quick: Bool = false) throws(StoreError) -> VerifyReport {
@@ -180,6 +185,9 @@ extension Store {
             problem("missing-blob", "blob \(blob) is missing; used by \(users)")
         }
         let albumIDs = Set(albums.map(\.pin.id))
+        let intents = try importIntents()
+        report.unfinishedImports = intents.count
+        let importing = Set(intents.flatMap { $0.intent.pins.map(\.id) })
         do {
             // Entries whose album file is gone are what an interrupted `pin rm` leaves: readers skip
             // them and gc rewrites the list, so they are counted, not problems.
@@ -187,7 +195,7 @@ extension Store {
             let listedIDs = Set(listed.map(\.id))
             let unreadableIDs = Set(unreadable.map(\.id))
             report.leftoverPinEntries = listed.count { !albumIDs.contains($0.id) && !unreadableIDs.contains($0.id) }
-            for album in albums where !listedIDs.contains(album.pin.id) {
+            for album in albums where !listedIDs.contains(album.pin.id) && !importing.contains(album.pin.id) {
                 report.dangling.append("album \(album.pin.id) (\"\(album.pin.name)\") is missing from the pin list")
                 problem("album-without-pin", "album \(album.pin.id) (\"\(album.pin.name)\") is missing from the pin list")
             }
@@ -195,7 +203,7 @@ extension Store {
             report.dangling.append("index/pins.json: \(error.message)")
             problem("pin-list", "index/pins.json is damaged: `pin list` cannot be shown")
         }
-        for pin in pinsLostByName(albums.map(\.pin)) {
+        for pin in pinsLostByName(albums.map(\.pin).filter { !importing.contains($0.id) }) {
             report.dangling.append("pin \(pin.id) (\"\(pin.name)\") cannot be found by its name")
             problem("name", "pin \(pin.id) (\"\(pin.name)\") cannot be found by its name")
         }
@@ -230,8 +238,9 @@ extension Store {
         return (zip(usage.blobs, verdicts).filter(\.1.unrecorded).map(\.0), unused + verdicts.count(where: \.extra))
     }
 
-    /// Repairs the index from the albums and deletes unused blobs: the pin list is rebuilt, names and
-    /// blob references are rewritten, orphan blobs are removed. A blob or reference object younger
+    /// Repairs the index from the albums and deletes unused blobs: an interrupted `pin import` is
+    /// finished or undone, the pin list is rebuilt, names and blob references are rewritten,
+    /// orphan blobs are removed. A blob or reference object younger
     /// than `gracePeriod` (the backend's, by default) is left alone: on a bucket many machines
     /// write, it may belong to an upload whose album is not saved yet.
     public func collectGarbage(gracePeriod: TimeInterval? = nil, now: Date = Date()) throws -> CollectReport {
@@ -244,8 +253,11 @@ extension Store {
         let transaction = StoreTransaction(store: self)
         var report = CollectReport()
         let cutoff = now.addingTimeInterval(-(gracePeriod ?? backend.gracePeriod))
+        let importing = try finishImports(gracePeriod: gracePeriod, now: now).pending
         let basis = try pinList.basis()
-        let (albums, unreadable) = try loadAllAlbums()
+        var (albums, unreadable) = try loadAllAlbums()
+        // The albums of an import under way are not pins yet: the list is rebuilt without them.
+        albums.removeAll { importing.contains($0.pin.id) }
         guard unreadable.isEmpty else {
             let files = unreadable.map(\.file).joined(separator: ", ")
             throw StoreError(.corrupt, "cannot collect garbage while album files cannot be read (\(files)): the blobs their photos use would look unused. Nothing was deleted. Run `tourist store repair` first")

@@ -21,7 +21,8 @@ extension Store {
     /// - a blob whose bytes do not match its name is moved to `quarantine/blobs/`, and every photo
     ///   that used it, like every photo whose blob is missing, goes back to `pending`;
     /// - the pin list, the names and the blob references are rebuilt from the albums;
-    /// - what dead processes left in `tmp/` is removed.
+    /// - what dead processes left in `tmp/` is removed, and an interrupted `pin import` is finished
+    ///   or undone (`finishImports`).
     /// Orphan blobs are good blobs: they stay for `store gc`.
     public func repair(now: Date = Date()) throws -> RepairReport {
         try refuseIfReadOnly()
@@ -33,8 +34,17 @@ extension Store {
     /// whose bytes are damaged, the photos whose files are lost, then the index built from the albums.
     private func repairAll(now: Date) throws(StoreError) -> RepairReport {
         var report = RepairReport()
+        // An interrupted import is finished or undone first; with a damaged pin list it cannot be
+        // told which, and its albums are kept like any other.
+        let imports = try? finishImports(now: now)
+        if let imports {
+            if imports.finished > 0 { report.actions.append("\(Plural.count(imports.finished, "interrupted pin import")) finished: the names of \(Plural.word(imports.finished, "its", "their")) pins written") }
+            if imports.undone > 0 { report.actions.append("\(Plural.count(imports.undone, "interrupted pin import")) undone: the albums of \(Plural.word(imports.undone, "its", "their")) pins, which no pin list named, removed") }
+        }
         let basis = try pinList.basis()
         var (albums, unreadable) = try loadAllAlbums()
+        // The albums of an import under way (on a bucket) are not pins yet: the list is rebuilt without them.
+        albums.removeAll { imports?.pending.contains($0.pin.id) == true }
         try setAside(unreadable, keepingPinsIn: &albums, stamp: Self.quarantineStamp(now), report: &report)
         let good = try setAsideDamagedBlobs(report: &report)
         try forgetLostFiles(in: &albums, keeping: good, report: &report)
@@ -43,11 +53,12 @@ extension Store {
         return report
     }
 
-    /// Moves each album file that cannot be read to `quarantine/albums/`, keeping its pin (from the
-    /// pin list) with an empty album marked `failed`, which is added to `albums`.
+    /// Moves each album file that cannot be read to `quarantine/albums/`, keeping its pin (from
+    /// every intact record of the pin list: the snapshot's readable lines and the log) with an
+    /// empty album marked `failed`, which is added to `albums`.
     private func setAside(_ unreadable: [UnreadableAlbum], keepingPinsIn albums: inout [Album], stamp: String, report: inout RepairReport) throws(StoreError) {
         let transaction = StoreTransaction(store: self)
-        let listed = (try? pinList.load()) ?? []
+        let listed = unreadable.isEmpty ? [] : try pinList.salvage()
         for bad in unreadable {
             let kept = "quarantine/albums/\(bad.id)-\(stamp).json"
             try backend.move(albumKey(bad.id), to: kept)

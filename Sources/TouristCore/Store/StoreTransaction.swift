@@ -121,7 +121,7 @@ public final class StoreTransaction: Sendable {
 
     /// Makes pin name `name` lead to pin `id` (`index/names/`): false when it leads to another pin
     /// that exists. An entry left by a crash (leading to no pin) is taken over.
-    private func claimName(_ name: String, id: String) throws(StoreError) -> Bool {
+    func claimName(_ name: String, id: String) throws(StoreError) -> Bool {
         let key = store.nameKey(name)
         let bytes = try IndexCoding.encode(Store.NameEntry(name: name, id: id))
         while true {
@@ -223,7 +223,7 @@ public final class StoreTransaction: Sendable {
     /// with two flushes of the file system for the whole batch, which also make durable the blobs
     /// committed with `durable: false`, before anything refers to them).
     public func addReferences(_ uses: [(sha256: String, key: PhotoKey)], pin: String) throws(StoreError) {
-        try addReferences(uses.map { ($0.sha256, "\(pin) \($0.key)") })
+        try addReferences(uses.map { ($0.sha256, PhotoView.referenceLine(pin: pin, key: $0.key, view: nil)) })
     }
 
     private func addReferences(_ lines: [(sha256: String, line: String)]) throws(StoreError) {
@@ -288,8 +288,10 @@ public final class StoreTransaction: Sendable {
         try backend.write(store.refsKey(sha256), Self.bytes(references), when: .always)
     }
 
+    /// The lines of a reference file, split at each line feed byte (a `\r\n` pair is one
+    /// `Character` to Swift, so splitting the text would keep a line ending in `\r` whole).
     static func lines(_ bytes: [UInt8]) -> [String] {
-        String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
     }
 
     static func bytes(_ references: [String]) -> [UInt8] {

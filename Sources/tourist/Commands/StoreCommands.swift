@@ -31,6 +31,9 @@ struct StoreCommand: AsyncParsableCommand {
                     if report.leftoverPinEntries > 0 {
                         lines.append("\(Plural.count(report.leftoverPinEntries, "pin list entry names a pin", "pin list entries name pins")) removed by an interrupted `pin rm` (harmless, not listed; `tourist store gc` rewrites the list)")
                     }
+                    if report.unfinishedImports > 0 {
+                        lines.append("\(Plural.count(report.unfinishedImports, "pin import is", "pin imports are")) under way or stopped midway (its pins are not listed until it commits; `tourist store gc` finishes or undoes one stopped)")
+                    }
                     if report.extraReferences > 0 {
                         lines.append("\(Plural.count(report.extraReferences, "blob reference file lists", "blob reference files list")) photos that no longer use the blob (left by an interrupted command, harmless; `tourist store gc` rewrites them)")
                     }
