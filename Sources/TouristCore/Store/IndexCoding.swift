@@ -3,15 +3,15 @@ import Foundation
 /// The JSON encoding the index uses: ISO 8601 dates, sorted keys, so files diff cleanly. Index files
 /// are read with the strict `JSONParser` and typed by hand (`AlbumFileDecoding`), which is several
 /// times faster than `JSONDecoder` for albums.
-enum IndexCoding {
-    static func encoder() -> JSONEncoder {
+package enum IndexCoding {
+    package static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
-    static func decoder() -> JSONDecoder {
+    package static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return decoder
@@ -37,13 +37,13 @@ enum IndexCoding {
 
     /// Why a file's bytes are not what tourist writes there, in a few words: "empty", "not valid
     /// JSON", "missing photos[3].state".
-    struct Damage: Error {
-        let detail: String
+    package struct Damage: Error {
+        package let detail: String
     }
 
     /// Reads an index file's bytes with `read`, which is given only the members named in `keys`
     /// (nil: all; see `JSONParser.parse`).
-    static func decode<T>(_ bytes: [UInt8], keepingKeys keys: Set<String>? = nil, _ read: (JSONValue) throws(IndexDecodingError) -> T) throws(Damage) -> T {
+    package static func decode<T>(_ bytes: [UInt8], keepingKeys keys: Set<String>? = nil, _ read: (JSONValue) throws(IndexDecodingError) -> T) throws(Damage) -> T {
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes, keepingKeys: keys)
