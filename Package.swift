@@ -81,7 +81,17 @@ let package = Package(
             exclude: ["WebTools"],
             resources: [.copy("Web")]
         ),
-        .target(name: "PhotoReaderFuzz", dependencies: ["Directory"], path: "Fuzz/PhotoReaderFuzz"),
+        // Every parser of outside input as a fuzzing door (Fuzz/Doors), and libFuzzer's entry point
+        // into them (Fuzz/Entry): built and run by Fuzz/run.sh.
+        .target(
+            name: "FuzzDoors",
+            dependencies: [
+                "TouristCore", "BuiltInProviders", "Directory", "Exec", "Flickr", "Commons", "TouristServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Fuzz/Doors"
+        ),
+        .target(name: "TouristFuzz", dependencies: ["FuzzDoors"], path: "Fuzz/Entry"),
         .executableTarget(
             name: "tourist",
             dependencies: [
@@ -158,6 +168,8 @@ let package = Package(
             dependencies: ["Directory", "TouristCore", "TestSupport", "GeotaggedPhotos", "ProviderExpectations"],
             exclude: ["FuzzRegressions"]
         ),
+        // Each door's seeds and kept crashes (Fuzz/Seeds, Fuzz/Regressions) through its checks.
+        .testTarget(name: "FuzzDoorTests", dependencies: ["FuzzDoors"]),
         .testTarget(name: "ExecTests", dependencies: ["Exec", "TouristCore", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "EndToEndTests",

@@ -1,6 +1,7 @@
 """Writes small valid geotagged JPEG, PNG, WebP, HEIF and TIFF files (both byte orders) into the
-folder given as the only argument: the fuzzer's starting corpus, in the layouts GeotaggedPhotos
-writes for the tests (EXIF IFD0 -> EXIF IFD + GPS IFD; HEIF meta with iinf, iloc and ispe)."""
+folder given as the only argument: the photo reader's seeds, in the layouts GeotaggedPhotos writes
+for the tests (EXIF IFD0 -> EXIF IFD + GPS IFD; HEIF meta with iinf, iloc and ispe). Their output is
+kept in Fuzz/Seeds/photo-reader: python3 Fuzz/seeds.py Fuzz/Seeds/photo-reader writes it again."""
 import struct
 import sys
 import zlib

@@ -6,7 +6,11 @@ import TouristCore
 /// classified for retry.
 enum CommonsResponseDecoder {
     static func decode(_ response: HTTPResponse) throws -> CommonsQueryResponse {
-        let body = response.body
+        try decode(body: response.body, headers: response.headers)
+    }
+
+    /// An answer's `body` with its `headers` (names lowercased), decoded or classified.
+    static func decode(body: Data, headers: [String: String]) throws -> CommonsQueryResponse {
         let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if first == UInt8(ascii: "<") {
             throw ProviderError.unavailable("Commons answered with an HTML page, not JSON (an error or maintenance page?); try again later")
@@ -21,10 +25,10 @@ enum CommonsResponseDecoder {
             throw ProviderError.invalidResponse("Commons' answer is not what the API documents for formatversion=2 (\(DecodingSummary.describe(error))); is \"endpoint\" a MediaWiki api.php?")
         }
         if let error = decoded.error {
-            throw Self.error(error, retryAfter: response.headers["retry-after"].flatMap(Double.init))
+            throw Self.error(error, retryAfter: headers["retry-after"].flatMap(Double.init))
         }
-        if let code = response.headers["mediawiki-api-error"], !code.isEmpty {
-            throw Self.error(.init(code: code, info: nil, lag: nil), retryAfter: response.headers["retry-after"].flatMap(Double.init))
+        if let code = headers["mediawiki-api-error"], !code.isEmpty {
+            throw Self.error(.init(code: code, info: nil, lag: nil), retryAfter: headers["retry-after"].flatMap(Double.init))
         }
         return decoded
     }

@@ -194,12 +194,13 @@ final class PluginConnection: Sendable {
     private func received(_ bytes: [UInt8]) {
         // After a breakdown (or once shutting down) nothing the plugin prints matters.
         guard breakdown == nil else { return }
-        guard let answer = try? JSONParser.parse(bytes), case .number(let number) = answer["id"] ?? .null, let id = Int(exactly: number) else {
+        guard let answer = PluginAnswer(line: bytes) else {
             let text = redact(String(decoding: bytes.prefix(64 * 1024), as: UTF8.self))
             let what = bytes.isEmpty ? "printed an empty line on stdout" : "printed a line that is not a protocol answer on stdout: \"\(PluginText.printable(text, limit: 80))\""
             fail(Breakdown(what: what + " (stdout is for protocol lines only; log on stderr)", brokeProtocol: true))
             return
         }
+        let id = answer.id
         let waiting: Pending? = state.withLock { state in
             if state.abandoned.remove(id) != nil { return nil }
             return state.pending.removeValue(forKey: id)
@@ -210,11 +211,11 @@ final class PluginConnection: Sendable {
             if !asked { fail(Breakdown(what: "answered id \(id), which was never asked", brokeProtocol: true)) }
             return
         }
-        if let error = answer["error"], error != .null {
+        if let error = answer.error {
             if let option = error["option"]?.stringValue { state.withLock { $0.refusedOption = option } }
             waiting.continuation.resume(throwing: PluginErrorCode.providerError(error, plugin: name, method: waiting.method, redact: redact))
         } else {
-            waiting.continuation.resume(returning: answer["result"] ?? .null)
+            waiting.continuation.resume(returning: answer.result)
         }
     }
 

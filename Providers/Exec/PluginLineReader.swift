@@ -10,8 +10,8 @@ import Synchronization
 /// handed on cut to `maxLine` bytes (for logs); the end of the pipe ends it with `.end`, and `stop()`
 /// with `.stopped`, once what the pipe already holds is read. `onEnd` is called exactly once, after
 /// the last line.
-final class PluginLineReader: Sendable {
-    enum Ending: Sendable, Equatable {
+package final class PluginLineReader: Sendable {
+    package enum Ending: Sendable, Equatable {
         case end
         case tooLong
         case stopped
@@ -29,7 +29,7 @@ final class PluginLineReader: Sendable {
     private static let drainLimit = 1 << 20
 
     /// Starts reading `fd` at once. `onLine` and `onEnd` run on the reader's thread.
-    init(fd: Int32, maxLine: Int, cutLongLines: Bool = false, name: String, onLine: @escaping @Sendable ([UInt8]) -> Void, onEnd: @escaping @Sendable (Ending) -> Void) {
+    package init(fd: Int32, maxLine: Int, cutLongLines: Bool = false, name: String, onLine: @escaping @Sendable ([UInt8]) -> Void, onEnd: @escaping @Sendable (Ending) -> Void) {
         let thread = Thread { [stopping, finished] in
             let ending = Self.read(fd: fd, maxLine: maxLine, cutLongLines: cutLongLines, stopping: stopping, onLine: onLine)
             onEnd(ending)

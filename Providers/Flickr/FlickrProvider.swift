@@ -123,15 +123,7 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint,
     /// Every size of a photo with its own URL (and secret), from flickr.photos.getSizes, and the
     /// owner when the answer names it.
     func sizes(of id: String) async throws -> (urls: [PhotoSize: URL], owner: String?) {
-        let response = try await api.call("flickr.photos.getSizes", [("photo_id", id)], as: FlickrSizesResponse.self)
-        var urls: [PhotoSize: URL] = [:]
-        var owner: String?
-        for entry in response.sizes.size {
-            owner = owner ?? FlickrSizes.owner(inSizePage: entry.url, photo: id)
-            guard let size = FlickrSizes.byLabel[entry.label], let url = candidates.webURL(entry.source, photo: id) else { continue }
-            urls[size] = url
-        }
-        return (urls, owner)
+        try await api.call("flickr.photos.getSizes", [("photo_id", id)], as: FlickrSizesResponse.self).listed(photo: id, candidates: candidates)
     }
 
     /// A coordinate or radius as Flickr reads it: plain decimal (up to 6 places), no exponent.

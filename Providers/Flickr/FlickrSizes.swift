@@ -65,3 +65,18 @@ enum FlickrSizes {
         return parts[1]
     }
 }
+
+extension FlickrSizesResponse {
+    /// Every size of photo `id` listed with its own URL (a web URL, as `candidates` checks it), and
+    /// the owner when the answer names it.
+    func listed(photo id: String, candidates: FlickrCandidates) -> (urls: [PhotoSize: URL], owner: String?) {
+        var urls: [PhotoSize: URL] = [:]
+        var owner: String?
+        for entry in sizes.size {
+            owner = owner ?? FlickrSizes.owner(inSizePage: entry.url, photo: id)
+            guard let size = FlickrSizes.byLabel[entry.label], let url = candidates.webURL(entry.source, photo: id) else { continue }
+            urls[size] = url
+        }
+        return (urls, owner)
+    }
+}

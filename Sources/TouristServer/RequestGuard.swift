@@ -98,9 +98,7 @@ extension RequestGuard {
 
     /// Whether `host` (`name:port`) names this server.
     func isAllowed(_ host: String) -> Bool {
-        if port.authorities.contains(host) { return true }
-        guard let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") else { return false }
-        return Int(host[host.index(after: colon)...]) == port.value && allowedHosts.contains(host[..<colon].lowercased())
+        port.authorities.contains(host) || HostHeader.names(host, port: port.value, among: allowedHosts)
     }
 }
 

@@ -6,8 +6,8 @@ import Foundation
 /// (`tourist-bench decode-album`), so every command that reads an album gains, and `store verify`
 /// and `store repair` read 10,000 of them in about a second. Albums are still written with
 /// `JSONEncoder` (`IndexCoding`).
-enum AlbumFileDecoding {
-    static func album(_ value: JSONValue) throws(IndexDecodingError) -> Album {
+package enum AlbumFileDecoding {
+    package static func album(_ value: JSONValue) throws(IndexDecodingError) -> Album {
         let object = try IndexObject(value)
         var album = Album(pin: try object.required("pin", pin), target: try object.required("target", IndexValue.int))
         album.photos = try object.required("photos") { (value) throws(IndexDecodingError) in try IndexValue.array(value, photo) }

@@ -3,7 +3,7 @@ import Foundation
 /// Why a parsed index file does not hold what tourist writes there, in a few words for a message:
 /// "missing photos[3].state", "unexpected value at pin.latitude" (the words `DecodingSummary` uses for
 /// Codable's errors). The key path is assembled on the way out, so reading a good file builds none.
-struct IndexDecodingError: Error, Sendable, Equatable {
+package struct IndexDecodingError: Error, Sendable, Equatable {
     enum Problem: Sendable, Equatable {
         case missing
         case unexpected

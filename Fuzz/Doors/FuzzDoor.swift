@@ -1,0 +1,53 @@
+/// Every way outside bytes enter tourist, each a parser the fuzzer drives (`Fuzz/run.sh DOOR`).
+///
+/// A door's `check` hands the bytes to the parser exactly as tourist does and traps when the
+/// parser breaks its contract: it must never crash or hang, and where text it reads can be written
+/// again (JSON, pin files, album files) what it writes must read back the same. The seeds of door
+/// `NAME` are in `Fuzz/Seeds/NAME/`; an input that once broke it is kept in `Fuzz/Regressions/NAME/`
+/// and checked by the tests (`Tests/FuzzDoorTests`) forever.
+public enum FuzzDoor: String, CaseIterable, Sendable {
+    /// Photos of a scanned folder: `PhotoFileReader` (container walkers and libexif).
+    case photoReader = "photo-reader"
+    /// `JSONParser`, whole and keeping some keys; parse → render → parse round trips.
+    case jsonParser = "json-parser"
+    /// A config file: `ConfigLoader.parse` with every built-in provider type.
+    case config
+    /// A CSV pin file: `PinCSV`; read → write → read round trips.
+    case pinCSV = "pin-csv"
+    /// A GeoJSON pin file: `PinGeoJSON`; read → write → read round trips.
+    case pinGeoJSON = "pin-geojson"
+    /// A plugin's stdout: `PluginLineReader`'s lines, each read as a protocol answer.
+    case pluginLines = "plugin-lines"
+    /// A Flickr answer: search and getSizes, read into candidates.
+    case flickrAnswer = "flickr-answer"
+    /// A Commons answer: read into candidates.
+    case commonsAnswer = "commons-answer"
+    /// A `Range` header of `tourist serve`'s blobs.
+    case httpRange = "http-range"
+    /// A `Host` header of `tourist serve`'s requests.
+    case httpHost = "http-host"
+    /// An album file of the store, `index/albums/<pin>.json`; read → write → read round trips.
+    case albumFile = "album-file"
+
+    /// Hands `bytes` to this door's parser; traps when the parser breaks its contract.
+    public func check(_ bytes: [UInt8]) {
+        switch self {
+        case .photoReader: PhotoReaderDoor.check(bytes)
+        case .jsonParser: JSONParserDoor.check(bytes)
+        case .config: ConfigDoor.check(bytes)
+        case .pinCSV: PinFileDoor.check(bytes, format: .csv)
+        case .pinGeoJSON: PinFileDoor.check(bytes, format: .geojson)
+        case .pluginLines: PluginLinesDoor.check(bytes)
+        case .flickrAnswer: FlickrAnswerDoor.check(bytes)
+        case .commonsAnswer: CommonsAnswerDoor.check(bytes)
+        case .httpRange: HTTPRangeDoor.check(bytes)
+        case .httpHost: HTTPHostDoor.check(bytes)
+        case .albumFile: AlbumFileDoor.check(bytes)
+        }
+    }
+}
+
+/// Stops the fuzzer (or the test) when a parser broke its contract, saying how.
+func contract(_ holds: @autoclosure () -> Bool, _ broken: @autoclosure () -> String) {
+    if !holds() { fatalError("contract broken: \(broken())") }
+}

@@ -1,0 +1,1 @@
+jsonFlickrApi({"stat":"fail","code":100,"message":"Invalid API Key (Key has invalid format) fuzz-key"});
