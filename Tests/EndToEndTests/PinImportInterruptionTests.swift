@@ -30,12 +30,15 @@ import TestSupport
         let process = try harness.tourist.start(["pin", "import", file, "--quiet"], in: harness.folder.path)
         try await Waiting.until("the import's first album file") { albumFiles() > before }
         kill(process.processIdentifier, SIGKILL)
-        #expect(try await TouristBinary.waitForExit(process), "the import was killed, not finished")
+        // On a busy machine the import may finish between the first album file and the kill: then
+        // it must have added everything (all, not nothing, is checked below); else it was killed.
+        let killed = try await TouristBinary.waitForExit(process)
 
         let verify = try await harness.json("store", "verify", "--quick")
         #expect(verify["ok"] as? Bool == true, "\(verify["problems"] ?? "")")
         let afterKill = try await pinNames(harness)
         #expect(afterKill.count == 1 || afterKill.count == Self.places + 1, "all or nothing: \(afterKill.count) pins")
+        #expect(killed || afterKill.count == Self.places + 1, "an import not killed finished whole")
         #expect(albumFiles() == afterKill.count, "no album is left that no pin list names")
 
         let again = try await harness.json("pin", "import", file)
