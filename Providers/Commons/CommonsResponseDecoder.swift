@@ -36,11 +36,17 @@ enum CommonsResponseDecoder {
     /// The API's error codes, classified: `maxlag` and `ratelimited` ask to come back later (after
     /// Retry-After, or the lag); `readonly` and internal errors are temporary; any other code means
     /// the request itself was refused, which retrying does not change.
+    /// The longest wait a `maxlag` answer is taken at, in seconds: a day.
+    static let longestWait: Double = 86_400
+
     static func error(_ error: CommonsQueryResponse.APIError, retryAfter: Double?) -> ProviderError {
         let info = oneLine(error.info ?? "no details")
         switch error.code {
         case "maxlag":
-            let wait = retryAfter ?? error.lag ?? 5
+            // The lag is the server's word: a value that is no number of seconds, or past a day, is
+            // not taken as it is (found by the commons-answer fuzz door).
+            let asked = retryAfter ?? error.lag ?? 5
+            let wait = asked.isFinite ? min(max(asked, 0), Self.longestWait) : 5
             return .rateLimited(retryAfter: wait, "Commons is busy (maxlag: \(info)); it asks to try again in \(Int(wait.rounded())) s")
         case "ratelimited":
             return .rateLimited(retryAfter: retryAfter, "Commons limits this client's requests (ratelimited: \(info)); wait a while or lower the provider's \"concurrency\"")
