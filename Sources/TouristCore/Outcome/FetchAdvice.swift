@@ -70,6 +70,9 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
         )
     }
 
+    /// No provider answered, for reasons that pass: the same command, later.
+    static let runAgainLater = FetchAdvice(.retry, terminal: "run the command again later", page: "Try again in a while.", button: "Try again")
+
     static let checkNetwork = FetchAdvice(
         .checkNetwork, terminal: "check the network, then `tourist providers --check` asks each provider", page: "Check the network connection, then try again.",
         button: "Try again"

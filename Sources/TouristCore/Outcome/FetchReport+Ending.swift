@@ -142,7 +142,7 @@ extension FetchReport {
         if all({ $0.reason == .rateLimited }) {
             return FetchReport(
                 kind: .rateLimited, operation: operation, headline: "every provider asked to slow down",
-                advice: FetchAdvice(.retry, terminal: "run the command again later", page: "Try again in a while.", button: "Try again")
+                advice: .runAgainLater
             )
         }
         if all(\.isUnreachable) {
@@ -151,9 +151,7 @@ extension FetchReport {
         if all({ $0.reason == .invalidConfiguration }) {
             return FetchReport(kind: .misconfigured, operation: operation, headline: "no provider could answer: their configuration is wrong", advice: .fixConfig)
         }
-        let advice: FetchAdvice = fixAdvice(problems) ?? (problems.contains(where: \.isUnreachable) ? .checkNetwork : FetchAdvice(
-            .retry, terminal: "run the command again later", page: "Try again in a while.", button: "Try again"
-        ))
+        let advice: FetchAdvice = fixAdvice(problems) ?? (problems.contains(where: \.isUnreachable) ? .checkNetwork : .runAgainLater)
         return FetchReport(kind: .failed, operation: operation, headline: "no provider could answer", advice: advice)
     }
 
