@@ -40,15 +40,28 @@ for door in "${doors[@]}"; do
     status=0
     SWIFT_BACKTRACE=enable=no TMPDIR="$work/$door" TOURIST_FUZZ_DOOR="$door" "$binary" "$corpus" \
         -max_total_time="$seconds" -timeout=10 -max_len=65536 -rss_limit_mb=2048 \
-        -artifact_prefix="$artifacts/" -print_final_stats=1 2>&1 | grep -v -E '^(#[0-9]|"|###### )' || status=${PIPESTATUS[0]}
+        -artifact_prefix="$artifacts/" -print_final_stats=1 2>&1 | grep -v -E '^(#[0-9]|"|###### )' \
+        | tee "$work/$door/log" || status=${PIPESTATUS[0]}
     if [ "$status" -ne 0 ]; then
         found=$scratch/findings/$door-$(date +%Y%m%d-%H%M%S)
         mkdir -p "$found"
         cp "$artifacts"/* "$found/" 2>/dev/null || true
-        echo "$door: fuzzer failed (exit $status); crashing inputs kept in $found:" >&2
-        ls -l "$found" >&2
+        cp "$work/$door/log" "$found/log"
         failed+=("$door")
     fi
+done
+# What broke, last, where a log's tail shows it (CI keeps only the end of a long log): each failed
+# door's broken contract or sanitizer report, and its inputs whole (base64) to keep as regressions.
+for door in "${failed[@]}"; do
+    found=$(ls -d "$scratch"/findings/"$door"-* | tail -n 1)
+    echo "== $door failed; its inputs and log are kept in $found" >&2
+    grep -E -A3 'contract broken|Fatal error|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY' "$found/log" | head -n 20 >&2 || true
+    for input in "$found"/*; do
+        [ "$(basename "$input")" = log ] && continue
+        echo "-- $(basename "$input") ($(wc -c < "$input") bytes), base64:" >&2
+        head -c 4096 "$input" | base64 -w 0 >&2
+        echo >&2
+    done
 done
 if ((${#failed[@]})); then
     echo "doors that failed: ${failed[*]} (keep each crash in Fuzz/Regressions/DOOR/ with its fix)" >&2

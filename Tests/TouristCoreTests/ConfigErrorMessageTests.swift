@@ -103,6 +103,8 @@ import TestSupport
             (#"{"store": 1.}"#, #"/etc/t/config.json: line 1, column 13: invalid JSON: expected digits after the decimal point. Fix the JSON syntax at that place."#),
             (#"{"store": 1e}"#, #"/etc/t/config.json: line 1, column 13: invalid JSON: expected digits in the exponent. Fix the JSON syntax at that place."#),
             (#"{"store": 1e999}"#, #"/etc/t/config.json: line 1, column 16: invalid JSON: number 1e999 is out of range. Fix the JSON syntax at that place."#),
+            (#"{"store": 2e-324}"#, #"/etc/t/config.json: line 1, column 17: invalid JSON: number 2e-324 is out of range. Fix the JSON syntax at that place."#),
+            (#"{"album": {"photos": 0e-400}}"#, #"/etc/t/config.json: album.photos: 0 is out of range. Use a number from 1 to 500."#),
             // Lines count from 1; columns count characters, not bytes ("é" is two bytes).
             ("{\n  \"store\": 1,\n  \"album\": @\n}", #"/etc/t/config.json: line 3, column 12: invalid JSON: unexpected character '@'; a value was expected. Fix the JSON syntax at that place."#),
             (#"{"store": "é" x}"#, #"/etc/t/config.json: line 1, column 15: invalid JSON: expected ',' or '}' after the value of "store". Fix the JSON syntax at that place."#),
