@@ -12,7 +12,9 @@ import Synchronization
 /// sockets cannot crowd out a page. Past `acceptCap` (every connection busy answering), new ones
 /// wait in the listen queue until one closes. Both are well below the file limit, leaving files for
 /// the store. A connection that sends nothing, or not a whole request head, is closed after the
-/// HTTP idle time-out as well (`TouristServer`).
+/// HTTP idle time-out as well (`TouristServer`); one whose client stops reading its answer is closed
+/// when the answer has not moved for as long (`stallTimeout`, as nginx's `send_timeout`), so slow
+/// readers cannot keep every place busy either.
 final class ConnectionLimit: Sendable {
     private struct Tracked {
         let channel: any Channel
@@ -29,13 +31,16 @@ final class ConnectionLimit: Sendable {
     let idleCap: Int
     /// Connections kept before new ones wait to be accepted.
     let acceptCap: Int
+    /// How long an answer may stay stuck (its client reads none of it) before its connection closes.
+    let stallTimeout: TimeAmount
     private let state = Mutex(State())
 
     /// Limits for a process allowed `fileLimit` open files: half of them for connections (at most
     /// 8,192), and a quarter more for connections all busy answering.
-    init(fileLimit: Int) {
+    init(fileLimit: Int, stallTimeout: TimeAmount) {
         idleCap = max(16, min(fileLimit / 2, 8192))
         acceptCap = idleCap + idleCap / 4
+        self.stallTimeout = stallTimeout
     }
 
     /// Raises this process's soft limit on open files to its hard limit, and answers the limit.
@@ -89,7 +94,9 @@ final class ConnectionLimit: Sendable {
     func handler() -> ConnectionTracker { ConnectionTracker(limit: self) }
 }
 
-/// Tells a `ConnectionLimit` when its connection opens, starts and ends a request, and closes.
+/// Tells a `ConnectionLimit` when its connection opens, starts and ends a request, and closes;
+/// closes the connection when its answer has been stuck for the limit's `stallTimeout` (the channel
+/// not writable all that time: the client reads nothing, or too little to make room).
 final class ConnectionTracker: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -97,6 +104,8 @@ final class ConnectionTracker: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPResponsePart
 
     private let limit: ConnectionLimit
+    /// Closes the connection unless it becomes writable first; set while it is not writable.
+    private var stalled: Scheduled<Void>?
 
     init(limit: ConnectionLimit) {
         self.limit = limit
@@ -107,12 +116,25 @@ final class ConnectionTracker: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        stalled?.cancel()
         limit.closed(context.channel)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        stalled?.cancel()
         limit.closed(context.channel)
         context.fireChannelInactive()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            stalled?.cancel()
+            stalled = nil
+        } else if stalled == nil {
+            let channel = context.channel
+            stalled = context.eventLoop.scheduleTask(in: limit.stallTimeout) { channel.close(promise: nil) }
+        }
+        context.fireChannelWritabilityChanged()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

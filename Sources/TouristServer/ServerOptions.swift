@@ -9,12 +9,20 @@ public struct ServerOptions: Sendable {
     /// A folder to serve the pages from instead of the bundled ones (for working on the pages
     /// without rebuilding); nil serves the bundled pages.
     public var assetsDirectory: String?
+    /// How long a connection may go without progress before it is closed: no request after it
+    /// opened or after its last answer, a request head not whole, or an answer its client stopped
+    /// reading (`ConnectionLimit`).
+    public var idleTimeout: Duration
 
-    public init(host: String = "127.0.0.1", port: Int = ServerOptions.defaultPort, assetsDirectory: String? = nil) {
+    public init(host: String = "127.0.0.1", port: Int = ServerOptions.defaultPort, assetsDirectory: String? = nil, idleTimeout: Duration = ServerOptions.defaultIdleTimeout) {
         self.host = host
         self.port = port
         self.assetsDirectory = assetsDirectory
+        self.idleTimeout = idleTimeout
     }
+
+    /// The idle time-out unless told otherwise (`tourist serve --idle-timeout`).
+    public static let defaultIdleTimeout = Duration.seconds(30)
 
     /// The port `tourist serve` listens on unless told otherwise. Fixed, so the page's address
     /// (and what the browser remembers for it) stays the same from one run to the next.

@@ -29,10 +29,10 @@ public struct TouristServer: Sendable {
         let options = options
         var quiet = logger
         quiet.logLevel = .warning
-        let limit = ConnectionLimit(fileLimit: ConnectionLimit.raiseFileLimit())
+        let limit = ConnectionLimit(fileLimit: ConnectionLimit.raiseFileLimit(), stallTimeout: TimeAmount(options.idleTimeout))
         let app = Application(
             responder: routes.responder,
-            server: .http1(configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [limit.handler()], idleTimeout: Self.idleTimeout)),
+            server: .http1(configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [limit.handler()], idleTimeout: TimeAmount(options.idleTimeout))),
             configuration: ApplicationConfiguration(
                 address: .hostname(options.host, port: options.port), serverName: nil, availableConnectionsDelegate: limit.acceptDelegate
             ),
@@ -63,10 +63,6 @@ public struct TouristServer: Sendable {
         }
         await routes.jobs.cancelAll()
     }
-
-    /// How long a connection may stay without a request before it is closed, counted from when it
-    /// opened or its last answer ended; a request head must arrive whole within it too.
-    static let idleTimeout = TimeAmount.seconds(30)
 
     /// The host names to accept in `Host`: the loopback names and the bound address.
     static func hostNames(_ options: ServerOptions) -> Set<String> {

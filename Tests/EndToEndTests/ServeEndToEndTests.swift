@@ -178,7 +178,7 @@ import TestSupport
         let before = try await harness.run("pin", "list", "--json").stdout
 
         // DNS rebinding: another name pointed at 127.0.0.1.
-        let rebound = try await server.get("/api/pins", headers: [("Host", "attacker.example:\(URLComponents(string: server.base)?.port ?? 0)")])
+        let rebound = try await server.get("/api/pins", headers: [("Host", "attacker.example:\(server.port)")])
         #expect(rebound.status == 421, "\(rebound.text)")
         #expect(try await server.get("/", headers: [("Host", "localhost:1")]).status == 421)
         #expect(try await server.get("/api/pins", headers: [("Host", server.base.replacingOccurrences(of: "http://127.0.0.1", with: "localhost"))]).status == 200)
@@ -286,11 +286,13 @@ import TestSupport
         let harness = try Harness()
         let server = try await ServedStore(harness)
         defer { Task { _ = await server.stop() } }
-        let port = try #require(URLComponents(string: server.base)?.port)
+        let port = server.port
         let second = try await harness.run("serve", "--port", String(port), expecting: 69)
         #expect(second.stderr == "tourist: port \(port) on 127.0.0.1 is in use (another tourist serve?); choose another with --port N, or --port 0 for a free one\n", "\(second.stderr)")
         #expect(second.stdout.isEmpty)
         try await harness.run("serve", "--port", "70000", expecting: 64)
+        let noTimeOut = try await harness.run("serve", "--port", "0", "--idle-timeout", "0", expecting: 64)
+        #expect(noTimeOut.stderr.contains("--idle-timeout 0 is out of range; use 1 to 3600 seconds"), "\(noTimeOut.stderr)")
     }
 
     @Test func ctrlCStopsTheServerCleanlyWithAPageOpen() async throws {

@@ -11,9 +11,8 @@ import TestSupport
         let harness = try Harness()
         let server = try await ServedStore(harness, fileLimit: 256)
         defer { Task { _ = await server.stop() } }
-        let port = try #require(URLComponents(string: server.base)?.port)
         // Before: accepting stopped at the file limit, and so did every answer.
-        let idle = try IdleConnections(port: port, count: 400)
+        let idle = try IdleConnections(port: server.port, count: 400)
         defer { idle.close() }
         let settings = try await server.get("/api/settings")
         #expect(settings.status == 200, "\(settings.text)")

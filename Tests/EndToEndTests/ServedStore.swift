@@ -13,6 +13,8 @@ final class ServedStore: Sendable {
     let printedURL: String
     /// `http://127.0.0.1:PORT`.
     let base: String
+    /// The port it listens on.
+    let port: Int
 
     /// `fileLimit`: the server may open only that many files (`ulimit -n`).
     init(_ harness: Harness, arguments: [String] = [], fileLimit: Int? = nil) async throws {
@@ -27,6 +29,7 @@ final class ServedStore: Sendable {
         printedURL = url
         guard let port = URLComponents(string: url)?.port else { throw ServeFailure("no port in \(url)") }
         base = "http://127.0.0.1:\(port)"
+        self.port = port
     }
 
     struct ServeFailure: Error, CustomStringConvertible {

@@ -18,6 +18,8 @@ struct ServeCommand: AsyncParsableCommand {
     var port: Int = ServerOptions.defaultPort
     @Option(name: .long, help: ArgumentHelp("The address to listen on; any but loopback needs the printed token.", valueName: "address"))
     var host: String = "127.0.0.1"
+    @Option(name: .long, help: ArgumentHelp("Close a connection after this many seconds without progress: no request, a request not sent whole, or an answer not read.", valueName: "seconds"))
+    var idleTimeout: Int = Int(ServerOptions.defaultIdleTimeout.components.seconds)
     @Flag(name: .long, help: "Open the page in the default browser once listening.")
     var open = false
     @Option(name: .long, help: ArgumentHelp("Serve the pages from this folder instead of the bundled ones (to work on them).", valueName: "dir", visibility: .hidden))
@@ -25,6 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range; use 1 to 65535, or 0 for a free one") }
+        guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout \(idleTimeout) is out of range; use 1 to 3600 seconds") }
         guard !host.isEmpty, !host.contains("/"), !host.contains(" ") else { throw ValidationError("--host \"\(host)\" is not an address; use an IP address such as 127.0.0.1 or 0.0.0.0") }
     }
 
@@ -32,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
         try await Session.run(global) { session in
             let library = try session.library()
             let folder = assets.map { PathResolution.resolve($0, environment: session.environment, relativeTo: session.workingDirectory) }
-            let server = TouristServer(library: library, options: ServerOptions(host: host, port: port, assetsDirectory: folder), logger: session.logger)
+            let server = TouristServer(library: library, options: ServerOptions(host: host, port: port, assetsDirectory: folder, idleTimeout: .seconds(idleTimeout)), logger: session.logger)
             let loopback = ServerOptions(host: host).isLoopback
             let open = open
             let json = session.options.json
