@@ -44,6 +44,24 @@ import TestSupport
     }
 }
 
+extension ServeUnderPressureTests {
+    @Test func aFIFOInPlaceOfAPhotoNeitherHangsTheServerNorItsStop() async throws {
+        let harness = try Harness()
+        _ = try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris")
+        let sha256 = String(repeating: "5e", count: 32)
+        let shard = harness.store + "/blobs/sha256/5e"
+        try FileManager.default.createDirectory(atPath: shard, withIntermediateDirectories: true)
+        #expect(mkfifo(shard + "/" + sha256, 0o644) == 0)
+        let server = try await ServedStore(harness)
+        // Before: opening the FIFO waited for a writer forever, on an event loop, and SIGTERM
+        // then waited on it too.
+        let photo = try await server.get("/blobs/\(sha256)")
+        #expect(photo.status == 500 && photo.text.contains("is not a regular file, not a photo tourist stored"), "\(photo.text)")
+        #expect(try await server.get("/api/settings").status == 200)
+        #expect(await server.stop().status == 0)
+    }
+}
+
 /// TCP connections to 127.0.0.1:`port` that send nothing, opened without waiting for the server
 /// to accept them, held until `close`.
 final class IdleConnections: Sendable {
