@@ -9,12 +9,6 @@ public struct DemoPlace: Sendable, Equatable {
     public let longitude: Double
     public let photos: Int
 
-    /// The demo set's places, west to east; empty when the set is not installed.
-    public static func all() -> [DemoPlace] {
-        guard let folder = DemoSet.folder, let photos = try? FixtureManifest.load(folder: folder) else { return [] }
-        return places(of: photos)
-    }
-
     /// The places of a fixture set whose photo ids are PLACE-NN ("paris-07"), west to east.
     static func places(of photos: [FixturePhoto]) -> [DemoPlace] {
         let byPlace = Dictionary(grouping: photos) { String($0.id.prefix { $0 != "-" }) }

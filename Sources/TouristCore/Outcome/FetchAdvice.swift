@@ -57,15 +57,24 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
         )
     }
 
-    /// The places a provider has photos at (the demo set's), with the command that drops a pin there.
-    static func visit(_ places: [NamedPlace]) -> FetchAdvice? {
+    /// What a `visit` advice proposes at the first place: a pin there, or a search there.
+    public enum NextStep: Sendable {
+        case pinAdd, search
+    }
+
+    /// The places a provider has photos at (the demo set's), with the command that drops a pin
+    /// there (or searches there, after a `search`); nil when there are none.
+    public static func visit(_ places: [NamedPlace], by step: NextStep = .pinAdd) -> FetchAdvice? {
         guard let first = places.first(where: { $0.name == "Paris" }) ?? places.first else { return nil }
         let names = places.map(\.name).joined(separator: ", ")
         func degrees(_ value: Double) -> String { GeoPoint.format((value * 10_000).rounded() / 10_000) }
         let listed = places.map { "\($0.name) (\(degrees($0.latitude)),\(degrees($0.longitude)))" }.joined(separator: ", ")
+        let command = switch step {
+        case .pinAdd: "tourist pin add \(degrees(first.latitude)) \(degrees(first.longitude)) --name \"\(first.name)\""
+        case .search: "tourist search \(degrees(first.latitude)) \(degrees(first.longitude))"
+        }
         return FetchAdvice(
-            .visitPlaces,
-            terminal: "the demo set has photos near \(listed) only; try: tourist pin add \(degrees(first.latitude)) \(degrees(first.longitude)) --name \"\(first.name)\"",
+            .visitPlaces, terminal: "the demo set has photos near \(listed) only; try: \(command)",
             page: "The demo set has photos near \(names) only: drop a pin at one of them."
         )
     }

@@ -93,10 +93,7 @@ extension FetchReport {
         let asked = failures.filter { $0.reason == .empty }.map(\.provider)
         let outside = failures.filter(\.isOutsideCoverage).map(\.provider)
         let notes = failures.filter { !$0.isNoPhotos && !$0.isMissingCredentials }.map(Note.init)
-        let answering = failures.filter(\.isNoPhotos)
-        // Where the providers that answered have photos, when each can say (the demo set).
-        let places = answering.allSatisfy { !$0.placesWithPhotos.isEmpty } ? answering.flatMap(\.placesWithPhotos) : []
-        let advice = FetchAdvice.visit(places) ?? .widen(pin)
+        let advice = FetchAdvice.visit(ProviderFailure.placesWithPhotos(answering: failures)) ?? .widen(pin)
         if unchanged {
             return FetchReport(
                 kind: .noNewPhotos, operation: operation, headline: "no unseen photos left within \(radius) of \"\(pin.name)\"; the album is unchanged",

@@ -69,6 +69,13 @@ public struct ProviderFailure: Sendable, Equatable, Encodable {
         )
     }
 
+    /// Where the providers that had nothing have photos, when every one of them can say (the demo
+    /// set); empty when none did or one cannot say.
+    public static func placesWithPhotos(answering failures: [ProviderFailure]) -> [NamedPlace] {
+        let answering = failures.filter(\.isNoPhotos)
+        return answering.allSatisfy { !$0.placesWithPhotos.isEmpty } ? answering.flatMap(\.placesWithPhotos) : []
+    }
+
     /// The provider was not asked: the query's circle is outside its coverage.
     public var isOutsideCoverage: Bool { reason == .outsideCoverage }
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Fixture
 import TouristCore
 
 struct SearchCommand: AsyncParsableCommand {
@@ -49,21 +48,11 @@ struct SearchCommand: AsyncParsableCommand {
                 return ExitStatus.of(unanswered)
             }
             session.noteProviderFailures(result.failures, othersAnswered: true)
-            if photos.isEmpty, try session.config().providers.contains(where: { $0.enabled && $0.type == "fixture" && $0.options.string("path") == nil }) {
-                session.note(DemoHint.text)
+            if photos.isEmpty, let visit = FetchAdvice.visit(ProviderFailure.placesWithPhotos(answering: result.failures), by: .search) {
+                session.note(visit.terminal)
             }
             // Fewer photos than asked for while a provider failed: asking again may find the rest.
             return photos.count < count && !failures.isEmpty ? ExitStatus.temporaryFailure : ExitStatus.ok
         }
-    }
-}
-
-/// Where the bundled demo set has photos, for a search that found none with it.
-enum DemoHint {
-    static var text: String {
-        let places = DemoPlace.all()
-        guard let first = places.first(where: { $0.name == "Paris" }) ?? places.first else { return "the demo set is not installed" }
-        let list = places.map { "\($0.name) (\(String(format: "%.4f,%.4f", $0.latitude, $0.longitude)))" }.joined(separator: ", ")
-        return "the demo set has photos near \(list) only; try: tourist search \(String(format: "%.4f %.4f", first.latitude, first.longitude))"
     }
 }
