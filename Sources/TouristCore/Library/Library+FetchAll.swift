@@ -56,10 +56,10 @@ extension Library {
                         let run = tally.update(pin: pin.id, pinProgress)
                         progress?(run)
                     }, sharedTransfers: transfers)
-                    group.addTask { [store] in
+                    group.addTask { [self] in
                         let lease: PinLease?
                         do {
-                            lease = try await BlockingIO.run { try store.takeLease(pin: pin.id, duration: leaseDuration) }
+                            lease = try await takeLease(pin: pin.id, for: leaseDuration)
                         } catch {
                             return (index, PinFetch(pin: pin, result: .failure(error)))
                         }
@@ -78,9 +78,9 @@ extension Library {
                         putOff.append(index)
                     }
                     if queue.isEmpty, running == 0, !putOff.isEmpty {
-                        // Only pins other runs hold are left: look again in a moment (two small
-                        // requests a pin), so the run ends soon after theirs.
-                        try await Task.sleep(for: .milliseconds(Int.random(in: 150...350)))
+                        // Only pins other runs hold are left: look again in a moment, so the run
+                        // ends soon after theirs.
+                        try await Self.pauseBeforeLookingAgain()
                         queue = putOff
                         putOff = []
                         for _ in 0..<width { startNext() }
