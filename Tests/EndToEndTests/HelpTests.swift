@@ -69,4 +69,19 @@ import TestSupport
         try await harness.run("search", "1", "2", "--radius", "-3", expecting: 64)
         try await harness.run("fetch", "x", "--size", "huge", expecting: 64)
     }
+
+    @Test func aNegativeNumberIsAValueOutOfRangeNotAMissingOne() async throws {
+        let harness = try Harness()
+        // Before: "Missing value for '--radius <km>'", as if -5 were an option.
+        let radius = try await harness.run("pin", "add", "1", "1", "--radius", "-5", expecting: 64)
+        #expect(radius.stderr.hasPrefix("Error: --radius -5.0 is out of range; use kilometres from 0 (exclusive) to 20000"), "\(radius.stderr)")
+        let count = try await harness.run("search", "1", "2", "--count", "-1", expecting: 64)
+        #expect(count.stderr.hasPrefix("Error: --count -1 is out of range; use 1 to 500"), "\(count.stderr)")
+        // A name may begin with a dash.
+        #expect(try await harness.json("pin", "add", "1", "1", "--name", "-x")["name"] as? String == "-x")
+        let edit = try await harness.run("pin", "edit", "--", "-x", "--radius", "-2", expecting: 64)
+        #expect(edit.stderr.contains("say what to change"), "\(edit.stderr)")
+        let edited = try await harness.run("pin", "edit", "1,1", "--radius", "-2", expecting: 64)
+        #expect(edited.stderr.hasPrefix("Error: --radius -2.0 is out of range"), "\(edited.stderr)")
+    }
 }

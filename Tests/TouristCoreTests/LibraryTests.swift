@@ -53,7 +53,7 @@ import TestSupport
         let again = try library.addPin(name: "Louvre", at: Self.center, radiusKm: 5)
         #expect(first.created && !again.created && again.pin.id == first.pin.id)
         #expect(first.pin.state == .new && first.pin.photos == 0)
-        #expect(throws: LibraryError(.usage, "\"\(first.pin.id)\" is the id of another pin, so it cannot name this one; choose another name")) {
+        #expect(throws: LibraryError(.conflict, "\"\(first.pin.id)\" is the id of another pin, so it cannot name this one; choose another name")) {
             try library.addPin(name: first.pin.id, at: Self.center, radiusKm: 5)
         }
         #expect(try library.pins().map(\.id) == [first.pin.id])

@@ -14,7 +14,7 @@ extension Library {
     /// to `radiusKm` (checked by `PinRadius`), under the store lock. The album stays: its photos,
     /// what the pin has shown and what was removed; later fetches and new collections search
     /// within the new radius, and the pin is found by its new name only. A name that is another
-    /// pin's id or name is refused (`usage`), and nothing changes.
+    /// pin's id or name is refused (`conflict`, as `addPin` refuses it), and nothing changes.
     public func editPin(_ id: String, name: String?, radiusKm: Double?) throws -> PinChange {
         let name = try name.map(PinName.checked)
         let radiusKm = try radiusKm.map(PinRadius.checked)
@@ -22,7 +22,7 @@ extension Library {
             if let name {
                 try Self.refuseIfAnotherPinsID(name, for: id, transaction)
                 if let other = try store.pinID(named: name), other != id {
-                    throw LibraryError(.usage, "a pin named \"\(name)\" already exists (id \(other)), so it cannot name this one; choose another name")
+                    throw LibraryError(.conflict, "a pin named \"\(name)\" already exists (id \(other)), so it cannot name this one; choose another name")
                 }
             }
             let (before, after) = try transaction.editPin(id, name: name, radiusKm: radiusKm)
@@ -34,7 +34,7 @@ extension Library {
     /// then name two pins.
     static func refuseIfAnotherPinsID(_ name: String, for id: String?, _ transaction: StoreTransaction) throws {
         if Pin.isValidID(name), name != id, try transaction.pinExists(name) {
-            throw LibraryError(.usage, "\"\(name)\" is the id of another pin, so it cannot name this one; choose another name")
+            throw LibraryError(.conflict, "\"\(name)\" is the id of another pin, so it cannot name this one; choose another name")
         }
     }
 }

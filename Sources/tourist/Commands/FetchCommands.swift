@@ -4,7 +4,7 @@ import TouristCore
 /// Options shared by `fetch` and `new-collection`.
 struct FetchOptions: ParsableArguments {
     @Argument(help: "The pin's id or name.", completion: Completions.pins) var pin: String?
-    @Option(name: .long, help: "How many photos the album should hold (default: the config's album.photos, \(Defaults.albumPhotos)).")
+    @Option(name: .long, parsing: .unconditional, help: "How many photos the album should hold (default: the config's album.photos, \(Defaults.albumPhotos)).")
     var count: Int?
     @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"), completion: Completions.providers)
     var provider: [String] = []

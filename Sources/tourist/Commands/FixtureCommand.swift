@@ -22,9 +22,9 @@ struct FixtureCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var global: GlobalOptions
-        @Option(name: .long, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
         var radius: Double = Defaults.radiusKm
-        @Option(name: .long, help: "How many photos.")
+        @Option(name: .long, parsing: .unconditional, help: "How many photos.")
         var count: Int = Defaults.albumPhotos
         @Option(name: .long, help: ArgumentHelp("A size to record (\(PhotoSize.allLetters)); repeat for several (default: the config's album.size). Each photo's nearest size is kept.", valueName: "size"))
         var size: [String] = []

@@ -16,9 +16,9 @@ struct PinCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var global: GlobalOptions
-        @Option(name: .long, help: "A name to refer to the pin by (default: its coordinates).")
+        @Option(name: .long, parsing: .unconditional, help: "A name to refer to the pin by (default: its coordinates).")
         var name: String?
-        @Option(name: .long, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
         var radius: Double = Defaults.radiusKm
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The location.", valueName: "lat lon"))
         var coordinates: [String] = []
@@ -117,9 +117,9 @@ struct PinCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The pin's id or name.", completion: Completions.pins) var pin: String
-        @Option(name: .long, help: "The pin's new name.")
+        @Option(name: .long, parsing: .unconditional, help: "The pin's new name.")
         var name: String?
-        @Option(name: .long, help: ArgumentHelp("The new search radius in kilometres.", valueName: "km"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The new search radius in kilometres.", valueName: "km"))
         var radius: Double?
 
         func validate() throws {

@@ -21,7 +21,7 @@ extension PinCommand {
         @Argument(help: ArgumentHelp("The pin file (- for stdin).", valueName: "file"), completion: .file(extensions: ["csv", "geojson", "json"])) var file: String
         @Option(name: .long, help: ArgumentHelp("The file's format (default: by its extension, else by its content).", valueName: "csv|geojson"))
         var format: PinFileFormat?
-        @Option(name: .long, help: ArgumentHelp("Search radius in kilometres for the places the file gives none.", valueName: "km"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in kilometres for the places the file gives none.", valueName: "km"))
         var radius: Double = Defaults.radiusKm
 
         func validate() throws {

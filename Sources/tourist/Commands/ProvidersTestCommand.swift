@@ -18,7 +18,7 @@ struct ProvidersTestCommand: AsyncParsableCommand {
     @Argument(help: "The provider's configured name.", completion: Completions.providers) var name: String
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Where the provider has photos (default: its probe point, a located photo, or the middle of its coverage).", valueName: "lat,lon"))
     var at: String?
-    @Option(name: .long, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
     var radius: Double = Defaults.radiusKm
 
     func validate() throws {

@@ -9,9 +9,9 @@ struct SearchCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
     var radius: Double = Defaults.radiusKm
-    @Option(name: .long, help: "How many photos.")
+    @Option(name: .long, parsing: .unconditional, help: "How many photos.")
     var count: Int = Defaults.albumPhotos
     @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"), completion: Completions.providers)
     var provider: [String] = []

@@ -14,11 +14,11 @@ struct ServeCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: ArgumentHelp("The port (0 picks a free one).", valueName: "port"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The port (0 picks a free one).", valueName: "port"))
     var port: Int = ServerOptions.defaultPort
     @Option(name: .long, help: ArgumentHelp("The address to listen on; any but loopback needs the printed token.", valueName: "address"))
     var host: String = "127.0.0.1"
-    @Option(name: .long, help: ArgumentHelp("Close a connection after this many seconds without progress: no request, a request not sent whole, or an answer not read.", valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Close a connection after this many seconds without progress: no request, a request not sent whole, or an answer not read.", valueName: "seconds"))
     var idleTimeout: Int = Int(ServerOptions.defaultIdleTimeout.components.seconds)
     @Flag(name: .long, help: "Open the page in the default browser once listening.")
     var open = false

@@ -89,7 +89,7 @@ struct StoreCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var global: GlobalOptions
-        @Option(name: .long, help: ArgumentHelp("Keep unused blobs younger than this many seconds (default: 0 in a folder, 3600 on S3, where another machine's upload may not be in its album yet).", valueName: "seconds"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Keep unused blobs younger than this many seconds (default: 0 in a folder, 3600 on S3, where another machine's upload may not be in its album yet).", valueName: "seconds"))
         var grace: Double?
 
         func run() async throws {
