@@ -9,7 +9,9 @@ struct Tourist: AsyncParsableCommand {
         commandName: "tourist",
         abstract: "Keep a photo album for every place you pin, filled from Flickr, your own folders and more.",
         discussion: """
-            PIN is a pin's id or its exact name; PHOTO is provider:id as `album` prints it.
+            PIN is a pin's id or its name, in any case, or a unique prefix of either (4 hex \
+            digits at least for an id: tourist fetch eiff); `pin rm` takes a whole name or an \
+            id only. PHOTO is provider:id as `album` prints it.
 
             Global options, before or after the command (tourist --json pin list):
               --config <path>   config file (default: $TOURIST_CONFIG, else
