@@ -82,7 +82,7 @@ import TestSupport
         let trimmed = try await harness.json("pin", "add", "1", "1", "--name", "  Lisbon  ")
         #expect(trimmed["name"] as? String == "Lisbon")
         let id = try #require(trimmed["id"] as? String)
-        let taken = try await harness.run("pin", "add", "2", "2", "--name", id, expecting: 64)
+        let taken = try await harness.run("pin", "add", "2", "2", "--name", id, expecting: 65)
         #expect(taken.stderr.contains("is the id of another pin"), "\(taken.stderr)")
         #expect((try await harness.json("pin", "list")["pins"] as? [Any])?.count == 1)
 
@@ -138,7 +138,7 @@ import TestSupport
         }
         let latitude = try #require(column(of: "LATITUDE", in: lines[0]))
         for line in lines.dropFirst() {
-            #expect(column(of: "10.000000", in: line) == latitude, "misaligned: \(line)")
+            #expect(column(of: "10 ", in: line) == latitude, "misaligned: \(line)")
         }
         #expect(lines[3].contains("A very long name A very long name A ver…"), "\(lines[3])")
         let listed = try await harness.json("pin", "list")

@@ -44,4 +44,21 @@ import Testing
         #expect(try GeoPoint(latitude: -33.8568, longitude: 151.2153).description == "-33.8568,151.2153")
         #expect(try GeoPoint(latitude: 0, longitude: -0.0).description == "0,0")
     }
+
+    /// The one way coordinates are written: `%.7f` without trailing zeros, by integer arithmetic.
+    @Test func formatsAsSevenDecimalsWithoutTrailingZeros() {
+        for (value, text) in [(48.8584, "48.8584"), (10, "10"), (-0.00000004, "0"), (-0.00000005, "-0.0000001"), (135.77, "135.77"), (-180, "-180"), (1e-7, "0.0000001")] {
+            #expect(GeoPoint.format(value) == text, "\(value)")
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let value = Double.random(in: -180...180, using: &generator)
+            var printed = String(format: "%.7f", value)
+            while printed.hasSuffix("0") { printed.removeLast() }
+            if printed.hasSuffix(".") { printed.removeLast() }
+            if printed == "-0" { printed = "0" }
+            // printf rounds the exact binary value; both agree but for a tie at the 8th decimal.
+            #expect(GeoPoint.format(value) == printed || abs(Double(GeoPoint.format(value))! - value) <= 0.5e-7 + 1e-12, "\(value)")
+        }
+    }
 }

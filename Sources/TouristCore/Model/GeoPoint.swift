@@ -56,13 +56,31 @@ public struct GeoPoint: Hashable, Sendable, Codable, CustomStringConvertible {
     public var description: String { "\(Self.format(latitude)),\(Self.format(longitude))" }
 
     /// A coordinate in plain decimal, up to 7 decimals (about 1 cm), without trailing zeros or an
-    /// exponent: how services' query parameters want it.
+    /// exponent: the one way tourist writes coordinates, in tables, messages and services' query
+    /// parameters. By integer arithmetic into one buffer (`String(format:)` is slow enough to
+    /// matter for a list of 10,000 pins).
     public static func format(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 1e6 else { return "\(value)" }
-        var text = String(format: "%.7f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
+        var units = Int((abs(value) * 10_000_000).rounded())
+        let negative = value < 0 && units > 0
+        var decimals = 7
+        while decimals > 0, units % 10 == 0 {
+            units /= 10
+            decimals -= 1
+        }
+        var digits: [UInt8] = []
+        digits.reserveCapacity(24)
+        for _ in 0..<decimals {
+            digits.append(UInt8(ascii: "0") + UInt8(units % 10))
+            units /= 10
+        }
+        if decimals > 0 { digits.append(UInt8(ascii: ".")) }
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(units % 10))
+            units /= 10
+        } while units > 0
+        if negative { digits.append(UInt8(ascii: "-")) }
+        return String(decoding: digits.reversed(), as: UTF8.self)
     }
 }
 

@@ -66,7 +66,7 @@ struct PinCommand: AsyncParsableCommand {
                     table.reserve(rows: pins.count)
                     for pin in pins {
                         // Long names are cut in the table (never in --json).
-                        table.add([pin.id, DisplayWidth.cut(pin.name, to: Self.nameColumns), Format.degrees(pin.latitude), Format.degrees(pin.longitude), Kilometres.text(pin.radiusKm), pin.state.rawValue, String(pin.photos)])
+                        table.add([pin.id, DisplayWidth.cut(pin.name, to: Self.nameColumns), GeoPoint.format(pin.latitude), GeoPoint.format(pin.longitude), Kilometres.text(pin.radiusKm), pin.state.rawValue, String(pin.photos)])
                     }
                     Terminal.write(bytes: table.renderedBytes())
                 }
@@ -92,7 +92,7 @@ struct PinCommand: AsyncParsableCommand {
                     var text = """
                         id:        \(shown.id)
                         name:      \(shown.name)
-                        location:  \(Format.degrees(shown.latitude)),\(Format.degrees(shown.longitude))
+                        location:  \(GeoPoint.format(shown.latitude)),\(GeoPoint.format(shown.longitude))
                         radius:    \(Kilometres.text(shown.radiusKm))
                         state:     \(shown.state.rawValue)
                         photos:    \(shown.photos) of \(album.target)

@@ -7,7 +7,7 @@ enum AlbumPrinter {
     /// it ended on stderr instead, once).
     static func render(_ album: Album, store: Store, showingError: Bool = true) -> String {
         let pin = album.pin
-        var heading = "\(pin.name) (\(pin.id)) at \(Format.degrees(pin.latitude)),\(Format.degrees(pin.longitude)), radius \(Kilometres.text(pin.radiusKm)): \(pin.state.rawValue), \(Plural.count(album.storedCount, "photo"))"
+        var heading = "\(pin.name) (\(pin.id)) at \(GeoPoint.format(pin.latitude)),\(GeoPoint.format(pin.longitude)), radius \(Kilometres.text(pin.radiusKm)): \(pin.state.rawValue), \(Plural.count(album.storedCount, "photo"))"
         if showingError, let error = pin.error { heading += "\n  \(TerminalText.escaped(error))" }
         guard !album.photos.isEmpty else { return heading + "\n" }
         var table = Table("#", "PHOTO", "STATE", "TITLE", "LICENSE", "FILE")

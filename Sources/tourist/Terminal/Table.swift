@@ -68,25 +68,4 @@ enum Format {
         }
         return unit == 0 ? "\(count) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
     }
-
-    /// Six decimals, by integer arithmetic into one buffer (String(format:) is slow enough to matter
-    /// for 10,000 pins).
-    static func degrees(_ value: Double) -> String {
-        let scaled = (abs(value) * 1_000_000).rounded()
-        guard scaled < 1e15 else { return "\(value)" }
-        var micro = Int(scaled)
-        var digits: [UInt8] = []
-        digits.reserveCapacity(24)
-        for _ in 0..<6 {
-            digits.append(UInt8(ascii: "0") + UInt8(micro % 10))
-            micro /= 10
-        }
-        digits.append(UInt8(ascii: "."))
-        repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(micro % 10))
-            micro /= 10
-        } while micro > 0
-        if value < 0, scaled > 0 { digits.append(UInt8(ascii: "-")) }
-        return String(decoding: digits.reversed(), as: UTF8.self)
-    }
 }
