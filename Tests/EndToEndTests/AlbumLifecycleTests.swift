@@ -130,7 +130,20 @@ import TestSupport
         // The default name lands in the working directory.
         let plain = try await harness.run("photo", "get", id)
         #expect(plain.stdout.contains("size z"))
-        #expect(FileManager.default.fileExists(atPath: harness.folder.child("\(id.replacingOccurrences(of: ":", with: "-"))-z.jpg")))
+        // The default size is b; the demo set has none, and the size saved instead is named.
+        #expect(plain.stderr == "tourist: \(id) has no size b; saved the nearest it has, z\n", "\(plain.stderr)")
+        let saved = harness.folder.child("\(id.replacingOccurrences(of: ":", with: "-"))-z.jpg")
+        #expect(FileManager.default.fileExists(atPath: saved))
+
+        // A file already there is never replaced without --force.
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: saved))
+        let again = try await harness.run("photo", "get", id, expecting: 73)
+        #expect(again.stderr.hasSuffix("\(saved) already exists; nothing was written. Use --force to replace it, or --output another path\n"), "\(again.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: saved)) == Data("mine".utf8))
+        try await harness.run("photo", "get", id, "--output", saved, expecting: 73)
+        try await harness.run("photo", "get", id, "--force")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: saved)) == data)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: harness.folder.path).allSatisfy { !$0.hasPrefix(".tourist-") })
     }
 
     @Test func providersAreListedAndChecked() async throws {

@@ -2,8 +2,8 @@ import Foundation
 import Glibc
 
 /// A `BlobSink` that writes a file outside the store (for `photo get` and `export`): bytes go to a
-/// temporary file in the destination's folder, and `move(to:)` renames it into place atomically,
-/// so a reader never sees a half-written file.
+/// temporary file in the destination's folder, and `move(to:)` (or `moveIfAbsent(to:)`) puts it in
+/// place atomically, so a reader never sees a half-written file.
 public final class FileSink: BlobSink {
     private let fd: Int32
     private let temporaryPath: String
@@ -39,10 +39,7 @@ public final class FileSink: BlobSink {
     /// Flushes the file and renames it to `path` (same folder as the sink), replacing what was there.
     /// Returns the bytes written.
     public func move(to path: String) throws(StoreError) -> Int {
-        try FileSystem.fsyncOrThrow(fd, path: temporaryPath)
-        _ = fchmod(fd, 0o644)
-        close(fd)
-        finished = true
+        try finish()
         guard rename(temporaryPath, path) == 0 else {
             let reason = FileSystem.errnoText()
             unlink(temporaryPath)
@@ -50,5 +47,27 @@ public final class FileSink: BlobSink {
         }
         try FileSystem.fsyncDirectory((path as NSString).deletingLastPathComponent)
         return byteCount
+    }
+
+    /// Like `move(to:)`, but only where nothing is: when `path` exists already (checked and placed
+    /// in one step, by a hard link) it stays as it was, the written file is dropped, and the answer
+    /// is nil.
+    public func moveIfAbsent(to path: String) throws(StoreError) -> Int? {
+        try finish()
+        let linked = link(temporaryPath, path) == 0
+        let failure = errno
+        unlink(temporaryPath)
+        if !linked, failure == EEXIST { return nil }
+        guard linked else { throw StoreError(.io, "cannot write \(path): \(String(cString: strerror(failure)))") }
+        try FileSystem.fsyncDirectory((path as NSString).deletingLastPathComponent)
+        return byteCount
+    }
+
+    /// Makes the bytes durable and closes the file.
+    private func finish() throws(StoreError) {
+        try FileSystem.fsyncOrThrow(fd, path: temporaryPath)
+        _ = fchmod(fd, 0o644)
+        close(fd)
+        finished = true
     }
 }

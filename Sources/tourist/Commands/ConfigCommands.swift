@@ -46,12 +46,11 @@ struct ConfigCommand: AsyncParsableCommand {
             try await Session.run(global) { session in
                 let loader = session.loader
                 let path = global.config.map { PathResolution.resolve($0, environment: session.environment, relativeTo: session.workingDirectory) } ?? loader.defaultConfigPath
-                if FileManager.default.fileExists(atPath: path), !force {
-                    throw CommandFailure(.cannotCreate, "\(path) already exists; nothing was written. Use --force to replace it")
-                }
                 let sink = try FileSink(directory: (path as NSString).deletingLastPathComponent, maxBytes: Int.max)
                 try sink.write(Data(StarterConfig.tourist.text(registry: BuiltInProviders.registry).utf8))
-                _ = try sink.move(to: path)
+                guard try (force ? sink.move(to: path) : sink.moveIfAbsent(to: path)) != nil else {
+                    throw CommandFailure(.cannotCreate, "\(path) already exists; nothing was written. Use --force to replace it")
+                }
                 if session.options.json {
                     try session.printJSON(["path": path])
                 } else {

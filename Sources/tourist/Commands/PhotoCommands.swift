@@ -51,6 +51,8 @@ struct PhotoCommand: AsyncParsableCommand {
         var size: String = PhotoSize.large1024.rawValue
         @Option(name: .shortAndLong, help: ArgumentHelp("Where to write it (default: ./PROVIDER-ID-SIZE.EXT).", valueName: "path"))
         var output: String?
+        @Flag(name: .long, help: "Replace the file if it exists.")
+        var force = false
 
         func validate() throws {
             guard PhotoKey(photo) != nil else { throw ValidationError("\"\(photo)\" is not a photo id; write provider:id as `tourist album PIN` prints it") }
@@ -66,21 +68,27 @@ struct PhotoCommand: AsyncParsableCommand {
                 guard let copy = try await library.photoCopy(key, size: wanted) else {
                     // In no album: downloaded straight to the file, nothing kept.
                     let (file, size) = try await library.downloadPhoto(key, size: wanted, into: folder)
-                    return try save(file, key: key, size: size, explicit: explicit, folder: folder, session: session)
+                    return try save(file, key: key, size: size, wanted: wanted, explicit: explicit, folder: folder, session: session)
                 }
                 // In an album: kept in the store (once), then copied out checked against its hash.
                 let sink = try FileSink(directory: folder, maxBytes: Int.max)
                 try library.blobs.copyVerified(copy.view.sha256, photo: key.description, into: sink)
-                return try save(sink, key: key, size: copy.view.size, explicit: explicit, folder: folder, session: session)
+                return try save(sink, key: key, size: copy.view.size, wanted: wanted, explicit: explicit, folder: folder, session: session)
             }
         }
 
-        /// Moves what `sink` holds to `explicit`, else to `folder/PROVIDER-ID-SIZE.EXT`, and says where.
-        private func save(_ sink: FileSink, key: PhotoKey, size: PhotoSize, explicit: String?, folder: String, session: Session) throws -> Int32 {
+        /// Moves what `sink` holds to `explicit`, else to `folder/PROVIDER-ID-SIZE.EXT`, never over
+        /// a file without `--force`, and says where (and which size, when not the one asked for).
+        private func save(_ sink: FileSink, key: PhotoKey, size: PhotoSize, wanted: PhotoSize, explicit: String?, folder: String, session: Session) throws -> Int32 {
             let mime = ImageFormat.mimeType(of: sink.head)
             let safeID = key.id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }
             let destination = explicit ?? "\(folder)/\(key.provider)-\(String(safeID))-\(size.rawValue).\(ImageFormat.fileExtension(for: mime))"
-            let bytes = try sink.move(to: destination)
+            guard let bytes = try force ? sink.move(to: destination) : sink.moveIfAbsent(to: destination) else {
+                throw CommandFailure(.cannotCreate, "\(destination) already exists; nothing was written. Use --force to replace it, or --output another path")
+            }
+            if size != wanted {
+                session.note("\(key) has no size \(wanted.rawValue); saved the nearest it has, \(size.rawValue)")
+            }
             if session.options.json {
                 try session.printJSON(PhotoFileJSON(id: key.description, size: size.rawValue, path: destination, bytes: bytes, mime: mime))
             } else {
