@@ -115,6 +115,8 @@ import TestSupport
             #expect(sidecar?["title"] as? String == photo["title"] as? String)
             #expect(sidecar?["license"] as? String == photo["license"] as? String)
             #expect(sidecar?["latitude"] as? Double == photo["latitude"] as? Double)
+            // Before: the store's blob path.
+            #expect(sidecar?["path"] as? String == file, "\(sidecar?["path"] ?? "none")")
         }
     }
 

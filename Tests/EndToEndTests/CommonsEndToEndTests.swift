@@ -110,7 +110,7 @@ import TestSupport
         fake.setModes { $0.sha1Mismatch = [] }
         try await harness.run("photo", "get", "commons:\(files[0].pageID)", "--size", "o", "--output", output, "--config", config)
         #expect(FileManager.default.contents(atPath: output) == Data(files[0].original))
-        try await harness.run("photo", "get", "commons:\(files[0].title.dropFirst(5))", "--size", "z", "--output", output, "--config", config)
+        try await harness.run("photo", "get", "commons:\(files[0].title.dropFirst(5))", "--size", "z", "--output", output, "--force", "--config", config)
         #expect(FileManager.default.contents(atPath: output) == Data(files[0].thumbnailBytes(width: 960)))
     }
 

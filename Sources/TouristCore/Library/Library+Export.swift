@@ -10,7 +10,8 @@ public struct ExportResult: Sendable {
 
 extension Library {
     /// Copies pin `id`'s stored photos to `folder` (made when missing) as `NN TITLE (PHOTO).EXT`,
-    /// each with a JSON sidecar holding the pin and the photo as `album --json` shows it. Every
+    /// each with a JSON sidecar holding the pin and the photo as `album --json` shows it (its `path`
+    /// the exported file's). Every
     /// photo is checked against its hash while copied; a damaged or missing one is left out and
     /// named in `refused`, the others are still exported.
     public func export(pin id: String, to folder: String) throws -> ExportResult {
@@ -33,7 +34,9 @@ extension Library {
                 continue
             }
             _ = try sink.move(to: image)
-            let sidecar = ExportSidecar(pin: album.pin, photo: PhotoJSON(photo: photo, store: store))
+            var exported = PhotoJSON(photo: photo, store: store)
+            exported.stored?.path = image  // the exported file, not the store's
+            let sidecar = ExportSidecar(pin: album.pin, photo: exported)
             let json = try FileSink(directory: folder, maxBytes: Int.max)
             try json.write(try encoder.encode(sidecar) + Data("\n".utf8))
             _ = try json.move(to: base + ".json")
