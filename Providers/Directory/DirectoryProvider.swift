@@ -144,13 +144,14 @@ struct DirectoryCatalog: Sendable {
         )
     }
 
-    /// The scan's figures under --verbose; skipped files as one summary line (one line each under --verbose).
+    /// The scan's figures under --verbose, with each skipped file; the files this scan skipped
+    /// first as one summary line, so a command says it once, not every command after it.
     func report(provider: String, logger: Logger, took: Duration) {
         let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
         logger.debug("\(provider): scanned \(scan.files.count) files in \(String(format: "%.2f", seconds * 1000)) ms (\(scan.read) read, \(scan.files.count - scan.read) unchanged, \(scan.removed) gone); \(photos.count) located")
-        let skipped = scan.skipped
+        for (path, reason) in scan.skipped.sorted(by: { $0.path < $1.path }) { logger.debug("\(provider): skipped \(path): it \(reason)") }
+        let skipped = scan.newlySkipped
         guard !skipped.isEmpty else { return }
-        for (path, reason) in skipped.sorted(by: { $0.path < $1.path }) { logger.debug("\(provider): skipped \(path): it \(reason)") }
         let counts = Dictionary(grouping: skipped, by: { $0.reason.category }).map { SkippedFile.describe(count: $0.value.count, category: $0.key) }.sorted()
         let total = skipped.count == 1 ? "1 file skipped" : "\(skipped.count) files skipped"
         logger.notice("\(provider): \(total): \(counts.joined(separator: ", ")); run with --verbose for each")

@@ -11,8 +11,14 @@ struct DirectoryScan: Sendable {
     var read: Int
     /// Index entries dropped because their file is gone.
     var removed: Int
+    /// The files this scan read and skipped (new or changed since the index was written): those
+    /// nobody was told of yet.
+    var newlySkipped: [(path: String, reason: SkippedFile)] = []
 
-    var skipped: [(path: String, reason: SkippedFile)] {
+    /// Every skipped file of the tree, with why.
+    var skipped: [(path: String, reason: SkippedFile)] { Self.skipped(files) }
+
+    static func skipped(_ files: [IndexedFile]) -> [(path: String, reason: SkippedFile)] {
         files.compactMap { entry in
             guard case .failure(let reason) = entry.outcome else { return nil }
             return (entry.file.path, reason)
@@ -54,7 +60,7 @@ struct DirectoryScanner: Sendable {
             try? ProviderStateFile.write(ScanIndex.encode(files), to: indexPath) // an unwritable index only costs a rescan
         }
         if cancellation.isCancelled { throw CancellationError() }
-        return DirectoryScan(files: files, read: read.count { $0 != nil }, removed: plan.removed)
+        return DirectoryScan(files: files, read: read.count { $0 != nil }, removed: plan.removed, newlySkipped: DirectoryScan.skipped(read.compactMap { $0 }))
     }
 
     /// Which index entries a scan keeps and which files it must read.

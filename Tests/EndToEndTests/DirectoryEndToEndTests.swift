@@ -49,6 +49,14 @@ import TestSupport
         }
         #expect(verbose.stderr.contains("scanned 16 files in "), "the second run reads its index: \(verbose.stderr)")
         #expect(verbose.stderr.contains("(0 read, 16 unchanged, 0 gone); 13 located"), "\(verbose.stderr)")
+        // Said once, by the command that met them; a file skipped anew is said then.
+        #expect(!verbose.stderr.contains("files skipped"), "\(verbose.stderr)")
+        let quiet = try await harness.run("search", "48.8584", "2.2945", "--config", config)
+        #expect(!quiet.stderr.contains("skipped"), "\(quiet.stderr)")
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: "\(photos)/notes.jpg"))
+        let anew = try await harness.run("search", "48.8584", "2.2945", "--config", config)
+        #expect(anew.stderr.contains("tourist: pictures: 1 file skipped: 1 not an image; run with --verbose for each"), "\(anew.stderr)")
+        try FileManager.default.removeItem(atPath: "\(photos)/notes.jpg")
 
         try await harness.run("pin", "add", "48.8600", "2.2945", "--name", "Eiffel", "--radius", "1", "--config", config)
         let album = try await harness.json("fetch", "Eiffel", "--count", "10", "--config", config).photos
