@@ -38,4 +38,20 @@ import TestSupport
         let extra = try await harness.run("pin", "list", "extra", expecting: 64)
         #expect(extra.stderr.hasPrefix("Error: Unexpected argument 'extra'"), "\(extra.stderr)")
     }
+
+    /// A mistyped pin is answered with the pin it probably means wherever a PIN is taken, and a
+    /// mistyped provider with the provider.
+    @Test func mistypedPinsAndProvidersAreNamedWithTheNearestOne() async throws {
+        let harness = try Harness()
+        let paris = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris")["id"] as? String)
+        for command in [["pin", "show"], ["album"], ["fetch"], ["new-collection"], ["pin", "edit"], ["export"]] {
+            let arguments = command + ["Parsi"] + (command == ["pin", "edit"] ? ["--radius", "2"] : command == ["export"] ? [harness.folder.child("out")] : [])
+            let result = try await harness.run(arguments, expecting: 65)
+            #expect(result.stderr.contains("no pin \"Parsi\" in \(harness.store). Did you mean \"Paris\" (\(paris))?"), "\(command): \(result.stderr)")
+        }
+        for command in [["search", "48.8584", "2.2945"], ["fetch", "Paris"]] {
+            let result = try await harness.run(command + ["--provider", "dmeo"], expecting: 64)
+            #expect(result.stderr == "tourist: no provider named \"dmeo\" in built-in config. Did you mean \"demo\"? Configured: demo\n", "\(command): \(result.stderr)")
+        }
+    }
 }

@@ -35,7 +35,9 @@ public struct ProviderSetup: Sendable {
             var seen = Set<String>()
             entries = try names.filter { seen.insert($0).inserted }.map { name in
                 guard var entry = config.providers.first(where: { $0.name == name }) else {
-                    throw LibraryError(.usage, "no provider named \"\(name)\" in \(config.source.displayName). Configured: \(config.providers.map(\.name).joined(separator: ", "))")
+                    let names = config.providers.map(\.name)
+                    let guess = NearMatches(names).suggestions(for: name).first.map { " Did you mean \"\($0)\"?" } ?? ""
+                    throw LibraryError(.usage, "no provider named \"\(name)\" in \(config.source.displayName).\(guess) Configured: \(names.joined(separator: ", "))")
                 }
                 entry.enabled = true
                 return entry
