@@ -8,10 +8,14 @@ import NIOPosix
 /// other commands keep the default pool.
 ///
 /// Parsing and running are ArgumentParser's `main`, but for arguments it cannot parse, which
-/// `ParsingFailure` answers.
+/// `ParsingFailure` answers, and for no arguments at all, which `GettingStarted` answers.
 @main
 enum Entry {
     static func main() async {
+        guard CommandLine.arguments.count > 1 else {
+            Terminal.write(GettingStarted.text)
+            return
+        }
         let arguments = GlobalOptionPlacement.reorder(Array(CommandLine.arguments.dropFirst()))
         if GlobalOptionPlacement.command(of: arguments) == ServeCommand.configuration.commandName {
             NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()

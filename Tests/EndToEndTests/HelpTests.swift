@@ -62,6 +62,27 @@ import TestSupport
         }
     }
 
+    /// `tourist` alone: a few lines to begin with, whose commands work as printed (offline).
+    @Test func noArgumentsPrintAShortGettingStarted() async throws {
+        let harness = try Harness()
+        let start = try await harness.run([])
+        let lines = start.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count <= 15 && lines.allSatisfy { $0.count <= 100 }, "\(start.stdout)")
+        #expect(start.stdout.contains("tourist --help"))
+        let commands = lines.filter { $0.hasPrefix("  tourist ") && !$0.hasPrefix("  tourist serve") }
+            .map { $0.components(separatedBy: "#")[0].trimmingCharacters(in: .whitespaces) }
+        #expect(commands.count == 3, "\(commands)")
+        for command in commands {
+            // Words as a shell splits them here: quotes around one argument.
+            let words = command.components(separatedBy: "\"").enumerated().flatMap { index, part in
+                index % 2 == 1 ? [part] : part.split(separator: " ").map(String.init)
+            }
+            try await harness.run(Array(words.dropFirst()))
+        }
+        let album = try await harness.json("album", "Eiffel Tower")
+        #expect(album.photos.count == 21)
+    }
+
     @Test func unknownCommandsAndOptionsAreUsageErrors() async throws {
         let harness = try Harness()
         let unknown = try await harness.run("teleport", expecting: 64)
