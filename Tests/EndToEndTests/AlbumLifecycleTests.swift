@@ -120,6 +120,28 @@ import TestSupport
         }
     }
 
+    /// A complete album needs no provider: `fetch` says so without setting one up (the demo set
+    /// alone reads thousands of file names to start), so a provider that could not start now
+    /// does not stand in the way. A photo whose file went missing is fetched again, through it.
+    @Test func aFetchWithNothingToDoSetsUpNoProvider() async throws {
+        let harness = try Harness.withFixtureSet(photos: 3)
+        let pin = try #require(try await harness.json("pin", "add", Harness.fixtureCenter.latitude, Harness.fixtureCenter.longitude, "--name", "Line")["id"] as? String)
+        try await harness.run("fetch", pin, "--count", "3")
+        let manifest = harness.folder.child("set/manifest.json")
+        let kept = try Data(contentsOf: URL(fileURLWithPath: manifest))
+        try Data("{ damaged".utf8).write(to: URL(fileURLWithPath: manifest))
+        let again = try await harness.run("fetch", pin)
+        #expect(again.stderr.contains("is complete; nothing to fetch"), "\(again.stderr)")
+        // A photo whose file is gone makes the album incomplete: the provider is needed again.
+        let blob = try #require(harness.blobFiles().first)
+        try FileManager.default.removeItem(atPath: blob)
+        let refetch = try await harness.run("fetch", pin, expecting: 65)
+        #expect(refetch.stderr.contains("manifest"), "\(refetch.stderr)")
+        try kept.write(to: URL(fileURLWithPath: manifest))
+        try await harness.run("fetch", pin)
+        #expect(harness.blobFiles().count == 3)
+    }
+
     @Test func photoGetWritesALargerSize() async throws {
         let harness = try Harness()
         let found = try await harness.json("search", "48.8584", "2.2945", "--count", "1").photos

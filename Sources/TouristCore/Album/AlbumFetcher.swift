@@ -38,6 +38,7 @@ public struct AlbumFetcher: Sendable {
         let album = try store.transaction { transaction in
             var album = try transaction.album(id)
             let target = count ?? album.target
+            if Self.isComplete(album, target: target, store: store) { return nil as Album? }
             // A stored photo whose blob is gone (deleted by hand, set aside by `store repair`) is
             // downloaded again. (A shared bucket deletes no blob an album uses, and its repair marks
             // the photos of one it sets aside as pending: nothing to ask there.)
@@ -45,11 +46,6 @@ public struct AlbumFetcher: Sendable {
                 album.photos[index].views?.removeAll { !store.blobs.contains($0.sha256) }
                 guard album.photos[index].state == .stored, let sha256 = album.photos[index].sha256, !store.blobs.contains(sha256) else { continue }
                 album.photos[index].forgetBlob()
-            }
-            // A ready album is complete unless a provider could not be reached when it was filled.
-            if album.pin.state == .ready, album.target == target, album.photos.allSatisfy({ $0.state == .stored || $0.state == .rejected }),
-               album.report?.asksAgain != true {
-                return nil as Album?
             }
             album.target = target
             for index in album.photos.indices where album.photos[index].state == .failed {
@@ -67,6 +63,17 @@ public struct AlbumFetcher: Sendable {
             return FetchOutcome(report: .alreadyComplete(complete.pin), album: complete, providerFailures: [])
         }
         return try await fill(album, operation: .fetch, searched: false, failures: [])
+    }
+
+    /// Whether `album` needs nothing for `target` photos: ready, each photo stored (its file still
+    /// in the store) or rejected, and no provider it could not reach to ask again. It only reads,
+    /// so a fetch with nothing to do answers before any provider is set up (`Library.fetch`).
+    static func isComplete(_ album: Album, target: Int, store: Store) -> Bool {
+        album.pin.state == .ready && album.target == target && album.report?.asksAgain != true
+            && album.photos.allSatisfy { photo in
+                // A shared bucket deletes no blob an album uses (see `fetch`).
+                photo.state == .rejected || (photo.state == .stored && (store.backend.isShared || photo.sha256.map(store.blobs.contains) ?? true))
+            }
     }
 
     /// Replaces the album with photos the pin has not shown before; removed photos never return.

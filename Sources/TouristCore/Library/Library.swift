@@ -124,7 +124,13 @@ public final class Library: Sendable {
         pin id: String, count: Int? = nil, size: PhotoSize? = nil, providerNames: [String] = [],
         progress: (@Sendable (FetchProgress) -> Void)? = nil, waiting: (@Sendable (LeaseRecord) -> Void)? = nil
     ) async throws -> FetchOutcome {
-        try await providers.withRouter(only: providerNames, store: store) { router in
+        // A complete album needs no provider: said before any is set up (the demo set alone reads
+        // thousands of file names to start).
+        let current = try await BlockingIO.run { [store] in try store.album(id) }
+        if AlbumFetcher.isComplete(current, target: count ?? current.target, store: store) {
+            return FetchOutcome(report: .alreadyComplete(current.pin), album: current, providerFailures: [])
+        }
+        return try await providers.withRouter(only: providerNames, store: store) { router in
             try await exclusively(pin: id, waiting: waiting) {
                 try await fetcher(router, size: size, progress: progress).fetch(pin: id, count: count)
             }
