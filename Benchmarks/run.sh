@@ -156,3 +156,6 @@ bash Benchmarks/serve-pressure.sh
 
 echo
 bash Benchmarks/pin-import.sh
+
+echo
+bash Benchmarks/cli-startup.sh
