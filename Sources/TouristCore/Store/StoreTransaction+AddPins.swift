@@ -20,10 +20,10 @@ extension StoreTransaction {
     /// Adds pins with empty albums, all or none whatever stops the process (an error, Ctrl-C,
     /// SIGKILL): the one code path of `pin add` and `pin import`; the caller has checked that their
     /// names are free. In order: the intent (`ImportIntent`), every album (no pin list names them
-    /// yet, so no reader sees them), one flush, then one pin list record or snapshot holding them
-    /// all (the commit point, `PinList.add`), their names, and the intent's removal. What a process
-    /// stopped midway leaves is undone or finished by the next one that opens the store
-    /// (`Store.finishImports`). Returns the pins in `new`'s order.
+    /// yet, so no reader sees them), made durable (many by one flush), then one pin list record or
+    /// snapshot holding them all (the commit point, `PinList.add`), their names, and the intent's
+    /// removal. What a process stopped midway leaves is undone or finished by the next one that
+    /// opens the store (`Store.finishImports`). Returns the pins in `new`'s order.
     public func addPins(_ new: [NewPin], target: Int, now: Date = Date()) throws -> [Pin] {
         guard !new.isEmpty else { return [] }
         // Whole seconds, as the index's ISO 8601 dates keep them.
@@ -50,17 +50,19 @@ extension StoreTransaction {
             let writes = try albums[start..<min(start + Self.batchSize, albums.count)].map { (album) throws(StoreError) in
                 ObjectWrite(store.albumKey(album.pin.id), try IndexCoding.encode(album), when: .absent)
             }
-            let done = try store.backend.write(writes, durable: false)
+            let done = try store.backend.write(writes, durable: albums.count == 1)
             written += zip(writes, done).compactMap { $1 == nil ? nil : $0.key }
             if done.contains(nil) {
-                // Another process took one of the ids meanwhile (only a bucket, with no lock, lets
-                // it): this import is undone and runs again.
+                // One of the ids is taken: by another process meanwhile (only a bucket, with no
+                // lock, lets it), or by a pin whose id a single add did not read. This add is
+                // undone and runs again.
                 for key in written { try store.backend.remove(key) }
                 try store.backend.remove(intentKey)
                 throw StoreConflict()
             }
         }
-        try store.backend.flush()
+        // One album was made durable as it was written; many are, by one flush.
+        if albums.count > 1 { try store.backend.flush() }
         StopPoint.reached("add-pins albums-written")
         try store.pinList.add(pins)
         StopPoint.reached("add-pins listed")
@@ -90,11 +92,11 @@ extension StoreTransaction {
             let writes = try chunk.map { (entry) throws(StoreError) in
                 ObjectWrite(store.nameKey(entry.name), try IndexCoding.encode(Store.NameEntry(name: entry.name, id: entry.id)), when: .absent)
             }
-            for (entry, done) in zip(chunk, try store.backend.write(writes, durable: false)) where done == nil {
+            for (entry, done) in zip(chunk, try store.backend.write(writes, durable: entries.count == 1)) where done == nil {
                 if try !claimName(entry.name, id: entry.id) { lost.append(entry) }
             }
         }
-        try store.backend.flush()
+        if entries.count > 1 { try store.backend.flush() }
         return lost
     }
 }
