@@ -19,8 +19,8 @@ struct StoreWatcher: Service {
     }
 
     func run() async throws {
-        var signature = try? store.changeSignature()
-        var known = Dictionary(((try? store.pins()) ?? []).map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        var signature = try? await readSignature()
+        var known = Dictionary(((try? await readPins()) ?? []).map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         var sinceKeepAlive = Duration.zero
         await withGracefulShutdownHandler {
             while !Task.isCancelled, !Task.isShuttingDownGracefully {
@@ -30,8 +30,8 @@ struct StoreWatcher: Service {
                     hub.publish(.keepAlive)
                     sinceKeepAlive = .zero
                 }
-                let now = try? store.changeSignature()
-                guard now != signature, let pins = try? store.pins() else { continue }
+                let now = try? await readSignature()
+                guard now != signature, let pins = try? await readPins() else { continue }
                 signature = now
                 let current = Dictionary(pins.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
                 for pin in pins where known[pin.id] != pin { hub.publish(ServerEvent("pin", pin)) }
@@ -42,5 +42,16 @@ struct StoreWatcher: Service {
             hub.finishAll()
         }
         hub.finishAll()
+    }
+
+    /// `Store.changeSignature`, on the store threads: it reads files (on a bucket, asks it over the
+    /// network), which the cooperative pool the connections need must not wait for.
+    private func readSignature() async throws -> String {
+        try await ServerThreads.onStore { [store] in try store.changeSignature() }
+    }
+
+    /// `Store.pins`, on the store threads (it reads the pin list's files).
+    private func readPins() async throws -> [Pin] {
+        try await ServerThreads.onStore { [store] in try store.pins() }
     }
 }

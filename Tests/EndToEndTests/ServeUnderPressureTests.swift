@@ -42,6 +42,50 @@ import TestSupport
         lock.release()
         for change in changes { #expect(try await change.value == 201) }
     }
+
+    @Test func fetchesAndLargerPhotosWaitingForTheLockHoldNoOtherRequestBack() async throws {
+        let harness = try Harness()
+        var pins: [String] = []
+        for index in 0..<6 {
+            pins.append(try #require(try await harness.json("pin", "add", "48.85", "2.3\(index)", "--name", "Paris \(index)")["id"] as? String))
+        }
+        let filled = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel Tower")["id"] as? String)
+        let photos = try await harness.json("fetch", filled).photos.prefix(5).compactMap { $0["id"] as? String }
+        let server = try await ServedStore(harness)
+        defer { Task { _ = await server.stop() } }
+        let csrf = try await server.csrfToken()
+        func largerPath(_ photo: String) -> String { "/api/pins/\(filled)/photos/\(photo.replacingOccurrences(of: ":", with: "%3A"))/large" }
+        // One larger size first, which makes the server's staging folder (that takes the lock too).
+        #expect(try await server.send("POST", largerPath(photos[0]), csrf: csrf).status == 200)
+        let blobs = harness.blobFiles().count
+        let lock = try StoreLockHolder(harness.store + "/lock")
+        // More fetches and larger sizes than the machine has cores come to wait for the lock: each
+        // fetch once it holds its pin's lease, each larger size once its file is in the store.
+        for pin in pins { #expect(try await server.send("POST", "/api/pins/\(pin)/fetch", csrf: csrf).status == 202) }
+        let larger = photos.dropFirst().map { photo in
+            Task {
+                // The lock is held as long as this test takes: the answer may come late.
+                try await RawHTTP.request(
+                    method: "POST", url: server.base + largerPath(photo),
+                    headers: [("Content-Type", "application/json"), ("Origin", server.base), ("X-Tourist-CSRF", csrf)], body: Array("{}".utf8), timeout: 600
+                ).status
+            }
+        }
+        let leases = pins.map { harness.store + "/leases/\($0).json" }
+        try await Waiting.until("every fetch holding its lease and every larger size stored") {
+            leases.allSatisfy { FileManager.default.fileExists(atPath: $0) } && harness.blobFiles().count == blobs + larger.count
+        }
+        // Before, each of them held one of the few threads every request needs while it waited:
+        // these were answered only once the waits timed out, after the fetches had given up.
+        let settings = try await server.get("/api/settings")
+        let listed = try await server.get("/api/pins")
+        let page = try await server.get("/app.js")
+        #expect(settings.status == 200 && listed.status == 200 && page.status == 200)
+        #expect(leases.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "answered while every fetch still waits for the lock")
+        lock.release()
+        for request in larger { #expect(try await request.value == 200) }
+        for pin in pins { _ = try await server.waitForAlbum(pin) { $0.pinState == "ready" } }
+    }
 }
 
 extension ServeUnderPressureTests {

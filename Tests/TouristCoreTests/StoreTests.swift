@@ -107,6 +107,23 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: liveArea))
     }
 
+    @Test func aKilledWritesTemporaryFileIsFoundOnceOldButALiveWritersNever() throws {
+        _ = try Store(path: root)
+        let folder = root + "/index/albums"
+        try FileSystem.makeDirectory(folder)
+        let live = try FileSystem.makeTemporaryFile(in: folder)
+        var old = [timespec(tv_sec: time(nil) - 600, tv_nsec: 0), timespec(tv_sec: time(nil) - 600, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, live.path, &old, 0) == 0)
+        let leftovers = KilledWrites(root: root)
+        let name = "index/albums/" + (live.path as NSString).lastPathComponent
+        #expect(leftovers.find().isEmpty, "its writer still holds it")
+        #expect(leftovers.remove() == 0 && FileManager.default.fileExists(atPath: live.path))
+        close(live.fd)
+        #expect(leftovers.find() == [name], "its writer is gone")
+        #expect(leftovers.find(now: Date(timeIntervalSinceNow: -600)).isEmpty, "too young to tell from a writer about to lock it")
+        #expect(leftovers.remove() == 1 && !FileManager.default.fileExists(atPath: live.path))
+    }
+
     @Test func aBlobIsDeletedWithItsLastReference() throws {
         let store = try Store(path: root)
         let info = try storeBytes(store, "shared photo")

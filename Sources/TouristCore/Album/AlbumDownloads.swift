@@ -46,8 +46,9 @@ extension AlbumFetcher {
     /// next transfer starts; outcomes are recorded in batches, one batch at a time, also off the
     /// slots. So a slow disk delays the record, not the downloads. `DownloadPipeline` keeps the books.
     func downloadPending(pin id: String) async throws -> Int {
-        let album = try store.album(id)
+        let album = try await store.albumInBackground(id)
         let pending = album.photos.filter { $0.state == .pending }
+        if !pending.isEmpty { try await store.prepareStagingInBackground() }
         // downloads.concurrency at most, each provider within its own `concurrency`.
         let limits = Dictionary(uniqueKeysWithValues: Set(pending.map(\.key.provider)).compactMap { name in
             router.provider(named: name)?.entry.concurrency.map { (name, $0) }

@@ -35,7 +35,7 @@ public struct AlbumFetcher: Sendable {
     /// Completes the album of pin `id`: a no-op when it is complete, a resume when it was interrupted.
     /// `count` changes how many photos the album holds.
     public func fetch(pin id: String, count: Int?) async throws -> FetchOutcome {
-        let album = try store.transaction { transaction in
+        let album = try await store.transactionInBackground { [store] transaction in
             var album = try transaction.album(id)
             let target = count ?? album.target
             if Self.isComplete(album, target: target, store: store) { return nil as Album? }
@@ -59,7 +59,7 @@ public struct AlbumFetcher: Sendable {
             return album
         }
         guard let album else {
-            let complete = try store.album(id)
+            let complete = try await store.albumInBackground(id)
             return FetchOutcome(report: .alreadyComplete(complete.pin), album: complete, providerFailures: [])
         }
         return try await fill(album, operation: .fetch, searched: false, failures: [])
@@ -81,7 +81,7 @@ public struct AlbumFetcher: Sendable {
     /// they have fewer than the album holds, the new collection is smaller (`short`). Either way the
     /// report says so: a new collection never shrinks an album silently.
     public func newCollection(pin id: String, count: Int?) async throws -> FetchOutcome {
-        let current = try store.album(id)
+        let current = try await store.albumInBackground(id)
         let target = count ?? current.target
         let exclude = current.excluded.union(current.photos.map(\.key))
         let found = await router.search(
@@ -92,7 +92,7 @@ public struct AlbumFetcher: Sendable {
             // The album is left as it was, whatever the reason.
             return FetchOutcome(report: .noNewCollection(current.pin, failures: found.failures), album: current, providerFailures: found.failures)
         }
-        let album = try store.transaction { transaction in
+        let album = try await store.transactionInBackground { [size] transaction in
             var album = try transaction.album(id)
             let leaving = album.photos
             album.shown.formUnion(leaving.map(\.key))
@@ -121,11 +121,11 @@ public struct AlbumFetcher: Sendable {
     /// command (`OutOfServiceReporting`) out of the album, and out of what it has shown, so others
     /// take their places now and they can come back once the provider works again. Returns how many.
     private func giveBackUndelivered(pin id: String) async throws -> Int {
-        let failedProviders = Set(try store.album(id).photos.filter { $0.state == .failed }.map(\.key.provider))
+        let failedProviders = Set(try await store.albumInBackground(id).photos.filter { $0.state == .failed }.map(\.key.provider))
         var stopped = Set<String>()
         for name in failedProviders where await router.provider(named: name)?.isOutOfService == true { stopped.insert(name) }
         guard !stopped.isEmpty else { return 0 }
-        return try store.transaction { transaction in
+        return try await store.transactionInBackground { [stopped, logger] transaction in
             var album = try transaction.album(id)
             let leaving = album.photos.filter { $0.state == .failed && stopped.contains($0.key.provider) }
             album.photos.removeAll { $0.state == .failed && stopped.contains($0.key.provider) }
@@ -153,14 +153,14 @@ public struct AlbumFetcher: Sendable {
         var searchNow = !alreadySearched
         var round = 0
         while true {
-            let album = try store.album(id)
+            let album = try await store.albumInBackground(id)
             let missing = album.target - album.keptCount
             if searchNow, missing > 0 {
                 searched = true
                 let exclude = album.excluded.union(album.photos.map(\.key))
                 let result = await router.search(center: location, radiusKm: album.pin.radiusKm, count: missing, exclude: exclude)
                 failures = round == 0 ? result.failures : failures + result.failures.filter { !$0.isNoPhotos }
-                try store.transaction { transaction in
+                try await store.transactionInBackground { [size] transaction in
                     var album = try transaction.album(id)
                     let present = Set(album.photos.map(\.key))
                     for candidate in result.candidates where !present.contains(candidate.key) && !album.removed.contains(candidate.key) {
@@ -178,7 +178,7 @@ public struct AlbumFetcher: Sendable {
             guard rejected + givenBack > 0, round <= Self.replacementRounds else { break }
             searchNow = true
         }
-        return try store.transaction { transaction in
+        return try await store.transactionInBackground { [failures, searched, router] transaction in
             var album = try transaction.album(id)
             let report = FetchReport.ending(operation, album: album, failures: failures, searched: searched, providersEnabled: !router.providers.isEmpty)
             album.report = report

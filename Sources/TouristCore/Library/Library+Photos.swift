@@ -15,19 +15,21 @@ extension Library {
     /// provider into the store and recorded in the album as a view, so it is asked for once.
     /// `pin` is the album to look in (nil: the first album that holds the photo). Nil when no
     /// album holds the photo (`downloadPhoto` gets such a photo). The store lock is held only to
-    /// record the view, never while downloading.
+    /// record the view, never while downloading, and is waited for on a `BlockingIO` thread, as the
+    /// album is read: never on the caller's.
     public func photoCopy(_ key: PhotoKey, size wanted: PhotoSize, pin reference: String? = nil) async throws -> PhotoCopy? {
-        guard let (pin, photo) = try albumPhoto(key, pin: reference) else { return nil }
+        guard let (pin, photo) = try await BlockingIO.run({ [self] in try albumPhoto(key, pin: reference) }) else { return nil }
         if let copy = present(photo.copy(at: wanted)) { return PhotoCopy(pin: pin, key: key, view: copy) }
         return try await providers.withRouter(store: store) { router in
             let configured = try provider(of: key, in: router)
             let candidate = try await candidate(for: photo, from: configured)
             guard let (chosen, _) = candidate.source(nearest: wanted) else { throw ProviderError.notFound("\(key) has no sizes") }
             if let copy = present(photo.copy(at: chosen)) { return PhotoCopy(pin: pin, key: key, view: copy) }
+            try await store.prepareStagingInBackground()
             let writer = try await download(candidate, size: chosen, from: configured) { [store] maxBytes in try store.blobs.makeWriter(maxBytes: maxBytes) }
             let blob = try await BlockingIO.run { [store] in try store.blobs.commit(writer) }
             let view = PhotoView(size: chosen, sha256: blob.sha256, bytes: blob.bytes, mimeType: blob.mimeType)
-            let kept = try store.transaction { transaction in
+            let kept = try await store.transactionInBackground { transaction in
                 let kept = try transaction.addView(view, key: key, pin: pin)
                 if !kept { try transaction.removeBlobIfUnused(blob.sha256) }
                 return kept

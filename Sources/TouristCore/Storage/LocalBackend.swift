@@ -147,6 +147,7 @@ public final class LocalBackend: StorageBackend {
             try FileSystem.writeAll(file.fd, write.bytes, path: file.path)
             _ = fchmod(file.fd, 0o644)
             if durable, writes.count == 1 { try FileSystem.fsyncOrThrow(file.fd, path: file.path) }
+            StopPoint.reached("write staged \(write.key)")
         }
         if durable, writes.count > 1 { try FileSystem.syncFileSystem(root) }
         let needsLock = writes.contains { if case .unchanged = $0.condition { true } else { false } }
@@ -237,5 +238,13 @@ public final class LocalBackend: StorageBackend {
 
     public func sweepLeftovers() {
         _ = try? locked { () throws(StoreError) in temporaryArea.sweep() }
+    }
+
+    public func killedWrites() -> [String] {
+        KilledWrites(root: root).find()
+    }
+
+    public func removeKilledWrites() -> Int {
+        KilledWrites(root: root).remove()
     }
 }

@@ -307,6 +307,10 @@ public final class S3Backend: StorageBackend {
         staging.leftovers()
     }
 
+    public func killedWrites() -> [String] { [] }
+
+    public func removeKilledWrites() -> Int { 0 }
+
     public func sweepLeftovers() {
         guard FileManager.default.fileExists(atPath: stagingRoot),
               let lock = try? FileLock.lock(stagingRoot + "/lock", timeout: Self.stagingLockTimeout, what: "the staging folder \(stagingRoot)") else { return }

@@ -128,6 +128,14 @@ public protocol StorageBackend: Sendable {
 
     /// Removes what processes that are gone left in the temporary area.
     func sweepLeftovers()
+
+    /// The temporary files that writes killed midway left beside their targets (paths inside the
+    /// store), for `verify`: hidden from every reader, harmless but for their space. Finding them
+    /// walks the store's folders. None on a bucket, where each write is one request.
+    func killedWrites() -> [String]
+
+    /// Removes the files `killedWrites` finds (`store gc`, `store repair`); returns how many.
+    func removeKilledWrites() -> Int
 }
 
 /// An object's bytes as read, and the version a conditional write compares against.

@@ -14,12 +14,15 @@ enum FileSystem {
         return "\(text): the disk is full. Free some space, then run the command again: what is stored is kept, and an interrupted fetch resumes"
     }
 
-    /// Creates a unique temporary file in `directory`, close-on-exec. Returns its fd and path.
+    /// Creates a unique temporary file in `directory`, close-on-exec and flocked until it is closed
+    /// (so a sweep tells a live writer's file from one a killed process left, see `KilledWrites`).
+    /// Returns its fd and path.
     static func makeTemporaryFile(in directory: String, prefix: String = ".tmp-") throws(StoreError) -> (fd: Int32, path: String) {
         var template = Array("\(directory)/\(prefix)XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw StoreError(.io, "cannot create a temporary file in \(directory): \(errnoText())") }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        _ = tourist_flock(fd, TOURIST_LOCK_EX | TOURIST_LOCK_NB)
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         return (fd, path)
     }

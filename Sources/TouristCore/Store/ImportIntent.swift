@@ -1,10 +1,11 @@
 import Foundation
 
-/// What a `pin import` is about to add, written (`index/imports/<token>.json`) before the first of
-/// its albums: the id and name of every new pin. The pin list is the import's commit point (one
-/// snapshot holds all its pins, see `PinList.add`), so a process stopped midway leaves either
-/// albums no list names, which the next writer removes, or listed pins whose names are not all
-/// written yet, which it writes (`Store.finishImports`).
+/// What a `pin add` or `pin import` is about to add (`StoreTransaction.addPins`), written
+/// (`index/imports/<token>.json`) before the first of its albums: the id and name of every new pin.
+/// The pin list is the commit point (one record or snapshot holds all its pins, see
+/// `PinList.add`), so a process stopped midway leaves either albums no list names, which the next
+/// writer removes, or listed pins whose names are not all written yet, which it writes
+/// (`Store.finishImports`).
 struct ImportIntent: Codable, Equatable {
     struct Entry: Codable, Equatable {
         var id: String

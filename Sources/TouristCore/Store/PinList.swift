@@ -131,11 +131,16 @@ struct PinList {
         if try backend.append(Array(record.utf8), toLog: Self.journalKey, foldingBeside: Self.snapshotKey) { try fold() }
     }
 
-    /// Records `new` pins all in one step (`pin import`): one snapshot holding them beside every pin
-    /// already recorded replaces the old one only if that is unchanged since it was read, so a
-    /// reader sees all of them or none, whatever stops the process. The log is then trimmed
-    /// through what the snapshot took in.
+    /// Records `new` pins all in one step (`StoreTransaction.addPins`), so a reader sees all of them
+    /// or none, whatever stops the process: one pin is one log record (a record torn by a crash is
+    /// ignored); several are one snapshot holding them beside every pin already recorded, which
+    /// replaces the old one only if that is unchanged since it was read, after which the log is
+    /// trimmed through what the snapshot took in.
     func add(_ new: [Pin]) throws(StoreError) {
+        if new.count == 1 {
+            try put(new[0])
+            return
+        }
         while true {
             let (pins, snapshot, end) = try loadForFolding()
             let known = Set(pins.map(\.id))

@@ -27,9 +27,12 @@ public struct VerifyReport: Sendable, Codable, Equatable {
     /// `pin import`s under way, or stopped midway (finished or undone by the next process that
     /// opens a local store, by `store gc` on a bucket): their albums and names are not problems.
     public var unfinishedImports = 0
+    /// Temporary files that writes killed midway left in the index folders (hidden from every
+    /// reader, harmless; `store gc` and `store repair` remove them).
+    public var killedWrites = 0
     public var ok: Bool { problems.isEmpty }
 
-    enum CodingKeys: String, CodingKey { case blobs, corrupt, missing, orphans, dangling, problems, rehashed, extraReferences, leftoverPinEntries, unfinishedImports, ok }
+    enum CodingKeys: String, CodingKey { case blobs, corrupt, missing, orphans, dangling, problems, rehashed, extraReferences, leftoverPinEntries, unfinishedImports, killedWrites, ok }
 
     public init() {}
 
@@ -45,6 +48,7 @@ public struct VerifyReport: Sendable, Codable, Equatable {
         extraReferences = try container.decode(Int.self, forKey: .extraReferences)
         leftoverPinEntries = try container.decode(Int.self, forKey: .leftoverPinEntries)
         unfinishedImports = try container.decodeIfPresent(Int.self, forKey: .unfinishedImports) ?? 0
+        killedWrites = try container.decodeIfPresent(Int.self, forKey: .killedWrites) ?? 0
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -59,6 +63,7 @@ public struct VerifyReport: Sendable, Codable, Equatable {
         try container.encode(extraReferences, forKey: .extraReferences)
         try container.encode(leftoverPinEntries, forKey: .leftoverPinEntries)
         try container.encode(unfinishedImports, forKey: .unfinishedImports)
+        try container.encode(killedWrites, forKey: .killedWrites)
         try container.encode(ok, forKey: .ok)
     }
 }
@@ -69,6 +74,8 @@ public struct CollectReport: Sendable, Codable, Equatable {
     public var bytesFreed = 0
     public var referencesRewritten = 0
     public var indexEntriesRepaired = 0
+    /// Temporary files of writes killed midway, removed.
+    public var killedWritesRemoved = 0
 }
 
 /// What `store stats` counts.
@@ -215,6 +222,7 @@ extension Store {
         for entry in backend.leftovers() {
             problem("tmp", "tmp/\(entry) was left by a process that is gone")
         }
+        report.killedWrites = backend.killedWrites().count
         return report
     }
 
@@ -271,6 +279,7 @@ extension Store {
         report.indexEntriesRepaired += try repairNames(albums)
         let usage = BlobUsage(albums.map(AlbumBlobs.init))
         report.referencesRewritten = try rewriteReferences(usage)
+        report.killedWritesRemoved = backend.removeKilledWrites()
         let stored = BlobStore.named(try backend.listAll(BlobStore.prefix, details: true))
         let unused = Set(Sorted.difference(stored.map(\.blob), usage.blobs))
         for (blob, object) in stored where unused.contains(blob) && (object.modified ?? .distantPast) <= cutoff {

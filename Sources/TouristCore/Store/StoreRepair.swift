@@ -147,6 +147,10 @@ extension Store {
             backend.sweepLeftovers()
             report.actions.append("removed what \(Plural.count(leftovers.count, "process", "processes")) that are gone left in tmp/")
         }
+        let killed = backend.removeKilledWrites()
+        if killed > 0 {
+            report.actions.append("removed \(Plural.count(killed, "temporary file")) that writes killed midway left in the index")
+        }
     }
 
     /// The album size a rebuilt album aims for when its own target was lost with its file.

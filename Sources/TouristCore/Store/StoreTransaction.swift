@@ -57,9 +57,10 @@ public final class StoreTransaction: Sendable {
         try store.pinList.put(album.pin)
     }
 
-    /// Adds a pin with an empty album. Adding the same name at the same place and radius again
-    /// returns the existing pin (`created` false); a name taken by another place, or by the same
-    /// place with another radius, is a conflict.
+    /// Adds a pin with an empty album, all or nothing whatever stops the process (through
+    /// `addPins`, as `pin import` adds pins). Adding the same name at the same place and radius
+    /// again returns the existing pin (`created` false); a name taken by another place, or by the
+    /// same place with another radius, is a conflict.
     public func addPin(name: String, location: GeoPoint, radiusKm: Double, target: Int, now: Date = Date()) throws -> (pin: Pin, created: Bool) {
         if let existing = try store.pinID(named: name) {
             let pin = try album(existing).pin
@@ -70,24 +71,8 @@ public final class StoreTransaction: Sendable {
             }
             throw StoreError(.conflict, "a pin named \"\(name)\" already exists at another place (id \(existing)). Choose another --name, or remove it with `tourist pin rm \(existing)`")
         }
-        // Whole seconds, as the index's ISO 8601 dates keep them.
-        let createdAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-        var pin = Pin(id: Pin.makeID(), name: name, location: location, radiusKm: radiusKm, createdAt: createdAt)
-        var album = Album(pin: pin, target: target)
-        album.refreshSummary()
-        while try !backend.write(store.albumKey(pin.id), try IndexCoding.encode(album), when: .absent) {
-            pin.id = Pin.makeID()
-            album.pin.id = pin.id
-        }
-        try store.pinList.put(album.pin)
-        guard try claimName(name, id: pin.id) else {
-            // Another process gave a pin this name meanwhile: this one goes, and the body runs again
-            // to find theirs.
-            try backend.remove(store.albumKey(pin.id))
-            try store.pinList.remove(id: pin.id)
-            throw StoreConflict()
-        }
-        return (album.pin, true)
+        let added = try addPins([NewPin(name: name, location: location, radiusKm: radiusKm)], target: target, now: now)
+        return (added[0], true)
     }
 
     /// Renames pin `id` to `name` and/or sets its search radius to `radiusKm` (nil: unchanged),

@@ -37,6 +37,9 @@ struct StoreCommand: AsyncParsableCommand {
                     if report.extraReferences > 0 {
                         lines.append("\(Plural.count(report.extraReferences, "blob reference file lists", "blob reference files list")) photos that no longer use the blob (left by an interrupted command, harmless; `tourist store gc` rewrites them)")
                     }
+                    if report.killedWrites > 0 {
+                        lines.append("\(Plural.count(report.killedWrites, "temporary file")) left by writes killed midway (hidden, harmless; `tourist store gc` removes them)")
+                    }
                     if !report.orphans.isEmpty {
                         lines.append("\(Plural.count(report.orphans.count, "orphan blob")) (used by no album, harmless; `tourist store gc` removes them)")
                     }
@@ -99,7 +102,7 @@ struct StoreCommand: AsyncParsableCommand {
                 if session.options.json {
                     try session.printJSON(report)
                 } else {
-                    session.say("Removed \(Plural.count(report.blobsRemoved, "unused blob")) (\(Format.bytes(report.bytesFreed))); rewrote \(Plural.count(report.referencesRewritten, "reference file")); repaired \(Plural.count(report.indexEntriesRepaired, "index entry", "index entries")).")
+                    session.say("Removed \(Plural.count(report.blobsRemoved, "unused blob")) (\(Format.bytes(report.bytesFreed))); rewrote \(Plural.count(report.referencesRewritten, "reference file")); repaired \(Plural.count(report.indexEntriesRepaired, "index entry", "index entries"))\(report.killedWritesRemoved > 0 ? "; removed \(Plural.count(report.killedWritesRemoved, "temporary file")) of killed writes" : "").")
                 }
                 return 0
             }
