@@ -126,9 +126,12 @@ public final class Library: Sendable {
     ) async throws -> FetchOutcome {
         // A complete album needs no provider: said before any is set up (the demo set alone reads
         // thousands of file names to start).
-        let current = try await BlockingIO.run { [store] in try store.album(id) }
-        if AlbumFetcher.isComplete(current, target: count ?? current.target, store: store) {
-            return FetchOutcome(report: .alreadyComplete(current.pin), album: current, providerFailures: [])
+        let complete = try await BlockingIO.run { [store] () throws -> Album? in
+            let current = try store.album(id)
+            return AlbumFetcher.isComplete(current, target: count ?? current.target, store: store) ? current : nil
+        }
+        if let complete {
+            return FetchOutcome(report: .alreadyComplete(complete.pin), album: complete, providerFailures: [])
         }
         return try await providers.withRouter(only: providerNames, store: store) { router in
             try await exclusively(pin: id, waiting: waiting) {

@@ -68,32 +68,6 @@ enum FileSystem {
         try fsyncOrThrow(fd, path: path)
     }
 
-    /// Replaces many files atomically with two flushes of the whole file system instead of two
-    /// fsyncs per file: every new content is written to a temporary file beside its target, the
-    /// file system is synced (contents durable), all are renamed in order, and it is synced again
-    /// (names durable). A crash leaves each file old or new, never a mix.
-    static func writeAtomically(_ files: [(path: String, bytes: [UInt8])], syncing root: String) throws(StoreError) {
-        guard !files.isEmpty else { return }
-        var staged: [(temporary: String, path: String)] = []
-        do throws(StoreError) {
-            for file in files {
-                let (fd, temporary) = try makeTemporaryFile(in: (file.path as NSString).deletingLastPathComponent)
-                staged.append((temporary, file.path))
-                defer { close(fd) }
-                try writeAll(fd, file.bytes, path: temporary)
-                _ = fchmod(fd, 0o644)
-            }
-            try syncFileSystem(root)
-            for (temporary, path) in staged where rename(temporary, path) != 0 {
-                throw StoreError(.io, "cannot replace \(path): \(errnoText())")
-            }
-        } catch {
-            for (temporary, _) in staged { unlink(temporary) }
-            throw error
-        }
-        try syncFileSystem(root)
-    }
-
     /// Flushes the whole file system holding `path` (syncfs(2)).
     static func syncFileSystem(_ path: String) throws(StoreError) {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
