@@ -9,9 +9,10 @@ import Synchronization
 /// would otherwise outlive tourist.
 ///
 /// The first plugin started installs handlers for SIGINT, SIGTERM and SIGHUP that hand the signal
-/// to a thread (through a pipe: a handler may do little else): it kills every live plugin group,
-/// then ends tourist by the same signal, as if no handler were there (or, should the signal not end
-/// it, with status 128 + its number).
+/// to a thread (through a pipe: a handler may do little else): it kills every live plugin group and
+/// every descendant of a plugin that left its group (`setsid`; `ProcessFamily`), then ends tourist
+/// by the same signal, as if no handler were there (or, should the signal not end it, with status
+/// 128 + its number).
 enum LivePlugins {
     private static let groups = Mutex<Set<pid_t>>([])
     private static let installed = Mutex(false)
@@ -55,7 +56,7 @@ enum LivePlugins {
     private static func end(by number: Int32) {
         ending.withLock { $0 = true }
         // At once: any wait would let the command go on (and finish) without the plugins.
-        signalAll(SIGKILL)
+        killAll()
         signal(number, SIG_DFL)
         // Unblocked on this thread (a parent may have started tourist with it blocked), and raised
         // here, where it is sure to be delivered.
@@ -68,10 +69,11 @@ enum LivePlugins {
         _exit(128 + number)
     }
 
-    /// Signals every live plugin group (under the lock, so none is reaped meanwhile).
-    private static func signalAll(_ number: Int32) {
+    /// Kills every live plugin group and each plugin's descendants (under the lock, so no plugin is
+    /// reaped meanwhile: its group id and its children stay its own).
+    private static func killAll() {
         groups.withLock { groups in
-            for pid in groups { _ = kill(-pid, number) }
+            for pid in groups { ProcessFamily.killGroupAndDescendants(of: pid) }
         }
     }
 }

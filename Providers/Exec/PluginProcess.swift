@@ -182,9 +182,7 @@ final class PluginProcess: Sendable {
     func kill() {
         ended.withLock { ended in
             guard ended == nil else { return }
-            let family = ProcessFamily.descendants(of: pid)
-            _ = Glibc.kill(-pid, SIGKILL)
-            family.kill()
+            ProcessFamily.killGroupAndDescendants(of: pid)
             ended = Self.reap(pid)
         }
     }

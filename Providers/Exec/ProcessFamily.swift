@@ -32,6 +32,15 @@ struct ProcessFamily: Sendable {
         return ProcessFamily(members: found)
     }
 
+    /// Kills the process group `leader` leads and every descendant of `leader`, also those that left
+    /// the group. `leader` must not have been reaped: only then are its group id and its children
+    /// certainly its own.
+    static func killGroupAndDescendants(of leader: pid_t) {
+        let family = descendants(of: leader)
+        _ = Glibc.kill(-leader, SIGKILL)
+        family.kill()
+    }
+
     /// Sends SIGKILL to every member still running as itself (its start time unchanged).
     func kill() {
         for member in members where Self.member(member.pid)?.started == member.started {

@@ -16,14 +16,36 @@ public struct JSONParser {
     private let keptKeys: [[UInt8]]?
     /// How many members being checked and left out enclose the current value.
     private var skipping = 0
+    /// The top-level key whose array is handed on element by element, and to whom; nil once the
+    /// first member of that name has been met (a later one is read as usual).
+    private var stream: (key: String, handOn: (JSONValue) -> Void)?
 
     /// Parses one JSON document, which may be surrounded by white space only. With `keys`, a
     /// member whose key is not among them, at any depth, is checked like the rest and left out of
     /// the result, so a reader that needs a few fields of a large document builds no string, array
     /// or object for the others.
     public static func parse(_ bytes: [UInt8], keepingKeys keys: Set<String>? = nil) throws(SyntaxError) -> JSONValue {
+        try document(bytes, keptKeys: keys, stream: nil)
+    }
+
+    /// Parses one JSON document as `parse(_:)` does, but when it is an object whose first member
+    /// named `key` is an array, each element of that array is handed to `element`, in order, as
+    /// soon as it is read, and is not kept: the result holds that member as an empty array. So a
+    /// reader of a large collection holds one element at a time, never the whole tree. Elements
+    /// are handed on before the rest of the document is read: what is made of them stands only
+    /// once this returns (a syntax error later in the document is thrown as `parse` throws it).
+    public static func parse(_ bytes: [UInt8], streamingArray key: String, _ element: (JSONValue) -> Void) throws(SyntaxError) -> JSONValue {
+        try withoutActuallyEscaping(element) { (element) throws(SyntaxError) -> JSONValue in
+            try document(bytes, keptKeys: nil, stream: (key, element))
+        }
+    }
+
+    private static func document(
+        _ bytes: [UInt8], keptKeys keys: Set<String>?, stream: (key: String, handOn: (JSONValue) -> Void)?
+    ) throws(SyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> JSONValue in
             var parser = JSONParser(bytes: buffer, keptKeys: keys)
+            parser.stream = stream
             if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }  // tolerate a UTF-8 byte order mark
             parser.skipWhitespace()
             let value = try parser.parseValue()
@@ -109,7 +131,10 @@ public struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(keyText())\"") }
             index += 1
             skipWhitespace()
-            if let key {
+            if let key, depth == 1, let stream, stream.key == key {
+                self.stream = nil
+                members.append((key, current == UInt8(ascii: "[") ? try parseArray(handingItemsTo: stream.handOn) : try parseValue()))
+            } else if let key {
                 members.append((key, try parseValue()))
             } else {
                 skipping += 1
@@ -146,7 +171,9 @@ public struct JSONParser {
         return (String(decoding: raw, as: UTF8.self), range)
     }
 
-    private mutating func parseArray() throws(SyntaxError) -> JSONValue {
+    /// Reads an array; with `handOn`, each item goes to it as soon as it is read, and the result
+    /// is empty.
+    private mutating func parseArray(handingItemsTo handOn: ((JSONValue) -> Void)? = nil) throws(SyntaxError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         index += 1
@@ -160,7 +187,11 @@ public struct JSONParser {
             skipWhitespace()
             if current == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
             let item = try parseValue()
-            if skipping == 0 { items.append(item) }
+            if let handOn {
+                handOn(item)
+            } else if skipping == 0 {
+                items.append(item)
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1

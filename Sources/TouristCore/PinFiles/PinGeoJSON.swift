@@ -7,26 +7,57 @@
 /// `radius` are read too). Writing adds each pin's `id`, `state` and `photos`, which reading ignores.
 public enum PinGeoJSON {
     /// The entries of `bytes`, or an `InputDataError` naming `file`, the feature and the fix.
+    /// A FeatureCollection's features are read one at a time, each made an entry as soon as it is
+    /// read (`JSONParser.parse(_:streamingArray:_:)`): no tree of the whole file is built.
     public static func read(_ bytes: [UInt8], file: String) throws(InputDataError) -> [PinFileEntry] {
+        var features = Features(file: file)
         let document: JSONValue
         do {
             // A byte-order mark some editors write is not JSON: it is dropped.
-            document = try JSONParser.parse(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
+            let json = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+            document = try JSONParser.parse(json, streamingArray: "features") { features.add($0) }
         } catch {
             throw InputDataError("\(file) line \(error.line), column \(error.column): \(error.reason); a pin file in GeoJSON must be valid JSON")
         }
         switch document["type"]?.stringValue {
         case "FeatureCollection":
-            guard let features = document["features"]?.arrayValue else {
+            guard document["features"]?.arrayValue != nil else {
                 throw InputDataError("\(file): the FeatureCollection has no \"features\" array; list the pins as Point features in it")
             }
-            return try features.enumerated().map { index, feature throws(InputDataError) in
-                try entry(feature, position: "feature \(index + 1)", file: file)
-            }
+            return try features.result()
         case "Feature":
             return [try entry(document, position: "feature 1", file: file)]
         default:
             throw InputDataError("\(file): expected a GeoJSON FeatureCollection or Feature (its \"type\"), got \(document["type"]?.compact() ?? document.typeDescription); write {\"type\": \"FeatureCollection\", \"features\": [...]}")
+        }
+    }
+
+    /// The entries of a FeatureCollection's features as they are read, up to the first one that is
+    /// not a pin, whose error stands for them all (the features after it are only counted).
+    private struct Features {
+        let file: String
+        private var entries: [PinFileEntry] = []
+        private var failure: InputDataError?
+        private var count = 0
+
+        init(file: String) {
+            self.file = file
+        }
+
+        mutating func add(_ feature: JSONValue) {
+            count += 1
+            guard failure == nil else { return }
+            do {
+                entries.append(try PinGeoJSON.entry(feature, position: "feature \(count)", file: file))
+            } catch {
+                failure = error
+            }
+        }
+
+        /// The entries, or the first feature's error.
+        func result() throws(InputDataError) -> [PinFileEntry] {
+            if let failure { throw failure }
+            return entries
         }
     }
 
