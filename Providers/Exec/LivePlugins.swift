@@ -12,14 +12,22 @@ import Synchronization
 /// to a thread (through a pipe: a handler may do little else): it kills every live plugin group and
 /// every descendant of a plugin that left its group (`setsid`; `ProcessFamily`), then ends tourist
 /// by the same signal, as if no handler were there (or, should the signal not end it, with status
-/// 128 + its number).
-enum LivePlugins {
+/// 128 + its number). A host that stops on these signals itself and shuts its plugins down on the
+/// way (`tourist serve`) keeps its own handlers: `leaveSignalsToHost`.
+public enum LivePlugins {
     private static let groups = Mutex<Set<pid_t>>([])
     private static let installed = Mutex(false)
     private static let ending = Mutex(false)
 
     /// Whether tourist is ending by a signal (no plugin may start any more).
     static var isEnding: Bool { ending.withLock { $0 } }
+
+    /// No handler of this type will replace the process's own: for a host that stops gracefully on
+    /// SIGINT and SIGTERM and shuts its plugins down then (two handlers would race for a signal,
+    /// and this one ends the process at once). Call it before the first plugin starts.
+    public static func leaveSignalsToHost() {
+        installed.withLock { $0 = true }
+    }
 
     /// A plugin started (its pid is its process group's id).
     static func started(_ pid: pid_t) {

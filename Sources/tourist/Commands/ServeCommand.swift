@@ -1,4 +1,5 @@
 import ArgumentParser
+import Exec
 import Foundation
 import TouristCore
 import TouristServer
@@ -33,6 +34,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Session.run(global) { session in
+            // The server stops on Ctrl-C and SIGTERM itself, ending its plugins' families on the way.
+            LivePlugins.leaveSignalsToHost()
             let library = try session.library()
             let folder = assets.map { PathResolution.resolve($0, environment: session.environment, relativeTo: session.workingDirectory) }
             let server = TouristServer(library: library, options: ServerOptions(host: host, port: port, assetsDirectory: folder, idleTimeout: .seconds(idleTimeout)), logger: session.logger)
