@@ -51,6 +51,8 @@
 #    blob (< 150 MB).
 # 13. pin import (Benchmarks/pin-import.sh): 25,000 places from a CSV file into a fresh store, one
 #    run (target: under 3 s, and 10x an earlier tourist given as BEFORE=PATH).
+# 14. Gazetteer (Benchmarks/gazetteer.sh): the bundled gazetteer's cold load, and a warm lookup by
+#    name (target: under 5 ms) and of the nearest city, medians of 20,000.
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -156,3 +158,6 @@ bash Benchmarks/serve-pressure.sh
 
 echo
 bash Benchmarks/pin-import.sh
+
+echo
+bash Benchmarks/gazetteer.sh
