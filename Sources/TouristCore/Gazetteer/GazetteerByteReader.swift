@@ -9,8 +9,6 @@ struct GazetteerByteReader {
         self.offset = offset
     }
 
-    var isAtEnd: Bool { offset == bytes.count }
-
     mutating func u8() throws(GazetteerError) -> UInt8 {
         try need(1)
         defer { offset += 1 }

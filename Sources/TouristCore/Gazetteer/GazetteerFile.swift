@@ -1,6 +1,6 @@
 /// The decoded tables of a gazetteer resource (format version 1, written by
-/// GazetteerTools/make-gazetteer.py): countries, regions and places in full, the names as an
-/// index over the file's own bytes.
+/// GazetteerTools/make-gazetteer.py): countries, regions and places in full and checked, the
+/// names as an index over the file's own bytes.
 struct GazetteerFile: Sendable {
     /// One country: ISO alpha-2 and alpha-3 codes and English name.
     struct Country: Sendable {
@@ -71,7 +71,6 @@ struct GazetteerFile: Sendable {
             placeRegions.append(regionIndex)
         }
         names = try GazetteerNameIndex(reading: &reader, count: nameCount, restartInterval: restartInterval, placeCount: placeCount)
-        guard reader.isAtEnd else { throw GazetteerError("the gazetteer is damaged: bytes follow its last name") }
         self.regions = regions
         self.places = places
         self.placeRegions = placeRegions

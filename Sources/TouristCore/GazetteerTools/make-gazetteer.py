@@ -21,9 +21,11 @@ Format, version 1 (all integers little-endian; "str8" is a u8 byte length then U
   places     by population, largest first (ties by GeoNames id): u32 GeoNames id,
              i32 latitude and i32 longitude in 1e-5 degrees, u32 population, u16 region index,
              str8 name
+  restarts   u32 offset of every 16th name entry (names 0, 16, 32, …), from the first name's
+             start, so a search can binary-search them without reading the names first
   names      the folded names, sorted by their UTF-8 bytes, front-coded: u8 bytes shared with the
-             previous name (0 for every 16th name, so a search can start there), str8 the rest,
-             u8 count, then count u16 place indices, ascending (so largest first)
+             previous name (0 at every restart), str8 the rest, u8 count, then count u16 place
+             indices, ascending (so largest first); they run to the end of the file
 
 Deterministic: the same wheel gives the same bytes.
 
@@ -104,17 +106,20 @@ def main():
             region_index[(city["countrycode"], city["admin1code"])],
         )
         out_bytes += str8(city["name"])
-    previous = b""
+    entries, restarts, previous = bytearray(), [], b""
     for number, key in enumerate(sorted(names)):
         shared = 0
         if number % RESTART:
             limit = min(len(key), len(previous), 255)
             while shared < limit and key[shared] == previous[shared]:
                 shared += 1
+        else:
+            restarts.append(len(entries))
         indices = sorted(names[key])[:255]
-        out_bytes += struct.pack("<BB", shared, len(key) - shared) + key[shared:]
-        out_bytes += struct.pack(f"<B{len(indices)}H", len(indices), *indices)
+        entries += struct.pack("<BB", shared, len(key) - shared) + key[shared:]
+        entries += struct.pack(f"<B{len(indices)}H", len(indices), *indices)
         previous = key
+    out_bytes += struct.pack(f"<{len(restarts)}I", *restarts) + entries
     with open(out, "wb") as f:
         f.write(out_bytes)
     print(f"wrote {out}: {len(places)} places, {len(names)} names, {len(out_bytes)} bytes", file=sys.stderr)
