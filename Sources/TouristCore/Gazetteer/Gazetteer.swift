@@ -25,12 +25,10 @@ public final class Gazetteer: Sendable {
     let file: GazetteerFile
     let nearestIndex: NearestPlaceIndex
 
-    /// Reads a gazetteer file.
+    /// Reads a gazetteer file (straight into one array: FileSystem.read).
     public convenience init(contentsOf path: String) throws(GazetteerError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw GazetteerError("cannot read the gazetteer at \(path)")
-        }
-        try self.init(bytes: Array(data))
+        guard let bytes = try? FileSystem.read(path) else { throw GazetteerError("cannot read the gazetteer at \(path)") }
+        try self.init(bytes: bytes)
     }
 
     /// Decodes a gazetteer from its bytes.
