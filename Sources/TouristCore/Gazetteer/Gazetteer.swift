@@ -50,7 +50,8 @@ public final class Gazetteer: Sendable {
     }
 
     /// Where the bundled gazetteer is: in the resource bundle beside the executable (after
-    /// symbolic links) or beside the main bundle.
+    /// symbolic links) or beside the main bundle. Not `Bundle.module`, which stops the process
+    /// when the bundle is missing: a tourist installed without it must say so and go on.
     static var bundledPath: String? {
         var folders: [URL] = []
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() { folders.append(executable) }
@@ -81,6 +82,7 @@ public final class Gazetteer: Sendable {
         PlaceResolution(query: text, candidates: places(named: text))
     }
 
+    /// The name index's key for `text`: the UTF-8 of its folded form.
     static func key(_ text: String) -> [UInt8] {
         Array(PlaceNameFolding.fold(text).utf8)
     }
