@@ -81,7 +81,7 @@ import Testing
         #expect(candidates.count >= 5)
         #expect(candidates.allSatisfy { $0.countryCode == "US" && $0.regionName != nil })
         #expect(candidates.map(\.population) == candidates.map(\.population).sorted(by: >))
-        #expect(candidates[0].summary == "Springfield, Missouri, US (United States), pop. \(GazetteerPlace.grouped(candidates[0].population))")
+        #expect(candidates[0].summary == "Springfield, Missouri, United States (US), pop. \(GazetteerPlace.grouped(candidates[0].population))")
         // Each candidate can be chosen by the query offered for it.
         for candidate in candidates {
             let query = try #require(resolution.query(choosing: candidate))
@@ -100,6 +100,8 @@ import Testing
             #expect(gazetteer.resolve(query).place == candidate, "\(query)")
         }
         #expect(resolution.candidates.contains { resolution.query(choosing: $0)?.split(separator: ",").count == 3 })
+        let mexican = try #require(resolution.candidates.first { $0.countryCode == "MX" })
+        #expect(mexican.summary == "San Pedro Garza García, region 19, Mexico (MX), pop. 132,128")
     }
 
     @Test(arguments: ["Xyzzyville", "", " , ", "Paris, Atlantis", "Parisss"])

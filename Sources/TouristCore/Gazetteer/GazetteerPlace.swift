@@ -26,9 +26,13 @@ public struct GazetteerPlace: Sendable, Hashable {
         regionName.map { "\(name), \($0), \(countryCode)" } ?? displayName
     }
 
-    /// One line for a list of candidates: "Springfield, Missouri, US (United States), pop. 170,188".
+    /// One line for a list of candidates, with country, region and population: "Springfield,
+    /// Missouri, United States (US), pop. 170,188"; a region without a name by its code, "San
+    /// Pedro, region 05, Mexico (MX), pop. 123,456".
     public var summary: String {
-        "\(qualifiedName) (\(countryName)), pop. \(Self.grouped(population))"
+        let region = regionName ?? (regionCode.isEmpty ? nil : "region \(regionCode)")
+        return ([name] + (region.map { [$0] } ?? []) + ["\(countryName) (\(countryCode))"]).joined(separator: ", ")
+            + ", pop. \(Self.grouped(population))"
     }
 
     /// `number` with a comma every three digits, the same in every locale: "2,138,551".
