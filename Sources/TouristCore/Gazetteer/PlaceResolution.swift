@@ -8,6 +8,7 @@ import Foundation
 /// over Paris, Texas (25,000); "Springfield" (Missouri 170,000, Massachusetts 154,000, Illinois
 /// 114,000, …) is ambiguous.
 public struct PlaceResolution: Sendable, Hashable {
+    /// Which of the four a lookup came to.
     public enum Outcome: Sendable, Hashable {
         /// The only place of that name: taken.
         case only
@@ -16,6 +17,7 @@ public struct PlaceResolution: Sendable, Hashable {
         /// Several places of that name, none clearly the one meant: for the user to choose from,
         /// by `query(choosing:)` or by coordinates.
         case ambiguous
+        /// No place of that name (with that country or region).
         case notFound
     }
 
@@ -33,6 +35,7 @@ public struct PlaceResolution: Sendable, Hashable {
         self.candidates = candidates
     }
 
+    /// What the candidates come to, by the rule above.
     public var outcome: Outcome {
         switch candidates.count {
         case 0: .notFound
