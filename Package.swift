@@ -33,7 +33,10 @@ let package = Package(
                 "CurlShim",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The gazetteer (Gazetteer/Gazetteer.swift), built by GazetteerTools/make-gazetteer.sh.
+            exclude: ["GazetteerTools"],
+            resources: [.copy("Resources/gazetteer.bin")]
         ),
         .target(
             name: "Fixture",

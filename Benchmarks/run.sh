@@ -51,6 +51,10 @@
 #    blob (< 150 MB).
 # 13. pin import (Benchmarks/pin-import.sh): 25,000 places from a CSV file into a fresh store, one
 #    run (target: under 3 s, and 10x an earlier tourist given as BEFORE=PATH).
+# 14. Command start-up (Benchmarks/cli-startup.sh): album, a fetch with nothing to do (target:
+#    <= 1.3x album), pin list, --help and no arguments, under hyperfine.
+# 15. Gazetteer (Benchmarks/gazetteer.sh): the bundled gazetteer's cold load, and a warm lookup by
+#    name (target: under 5 ms) and of the nearest city, medians of 20,000.
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -159,3 +163,6 @@ bash Benchmarks/pin-import.sh
 
 echo
 bash Benchmarks/cli-startup.sh
+
+echo
+bash Benchmarks/gazetteer.sh

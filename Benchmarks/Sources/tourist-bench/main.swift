@@ -12,6 +12,7 @@
 //   tourist-bench plugin-overhead FIXTURE_DIR ROUNDS   time searches in process and through serve-plugin
 //   tourist-bench add-pins STORE COUNT    add COUNT pins spread over the world through TouristCore (see PageTimings.swift)
 //   tourist-bench page-timings --base URL --pin ID [--runs N] [--photos N] [--json FILE]   time the album and map pages in headless chromium
+//   tourist-bench gazetteer ROUNDS        time the gazetteer's cold load, a lookup by name and nearest(to:) (see GazetteerBench.swift)
 //
 // `seed` writes the store's documented on-disk format directly (VERSION, index/pins.json,
 // index/albums, index/names, index/refs, blobs) with TouristCore's own types, so a 10,000-pin store
@@ -216,6 +217,9 @@ case "plugin-overhead":
 case "add-pins":
     guard arguments.count == 3, let count = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench add-pins STORE COUNT") }
     try addPins(store: arguments[arguments.startIndex + 1], count: count)
+case "gazetteer":
+    guard arguments.count == 2, let rounds = Int(arguments[arguments.startIndex + 1]), rounds > 0 else { fail("usage: tourist-bench gazetteer ROUNDS") }
+    try gazetteerTimings(rounds: rounds)
 case "page-timings":
     do {
         try pageTimings(arguments: Array(arguments.dropFirst()))
@@ -223,5 +227,5 @@ case "page-timings":
         fail("page-timings: \(error)")
     }
 default:
-    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | decode-album STORE PIN ROUNDS | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS [SPACING_M [MAXLAG_EVERY RETRY_AFTER]] | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS | add-pins STORE COUNT | page-timings --base URL --pin ID [--runs N] [--photos N] [--json FILE]")
+    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | decode-album STORE PIN ROUNDS | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS [SPACING_M [MAXLAG_EVERY RETRY_AFTER]] | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS | add-pins STORE COUNT | page-timings --base URL --pin ID [--runs N] [--photos N] [--json FILE] | gazetteer ROUNDS")
 }

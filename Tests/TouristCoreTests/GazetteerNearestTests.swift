@@ -1,0 +1,52 @@
+import Testing
+@testable import TouristCore
+
+/// The nearest city to a point, on the real bundled gazetteer.
+@Suite struct GazetteerNearestTests {
+    let gazetteer: Gazetteer
+
+    init() throws {
+        gazetteer = try Gazetteer.bundled()
+    }
+
+    @Test func eiffelTowerIsNearParis() throws {
+        let nearby = try #require(gazetteer.nearest(to: GeoPoint(latitude: 48.8584, longitude: 2.2945)))
+        #expect(nearby.place.displayName == "Paris, FR")
+        #expect(nearby.distanceKm < 10)
+        #expect(nearby.description == "near Paris, FR")
+    }
+
+    @Test func kyotoStationIsNearKyoto() throws {
+        let nearby = try #require(gazetteer.nearest(to: GeoPoint(latitude: 34.9858, longitude: 135.7588)))
+        #expect(nearby.description == "near Kyoto, JP")
+    }
+
+    @Test func midOceanStillHasANearestCity() throws {
+        // The middle of the South Pacific, far from any city.
+        let nearby = try #require(gazetteer.nearest(to: GeoPoint(latitude: -40, longitude: -130)))
+        #expect(nearby.distanceKm > 1_000)
+        // Across the antimeridian and at a pole, too.
+        #expect(try #require(gazetteer.nearest(to: GeoPoint(latitude: -17.7, longitude: 179.99))).place.countryCode == "FJ")
+        #expect(try #require(gazetteer.nearest(to: GeoPoint(latitude: 90, longitude: 0))).distanceKm > 1_000)
+    }
+
+    @Test func partsOfACityAreGivenAsTheCity() throws {
+        let passy = try #require(gazetteer.places(named: "Paris 16 Passy").first)
+        #expect(gazetteer.whole(of: passy)?.displayName == "Paris, FR")
+        let mitte = try #require(gazetteer.places(named: "Hamburg-Mitte").first)
+        #expect(gazetteer.whole(of: mitte)?.name == "Hamburg")
+        #expect(gazetteer.whole(of: try #require(gazetteer.resolve("Kyoto").place)) == nil)
+    }
+
+    /// The index's answer against measuring every place, for points all over the globe.
+    @Test func agreesWithMeasuringEveryPlace() throws {
+        var generator = SystemRandomNumberGenerator()
+        let everyPlace = gazetteer.file.places
+        for _ in 0..<200 {
+            let point = try GeoPoint(latitude: .random(in: -90...90, using: &generator), longitude: .random(in: -180...180, using: &generator))
+            let nearest = try #require(gazetteer.nearestIndex.nearest(to: point))
+            let closest = try #require(everyPlace.map { point.distanceKm(to: $0.location) }.min())
+            #expect(nearest.distanceKm == closest, "\(point)")
+        }
+    }
+}
