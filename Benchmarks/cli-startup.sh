@@ -3,8 +3,9 @@
 # On a store with one pin, "Paris", whose 21-photo album is complete (filled from the bundled demo
 # set; built-in config): `tourist album Paris`, a `tourist fetch Paris` with nothing to do (target:
 # <= 1.3x `album`: it answers before any provider is set up), `tourist pin list`, `tourist --help`
-# and `tourist` alone. hyperfine, 3 warm-up runs, then 30. Release build with
-# --static-swift-stdlib, as the Quick start builds it.
+# and `tourist` alone. hyperfine without a shell (-N: a shell's own start-up would be most of what
+# is timed), 5 warm-up runs, then 100. Release build with --static-swift-stdlib, as the Quick start
+# builds it.
 #
 #   bash Benchmarks/cli-startup.sh         (also run by Benchmarks/run.sh)
 #   BASELINE=/path/to/an/older/tourist bash Benchmarks/cli-startup.sh   # the same commands by
@@ -34,16 +35,16 @@ runs=()
 for binary in "$bin" ${BASELINE:+"$BASELINE"}; do
     label=$([[ $binary == "$bin" ]] && echo tourist || echo baseline)
     for command in "${commands[@]}"; do
-        runs+=(-n "$label ${command:-(no arguments)}" "'$binary' $command > /dev/null 2>&1")
+        runs+=(-n "$label ${command:-(no arguments)}" "$binary $command")
     done
 done
-hyperfine --style basic --warmup 3 --runs 30 --export-json "$work/startup.json" "${runs[@]}" >&2
+hyperfine -N --style basic --warmup 5 --runs 100 --export-json "$work/startup.json" "${runs[@]}" >&2
 
 python3 - "$work/startup.json" <<'PY'
 import json, sys
 rows = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
 ms = lambda name: rows[name]["median"] * 1000
-print("| command (median of 30, release build) | tourist | baseline |")
+print("| command (median of 100, release build) | tourist | baseline |")
 print("|---|---|---|")
 for name in ["album Paris", "fetch Paris", "pin list", "--help", "(no arguments)"]:
     base = f"{ms('baseline ' + name):.1f} ms" if "baseline " + name in rows else "-"
