@@ -4,8 +4,9 @@ import Glibc
 /// Batched writes to a local folder. Each object's bytes go to a file beside its key first, so a
 /// reader never sees half of one: an unnamed (O_TMPFILE) file for a create-only write, which
 /// `link` names in one step, else a named temporary file that `rename` moves into place. A batch's
-/// files are written on every core (making a file is most of a small write's cost), then named in
-/// order; a durable batch flushes the file system once before naming and once after.
+/// files are written on every core (making a file is most of a small write's cost), then named (on
+/// every core too when all are create-only, which no order can change); a durable batch flushes
+/// the file system once before naming and once after.
 extension LocalBackend {
     /// A write's bytes in a file in its key's folder, not yet under the key's name.
     struct StagedWrite: Sendable {
@@ -30,10 +31,16 @@ extension LocalBackend {
         defer { for case .success(let file) in staged { file.discard() } }
         let files = try staged.map { (result) throws(StoreError) in try result.get() }
         if durable, !single { try FileSystem.syncFileSystem(root) }
-        let needsLock = writes.contains { if case .unchanged = $0.condition { true } else { false } }
-        let done = try needsLock
-            ? locked { () throws(StoreError) -> [StoredObject?] in try place(writes, files) }
-            : place(writes, files)
+        let done: [StoredObject?]
+        if writes.allSatisfy({ if case .absent = $0.condition { true } else { false } }) {
+            done = try ParallelWork.mapThrowing(Array(zip(writes, files)), workers: parallelism) { [self] (pair) throws(StoreError) in
+                try place(pair.0, pair.1)
+            }
+        } else if writes.contains(where: { if case .unchanged = $0.condition { true } else { false } }) {
+            done = try locked { () throws(StoreError) -> [StoredObject?] in try place(writes, files) }
+        } else {
+            done = try place(writes, files)
+        }
         if durable {
             if single {
                 try FileSystem.fsyncDirectory(folder(of: writes[0].key))
@@ -44,8 +51,9 @@ extension LocalBackend {
         return done
     }
 
+    /// The folder of `key`'s file (computed per write, so without Foundation's path parsing).
     private func folder(of key: String) -> String {
-        (path(key) as NSString).deletingLastPathComponent
+        key.lastIndex(of: "/").map { root + "/" + key[..<$0] } ?? root
     }
 
     /// Writes `write`'s bytes to a new file in its key's folder (fsynced when `flushing`): unnamed
@@ -72,29 +80,27 @@ extension LocalBackend {
         return file
     }
 
-    /// Gives each staged file its key's name if the write's condition holds.
+    /// Gives each staged file its key's name if the write's condition holds, in order.
     private func place(_ writes: [ObjectWrite], _ files: [StagedWrite]) throws(StoreError) -> [StoredObject?] {
         var done: [StoredObject?] = []
-        for (write, file) in zip(writes, files) {
-            let target = path(write.key)
-            switch write.condition {
-            case .absent:
-                guard try FileSystem.link(file.fd, temporaryPath: file.temporaryPath, to: target) else {
-                    done.append(nil)
-                    continue
-                }
-            case .unchanged(let read):
-                guard try FileSystem.read(target) == read.bytes else {
-                    done.append(nil)
-                    continue
-                }
-                try replace(target, with: file)
-            case .always:
-                try replace(target, with: file)
-            }
-            done.append(StoredObject(bytes: write.bytes, etag: nil))
-        }
+        for (write, file) in zip(writes, files) { done.append(try place(write, file)) }
         return done
+    }
+
+    /// Gives the staged file its key's name if the write's condition holds: the object as written,
+    /// or nil.
+    private func place(_ write: ObjectWrite, _ file: StagedWrite) throws(StoreError) -> StoredObject? {
+        let target = path(write.key)
+        switch write.condition {
+        case .absent:
+            guard try FileSystem.link(file.fd, temporaryPath: file.temporaryPath, to: target) else { return nil }
+        case .unchanged(let read):
+            guard try FileSystem.read(target) == read.bytes else { return nil }
+            try replace(target, with: file)
+        case .always:
+            try replace(target, with: file)
+        }
+        return StoredObject(bytes: write.bytes, etag: nil)
     }
 
     private func replace(_ target: String, with file: StagedWrite) throws(StoreError) {

@@ -22,4 +22,13 @@ enum ParallelWork {
         }
         return done.withLock { $0.flatMap { $0 ?? [] } }
     }
+
+    /// As `map`, for a `transform` that can fail: once every element is done, the first failure in
+    /// `items`' order is thrown.
+    static func mapThrowing<T: Sendable, U: Sendable, E: Error>(
+        _ items: [T], chunk: Int = 64, workers: Int? = nil, _ transform: @Sendable (T) throws(E) -> U
+    ) throws(E) -> [U] {
+        try map(items, chunk: chunk, workers: workers) { item in Result { () throws(E) in try transform(item) } }
+            .map { (result) throws(E) in try result.get() }
+    }
 }
