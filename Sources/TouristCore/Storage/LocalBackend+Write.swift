@@ -103,6 +103,7 @@ extension LocalBackend {
         return StoredObject(bytes: write.bytes, etag: nil)
     }
 
+    /// Moves the named staged file over `target` (a replacing write is always staged named).
     private func replace(_ target: String, with file: StagedWrite) throws(StoreError) {
         guard let temporaryPath = file.temporaryPath, rename(temporaryPath, target) == 0 else {
             throw StoreError(.io, "cannot replace \(target): \(FileSystem.errnoText())")

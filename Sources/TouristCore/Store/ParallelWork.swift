@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
 
-/// Work on every core for the store's whole-store passes (verify, repair): items are handed out in
-/// chunks from a shared counter, so a slow item does not hold up a core's share.
+/// Work on every core for the store's whole-store passes (verify, repair) and batched writes
+/// (`pin import`): items are handed out in chunks from a shared counter, so a slow item does not
+/// hold up a core's share.
 enum ParallelWork {
     /// `transform` of every element of `items`, in their order, computed on every core (or on
     /// `workers` threads, for work that waits on the network more than it computes).
