@@ -9,6 +9,14 @@
 #   bash Benchmarks/pin-import.sh
 #   BEFORE=/tmp/tourist-main bash Benchmarks/pin-import.sh
 # Results: a Markdown table on stdout; the CSV and the stores in $BENCH_DIR/pin-import.
+#
+# The stores of earlier runs are moved aside before the timing and removed after it, never just
+# before it: on a file system that frees inodes lazily for reuse (ext4 without a journal, as on
+# the machine the README's numbers come from), every new file made within about 5 minutes of a
+# large removal nearby is allocated past each inode that removal freed, one by one, so removing
+# the last run's 50,000 files right before the import made the import pay for the removal (in
+# `perf`, over 70% of the run in the kernel's `recently_deleted`). A run within 5 minutes of the
+# previous one still meets the files the previous one removed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +24,7 @@ work=${BENCH_DIR:-/tmp/tourist-bench}/pin-import
 places=25000
 before_places=${BEFORE_PLACES:-2500}
 mkdir -p "$work"
+trap 'rm -rf "$work"/store*.old-*' EXIT  # earlier runs' stores, once the timing is done
 
 swift build -c release --static-swift-stdlib --product tourist >&2
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
@@ -35,11 +44,11 @@ with open(path + ".geojson", "w") as out:
 PY
 head -n $((before_places + 1)) "$work/places.csv" > "$work/before.csv"
 
-# Seconds one `pin import` of FILE takes into a fresh STORE, with the disk synced first, and its
-# peak resident memory in KiB.
+# Seconds one `pin import` of FILE takes into a fresh STORE (an earlier one is moved aside, see
+# above), with the disk synced first, and its peak resident memory in KiB.
 timed_import() {
     local tourist=$1 store=$2 file=$3
-    rm -rf "$store"
+    if [[ -e $store ]]; then mv "$store" "$store.old-$$"; fi
     sync
     local start end
     start=$(date +%s.%N)

@@ -2,15 +2,16 @@ import Foundation
 import Testing
 import TestSupport
 
-/// A write killed midway leaves its temporary file (`.tmp-…`) beside its target, which no listing
-/// shows. Once no live writer can own it, `store verify` counts it (a note, not damage) and
+/// A write killed midway that replaces a file (an album saved again) leaves its temporary file
+/// (`.tmp-…`) beside its target, which no listing shows (one that creates a file writes it unnamed
+/// first, and leaves nothing). Once no live writer can own it, `store verify` counts it (a note, not damage) and
 /// `store repair` and `store gc` remove it (issue 26).
 @Suite struct KilledWriteTests {
     @Test(arguments: ["repair", "gc"])
     func aKilledWritesTemporaryFileIsCountedThenRemoved(command: String) async throws {
         let harness = try Harness()
         try await harness.run("pin", "add", "48.8584", "2.2945", "--name", "Eiffel Tower")
-        try await StopPoints.kill(harness, ["pin", "add", "40.6892", "-74.0445", "--name", "Liberty"], at: "write staged index/albums/")
+        try await StopPoints.kill(harness, ["pin", "edit", "Eiffel Tower", "--radius", "2"], at: "write staged index/albums/")
         let albums = harness.store + "/index/albums"
         let left = try FileManager.default.contentsOfDirectory(atPath: albums).filter { $0.hasPrefix(".tmp-") }
         try #require(left.count == 1, "the killed write left its temporary file: \(left)")

@@ -23,7 +23,7 @@ import TestSupport
         try await harness.run("pin", "add", "48.8584", "2.2945", "--name", "Eiffel Tower")
         let file = try harness.folder.write("places.csv", Self.csv(Self.places))
         let albums = harness.store + "/index/albums"
-        // Album files; a killed write also leaves a `.tmp-` file beside them, which no reader sees.
+        // Album files (written unnamed, then linked, so a killed write leaves no file beside them).
         func albumFiles() -> Int { ((try? FileManager.default.contentsOfDirectory(atPath: albums)) ?? []).count { $0.hasSuffix(".json") } }
         let before = albumFiles()
 

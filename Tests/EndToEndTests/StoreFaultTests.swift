@@ -41,7 +41,10 @@ struct StoreFaultTests {
             let result = try await reader.tourist.run(reading, in: reader.folder.path)
             #expect(result.status == 0 && result.stderr.isEmpty, "\(reading): \(result.status) \(result.stderr)")
         }
-        for writing in [["fetch", pin], ["pin", "add", "1", "2", "--name", "Elsewhere"], ["photo", "rm", pin, photo], ["pin", "rm", pin],
+        // A fetch with nothing to do only reads; one that must fetch more writes.
+        let complete = try await reader.tourist.run(["fetch", pin], in: reader.folder.path)
+        #expect(complete.status == 0 && complete.stderr.contains("is complete; nothing to fetch"), "\(complete.stderr)")
+        for writing in [["fetch", pin, "--count", "30"], ["pin", "add", "1", "2", "--name", "Elsewhere"], ["photo", "rm", pin, photo], ["pin", "rm", pin],
                         ["store", "gc"], ["store", "repair"], ["new-collection", pin]] {
             let result = try await reader.tourist.run(writing, in: reader.folder.path)
             #expect(result.status == 73, "\(writing): \(result.status)")

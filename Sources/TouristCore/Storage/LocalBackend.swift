@@ -1,10 +1,10 @@
-import CShims
 import Foundation
 import Glibc
 import Synchronization
 
 /// A store in a local folder: each key is a file under `root`, written atomically (a temporary
-/// file, fsync, then `link(2)` for create-only or `rename(2)` for replace, then fsync the folder).
+/// file, fsync, then `link(2)` for create-only or `rename(2)` for replace, then fsync the folder;
+/// see `LocalBackend+Write.swift`).
 ///
 /// Create-only needs no lock: `link` fails with EEXIST for all but one racer. Compare-and-swap and
 /// log appends take an flock(2) on `root/lock` for the moment of comparing and renaming, so
@@ -130,66 +130,6 @@ public final class LocalBackend: StorageBackend {
         }
     }
 
-    public func write(_ writes: [ObjectWrite], durable: Bool) throws(StoreError) -> [StoredObject?] {
-        guard !writes.isEmpty else { return [] }
-        var staged: [(fd: Int32, path: String)] = []
-        defer {
-            for file in staged {
-                close(file.fd)
-                unlink(file.path)
-            }
-        }
-        for write in writes {
-            let folder = (path(write.key) as NSString).deletingLastPathComponent
-            try FileSystem.makeDirectory(folder)
-            let file = try FileSystem.makeTemporaryFile(in: folder)
-            staged.append(file)
-            try FileSystem.writeAll(file.fd, write.bytes, path: file.path)
-            _ = fchmod(file.fd, 0o644)
-            if durable, writes.count == 1 { try FileSystem.fsyncOrThrow(file.fd, path: file.path) }
-            StopPoint.reached("write staged \(write.key)")
-        }
-        if durable, writes.count > 1 { try FileSystem.syncFileSystem(root) }
-        let needsLock = writes.contains { if case .unchanged = $0.condition { true } else { false } }
-        let done = try needsLock
-            ? locked { () throws(StoreError) -> [StoredObject?] in try place(writes, staged) }
-            : place(writes, staged)
-        if durable {
-            if writes.count == 1 {
-                try FileSystem.fsyncDirectory((path(writes[0].key) as NSString).deletingLastPathComponent)
-            } else {
-                try FileSystem.syncFileSystem(root)
-            }
-        }
-        return done
-    }
-
-    /// Gives each staged file its key's name if the write's condition holds.
-    private func place(_ writes: [ObjectWrite], _ staged: [(fd: Int32, path: String)]) throws(StoreError) -> [StoredObject?] {
-        var done: [StoredObject?] = []
-        for (write, file) in zip(writes, staged) {
-            let target = path(write.key)
-            switch write.condition {
-            case .absent:
-                if link(file.path, target) != 0 {
-                    guard errno == EEXIST else { throw StoreError(.io, "cannot write \(target): \(FileSystem.errnoText())") }
-                    done.append(nil)
-                    continue
-                }
-            case .unchanged(let read):
-                guard try FileSystem.read(target) == read.bytes else {
-                    done.append(nil)
-                    continue
-                }
-                guard rename(file.path, target) == 0 else { throw StoreError(.io, "cannot replace \(target): \(FileSystem.errnoText())") }
-            case .always:
-                guard rename(file.path, target) == 0 else { throw StoreError(.io, "cannot replace \(target): \(FileSystem.errnoText())") }
-            }
-            done.append(StoredObject(bytes: write.bytes, etag: nil))
-        }
-        return done
-    }
-
     /// Removes the file; an empty folder (which `list` shows as a key) goes too.
     public func remove(_ key: String) throws(StoreError) {
         let path = path(key)
@@ -198,10 +138,7 @@ public final class LocalBackend: StorageBackend {
     }
 
     public func stage(maxBytes: Int) throws(StoreError) -> BlobWriter {
-        let directory = try temporaryArea.directory()
-        let unnamed = tourist_open_unnamed(directory)
-        if unnamed >= 0 { return BlobWriter(fd: unnamed, temporaryPath: nil, maxBytes: maxBytes) }
-        let (fd, path) = try FileSystem.makeTemporaryFile(in: directory, prefix: "blob-")
+        let (fd, path) = try FileSystem.makeUnnamedFile(in: try temporaryArea.directory(), prefix: "blob-")
         return BlobWriter(fd: fd, temporaryPath: path, maxBytes: maxBytes)
     }
 

@@ -61,10 +61,7 @@ public final class BlobWriter: BlobSink {
 
     /// Gives the written file its final name; false when the name exists (already stored).
     func link(to path: String) throws(StoreError) -> Bool {
-        let result = temporaryPath.map { Glibc.link($0, path) } ?? tourist_link_unnamed(fd, path)
-        if result == 0 { return true }
-        guard errno == EEXIST else { throw StoreError(.io, "cannot store blob \(path): \(FileSystem.errnoText())") }
-        return false
+        try FileSystem.link(fd, temporaryPath: temporaryPath, to: path)
     }
 
     /// Closes and drops the temporary file (a linked blob keeps its own name).

@@ -27,6 +27,26 @@ enum FileSystem {
         return (fd, path)
     }
 
+    /// Opens a file in `directory` for bytes that `link(_:temporaryPath:to:)` names once written:
+    /// an unnamed one (O_TMPFILE) where the file system allows, which makes no directory entry to
+    /// create and remove and leaves nothing behind after a crash, else a named temporary file
+    /// (its `path`). Close-on-exec either way.
+    static func makeUnnamedFile(in directory: String, prefix: String = ".tmp-") throws(StoreError) -> (fd: Int32, path: String?) {
+        let unnamed = tourist_open_unnamed(directory)
+        if unnamed >= 0 { return (unnamed, nil) }
+        let (fd, path) = try makeTemporaryFile(in: directory, prefix: prefix)
+        return (fd, path)
+    }
+
+    /// Gives the file `makeUnnamedFile` opened as `fd` (named `temporaryPath`, or unnamed) the name
+    /// `path`, create-only: false when `path` exists (of many racing linkers exactly one wins).
+    static func link(_ fd: Int32, temporaryPath: String?, to path: String) throws(StoreError) -> Bool {
+        let result = temporaryPath.map { Glibc.link($0, path) } ?? tourist_link_unnamed(fd, path)
+        if result == 0 { return true }
+        guard errno == EEXIST else { throw StoreError(.io, "cannot write \(path): \(errnoText())") }
+        return false
+    }
+
     /// Writes all of `bytes`, retrying on EINTR and short writes.
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(StoreError) {
         var offset = 0

@@ -47,7 +47,7 @@ extension StoreTransaction {
         guard try store.backend.write(intentKey, IndexCoding.encode(intent), when: .absent) else { throw StoreConflict() }
         var written: [String] = []
         for start in stride(from: 0, to: albums.count, by: Self.batchSize) {
-            let writes = try albums[start..<min(start + Self.batchSize, albums.count)].map { (album) throws(StoreError) in
+            let writes = try ParallelWork.mapThrowing(Array(albums[start..<min(start + Self.batchSize, albums.count)])) { [store] (album) throws(StoreError) in
                 ObjectWrite(store.albumKey(album.pin.id), try IndexCoding.encode(album), when: .absent)
             }
             let done = try store.backend.write(writes, durable: albums.count == 1)
@@ -89,7 +89,7 @@ extension StoreTransaction {
         var lost: [ImportIntent.Entry] = []
         for start in stride(from: 0, to: entries.count, by: Self.batchSize) {
             let chunk = entries[start..<min(start + Self.batchSize, entries.count)]
-            let writes = try chunk.map { (entry) throws(StoreError) in
+            let writes = try ParallelWork.mapThrowing(Array(chunk)) { [store] (entry) throws(StoreError) in
                 ObjectWrite(store.nameKey(entry.name), try IndexCoding.encode(Store.NameEntry(name: entry.name, id: entry.id)), when: .absent)
             }
             for (entry, done) in zip(chunk, try store.backend.write(writes, durable: entries.count == 1)) where done == nil {
