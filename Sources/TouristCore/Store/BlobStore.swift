@@ -62,7 +62,7 @@ public struct BlobStore: Sendable {
 
     /// Every blob present, sorted.
     func allIDs() throws(StoreError) -> [BlobID] {
-        try Self.hashNames(try backend.listAll(Self.prefix))
+        Self.hashNames(try backend.listAll(Self.prefix))
     }
 
     /// The blob names among `objects` laid out as `…/ab/abcdef…` (64 hex digits in the folder of
