@@ -33,11 +33,13 @@ import TestSupport
         #expect(album.photos.map { $0["id"] as? String } == first.map { $0["id"] as? String })
         let human = try await harness.run("album", "Eiffel Tower").stdout
         #expect(human.contains("Eiffel Tower (\(pinID))"))
-        #expect(human.contains(first[0]["path"] as! String))
+        #expect(!human.contains(harness.store), "paths only with --paths")
+        #expect(try await harness.run("album", "Eiffel Tower", "--paths").stdout.contains(first[0]["path"] as! String))
 
-        // Fetching a complete album changes nothing.
+        // Fetching a complete album changes nothing, and says so in one line (on stderr).
         let again = try await harness.run("fetch", pinID)
         #expect(again.stderr.contains("is complete; nothing to fetch"))
+        #expect(again.stdout.isEmpty, "\(again.stdout)")
         #expect(harness.blobFiles().count == 21)
 
         // A new collection: 21 photos never shown, the old files gone.
@@ -118,6 +120,22 @@ import TestSupport
             // Before: the store's blob path.
             #expect(sidecar?["path"] as? String == file, "\(sidecar?["path"] ?? "none")")
         }
+    }
+
+    /// A fetch says what the album holds in one line; `album` fits its table to the terminal's
+    /// width (here `COLUMNS`), cutting long cells in the middle, and shows paths on demand only.
+    @Test func fetchSaysOneLineAndTheAlbumFitsTheTerminal() async throws {
+        let harness = try Harness(extraEnvironment: ["COLUMNS": "50"])
+        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel Tower")["id"] as? String)
+        let fetched = try await harness.run("fetch", pin, "--count", "3")
+        #expect(fetched.stdout == "Eiffel Tower (\(pin)): ready, 3 photos. `tourist album \(pin)` lists them (`--paths` with their files).\n")
+        let album = try await harness.run("album", pin).stdout
+        let table = album.split(separator: "\n").dropFirst().prefix { !$0.hasPrefix("Credits") }
+        #expect(table.count == 4 && table.allSatisfy { $0.count <= 50 }, "\(album)")
+        #expect(table.dropFirst().allSatisfy { $0.contains("…") }, "cells cut in the middle: \(album)")
+        #expect(album.contains("Credits"), "the credits are never cut")
+        let wide = try await harness.run("album", pin, "--paths").stdout
+        #expect(wide.split(separator: "\n").contains { $0.count > 50 && $0.contains(harness.store) }, "paths are never cut")
     }
 
     /// A complete album needs no provider: `fetch` says so without setting one up (the demo set

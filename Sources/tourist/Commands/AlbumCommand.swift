@@ -1,14 +1,17 @@
 import ArgumentParser
+import Glibc
 import TouristCore
 
 struct AlbumCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "album",
-        abstract: "Show a pin's photos with their state, provider, title, license and file path."
+        abstract: "Show a pin's photos with their state, provider, title and license (and file paths with --paths)."
     )
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The pin's id or name.", completion: Completions.pins) var pin: String
+    @Flag(name: .long, help: "Show each stored photo's file in the store.")
+    var paths = false
 
     func run() async throws {
         try await Session.run(global) { session in
@@ -17,7 +20,7 @@ struct AlbumCommand: AsyncParsableCommand {
             if session.options.json {
                 try session.printJSON(AlbumJSON(album, store: library.store))
             } else {
-                session.say(AlbumPrinter.render(album, store: library.store))
+                session.say(AlbumPrinter.render(album, store: library.store, paths: paths, width: TerminalWidth.of(STDOUT_FILENO, environment: session.environment)))
             }
             return 0
         }

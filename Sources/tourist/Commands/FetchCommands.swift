@@ -108,8 +108,9 @@ enum AlbumRun {
         bar?.finish()
         if session.options.json {
             try session.printJSON(AlbumJSON(outcome, store: store))
-        } else {
-            session.say(AlbumPrinter.render(outcome.album, store: store, showingError: false))
+        } else if outcome.report.kind != .alreadyComplete {
+            // One line: the album is `album`'s to show; nothing at all when there was nothing to do.
+            session.say(AlbumPrinter.summary(outcome.album))
         }
         return report(outcome, session: session)
     }

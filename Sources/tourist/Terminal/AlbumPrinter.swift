@@ -1,29 +1,41 @@
 import TouristCore
 
-/// The human view of an album: a heading, one line per photo with its file path, and the credit
-/// lines the photos' licenses require.
+/// The human view of an album: a heading, one line per photo (with its file's path under
+/// `--paths`), fitted to the terminal's width, and the credit lines the photos' licenses require.
 enum AlbumPrinter {
-    /// `showingError`: the pin's last failure under the heading (`album` shows it; `fetch` says how
-    /// it ended on stderr instead, once).
-    static func render(_ album: Album, store: Store, showingError: Bool = true) -> String {
+    /// `paths`: a FILE column with each stored photo's file, never cut (a path is for copying, so
+    /// such a table may wrap); else a NOTE column, only when a photo has something to say (not
+    /// downloaded, failed, missing), and the table fits `width`, the terminal's columns.
+    static func render(_ album: Album, store: Store, paths: Bool, width: Int?) -> String {
         let pin = album.pin
         var heading = "\(pin.name) (\(pin.id)) at \(GeoPoint.format(pin.latitude)),\(GeoPoint.format(pin.longitude)), radius \(Kilometres.text(pin.radiusKm)): \(pin.state.rawValue), \(Plural.count(album.storedCount, "photo"))"
-        if showingError, let error = pin.error { heading += "\n  \(TerminalText.escaped(error))" }
+        if let error = pin.error { heading += "\n  \(TerminalText.escaped(error))" }
         guard !album.photos.isEmpty else { return heading + "\n" }
-        var table = Table("#", "PHOTO", "STATE", "TITLE", "LICENSE", "FILE")
-        for (index, photo) in album.photos.enumerated() {
+        let rows = album.photos.enumerated().map { index, photo in
             let missing = photo.isMissing(from: store)
-            let file: String = switch photo.state {
+            let note: String? = switch photo.state {
             case .stored where missing: AlbumPhoto.missingExplanation(pin: pin.id)
-            case .stored: photo.sha256.map(store.blobs.location(of:)) ?? "-"
+            case .stored: nil
             case .pending: "(not downloaded yet)"
             case .failed, .rejected: photo.error ?? photo.state.rawValue
             }
+            let file = note ?? photo.sha256.map(store.blobs.location(of:)) ?? "-"
             let state = missing ? AlbumPhoto.missingState : photo.state.rawValue
-            table.add([String(index + 1), photo.key.description, state, photo.candidate.title, photo.candidate.license ?? "-", file])
+            return (cells: [String(index + 1), photo.key.description, state, photo.candidate.title, photo.candidate.license ?? "-"], note: note, file: file)
+        }
+        let last = paths ? "FILE" : rows.contains { $0.note != nil } ? "NOTE" : nil
+        var table = Table(headers: ["#", "PHOTO", "STATE", "TITLE", "LICENSE"] + (last.map { [$0] } ?? []))
+        for row in rows {
+            table.add(row.cells + (paths ? [row.file] : last == nil ? [] : [row.note ?? ""]))
         }
         let credits = album.photos.enumerated().compactMap { index, photo in photo.candidate.creditLine.map { "  \(index + 1). \(TerminalText.escaped($0))" } }
         let creditBlock = credits.isEmpty ? "" : "\nCredits (the photos' licenses require them wherever you use the photos):\n" + credits.joined(separator: "\n") + "\n"
-        return heading + "\n\n" + table.rendered() + creditBlock
+        return heading + "\n\n" + table.rendered(fitting: paths ? nil : width) + creditBlock
+    }
+
+    /// One line after a fetch or a new collection: what the album holds now, and how to see it.
+    static func summary(_ album: Album) -> String {
+        let pin = album.pin
+        return "\(pin.name) (\(pin.id)): \(pin.state.rawValue), \(Plural.count(album.storedCount, "photo")). `tourist album \(pin.id)` lists them (`--paths` with their files)."
     }
 }

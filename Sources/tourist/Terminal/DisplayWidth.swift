@@ -22,6 +22,35 @@ enum DisplayWidth {
         0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
     ]
 
+    /// `text` cut to at most `columns` columns in its middle ("IMG_2024…0042.jpg"), so both its
+    /// start and its end (a file's extension, an id's number) stay readable.
+    static func cutMiddle(_ text: String, to columns: Int) -> String {
+        guard of(text) > columns else { return text }
+        guard columns > 1 else { return columns == 1 ? "…" : "" }
+        let characters = Array(text)
+        var head = "", tail: [Character] = []
+        var headWidth = 0, tailWidth = 0
+        var front = 0, back = characters.count - 1
+        // Alternately from either end, each side up to half of what is left after the "…".
+        while front <= back {
+            let budget = columns - 1 - headWidth - tailWidth
+            let takeFront = headWidth <= tailWidth
+            let character = takeFront ? characters[front] : characters[back]
+            let width = of(String(character))
+            guard width <= budget else { break }
+            if takeFront {
+                head.append(character)
+                headWidth += width
+                front += 1
+            } else {
+                tail.append(character)
+                tailWidth += width
+                back -= 1
+            }
+        }
+        return head + "…" + String(tail.reversed())
+    }
+
     /// `text` cut to at most `columns` columns, ending in "…" when cut.
     static func cut(_ text: String, to columns: Int) -> String {
         guard of(text) > columns else { return text }

@@ -9,6 +9,10 @@ struct Table {
     private var widths: [Int]
 
     init(_ headers: String...) {
+        self.init(headers: headers)
+    }
+
+    init(headers: [String]) {
         self.headers = headers
         widths = headers.map(Self.width)
     }
@@ -22,9 +26,14 @@ struct Table {
     /// Adds a row with one cell per header, control characters escaped (`TerminalText`): cells
     /// hold what providers say.
     mutating func add(_ row: [String]) {
+        add(row, escaped: false)
+    }
+
+    /// Adds a row whose cells are escaped already when `escaped`.
+    private mutating func add(_ row: [String], escaped: Bool) {
         precondition(row.count == headers.count, "a row needs \(headers.count) cells")
         for (index, raw) in row.enumerated() {
-            let cell = TerminalText.escaped(raw)
+            let cell = escaped ? raw : TerminalText.escaped(raw)
             let width = Self.width(cell)
             cells.append(cell)
             cellWidths.append(width)
@@ -34,6 +43,27 @@ struct Table {
 
     /// The table as text; the last column is not padded.
     func rendered() -> String { String(decoding: renderedBytes(), as: UTF8.self) }
+
+    /// The table as text within `columns` terminal columns (nil: as wide as its cells): while it is
+    /// wider, the widest column loses a column (none below its header's width, nor 8), and its
+    /// longer cells are cut in the middle ("…"), so every row stays one line.
+    func rendered(fitting columns: Int?) -> String {
+        guard let columns else { return rendered() }
+        var fitted = widths
+        let floor = headers.map { max(Self.width($0), 8) }
+        while fitted.reduce(0, +) + 2 * (headers.count - 1) > columns,
+              let widest = fitted.indices.filter({ fitted[$0] > floor[$0] }).max(by: { fitted[$0] < fitted[$1] }) {
+            fitted[widest] -= 1
+        }
+        guard fitted != widths else { return rendered() }
+        var table = Table(headers: headers)
+        for start in stride(from: 0, to: cells.count, by: headers.count) {
+            table.add(cells[start..<start + headers.count].enumerated().map { column, cell in
+                DisplayWidth.cutMiddle(cell, to: fitted[column])
+            }, escaped: true)
+        }
+        return table.rendered()
+    }
 
     /// The table as UTF-8 bytes, built in one buffer.
     func renderedBytes() -> [UInt8] {
