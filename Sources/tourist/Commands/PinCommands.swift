@@ -11,8 +11,13 @@ struct PinCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Save a pin: LAT LON, LAT,LON or geo:LAT,LON (southern and western values are plain negative numbers).",
-            discussion: "Example: tourist pin add -33.8568 151.2153 --name \"Sydney Opera House\""
+            abstract: "Save a pin at a city by its name, or at LAT LON, LAT,LON or geo:LAT,LON (southern and western values are plain negative numbers).",
+            discussion: """
+                Examples: tourist pin add Kyoto; tourist pin add "Paris, TX"; \
+                tourist pin add -33.8568 151.2153 --name "Sydney Opera House". \
+                Names are the cities of 15,000 people or more (GeoNames, CC BY 4.0); a name several \
+                places share lists them to choose from.
+                """
         )
 
         @OptionGroup var global: GlobalOptions
@@ -20,18 +25,20 @@ struct PinCommand: AsyncParsableCommand {
         var name: String?
         @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
         var radius: Double = Defaults.radiusKm
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The location.", valueName: "lat lon"))
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The place: a city's name, or its coordinates.", valueName: "place"))
         var coordinates: [String] = []
 
         func validate() throws {
-            try CoordinateArguments.validate(coordinates, radius: radius)
+            try CoordinateArguments.validate(coordinates, radius: radius, placeNames: true)
             if let name { try PinNameArgument.validate(name) }
         }
 
         func run() async throws {
             try await Session.run(global) { session in
-                let location = try GeoPoint.parse(coordinates)
-                let (pin, created) = try session.library().addPin(name: name, at: location, radiusKm: radius)
+                let place = try PlaceInput.resolve(coordinates)
+                if let note = place.note { session.note(note) }
+                let location = place.location
+                let (pin, created) = try session.library().addPin(name: name ?? place.suggestedName, at: location, radiusKm: radius)
                 if session.options.json {
                     try session.printJSON(pin)
                 } else if created {
@@ -193,11 +200,13 @@ struct PinCommand: AsyncParsableCommand {
 /// Checks the coordinate words and radius of `pin add` and `search` (and the radius of `pin edit`)
 /// before anything runs.
 enum CoordinateArguments {
-    static func validate(_ words: [String], radius: Double) throws {
+    /// `placeNames`: a place name (`PlaceInput`) is welcome too; it is looked up when the command runs.
+    static func validate(_ words: [String], radius: Double, placeNames: Bool = false) throws {
         try validateRadius(radius)
         if let stray = words.first(where: { $0.hasPrefix("--") || ($0.hasPrefix("-") && Double($0) == nil && !$0.contains(",")) }) {
             throw ValidationError("unknown option \(stray)")
         }
+        if placeNames, PlaceInput.isName(words) { return }
         do {
             _ = try GeoPoint.parse(words)
         } catch {

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `pin add` takes a city's name as well as coordinates, through the bundled gazetteer: one place
+/// is taken, a clear winner by population is taken with a note, and a name several places share
+/// lists them, naming how to pick each, and adds nothing.
+@Suite struct PlaceNameTests {
+    @Test func aCityIsPinnedByItsName() async throws {
+        let harness = try Harness()
+        let kyoto = try await harness.json("pin", "add", "Kyoto")
+        #expect(kyoto["name"] as? String == "Kyoto")
+        let latitude = try #require(kyoto["latitude"] as? Double), longitude = try #require(kyoto["longitude"] as? Double)
+        #expect(abs(latitude - 35.02) < 0.05 && abs(longitude - 135.75) < 0.05, "\(kyoto)")
+        // Accents and case do not matter; the gazetteer's spelling names the pin.
+        #expect(try await harness.json("pin", "add", "sao", "paulo")["name"] as? String == "São Paulo")
+        // A country or region after a comma picks among places of one name.
+        let texas = try await harness.json("pin", "add", "Paris, TX")
+        #expect(texas["name"] as? String == "Paris, TX" && abs((texas["latitude"] as? Double ?? 0) - 33.66) < 0.05, "\(texas)")
+    }
+
+    @Test func theLargestByFarIsTakenWithANote() async throws {
+        let harness = try Harness()
+        let paris = try await harness.run("pin", "add", "Paris")
+        #expect(paris.stderr.hasPrefix("tourist: \"Paris\" is taken as Paris, FR (pop. 2,138,551), the largest of "), "\(paris.stderr)")
+        #expect(paris.stdout.hasPrefix("Added pin ") && paris.stdout.contains("\"Paris\" at 48.85341,2.3488"), "\(paris.stdout)")
+    }
+
+    @Test func aSharedNameListsThePlacesAndAddsNothing() async throws {
+        let harness = try Harness()
+        let shared = try await harness.run("pin", "add", "Springfield", expecting: 64)
+        #expect(shared.stderr.hasPrefix("tourist: \"Springfield\" names "), "\(shared.stderr)")
+        #expect(shared.stderr.contains("\n  \"Springfield, Illinois\": Springfield, Illinois, United States (US), pop. "), "\(shared.stderr)")
+        // Each listed choice, typed as shown, is one place.
+        let picked = try await harness.json("pin", "add", "Springfield, Illinois")
+        #expect(abs((picked["latitude"] as? Double ?? 0) - 39.80) < 0.05, "\(picked)")
+        #expect((try await harness.json("pin", "list")["pins"] as? [Any])?.count == 1)
+
+        let nowhere = try await harness.run("pin", "add", "Xyzzyville", expecting: 64)
+        #expect(nowhere.stderr.contains("no place named \"Xyzzyville\"") && nowhere.stderr.contains("tourist pin add LAT LON --name \"Xyzzyville\""), "\(nowhere.stderr)")
+        // Words that start like a number are coordinates, and a bad one is said to be one.
+        let typo = try await harness.run("pin", "add", "48.8", "east", expecting: 64)
+        #expect(typo.stderr.contains("longitude \"east\" is not a number"), "\(typo.stderr)")
+    }
+}
