@@ -42,4 +42,22 @@ import TestSupport
         let typo = try await harness.run("pin", "add", "48.8", "east", expecting: 64)
         #expect(typo.stderr.contains("longitude \"east\" is not a number"), "\(typo.stderr)")
     }
+
+    /// A pin file may give a city's name in a `place` column instead of coordinates; a name
+    /// several places share stops the import, naming its line, and nothing is added.
+    @Test func aPinFileMayNamePlaces() async throws {
+        let harness = try Harness()
+        let file = try harness.folder.write("places.csv", "name,place,radius_km\nTemples,Kyoto,10\n,\"Paris, TX\",\nHarbour,,\n")
+        let missing = try await harness.run("pin", "import", file, expecting: 65)
+        #expect(missing.stderr.contains("places.csv line 4: expected a place, or a latitude and a longitude"), "\(missing.stderr)")
+        let good = try harness.folder.write("good.csv", "name,place,radius_km\nTemples,Kyoto,10\n,\"Paris, TX\",\n")
+        let imported = try await harness.json("pin", "import", good)
+        #expect((imported["added"] as? [Any])?.count == 2, "\(imported)")
+        let pins = try #require(try await harness.json("pin", "list")["pins"] as? [[String: Any]])
+        #expect(pins.map { $0["name"] as? String } == ["Temples", "Paris, TX"] && pins.first?["radiusKm"] as? Double == 10, "\(pins)")
+        let shared = try harness.folder.write("shared.csv", "place\nMunich\nSpringfield\n")
+        let refused = try await harness.run("pin", "import", shared, expecting: 65)
+        #expect(refused.stderr.contains("shared.csv line 3: \"Springfield\" names "), "\(refused.stderr)")
+        #expect((try await harness.json("pin", "list")["pins"] as? [Any])?.count == 2, "all or nothing")
+    }
 }

@@ -40,7 +40,7 @@ import Testing
         ("a,1,2,-3", "p.csv line 1: radius \"-3\" is not a radius"),
         ("a,1,2\n\"open,3,4", "p.csv line 2: a quoted field is never closed"),
         ("Joe's \"Diner\",1,2", "p.csv line 1: a quote in the middle of the field"),
-        ("place,where,when\nx,1,2", "p.csv line 1: the header \"place,where,when\" names no latitude column"),
+        ("spot,where,when\nx,1,2", "p.csv line 1: the header \"spot,where,when\" names no latitude column"),
         ("name,lat\nx,1", "p.csv line 1: the header names no longitude column"),
     ])
     func csvErrorsNameTheLineAndTheProblem(text: String, message: String) {

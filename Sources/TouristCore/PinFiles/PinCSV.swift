@@ -14,23 +14,26 @@ public enum PinCSV {
     public static let header = ["name", "latitude", "longitude", "radius_km"]
 
     /// The entries of `text`, or an `InputDataError` naming `file`, the line and the fix.
-    public static func read(_ text: String, file: String) throws(InputDataError) -> [PinFileEntry] {
-        try read(Array(text.utf8), file: file)
+    public static func read(_ text: String, file: String, gazetteer: () throws -> Gazetteer = Gazetteer.bundled) throws(InputDataError) -> [PinFileEntry] {
+        try read(Array(text.utf8), file: file, gazetteer: gazetteer)
     }
 
     /// The entries of the UTF-8 CSV `bytes`, each made as its record is read (no other copy of the
-    /// file is held), or an `InputDataError` naming `file`, the line and the fix.
-    public static func read(_ bytes: [UInt8], file: String) throws(InputDataError) -> [PinFileEntry] {
+    /// file is held), or an `InputDataError` naming `file`, the line and the fix. A `place` column
+    /// (a header names it) stands for the coordinates where a line has none: a city's name, looked
+    /// up in `gazetteer` (offline) as `pin add` does (`PlaceInput`), which also names the pin when
+    /// the line does not.
+    public static func read(_ bytes: [UInt8], file: String, gazetteer: () throws -> Gazetteer = Gazetteer.bundled) throws(InputDataError) -> [PinFileEntry] {
         var entries: [PinFileEntry] = []
         var columns: Columns?
         try CSVRecords.forEach(in: bytes, file: file) { record throws(InputDataError) in
             if let columns {
-                entries.append(try entry(record, columns: columns, file: file))
+                entries.append(try entry(record, columns: columns, file: file, gazetteer: gazetteer))
             } else if let named = try Columns(header: record.fields, file: file, line: record.line) {
                 columns = named
             } else {
                 columns = .positional
-                entries.append(try entry(record, columns: .positional, file: file))
+                entries.append(try entry(record, columns: .positional, file: file, gazetteer: gazetteer))
             }
         }
         return entries
@@ -68,36 +71,41 @@ public enum PinCSV {
     /// Which field holds what.
     struct Columns {
         var name: Int?
-        var latitude: Int
-        var longitude: Int
+        var latitude: Int?
+        var longitude: Int?
+        var place: Int?
         var radius: Int?
 
-        static let positional = Columns(name: 0, latitude: 1, longitude: 2, radius: 3)
+        static let positional = Columns(name: 0, latitude: 1, longitude: 2, place: nil, radius: 3)
 
         /// The columns a header line names, or nil when `fields` is not a header (its latitude
-        /// field is a number, or it names no latitude).
+        /// field is a number, or it names no latitude and no place).
         init?(header fields: [String], file: String, line: Int) throws(InputDataError) {
             let names = fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             func column(_ aliases: [String]) -> Int? { names.firstIndex(where: aliases.contains) }
-            guard let latitude = column(["latitude", "lat"]) else {
+            let place = column(["place", "city"])
+            let latitude = column(["latitude", "lat"])
+            if latitude == nil, place == nil {
                 guard fields.count > 1, Double(fields[1].trimmingCharacters(in: .whitespaces)) == nil, !fields[1].isEmpty else { return nil }
-                throw InputDataError("\(file) line \(line): the header \(fields.joined(separator: ",").debugDescription) names no latitude column; name the columns name,latitude,longitude,radius_km (or leave the header out and keep that order)")
+                throw InputDataError("\(file) line \(line): the header \(fields.joined(separator: ",").debugDescription) names no latitude column; name the columns name,latitude,longitude,radius_km (or name,place,radius_km with a city's name in place; or leave the header out and keep the first order)")
             }
-            guard let longitude = column(["longitude", "lon", "lng", "long"]) else {
+            let longitude = column(["longitude", "lon", "lng", "long"])
+            if latitude != nil, longitude == nil {
                 throw InputDataError("\(file) line \(line): the header names no longitude column; name the columns name,latitude,longitude,radius_km")
             }
-            self.init(name: column(["name", "title"]), latitude: latitude, longitude: longitude, radius: column(["radius_km", "radiuskm", "radius"]))
+            self.init(name: column(["name", "title"]), latitude: latitude, longitude: longitude, place: place, radius: column(["radius_km", "radiuskm", "radius"]))
         }
 
-        private init(name: Int?, latitude: Int, longitude: Int, radius: Int?) {
+        private init(name: Int?, latitude: Int?, longitude: Int?, place: Int?, radius: Int?) {
             self.name = name
             self.latitude = latitude
             self.longitude = longitude
+            self.place = place
             self.radius = radius
         }
     }
 
-    private static func entry(_ record: CSVRecords.Record, columns: Columns, file: String) throws(InputDataError) -> PinFileEntry {
+    private static func entry(_ record: CSVRecords.Record, columns: Columns, file: String, gazetteer: () throws -> Gazetteer) throws(InputDataError) -> PinFileEntry {
         let fields = record.fields
         let position = "line \(record.line)"
         // The name loses the guard quote before it is trimmed: the guard may stand before a tab.
@@ -107,14 +115,24 @@ public enum PinCSV {
             let value = raw.trimmingCharacters(in: .whitespaces)
             return value.isEmpty ? nil : value
         }
-        guard let latitudeText = field(columns.latitude), let longitudeText = field(columns.longitude) else {
-            throw InputDataError("\(file) \(position): expected name,latitude,longitude[,radius_km], got \(Plural.count(fields.count, "field")) (\(fields.joined(separator: ",").debugDescription)); give every line a latitude and a longitude")
-        }
         let location: GeoPoint
-        do {
-            location = try GeoPoint.parse([latitudeText, longitudeText])
-        } catch {
-            throw InputDataError("\(file) \(position): \(error.message)")
+        var placeName: String?
+        if let latitudeText = field(columns.latitude), let longitudeText = field(columns.longitude) {
+            do {
+                location = try GeoPoint.parse([latitudeText, longitudeText])
+            } catch {
+                throw InputDataError("\(file) \(position): \(error.message)")
+            }
+        } else if let placeText = field(columns.place) {
+            do {
+                let place = try PlaceInput.resolve([placeText], gazetteer: gazetteer)
+                (location, placeName) = (place.location, place.suggestedName)
+            } catch {
+                throw InputDataError("\(file) \(position): \(error)")
+            }
+        } else {
+            let expected = columns.place == nil ? "name,latitude,longitude[,radius_km]" : "a place, or a latitude and a longitude"
+            throw InputDataError("\(file) \(position): expected \(expected), got \(Plural.count(fields.count, "field")) (\(fields.joined(separator: ",").debugDescription)); give every line a latitude and a longitude\(columns.place == nil ? "" : ", or a place")")
         }
         var radius: Double?
         if let radiusText = field(columns.radius) {
@@ -123,6 +141,6 @@ public enum PinCSV {
             }
             radius = radiusKm
         }
-        return PinFileEntry(name: field(columns.name, guarded: true), location: location, radiusKm: radius, position: position)
+        return PinFileEntry(name: field(columns.name, guarded: true) ?? placeName, location: location, radiusKm: radius, position: position)
     }
 }
