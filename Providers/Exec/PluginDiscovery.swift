@@ -27,7 +27,8 @@ public struct PluginDiscovery: ProviderTypeDiscovery {
     /// lead to one.
     public func programOffPath(forType type: String, besides folder: String) -> String? {
         guard program(forType: type, in: Self.folders(searchPath)) == nil else { return nil }
-        let places = (home.flatMap { $0.hasPrefix("/") ? [$0 + "/.local/bin"] : nil } ?? []) + [folder]
+        var places = [folder]
+        if let home, home.hasPrefix("/") { places.insert(home + "/.local/bin", at: 0) }
         return program(forType: type, in: places)
     }
 
