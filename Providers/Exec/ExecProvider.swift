@@ -71,19 +71,11 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
             ("latitude", .number(key.latitude)), ("longitude", .number(key.longitude)), ("radiusKm", .number(key.radiusKm)),
             ("limit", .number(Double(key.limit))), ("cursor", cursor.map(JSONValue.string) ?? .null),
         ])
-        let result = try await connection.call("search", params: params, timeout: settings.requestTimeout)
-        guard let photos = result["photos"]?.arrayValue else {
-            throw ProviderError.invalidResponse("plugin \(name) answered search without a \"photos\" list")
-        }
-        let candidates = try photos.map { try PluginPhoto.candidate($0, provider: name, plugin: name) }
-        let next: String?
-        switch result["cursor"] ?? .null {
-        case .null: next = nil
-        case .string(let text): next = text
-        default: throw ProviderError.invalidResponse("plugin \(name) answered search with a \"cursor\" that is neither a string nor null")
-        }
-        if let next { cursors.withLock { $0[key, default: [:]][page + 1] = next } }
-        return SearchPage(candidates: candidates, nextPage: next == nil ? nil : page + 1)
+        let result = try PluginSearchResult(
+            try await connection.call("search", params: params, timeout: settings.requestTimeout), provider: name, plugin: name
+        )
+        if let next = result.cursor { cursors.withLock { $0[key, default: [:]][page + 1] = next } }
+        return SearchPage(candidates: result.candidates, nextPage: result.cursor == nil ? nil : page + 1)
     }
 
     public func fetch(_ photo: PhotoCandidate, size: PhotoSize, into sink: any BlobSink) async throws {

@@ -67,14 +67,7 @@ enum PluginLaunchBuilder {
         programKey: String, context: ProviderContext
     ) -> ExecProvider {
         let own = options.written.filter { !exclude.contains($0.key) }.compactMap { member in options.value(member.key).map { (member.key, $0) } }
-        let hello = JSONValue.object([
-            ("protocols", .array(PluginHello.protocols.map { .number(Double($0)) })),
-            ("tourist", .string(TouristVersion.current)),
-            ("name", .string(name)),
-            ("options", .object(own)),
-            ("stateDirectory", context.stateDirectory.map(JSONValue.string) ?? .null),
-            ("albumSize", .string(context.albumSize.rawValue)),
-        ])
+        let hello = helloParams(name: name, options: own, stateDirectory: context.stateDirectory, albumSize: context.albumSize)
         let timeout = context.requestTimeout ?? TouristConfig.ProviderEntry.defaultTimeoutSeconds
         // Kept out of everything printed even before the plugin's `hello` says which are secret;
         // once it has said, its secret options too; if it never says (its hello fails), every
@@ -99,6 +92,19 @@ enum PluginLaunchBuilder {
             scratch: ScratchSpace(storeArea: context.temporaryDirectory), options: options, programKey: programKey
         )
         return ExecProvider(name: name, launch: launch, settings: settings, logger: context.logger)
+    }
+
+    /// The params of `hello`: the protocols this tourist speaks, its version, the provider's name,
+    /// the entry's own options, its state folder and the album size.
+    static func helloParams(name: String, options own: [(String, JSONValue)], stateDirectory: String?, albumSize: PhotoSize) -> JSONValue {
+        .object([
+            ("protocols", .array(PluginHello.protocols.map { .number(Double($0)) })),
+            ("tourist", .string(TouristVersion.current)),
+            ("name", .string(name)),
+            ("options", .object(own)),
+            ("stateDirectory", stateDirectory.map(JSONValue.string) ?? .null),
+            ("albumSize", .string(albumSize.rawValue)),
+        ])
     }
 
     /// The texts of an option's value (a string, or the strings in a list), those long enough to

@@ -20,17 +20,18 @@ package struct PluginAnswer: Sendable {
         result = answer["result"] ?? .null
     }
 
-    /// This answer read as the answer to `method` (`hello`, `search`, `lookup` or `fetch`) of
-    /// plugin `plugin`, as `ExecProvider` reads it: the `ProviderError` it stands for, if any.
+    /// This answer read as the answer to `method` (`hello`, `search`, `lookup`, `fetch` or
+    /// `shutdown`) of plugin `plugin`, as `ExecProvider` reads it: the `ProviderError` it stands for,
+    /// if any. A `shutdown` result is not read, so any is accepted.
     package func read(as method: String, plugin: String) -> ProviderError? {
         if let error { return PluginErrorCode.providerError(error, plugin: plugin, method: method, redact: { $0 }) }
         do throws(ProviderError) {
             switch method {
             case "hello": _ = try PluginHello(result, plugin: plugin)
-            case "search":
-                for photo in result["photos"]?.arrayValue ?? [] { _ = try PluginPhoto.candidate(photo, provider: plugin, plugin: plugin) }
+            case "search": _ = try PluginSearchResult(result, provider: plugin, plugin: plugin)
             case "lookup": _ = try PluginPhoto.candidate(result, provider: plugin, plugin: plugin)
-            default: _ = try PluginFetchedFile.Report(result, plugin: plugin)
+            case "fetch": _ = try PluginFetchedFile.Report(result, plugin: plugin)
+            default: break
             }
             return nil
         } catch {

@@ -11,17 +11,31 @@ public struct PluginDiscovery: ProviderTypeDiscovery {
 
     /// `$PATH` as the config's environment has it.
     let searchPath: String?
+    /// `$HOME`, for `~/.local/bin` (where plugins are often linked, and which PATH may lack).
+    let home: String?
 
-    public init(searchPath: String?) {
+    public init(searchPath: String?, home: String? = nil) {
         self.searchPath = searchPath
+        self.home = home
     }
 
     public func factory(forType type: String) -> (any ProviderFactory)? {
+        program(forType: type, in: Self.folders(searchPath)).map { PluginTypeFactory(type: type, executable: $0) }
+    }
+
+    /// `tourist-provider-TYPE` in `~/.local/bin` or in `folder` (the config's), when PATH does not
+    /// lead to one.
+    public func programOffPath(forType type: String, besides folder: String) -> String? {
+        guard program(forType: type, in: Self.folders(searchPath)) == nil else { return nil }
+        var places = [folder]
+        if let home, home.hasPrefix("/") { places.insert(home + "/.local/bin", at: 0) }
+        return program(forType: type, in: places)
+    }
+
+    /// The first executable `tourist-provider-TYPE` in `folders`.
+    private func program(forType type: String, in folders: [String]) -> String? {
         guard !type.isEmpty, !type.contains("/") else { return nil }
-        for folder in Self.folders(searchPath) where Self.isExecutableFile("\(folder)/\(Self.prefix)\(type)") {
-            return PluginTypeFactory(type: type, executable: "\(folder)/\(Self.prefix)\(type)")
-        }
-        return nil
+        return folders.map { "\($0)/\(Self.prefix)\(type)" }.first(where: Self.isExecutableFile)
     }
 
     /// Every plugin type on PATH (the first program of each name wins, as for a command), by type.

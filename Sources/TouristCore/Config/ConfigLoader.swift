@@ -119,6 +119,21 @@ public struct ConfigLoader: Sendable {
         registry.types + (registry.discovery?.availableTypes().map(\.type) ?? []).filter { !registry.types.contains($0) }
     }
 
+    /// The error for a `type` that is neither built in nor found on PATH: when its plugin program is
+    /// where plugins are often put but PATH does not reach (`~/.local/bin`, the config's folder), it
+    /// names that file and the two fixes; otherwise the known types and the nearest one.
+    private func unknownType(_ type: String, reader: ConfigReader, directory: String) -> ConfigError {
+        if let program = registry.discovery?.programOffPath(forType: type, besides: directory) {
+            let folder = URL(fileURLWithPath: program).deletingLastPathComponent().path
+            return reader.error(
+                "type", "unknown provider type \"\(type)\": \(program) would serve it, but \(folder) is not on PATH",
+                fix: "Add that folder to PATH (export PATH=\"\(folder):$PATH\", in your shell's profile to keep it), or run the plugin by its path: \"type\": \"exec\", \"command\": [\"\(program)\"]."
+            )
+        }
+        let suggestion = NearMatches(knownTypes).suggestions(for: type).first.map { " Did you mean \"\($0)\"?" } ?? ""
+        return reader.error("type", "unknown provider type \"\(type)\"", fix: "Use one of: \(knownTypes.joined(separator: ", ")), or install a plugin as tourist-provider-\(type) on PATH.\(suggestion)")
+    }
+
     /// The keys every provider entry may have, besides its type's own options.
     public static let commonProviderKeys = ["name", "type", "enabled", "timeoutSeconds", "concurrency", "requestsPerHour", "coverage"]
 
@@ -128,8 +143,7 @@ public struct ConfigLoader: Sendable {
             throw reader.error("type", "missing", fix: "Add \"type\": one of \(registry.types.joined(separator: ", ")).")
         }
         guard let factory = registry.factory(for: type) else {
-            let suggestion = NearMatches(knownTypes).suggestions(for: type).first.map { " Did you mean \"\($0)\"?" } ?? ""
-            throw reader.error("type", "unknown provider type \"\(type)\"", fix: "Use one of: \(knownTypes.joined(separator: ", ")), or install a plugin as tourist-provider-\(type) on PATH.\(suggestion)")
+            throw unknownType(type, reader: reader, directory: directory)
         }
         let name = try reader.string("name", environment: environment) ?? type
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {

@@ -180,6 +180,10 @@ public protocol ProviderTypeDiscovery: Sendable {
     func factory(forType type: String) -> (any ProviderFactory)?
     /// Every type found now, for `providers`.
     func availableTypes() -> [DiscoveredProviderType]
+    /// The program that would serve `type` were its folder searched: one in a place plugins are
+    /// often put but discovery does not look (`~/.local/bin` off PATH, or `folder`, the config's);
+    /// nil when there is none.
+    func programOffPath(forType type: String, besides folder: String) -> String?
 }
 
 /// A provider type found outside the build, and the program that serves it.

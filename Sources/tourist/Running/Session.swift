@@ -68,7 +68,7 @@ final class Session {
 
     /// The built-in provider types, and plugins on this environment's PATH.
     var registry: ProviderRegistry {
-        BuiltInProviders.registry.discovering(with: PluginDiscovery(searchPath: environment["PATH"]))
+        BuiltInProviders.registry.discovering(with: PluginDiscovery(searchPath: environment["PATH"], home: environment["HOME"]))
     }
 
     var loader: ConfigLoader {
