@@ -37,7 +37,10 @@ import TestSupport
         #expect((try await harness.json("pin", "list")["pins"] as? [Any])?.count == 1)
 
         let nowhere = try await harness.run("pin", "add", "Xyzzyville", expecting: 64)
-        #expect(nowhere.stderr.contains("no place named \"Xyzzyville\"") && nowhere.stderr.contains("tourist pin add LAT LON --name \"Xyzzyville\""), "\(nowhere.stderr)")
+        #expect(nowhere.stderr.contains("no place named \"Xyzzyville\"") && nowhere.stderr.contains("give its coordinates instead, as LAT LON"), "\(nowhere.stderr)")
+        // search takes a place the same way.
+        let searched = try await harness.json("search", "Paris", "--count", "2")
+        #expect(searched.photos.count == 2, "\(searched)")
         // Words that start like a number are coordinates, and a bad one is said to be one.
         let typo = try await harness.run("pin", "add", "48.8", "east", expecting: 64)
         #expect(typo.stderr.contains("longitude \"east\" is not a number"), "\(typo.stderr)")

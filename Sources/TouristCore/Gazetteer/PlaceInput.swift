@@ -2,8 +2,9 @@ import Foundation
 
 /// Where a user means, as typed after `pin add` (or another command that takes a place): the
 /// coordinates `GeoPoint.parse` reads (`48.8584 2.2945`, `48.8584,2.2945`, `geo:…`), or a place
-/// name the bundled gazetteer knows (`Kyoto`, `"Paris, TX"`). Words that start with a number are
-/// coordinates, so a mistyped one is still said to be a bad coordinate; anything else is a name.
+/// name the bundled gazetteer knows (`Kyoto`, `"Paris, TX"`). Words that start with a number, or
+/// hold one, are coordinates, so a mistyped one is still said to be a bad coordinate; anything
+/// else is a name.
 public struct PlaceInput: Sendable, Equatable {
     /// The point to use.
     public let location: GeoPoint
@@ -24,11 +25,12 @@ public struct PlaceInput: Sendable, Equatable {
     }
 
     /// Whether `words` are a place name rather than coordinates: they do not start like a number
-    /// or a `geo:` URI.
+    /// or a `geo:` URI, and no word is a number (`north 2` is a latitude gone wrong, not a place).
     public static func isName(_ words: [String]) -> Bool {
         let text = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard let first = text.first else { return false }
-        return !(first.isNumber || first == "-" || first == "+" || first == "." || text.lowercased().hasPrefix("geo:"))
+        let startsLikeCoordinates = first.isNumber || first == "-" || first == "+" || first == "." || text.lowercased().hasPrefix("geo:")
+        return !startsLikeCoordinates && !words.contains { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
     }
 
     /// The most candidates an ambiguous name lists.
@@ -39,7 +41,7 @@ public struct PlaceInput: Sendable, Equatable {
     static func unresolved(_ resolution: PlaceResolution) -> LibraryError {
         let query = resolution.query
         guard resolution.outcome == .ambiguous else {
-            return LibraryError(.usage, "no place named \"\(query)\" among the cities of 15,000 people or more that tourist knows (GeoNames); give its coordinates instead: tourist pin add LAT LON --name \"\(query)\"")
+            return LibraryError(.usage, "no place named \"\(query)\" among the cities of 15,000 people or more that tourist knows (GeoNames); give its coordinates instead, as LAT LON (such as 48.8584 2.2945)")
         }
         let lines = resolution.candidates.prefix(listed).map { place in
             let pick = resolution.query(choosing: place).map { "  \"\($0)\": " } ?? "  "

@@ -5,7 +5,7 @@ struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Search photos near a place once, without saving anything.",
-        discussion: "Example: tourist search 40.6892 -74.0445 --radius 2 --count 5"
+        discussion: "Examples: tourist search 40.6892 -74.0445 --radius 2 --count 5; tourist search Kyoto --radius 10"
     )
 
     @OptionGroup var global: GlobalOptions
@@ -15,17 +15,19 @@ struct SearchCommand: AsyncParsableCommand {
     var count: Int = Defaults.albumPhotos
     @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"), completion: Completions.providers)
     var provider: [String] = []
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The location.", valueName: "lat lon"))
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The place: a city's name, or its coordinates.", valueName: "place"))
     var coordinates: [String] = []
 
     func validate() throws {
-        try CoordinateArguments.validate(coordinates, radius: radius)
+        try CoordinateArguments.validate(coordinates, radius: radius, placeNames: true)
         if let problem = Defaults.photoCountProblem(count, option: "--count") { throw ValidationError(problem) }
     }
 
     func run() async throws {
         try await Session.run(global) { session in
-            let center = try GeoPoint.parse(coordinates)
+            let place = try PlaceInput.resolve(coordinates)
+            if let note = place.note { session.note(note) }
+            let center = place.location
             let router = try session.router(only: provider)
             let result = await router.search(center: center, radiusKm: radius, count: count, exclude: [])
             let photos = result.candidates.map { PhotoJSON(candidate: $0, distanceKm: $0.location.map { $0.distanceKm(to: center) }) }
