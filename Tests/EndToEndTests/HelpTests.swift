@@ -45,6 +45,8 @@ import TestSupport
         for code in codes {
             #expect(help.contains("\n  \(String(code).padding(toLength: 4, withPad: " ", startingAt: 0))"), "--help does not explain exit \(code)")
         }
+        // The place names' licence asks for their credit wherever they are used.
+        #expect(help.contains("Place names: GeoNames (https://www.geonames.org/), licensed under CC BY 4.0"), "\(help)")
         // How a PIN is named, as the README says (before: "its exact name").
         #expect(help.contains("PIN is a pin's id or its name, in any case, or a unique prefix of either"), "\(help)")
         let fetch = try await harness.run("fetch", "--help").stdout

@@ -44,6 +44,8 @@ struct Tourist: AsyncParsableCommand {
             it would have printed (left out when none). A command that succeeds writes
             nothing on stderr, or {"notes": [...]}. This holds for arguments that cannot
             be parsed too (64).
+
+            \(Gazetteer.attribution).
             """,
         version: version,
         subcommands: [
