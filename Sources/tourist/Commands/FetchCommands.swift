@@ -98,10 +98,14 @@ enum AlbumRun {
         let library = try session.library()
         let store = library.store
         let id = try library.resolvePin(try options.namedPin())
-        let bar = ProgressBar.make(for: session)
-        var progress: (@Sendable (FetchProgress) -> Void)?
-        if let bar { progress = { bar.update($0) } }
+        let bar = ProgressBar.make(for: session, waiting: ProgressBar.searching(options.provider))
         let stderr = session.stderr
+        let interruption = Interruption<FetchProgress>(bar: bar, stderr: stderr) { last in
+            let resume = "`tourist fetch \(id)` resumes"
+            guard let last else { return "Interrupted while searching; \(resume)" }
+            return "Interrupted: \(last.done) of \(last.total) photos kept; \(resume)"
+        }
+        let progress = interruption.reporter(showing: bar.map { bar in { bar.update($0) } })
         let outcome = try await body(library, id, progress) { holder in
             stderr.note("another tourist (pid \(holder.pid) on \(holder.host)) is fetching this pin; waiting for it to finish")
         }
