@@ -67,7 +67,7 @@ import TestSupport
         // The last frame (12 of 12, drawn after the resize) fits 30 columns, cut with "…".
         let last = try #require(Self.frames(ended.output).last)
         #expect(last.count <= 29 && last.hasSuffix("…"), "\(last)")
-        let resized = String(ended.output[ended.output.range(of: "/12 photos")?.upperBound ?? ended.output.endIndex...])
+        let resized = ended.output.range(of: "/12 photos").map { String(ended.output[$0.upperBound...]) } ?? ended.output
         Self.expectNoDebris(resized, width: 30)
     }
 

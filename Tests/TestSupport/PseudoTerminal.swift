@@ -27,6 +27,11 @@ public final class PseudoTerminal: Sendable {
         var closed = false
     }
 
+    /// TIOCSPTLCK and TIOCGPTN (function-like macros in C, so not imported): `_IOW('T', 0x31, int)`
+    /// and `_IOR('T', 0x30, unsigned int)`, the same on x86_64 and arm64.
+    private static let setLock: UInt = 0x4004_5431
+    private static let getNumber: UInt = 0x8004_5430
+
     private let primary: Int32
     private let process: Process
     private let gathered = Mutex(Gathered())
@@ -34,11 +39,15 @@ public final class PseudoTerminal: Sendable {
 
     /// Starts `path` with `arguments` on a new terminal of `columns` × `rows`.
     public init(_ path: String, _ arguments: [String], environment: [String: String], directory: String, columns: Int, rows: Int = 24) throws {
-        primary = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard primary >= 0, grantpt(primary) == 0, unlockpt(primary) == 0 else { throw Failure("no pseudo-terminal: errno \(errno)") }
-        var name = [CChar](repeating: 0, count: 128)
-        guard ptsname_r(primary, &name, name.count) == 0 else { throw Failure("ptsname: errno \(errno)") }
-        let secondary = open(String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), O_RDWR | O_NOCTTY)
+        // /dev/ptmx by hand (posix_openpt and ptsname are hidden from Swift's Glibc): unlock the
+        // new terminal, then ask its number.
+        primary = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        var locked: Int32 = 0
+        var number: UInt32 = 0
+        guard primary >= 0, ioctl(primary, Self.setLock, &locked) == 0, ioctl(primary, Self.getNumber, &number) == 0 else {
+            throw Failure("no pseudo-terminal: errno \(errno)")
+        }
+        let secondary = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
         guard secondary >= 0 else { throw Failure("opening the terminal: errno \(errno)") }
         process = Process()
         try Self.setSize(primary, columns: columns, rows: rows)

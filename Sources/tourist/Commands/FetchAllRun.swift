@@ -22,7 +22,7 @@ enum FetchAllRun {
             let done = last.map { "\($0.pinsDone) of \(Plural.count($0.pinsTotal, "pin")) done, \($0.photosDone) of \($0.photosTotal) photos kept" }
             return "Interrupted: \(done ?? "no pin done"); `tourist fetch --all` resumes"
         }
-        let progress = interruption.reporter(showing: bar.map { bar in { bar.update($0) } })
+        let progress = interruption.reporter { bar?.update($0) }
         let started = ContinuousClock.now
         let leaseDuration = session.environment["TOURIST_LEASE_SECONDS"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? Store.leaseDuration
         let run = try await library.fetchAll(pins, count: options.count, size: size, providerNames: options.provider, leaseDuration: leaseDuration, progress: progress)

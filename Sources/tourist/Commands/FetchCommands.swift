@@ -105,7 +105,7 @@ enum AlbumRun {
             guard let last else { return "Interrupted while searching; \(resume)" }
             return "Interrupted: \(last.done) of \(last.total) photos kept; \(resume)"
         }
-        let progress = interruption.reporter(showing: bar.map { bar in { bar.update($0) } })
+        let progress = interruption.reporter { bar?.update($0) }
         let outcome = try await body(library, id, progress) { holder in
             stderr.note("another tourist (pid \(holder.pid) on \(holder.host)) is fetching this pin; waiting for it to finish")
         }

@@ -21,10 +21,10 @@ final class Interruption<Progress: Sendable>: Sendable {
     }
 
     /// The progress reporter to hand the library: it remembers each report and shows it on `bar`.
-    func reporter(showing show: (@Sendable (Progress) -> Void)?) -> @Sendable (Progress) -> Void {
+    func reporter(showing show: @escaping @Sendable (Progress) -> Void) -> @Sendable (Progress) -> Void {
         { progress in
             self.last.withLock { $0 = progress }
-            show?(progress)
+            show(progress)
         }
     }
 }
