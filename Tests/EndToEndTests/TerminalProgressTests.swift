@@ -37,7 +37,7 @@ import TestSupport
 
     static func expectNoDebris(_ output: String, width: Int, sourceLocation: SourceLocation = #_sourceLocation) {
         let screen = TerminalScreen(width: width, showing: output)
-        let debris = screen.lines.filter { $0.contains("Searching") || $0.contains("[#") || $0.contains("[-") || $0.contains("/s") }
+        let debris = screen.lines.filter { $0.contains("Searching") || $0.contains("[#") || $0.contains("[-") || $0.contains("B/s") }
         #expect(debris.isEmpty, "debris on the screen: \(debris)\n\(screen.lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
     }
 
@@ -50,8 +50,7 @@ import TestSupport
         let frames = Self.frames(ended.output)
         #expect(frames.first?.hasPrefix("Searching") == true, "\(frames)")
         #expect(frames.contains { $0.hasPrefix("[") }, "\(frames)")
-        let wide = TerminalScreen.segments(ended.output).filter { $0.count > 50 }
-        #expect(wide.isEmpty, "\(wide)")
+        // Every frame fits (the album printed on stdout afterwards is a table as wide as it needs).
         #expect(frames.allSatisfy { $0.count <= 49 }, "\(frames)")
         Self.expectNoDebris(ended.output, width: 50)
     }
