@@ -27,6 +27,8 @@ enum TerminalWidth {
         following.withLock { installed in
             guard !installed else { return }
             installed = true
+            // Initialised here, not first in the handler (a lazy global's set-up is no work for one).
+            resized.store(true, ordering: .releasing)
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { _ in TerminalWidth.resized.store(true, ordering: .releasing) }
             sigemptyset(&action.sa_mask)
