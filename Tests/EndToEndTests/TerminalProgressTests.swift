@@ -99,4 +99,20 @@ import TestSupport
         let resumed = try await harness.json("fetch", pin, "--config", config)
         #expect(resumed.photos.count == 20, "\(resumed)")
     }
+
+    @Test func ctrlCDuringFetchAllSaysHowManyPinsAreDone() async throws {
+        let config = try slowConfig(latencyMs: 300)
+        _ = try await addPin(config, name: "Paris")
+        _ = try await addPin(config, name: "Louvre")
+        let terminal = try terminal(["fetch", "--all", "--count", "10", "--config", config], columns: 80)
+        try await terminal.waitFor("a photo kept") { $0.range(of: #"[1-9][0-9]*/20 photos"#, options: .regularExpression) != nil }
+        terminal.interrupt()
+        let ended = try await terminal.finish()
+        #expect(ended.bySignal ? ended.status == SIGINT : ended.status == 128 + SIGINT, "\(ended.status) \(ended.output)")
+        let pattern = #"\r\x1B\[Ktourist: Interrupted: [0-2] of 2 pins done, [0-9]+ of 20 photos kept; `tourist fetch --all` resumes"#
+        #expect(ended.output.range(of: pattern, options: .regularExpression) != nil, "\(ended.output.debugDescription)")
+        Self.expectNoDebris(ended.output, width: 80)
+        let resumed = try await harness.json("fetch", "--all", "--config", config)
+        #expect(resumed["photos"] as? Int == 20, "\(resumed)")
+    }
 }
