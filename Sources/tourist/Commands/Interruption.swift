@@ -20,7 +20,8 @@ final class Interruption<Progress: Sendable>: Sendable {
         }
     }
 
-    /// The progress reporter to hand the library: it remembers each report and shows it on `bar`.
+    /// The progress reporter to hand the library: it remembers each report for the words, then
+    /// passes it to `show` (the bar).
     func reporter(showing show: @escaping @Sendable (Progress) -> Void) -> @Sendable (Progress) -> Void {
         { progress in
             self.last.withLock { $0 = progress }
