@@ -53,21 +53,27 @@ public final class FileSink: BlobSink {
     /// in one step, by a hard link) it stays as it was, the written file is dropped, and the answer
     /// is nil.
     public func moveIfAbsent(to path: String) throws(StoreError) -> Int? {
-        try finish()
-        let linked = link(temporaryPath, path) == 0
-        let failure = errno
-        unlink(temporaryPath)
-        if !linked, failure == EEXIST { return nil }
-        guard linked else { throw StoreError(.io, "cannot write \(path): \(String(cString: strerror(failure)))") }
+        try flush()
+        defer {
+            close(fd)
+            finished = true
+            unlink(temporaryPath)  // a link made keeps the file under `path`
+        }
+        guard try FileSystem.link(fd, temporaryPath: temporaryPath, to: path) else { return nil }
         try FileSystem.fsyncDirectory((path as NSString).deletingLastPathComponent)
         return byteCount
     }
 
     /// Makes the bytes durable and closes the file.
     private func finish() throws(StoreError) {
-        try FileSystem.fsyncOrThrow(fd, path: temporaryPath)
-        _ = fchmod(fd, 0o644)
+        try flush()
         close(fd)
         finished = true
+    }
+
+    /// Makes the bytes durable, readable by all as the store's files are.
+    private func flush() throws(StoreError) {
+        try FileSystem.fsyncOrThrow(fd, path: temporaryPath)
+        _ = fchmod(fd, 0o644)
     }
 }
