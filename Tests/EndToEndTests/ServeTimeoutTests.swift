@@ -72,10 +72,7 @@ final class LoopbackConnection: Sendable {
 
     init(port: Int) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = sockaddr_in.loopback(port: port)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let connected = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }

@@ -112,10 +112,7 @@ final class IdleConnections: Sendable {
     private let sockets: [Int32]
 
     init(port: Int, count: Int) throws {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = sockaddr_in.loopback(port: port)
         sockets = try (0..<count).map { _ in
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { throw ServedStore.ServeFailure("socket(): \(String(cString: strerror(errno)))") }
