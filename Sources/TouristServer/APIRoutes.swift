@@ -19,6 +19,7 @@ struct APIRoutes: Sendable {
         router.put("/api/view") { request, context in try await saveView(request, context: context) }
         router.get("/api/pins") { _, _ in try await ServerThreads.onStore { try pins() } }
         router.post("/api/pins") { request, context in try await addPin(request, context: context) }
+        router.patch("/api/pins/:pin") { request, context in try await editPin(request, context: context) }
         router.delete("/api/pins/:pin") { _, context in try await ServerThreads.onStore { try removePin(context) } }
         router.get("/api/pins/:pin/album") { _, context in try await ServerThreads.onStore { try album(context) } }
         router.post("/api/pins/:pin/fetch") { _, context in try await ServerThreads.onStore { try start(.fetch, context) } }
@@ -49,21 +50,38 @@ struct APIRoutes: Sendable {
 
     private func addPin(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let new = try await decode(NewPin.self, request, context: context)
-        let radius: Double
-        do {
-            radius = try PinRadius.checked(new.radiusKm ?? Defaults.radiusKm)
-        } catch {
-            throw BadRequest(message: "radiusKm \(error.message)")
-        }
+        let radius = try Self.checkedRadius(new.radiusKm ?? Defaults.radiusKm)
         let place = try GeoPoint(latitude: new.latitude, longitude: new.longitude)
         let (pin, created) = try await ServerThreads.onStore { [library] in try library.addPin(name: new.name, at: place, radiusKm: radius) }
         return try json(pin, status: created ? .created : .ok)
     }
 
+    /// `pin edit`: a new name, a new radius or both; the album stays, and `next` says what fills
+    /// it within a new radius.
+    private func editPin(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let edit = try await decode(PinEdit.self, request, context: context)
+        guard edit.name != nil || edit.radiusKm != nil else {
+            throw BadRequest(message: "say what to change: \"name\", \"radiusKm\", or both")
+        }
+        let radius = try edit.radiusKm.map(Self.checkedRadius)
+        let change = try await ServerThreads.onStore { [library] in
+            try library.editPin(try pinID(context), name: edit.name, radiusKm: radius)
+        }
+        return try json(EditedPin(pin: change.after, next: change.next))
+    }
+
+    /// `radiusKm` of a request, by the rule every front end keeps (`PinRadius`).
+    private static func checkedRadius(_ km: Double) throws -> Double {
+        do {
+            return try PinRadius.checked(km)
+        } catch {
+            throw BadRequest(message: "radiusKm \(error.message)")
+        }
+    }
+
     private func removePin(_ context: BasicRequestContext) throws -> Response {
         // By id or whole name only, as `pin rm` removes: never a prefix.
-        guard let reference = context.parameters.get("pin") else { throw BadRequest(message: "no pin in the address") }
-        let (id, deleted) = try library.removePin(reference)
+        let (id, deleted) = try library.removePin(try pinReference(context))
         return try json(RemovedPin(removed: id, deletedFiles: deleted))
     }
 
@@ -74,7 +92,8 @@ struct APIRoutes: Sendable {
         let photos = album.photos.map { PhotoJSON(photo: $0, store: library.store, withPath: false) }
         // Fetching here, or in another process (a terminal's `tourist fetch` holds the pin's lease).
         let fetching = jobs.isRunning(pin.id) || library.isBeingFetched(pin.id)
-        return try json(AlbumPage(pin: pin, target: album.target, fetching: fetching, report: album.report, photos: photos))
+        let replacing = jobs.kind(of: pin.id) == .newCollection
+        return try json(AlbumPage(pin: pin, target: album.target, fetching: fetching, replacing: replacing, report: album.report, photos: photos))
     }
 
     private func start(_ kind: FetchJobs.Kind, _ context: BasicRequestContext) throws -> Response {
@@ -108,7 +127,11 @@ struct APIRoutes: Sendable {
         guard let photo = album.photos.first(where: { $0.key == key }) else {
             throw StoreError(.notFound, "photo \(key) is not in the album of \"\(album.pin.name)\"")
         }
-        return try json(PhotoPage(pin: album.pin, photo: PhotoJSON(photo: photo, store: library.store, withPath: false)))
+        let (previous, next) = PhotoPage.neighbours(of: key, in: album.photos)
+        return try json(PhotoPage(
+            pin: album.pin, photo: PhotoJSON(photo: photo, store: library.store, withPath: false),
+            previous: previous?.description, next: next?.description
+        ))
     }
 
     /// The photo page's larger size: kept in the store once fetched (`Library.photoCopy`, as
@@ -141,8 +164,13 @@ struct APIRoutes: Sendable {
     // MARK: Reading requests
 
     private func pinID(_ context: BasicRequestContext) throws -> String {
-        guard let reference = context.parameters.get("pin") else { throw BadRequest(message: "no pin in the address") }
-        return try library.resolvePin(reference)
+        try library.resolvePin(try pinReference(context))
+    }
+
+    /// The pin the address names (`/api/pins/Tour%20Eiffel/…`: its id or name, percent-decoded).
+    private func pinReference(_ context: BasicRequestContext) throws -> String {
+        guard let reference = context.parameters.get("pin")?.removingPercentEncoding else { throw BadRequest(message: "no pin in the address") }
+        return reference
     }
 
     private func photoKey(_ context: BasicRequestContext) throws -> PhotoKey {

@@ -16,7 +16,7 @@ final class FetchJobs: Sendable {
     private let library: Library
     private let hub: EventHub
     private let logger: Logger
-    private let running = Mutex<[String: Task<Void, Never>]>([:])
+    private let running = Mutex<[String: (kind: Kind, task: Task<Void, Never>)]>([:])
 
     init(library: Library, hub: EventHub, logger: Logger) {
         self.library = library
@@ -26,7 +26,12 @@ final class FetchJobs: Sendable {
 
     /// Whether this server is filling pin `id`'s album now.
     func isRunning(_ id: String) -> Bool {
-        running.withLock { $0[id] != nil }
+        kind(of: id) != nil
+    }
+
+    /// What this server is running for pin `id` now, or nil.
+    func kind(of id: String) -> Kind? {
+        running.withLock { $0[id]?.kind }
     }
 
     /// How `start` went.
@@ -47,7 +52,7 @@ final class FetchJobs: Sendable {
         running.withLock { jobs in
             guard jobs[id] == nil else { return .running }
             guard jobs.count < Self.limit else { return .full }
-            jobs[id] = Task { await self.run(kind, pin: id) }
+            jobs[id] = (kind, Task { await self.run(kind, pin: id) })
             return .started
         }
     }
@@ -55,7 +60,7 @@ final class FetchJobs: Sendable {
     /// Stops every running fetch (the server is stopping); what was stored stays, and the next
     /// fetch resumes the rest.
     func cancelAll() async {
-        let tasks = running.withLock { Array($0.values) }
+        let tasks = running.withLock { $0.values.map(\.task) }
         for task in tasks { task.cancel() }
         for task in tasks { await task.value }
     }

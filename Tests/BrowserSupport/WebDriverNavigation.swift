@@ -22,3 +22,26 @@ extension WebDriver {
         try command("POST", "/window/rect", ["width": width, "height": height])
     }
 }
+
+extension WebDriver {
+    /// A session showing pages on a screen of `width`×`height`: a desktop window, or below 500
+    /// wide (the narrowest a headless window gets) a phone of that size (`emulatePhone`).
+    public convenience init(screenWidth width: Int, height: Int) throws {
+        try self.init(windowWidth: max(width, 500), windowHeight: height)
+        if width < 500 { try emulatePhone(width: width, height: height) }
+    }
+
+    /// Makes the page a phone's: a `width`×`height` viewport (CSS pixels, as the phone's screen;
+    /// a headless window cannot be narrower than 500), a mobile browser's viewport rules and a
+    /// touch screen, through Chrome DevTools' `Emulation` (chromedriver's `goog/cdp/execute`).
+    /// Lasts for the session, across navigations.
+    public func emulatePhone(width: Int, height: Int) throws {
+        try devTools("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": true])
+        try devTools("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 5])
+    }
+
+    /// Runs one Chrome DevTools Protocol command in the page's target.
+    private func devTools(_ command: String, _ parameters: [String: Any]) throws {
+        try self.command("POST", "/goog/cdp/execute", ["cmd": command, "params": parameters])
+    }
+}

@@ -108,4 +108,45 @@ import TouristCore
             #expect(try await client.get("/api/pins/\(album.pin.id)/photos/nope").status == .badRequest)
         }
     }
+
+    /// A photo's page names the photos before and after it in the album's order, for Previous and
+    /// Next; a deleted photo is stepped over.
+    @Test func aPhotoPageNamesItsNeighboursInTheAlbumsOrder() async throws {
+        let harness = try RouteHarness()
+        let album = try await harness.filledPin()
+        let ids = album.photos.map(\.key.description)
+        try await harness.test { client in
+            func neighbours(_ id: String) async throws -> [String?] {
+                let page = try await client.get("/api/pins/\(album.pin.id)/photos/\(id.replacingOccurrences(of: ":", with: "%3A"))").object()
+                return [page["previous"] as? String, page["next"] as? String]
+            }
+            var seen = [try await neighbours(ids[0]), try await neighbours(ids[1]), try await neighbours(ids[ids.count - 1])]
+            #expect(seen == [[nil, ids[1]], [ids[0], ids[2]], [ids[ids.count - 2], nil]])
+            #expect(try await client.send(.post, "/api/pins/\(album.pin.id)/photos/delete", json: #"{"photos": ["\#(ids[1])"]}"#).status == .ok)
+            seen = [try await neighbours(ids[0]), try await neighbours(ids[2])]
+            #expect(seen == [[nil, ids[2]], [ids[0], ids[3]]])
+        }
+    }
+
+    /// While a new collection of this server searches, the album says so (`replacing`): the photos
+    /// it lists are the ones being replaced. A fetch is not a replacement.
+    @Test func anAlbumSaysWhenANewCollectionIsReplacingIt() async throws {
+        let harness = try RouteHarness(holdingSearches: true)
+        let collected = try harness.addPin("Eiffel")
+        let fetched = try harness.addPin("Louvre", latitude: 48.8606, longitude: 2.3376)
+        let events = harness.routes.hub.subscribe()
+        try await harness.test { client in
+            #expect(try await client.get("/api/pins/\(collected.id)/album").object()["replacing"] as? Bool == false)
+            #expect(try await client.send(.post, "/api/pins/\(collected.id)/new-collection").status == .accepted)
+            #expect(try await client.send(.post, "/api/pins/\(fetched.id)/fetch").status == .accepted)
+            // Both searches are held: both are running while the test looks.
+            let replacing = try await client.get("/api/pins/\(collected.id)/album").object()
+            #expect(replacing["replacing"] as? Bool == true && replacing["fetching"] as? Bool == true, "\(replacing)")
+            let filling = try await client.get("/api/pins/\(fetched.id)/album").object()
+            #expect(filling["replacing"] as? Bool == false && filling["fetching"] as? Bool == true, "\(filling)")
+            harness.searches.open()
+            _ = try await RouteHarness.fetchEnded(collected.id, on: events)
+            #expect(try await client.get("/api/pins/\(collected.id)/album").object()["replacing"] as? Bool == false)
+        }
+    }
 }

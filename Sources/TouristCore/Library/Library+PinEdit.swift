@@ -7,6 +7,19 @@ public struct PinChange: Sendable, Equatable {
     public var renamed: Bool { before.name != after.name }
     /// Whether the radius changed.
     public var radiusChanged: Bool { before.radiusKm != after.radiusKm }
+
+    /// What fills the album within a new radius: the album stays as it was, so a ready album
+    /// takes a new collection (photos within the new radius it has not shown), any other a fetch.
+    public enum NextStep: String, Sendable, Equatable, Codable {
+        case newCollection = "new-collection"
+        case fetch
+    }
+
+    /// The step to take after a new radius; nil when the radius did not change.
+    public var next: NextStep? {
+        guard radiusChanged else { return nil }
+        return after.state == .ready ? .newCollection : .fetch
+    }
 }
 
 extension Library {

@@ -53,7 +53,7 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
         }
         return FetchAdvice(
             .widenRadius, terminal: "widen the radius with `tourist pin edit \(pin.id) --radius \(Kilometres.argument(wider))`, or \(provider)",
-            page: "Drop a pin with a larger radius, such as \(Kilometres.text(wider)), or add another provider to the config."
+            page: "Widen the pin's radius, to \(Kilometres.text(wider)) say, or add another provider to the config."
         )
     }
 

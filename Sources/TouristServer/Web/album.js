@@ -1,5 +1,6 @@
 // The album page (/pins/ID): a pin's photos as a grid of square thumbnails, with New Collection,
-// deleting selected photos and deleting the pin.
+// deleting selected photos, editing the pin's name and radius (pin-edit.js) and deleting the pin.
+// Every action is a button, a link or a checkbox, so the keyboard reaches each one.
 //
 // A tile's link opens the photo's page; the checkbox in its corner selects it for deletion.
 // The album stays live: `pin` events for this pin reload the album JSON and update the tiles in
@@ -11,11 +12,14 @@
 // event): the page switches on its kind and shows its headline, its notes and its advice's button,
 // in the words every front end shares; it never reads a message to guess the cause. A fetch that
 // runs anywhere (here, or `tourist fetch` in a terminal) shows as fetching, never as interrupted.
+// While a new collection searches, the photos it replaces are not shown: a searching card stands
+// in the grid's place until the new photos arrive (or the search finds none and they stay).
 
 import * as api from './api.js';
 import { on } from './events.js';
+import { PinEditForm } from './pin-edit.js';
 import {
-  h, showError, showMessage, confirmDialog, plural, km, coordinates, stateClass, stateLabel,
+  h, showError, showMessage, confirmDialog, photoDeletion, plural, km, coordinates, stateClass, stateLabel,
 } from './ui.js';
 
 /** A sentence from a headline: its first letter in capitals. */
@@ -82,13 +86,20 @@ class AlbumPage {
       type: 'button', id: 'clear-selection', class: 'button button-quiet', hidden: true,
       on: { click: () => this.clearSelection() },
     }, 'Clear selection');
+    this.editButton = h('button', {
+      type: 'button', id: 'edit-pin', class: 'button', disabled: true, 'aria-expanded': 'false', 'aria-controls': 'pin-edit-form',
+      on: { click: () => this.editForm.open(this.album.pin) },
+    }, 'Edit pin');
+    this.editForm = new PinEditForm({ opener: this.editButton, onSaved: (result) => this.onEdited(result) });
+    this.nextElement = h('div', { id: 'album-next', class: 'album-next', role: 'status', hidden: true });
     this.deletePinButton = h('button', {
       type: 'button', id: 'delete-pin', class: 'button button-danger-quiet', disabled: true,
       on: { click: () => this.deletePin() },
     }, 'Delete pin');
     this.statusElement = h('div', { id: 'album-status', class: 'album-status', hidden: true, 'aria-live': 'polite' });
     this.noteElement = h('p', { id: 'album-note', class: 'album-note muted', hidden: true });
-    this.grid = h('div', { id: 'album-grid', class: 'album-grid', role: 'list', 'aria-label': 'Photos' });
+    // A list only while it has items (an empty list is an error to a screen reader).
+    this.grid = h('div', { id: 'album-grid', class: 'album-grid', 'aria-label': 'Photos', hidden: true });
 
     container.append(h('div', { class: 'album' },
       h('div', { class: 'page-header album-header' },
@@ -99,7 +110,9 @@ class AlbumPage {
           this.noteElement,
           h('div', { class: 'album-progress-row' }, this.progressElement, this.progressLabel)),
         this.actionsElement = h('div', { class: 'album-actions' },
-          this.newCollectionButton, this.clearSelectionButton, this.deletePhotosButton, this.deletePinButton)),
+          this.newCollectionButton, this.clearSelectionButton, this.deletePhotosButton, this.editButton, this.deletePinButton)),
+      this.editForm.element,
+      this.nextElement,
       this.statusElement,
       this.grid));
   }
@@ -144,11 +157,21 @@ class AlbumPage {
     return Boolean(this.album && (this.album.fetching || this.album.pin.state === 'fetching'));
   }
 
+  /** A new collection is searching: the album still lists the photos it is about to replace. */
+  get searchingNew() {
+    return Boolean(this.album && this.album.replacing && this.album.pin.state !== 'fetching');
+  }
+
   // ---- Rendering ----------------------------------------------------------------------------
 
   render(album) {
     this.album = album;
     const pin = album.pin;
+    if (pin.id && pin.id !== this.pinID) {
+      // Opened by name: the address names the pin by its id from now on, which a rename keeps.
+      this.pinID = pin.id;
+      history.replaceState(history.state, '', this.pinPath);
+    }
     const photos = (album.photos || []).filter((photo) => photo && photo.state !== 'rejected');
     const stored = photos.filter((photo) => photo.state === 'stored').length;
 
@@ -165,6 +188,9 @@ class AlbumPage {
 
     this.renderProgress(photos);
     this.renderTiles(photos);
+    this.grid.hidden = this.grid.children.length === 0 || this.searchingNew;
+    if (this.grid.children.length > 0) this.grid.setAttribute('role', 'list');
+    else this.grid.removeAttribute('role');
     this.renderNote(album);
     this.renderStatus(pin, photos);
     this.renderButtons();
@@ -172,14 +198,18 @@ class AlbumPage {
 
   renderProgress(photos) {
     const busy = this.busy;
-    this.progressElement.hidden = !busy;
-    this.progressLabel.hidden = !busy;
+    const shown = busy && !this.searchingNew; // the searching card says it then
+    this.progressElement.hidden = !shown;
+    this.progressLabel.hidden = !shown;
     if (!busy) {
       this.progress = null;
       return;
     }
-    // Until a progress event says otherwise, count the album's own photos.
-    const counted = { done: photos.filter((photo) => photo.state !== 'pending').length, total: photos.length };
+    // Until a progress event says otherwise, count the album's own photos once they are the ones
+    // being fetched (the pin's state says so); before that it is still searching.
+    const counted = this.album.pin.state === 'fetching'
+      ? { done: photos.filter((photo) => photo.state !== 'pending').length, total: photos.length }
+      : { done: 0, total: 0 };
     const { done, total } = this.progress && this.progress.total > 0 ? this.progress : counted;
     if (total > 0) {
       this.progressElement.max = total;
@@ -195,6 +225,7 @@ class AlbumPage {
     const pinThere = this.album && !this.removed;
     this.newCollectionButton.disabled = !pinThere || this.busy || this.actionRunning;
     this.deletePinButton.disabled = !pinThere || this.actionRunning;
+    this.editButton.disabled = !pinThere || this.actionRunning;
     const n = this.selected.size;
     this.deletePhotosButton.disabled = !pinThere || n === 0 || this.actionRunning;
     this.deletePhotosButton.textContent = n === 0 ? 'Delete photos' : `Delete ${plural(n, 'photo')}`;
@@ -223,7 +254,12 @@ class AlbumPage {
     }, label);
     const report = this.album.report;
 
-    if (pin.state === 'failed' && !this.album.fetching) {
+    if (this.searchingNew) {
+      const replaced = photos.length === 0 ? 'Searching for photos this pin has not shown.'
+        : `The ${plural(photos.length, 'photo')} shown before ${photos.length === 1 ? 'is' : 'are'} being replaced by photos this pin has not shown.`;
+      show('replacing', 'Looking for a new collection…', h('p', { class: 'muted' }, replaced),
+        h('span', { class: 'spinner', 'aria-hidden': 'true' }));
+    } else if (pin.state === 'failed' && !this.album.fetching) {
       // The report's headline, one plain line per provider, its advice and, when running again
       // helps, the button that does it.
       const failure = pin.failure || 'failed';
@@ -239,7 +275,13 @@ class AlbumPage {
       show('empty', 'No photos here',
         h('p', {}, report ? `${capitalized(report.headline)}.` : `No photos within ${km(pin.radiusKm)} of ${pin.name}.`),
         h('p', { class: 'muted', id: 'album-advice' },
-          report?.advice ? report.advice.page : 'Drop a pin with a larger radius, or try again later: New Collection searches again.'));
+          report?.advice ? report.advice.page : 'Widen the pin\'s radius with Edit pin, or try again later: New Collection searches again.'),
+        !report?.advice || report.advice.action === 'widen-radius'
+          ? h('p', {}, h('button', {
+            type: 'button', id: 'album-widen', class: 'button button-primary',
+            on: { click: () => this.editForm.open(this.album.pin, { focus: 'radius' }) },
+          }, 'Widen the radius'))
+          : null);
     } else if (pin.state === 'fetching' && !this.album.fetching) {
       // No process fetches it now (a fetch anywhere holds the pin's lease): it was interrupted.
       show('interrupted', 'The last fetch did not finish',
@@ -396,6 +438,9 @@ class AlbumPage {
 
   renderGone(title, detail) {
     this.removed = true;
+    this.editForm.close();
+    this.hideNext();
+    this.grid.hidden = true;
     this.grid.replaceChildren();
     this.tiles.clear();
     this.selected.clear();
@@ -433,6 +478,7 @@ class AlbumPage {
   }
 
   fetchPhotos({ quietConflict = false }) {
+    this.hideNext();
     return this.act(async () => {
       try {
         await api.startFetch(this.pinID);
@@ -446,24 +492,56 @@ class AlbumPage {
   }
 
   newCollection() {
+    this.hideNext();
     return this.act(async () => {
       await api.newCollection(this.pinID);
       this.progress = null;
       this.clearSelection();
-      if (this.album) this.album = { ...this.album, fetching: true };
+      if (this.album) this.album = { ...this.album, fetching: true, replacing: true };
+      this.render(this.album);
       await this.reload();
     });
+  }
+
+  /** After the Edit pin form saved: the new name and radius, and what fills the album within a new radius. */
+  onEdited({ pin, next }) {
+    if (pin && this.album) this.render({ ...this.album, pin: { ...this.album.pin, ...pin } });
+    this.showNext(pin, next);
+    this.reload();
+  }
+
+  /** Offers the step that fills the album within the pin's new radius, as `tourist pin edit` names it. */
+  showNext(pin, next) {
+    if (!pin || !['new-collection', 'fetch'].includes(next)) {
+      this.hideNext();
+      return;
+    }
+    const within = km(pin.radiusKm);
+    const [text, label, action] = next === 'new-collection'
+      ? [`The radius is now ${within}. The photos here stay; New Collection brings photos within ${within} that this pin has not shown.`,
+        'New Collection', () => this.newCollection()]
+      : [`The radius is now ${within}. Fetch photos to fill the album within it.`, 'Fetch photos', () => this.fetchPhotos({})];
+    this.nextElement.replaceChildren(
+      h('p', { class: 'album-next-text' }, text),
+      h('div', { class: 'album-next-buttons' },
+        h('button', { type: 'button', id: 'album-next-action', class: 'button button-primary', on: { click: action } }, label),
+        h('button', { type: 'button', id: 'album-next-dismiss', class: 'button button-quiet', on: { click: () => this.hideNext() } }, 'Not now')));
+    this.nextElement.dataset.next = next;
+    this.nextElement.hidden = false;
+  }
+
+  hideNext() {
+    const hadFocus = this.nextElement.contains(document.activeElement);
+    this.nextElement.hidden = true;
+    this.nextElement.replaceChildren();
+    delete this.nextElement.dataset.next;
+    if (hadFocus) this.editButton.focus();
   }
 
   async deleteSelected() {
     const ids = [...this.selected];
     if (ids.length === 0) return;
-    const name = this.album?.pin.name || 'this pin';
-    const ok = await confirmDialog({
-      title: `Delete ${plural(ids.length, 'photo')}?`,
-      message: `${ids.length === 1 ? 'It is' : 'They are'} removed from the album of ${name}.`,
-      ok: `Delete ${plural(ids.length, 'photo')}`,
-    });
+    const ok = await confirmDialog(photoDeletion(ids.length, this.album?.pin.name || 'this pin'));
     if (!ok || this.signal.aborted) return;
     await this.act(async () => {
       const result = await api.deletePhotos(this.pinID, ids);

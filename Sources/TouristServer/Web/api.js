@@ -1,6 +1,6 @@
 // The HTTP API of `tourist serve`: one function per endpoint, JSON in and out.
 //
-// Every state-changing request (POST, PUT, DELETE) carries the CSRF token the server wrote into
+// Every state-changing request (POST, PUT, PATCH, DELETE) carries the CSRF token the server wrote into
 // <meta name="tourist-csrf"> and a JSON body (`{}` when there is nothing to say). Failures throw
 // an ApiError whose message is the server's `{"error": "..."}` text when it sent one.
 
@@ -56,13 +56,16 @@ export const getPins = async (opts) => (await request('GET', '/api/pins', null, 
 /** PIN (201 new, 200 when that exact pin existed) */
 export const addPin = (pin) => request('POST', '/api/pins', pin);
 export const deletePin = (pinID) => request('DELETE', pinPath(pinID), {});
-/** {pin, target, fetching, photos: [PHOTO]} */
+/** {pin, next}: a new name and/or radius ({name, radiusKm}); `next` ("new-collection", "fetch")
+ * says what fills the album within a new radius, absent when the radius stayed. */
+export const editPin = (pinID, changes) => request('PATCH', pinPath(pinID), changes);
+/** {pin, target, fetching, replacing, report, photos: [PHOTO]} */
 export const getAlbum = (pinID, opts) => request('GET', `${pinPath(pinID)}/album`, null, opts);
 export const startFetch = (pinID) => request('POST', `${pinPath(pinID)}/fetch`, {});
 export const newCollection = (pinID) => request('POST', `${pinPath(pinID)}/new-collection`, {});
 /** {removed: [photo id]} */
 export const deletePhotos = (pinID, photoIDs) => request('POST', `${pinPath(pinID)}/photos/delete`, { photos: photoIDs });
-/** {pin, photo} */
+/** {pin, photo, previous, next}: previous and next are the neighbours' ids, absent at either end. */
 export const getPhoto = (pinID, photoID, opts) => request('GET', photoPath(pinID, photoID), null, opts);
 /** {url, size, mime, bytes}: the photo in a larger size, stored on demand. */
 export const getLarge = (pinID, photoID) => request('POST', `${photoPath(pinID, photoID)}/large`, {});

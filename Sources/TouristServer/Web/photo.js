@@ -3,21 +3,31 @@
 //
 // The stored thumbnail shows at once; the larger size is asked for (the server downloads it on
 // demand) and swapped in when it has loaded. If that fails, the thumbnail stays with the error.
+//
+// Previous and Next step through the album in its order (ArrowLeft and ArrowRight too); Delete
+// (the button or the Delete key) asks first, then removes the photo from the album for good, as
+// `tourist photo rm` does, and goes on to the next photo, or back to the album when none is left.
+// The keys act unless the focus is in a form field, the map or a dialog.
 
 import * as api from './api.js';
 import { createMap } from './basemap.js';
 import {
-  h, showError, safeHref, sameOriginPath, providerName, coordinates, km, stateLabel,
+  h, showError, safeHref, sameOriginPath, providerName, coordinates, km, stateLabel, confirmDialog, photoDeletion,
+  keyBelongsElsewhere,
 } from './ui.js';
 
 /** Render photo `photoID` of pin `pinID` into `container`; returns the teardown function. */
 export function mountPhoto(container, pinID, photoID, context) {
   let map = null;
+  let steps = null; // the photo's neighbours and Delete, once loaded
   const albumPath = `/pins/${encodeURIComponent(pinID)}`;
   const back = h('a', { class: 'back-link', href: albumPath }, h('span', { 'aria-hidden': 'true' }, '← '), 'Album');
-  const body = h('div', { class: 'photo-page' }, h('div', { class: 'page-header' }, back));
+  const header = h('div', { class: 'page-header photo-header' }, back);
+  const body = h('div', { class: 'photo-page' }, header);
   container.append(body);
   document.title = 'Photo — tourist';
+  const onKey = (event) => steps?.key(event);
+  document.addEventListener('keydown', onKey);
 
   (async () => {
     let data;
@@ -44,6 +54,8 @@ export function mountPhoto(container, pinID, photoID, context) {
     const { pin, photo } = data;
     back.replaceChildren(h('span', { 'aria-hidden': 'true' }, '← '), pin.name);
     document.title = `${photo.title || 'Untitled photo'} — tourist`;
+    steps = new PhotoSteps(pin, photo, data, context);
+    header.append(steps.element);
     const mapElement = render(body, pin, photo);
     if (mapElement) map = showMap(mapElement, pin, photo, settings?.tiles);
     context.ready();
@@ -51,9 +63,69 @@ export function mountPhoto(container, pinID, photoID, context) {
   })();
 
   return () => {
+    document.removeEventListener('keydown', onKey);
     map?.remove();
     map = null;
   };
+}
+
+/** Previous, Next and Delete of one photo page, by button and by key. */
+class PhotoSteps {
+  constructor(pin, photo, { previous, next }, context) {
+    this.pin = pin;
+    this.photo = photo;
+    this.context = context;
+    const path = (id) => `/pins/${encodeURIComponent(pin.id)}/photos/${encodeURIComponent(id)}`;
+    this.previousPath = typeof previous === 'string' ? path(previous) : null;
+    this.nextPath = typeof next === 'string' ? path(next) : null;
+    this.albumPath = `/pins/${encodeURIComponent(pin.id)}`;
+    const step = (id, href, label, arrow, key, rel) => {
+      const sign = h('span', { 'aria-hidden': 'true' }, arrow);
+      const content = rel === 'prev' ? [sign, label] : [label, sign];
+      return href
+        ? h('a', { id, class: 'button photo-step', href, rel, 'aria-keyshortcuts': key, title: `${label} photo (${arrow} key)` }, content)
+        : h('button', { id, type: 'button', class: 'button photo-step', disabled: true }, content);
+    };
+    this.deleteButton = h('button', {
+      type: 'button', id: 'delete-photo', class: 'button button-danger-outline', 'aria-keyshortcuts': 'Delete',
+      title: 'Delete this photo (Delete key)', on: { click: () => this.remove() },
+    }, 'Delete');
+    this.element = h('nav', { class: 'photo-steps', 'aria-label': 'This photo' },
+      step('photo-previous', this.previousPath, 'Previous', '←', 'ArrowLeft', 'prev'),
+      step('photo-next', this.nextPath, 'Next', '→', 'ArrowRight', 'next'),
+      this.deleteButton);
+  }
+
+  /** The page's keys: ArrowLeft, ArrowRight and Delete. */
+  key(event) {
+    if (keyBelongsElsewhere(event) || event.shiftKey) return;
+    const go = { ArrowLeft: this.previousPath, ArrowRight: this.nextPath }[event.key];
+    if (go) {
+      event.preventDefault();
+      this.context.navigate(go);
+    } else if (event.key === 'Delete') {
+      event.preventDefault();
+      this.remove();
+    }
+  }
+
+  /** Asks, deletes the photo, and goes on to the next one (or the previous, or the album). */
+  async remove() {
+    if (this.deleting) return;
+    this.deleting = true;
+    try {
+      const ok = await confirmDialog(photoDeletion(1, this.pin.name));
+      if (!ok || this.context.signal.aborted) return;
+      this.deleteButton.disabled = true;
+      await api.deletePhotos(this.pin.id, [this.photo.id]);
+      if (!this.context.signal.aborted) this.context.navigate(this.nextPath || this.previousPath || this.albumPath, { replace: true });
+    } catch (error) {
+      if (!this.context.signal.aborted) showError(error.message, { signal: this.context.signal });
+      this.deleteButton.disabled = false;
+    } finally {
+      this.deleting = false;
+    }
+  }
 }
 
 /** The page's content; returns the map's element when the photo has a location. */

@@ -177,10 +177,36 @@ export function confirmDialog({ title, message, ok = 'Delete' }) {
   });
 }
 
+/**
+ * The confirmation of deleting `n` photos from the album of `name`, saying what `tourist photo rm`
+ * says: they never come back in later collections.
+ */
+export function photoDeletion(n, name) {
+  const what = plural(n, 'photo');
+  return {
+    title: `Delete ${n === 1 ? 'this photo' : what}?`,
+    message: n === 1
+      ? `It is removed from the album of ${name} and never comes back in later collections.`
+      : `They are removed from the album of ${name} and never come back in later collections.`,
+    ok: `Delete ${what}`,
+  };
+}
+
 /** Close the dialog if a page is left while it is open (its promise resolves false). */
 export function closeDialog() {
   const dialog = document.getElementById('confirm-dialog');
   if (dialog.open) dialog.close();
+}
+
+/**
+ * Whether a key press belongs to what has the focus rather than to the page's shortcuts: typing in
+ * a form field, a key with a modifier, a key inside an open dialog or a map (whose arrows pan).
+ */
+export function keyBelongsElsewhere(event) {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return true;
+  const target = event.target;
+  if (!(target instanceof Element)) return false;
+  return target.isContentEditable || Boolean(target.closest('input, textarea, select, dialog[open], .leaflet-container'));
 }
 
 /** Call fn `ms` after the last call, with its arguments; `.flush()` runs a pending call now. */

@@ -161,10 +161,10 @@ struct PinCommand: AsyncParsableCommand {
             }
             let label = change.renamed ? "Pin \(after.id)" : "Pin \(after.id) \"\(after.name)\""
             var text = "\(label): \(changes.joined(separator: ", "))."
-            if change.radiusChanged {
-                text += after.state == .ready
-                    ? "\nNext: tourist new-collection \(after.id) (photos within \(Kilometres.text(after.radiusKm)) it has not shown)"
-                    : "\nNext: tourist fetch \(after.id)"
+            switch change.next {
+            case .newCollection: text += "\nNext: tourist new-collection \(after.id) (photos within \(Kilometres.text(after.radiusKm)) it has not shown)"
+            case .fetch: text += "\nNext: tourist fetch \(after.id)"
+            case nil: break
             }
             return text
         }

@@ -1,0 +1,117 @@
+// The album page's Edit pin form: a pin's name and search radius, as `tourist pin edit` changes
+// them (PATCH /api/pins/ID). It opens under the album's heading with the name field focused;
+// Enter saves, Escape or Cancel closes it and gives the focus back to the button that opened it.
+// What the server refuses (a name another pin has, a radius out of range) shows in the form, in
+// the server's words, and the form stays open to correct it.
+
+import * as api from './api.js';
+import { h } from './ui.js';
+
+/** The edit form of one album page. */
+export class PinEditForm {
+  /**
+   * `onSaved({pin, next})` runs after a change was saved (`next`: "new-collection", "fetch" or
+   * absent, see the API); `opener` is the button that opens the form, focused again on close.
+   */
+  constructor({ onSaved, opener }) {
+    this.onSaved = onSaved;
+    this.opener = opener;
+    this.pin = null;
+    this.saving = false;
+    this.nameInput = h('input', {
+      id: 'pin-edit-name', type: 'text', autocomplete: 'off', maxlength: 200, required: true,
+      'aria-describedby': 'pin-edit-error',
+    });
+    this.radiusInput = h('input', {
+      id: 'pin-edit-radius', type: 'number', inputmode: 'decimal', min: '0.01', max: '20000', step: 'any', required: true,
+      'aria-describedby': 'pin-edit-radius-hint pin-edit-error',
+    });
+    this.errorElement = h('p', { id: 'pin-edit-error', class: 'form-error', role: 'alert', hidden: true });
+    this.saveButton = h('button', { type: 'submit', id: 'pin-edit-save', class: 'button button-primary' }, 'Save');
+    this.element = h('form', {
+      id: 'pin-edit-form', class: 'pin-edit', hidden: true, novalidate: true, 'aria-labelledby': 'pin-edit-title',
+      on: { submit: (event) => this.submit(event), keydown: (event) => this.keydown(event) },
+    },
+    h('h2', { id: 'pin-edit-title', class: 'pin-edit-title' }, 'Edit pin'),
+    h('div', { class: 'pin-edit-fields' },
+      h('label', { class: 'field pin-edit-name' }, h('span', { class: 'field-label' }, 'Name'), this.nameInput),
+      h('label', { class: 'field pin-edit-radius' }, h('span', { class: 'field-label' }, 'Search radius (km)'), this.radiusInput)),
+    h('p', { id: 'pin-edit-radius-hint', class: 'pin-edit-hint muted' },
+      'The album keeps its photos; later searches look within the new radius.'),
+    this.errorElement,
+    h('div', { class: 'form-buttons' },
+      h('button', { type: 'button', id: 'pin-edit-cancel', class: 'button', on: { click: () => this.close() } }, 'Cancel'),
+      this.saveButton));
+  }
+
+  get isOpen() {
+    return !this.element.hidden;
+  }
+
+  /** Opens the form with `pin`'s name and radius, the name (or with `focus: 'radius'` the radius) focused and selected. */
+  open(pin, { focus = 'name' } = {}) {
+    this.pin = pin;
+    this.nameInput.value = pin.name;
+    this.radiusInput.value = String(pin.radiusKm);
+    this.showError(null);
+    this.element.hidden = false;
+    this.opener.setAttribute('aria-expanded', 'true');
+    const field = focus === 'radius' ? this.radiusInput : this.nameInput;
+    field.focus();
+    field.select();
+  }
+
+  /** Closes the form without saving; the focus goes back to the Edit button. */
+  close() {
+    if (!this.isOpen) return;
+    this.element.hidden = true;
+    this.opener.setAttribute('aria-expanded', 'false');
+    this.opener.focus();
+  }
+
+  keydown(event) {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.close();
+  }
+
+  showError(text) {
+    this.errorElement.hidden = !text;
+    this.errorElement.textContent = text || '';
+  }
+
+  /** Sends what changed; nothing changed closes the form. */
+  async submit(event) {
+    event.preventDefault();
+    if (this.saving || !this.pin) return;
+    const changes = {};
+    const name = this.nameInput.value.trim();
+    if (name !== this.pin.name) changes.name = name;
+    const radiusText = this.radiusInput.value.trim();
+    const radius = Number(radiusText);
+    if (radiusText === '' || !Number.isFinite(radius)) {
+      this.showError('Type the radius in kilometres, such as 5 or 0.5.');
+      this.radiusInput.focus();
+      return;
+    }
+    if (radius !== this.pin.radiusKm) changes.radiusKm = radius;
+    if (Object.keys(changes).length === 0) {
+      this.close();
+      return;
+    }
+    this.saving = true;
+    this.saveButton.disabled = true;
+    try {
+      const result = await api.editPin(this.pin.id, changes);
+      this.showError(null);
+      this.close();
+      this.onSaved(result);
+    } catch (error) {
+      this.showError(error.message);
+    } finally {
+      this.saving = false;
+      this.saveButton.disabled = false;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import FlickrStub
+import Foundation
+import Synchronization
+import TestSupport
+
+/// A fake Flickr on 127.0.0.1 for pages looked at while an album fills or a new collection
+/// searches: from `holdSearches()` on, its searches wait until `releaseSearches()`; from
+/// `holdDownloads()` on, its photo downloads wait until `releaseDownloads()`. Each is held and
+/// released once, whatever the machine's speed.
+final class HeldFlickr: Sendable {
+    let fake: FakeFlickr
+    /// A config whose providers are this Flickr (`slow`) and a Flickr nobody answers (`flickr`,
+    /// off unless a command names it with `--provider`, for a failed album).
+    let config: String
+    private let searches: Hold
+    private let downloads: Hold
+
+    /// 60 photos within 2 km of the Eiffel Tower (48.8584, 2.2945).
+    init(_ harness: Harness) throws {
+        let photos = FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: 60, radiusKm: 2, bytes: 3000)
+        let (searches, downloads) = (Hold(), Hold())
+        (self.searches, self.downloads) = (searches, downloads)
+        fake = try FakeFlickr(apiKey: "k", photos: photos) { request in
+            if request.query["method"] == "flickr.photos.search" { searches.wait() }
+            if request.path.hasSuffix(".jpg") { downloads.wait() }
+        }
+        config = harness.folder.child("flickr-config.json")
+        try Data(#"""
+            {"downloads": {"retries": 0, "concurrency": 2},
+             "providers": [{"name": "slow", "type": "flickr", "apiKey": "k", "endpoint": "\#(fake.endpoint)"},
+                           {"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "http://127.0.0.1:9/services/rest/", "enabled": false}]}
+            """#.utf8).write(to: URL(fileURLWithPath: config))
+    }
+
+    func holdSearches() { searches.start() }
+    func releaseSearches() { searches.release() }
+    func holdDownloads() { downloads.start() }
+    func releaseDownloads() { downloads.release() }
+
+    /// Lets everything held go and stops the server.
+    func stop() {
+        searches.release()
+        downloads.release()
+        fake.stop()
+    }
+
+    /// Requests pass until `start()`, then wait until `release()`.
+    private final class Hold: Sendable {
+        private let isHeld = Atomic<Bool>(false)
+        private let gate = Gate()
+
+        func start() { isHeld.store(true, ordering: .sequentiallyConsistent) }
+        func release() { gate.open() }
+        func wait() { if isHeld.load(ordering: .sequentiallyConsistent) { gate.pass() } }
+    }
+}
