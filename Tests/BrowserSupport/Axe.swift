@@ -18,7 +18,7 @@ public enum Axe {
         missing: "axe-core is not in .build-axe/axe.min.js; run `bash .ci/setup`, which takes it from the axe-playwright-python wheel on PyPI (pip download; version and SHA-256 pinned there)"
     )
 
-    /// The impacts a test fails on.
+    /// The impacts of the violations a test fails on.
     public static let failingImpacts: Set<String> = ["critical", "serious"]
 
     /// The script's text, read once.
@@ -57,8 +57,12 @@ public enum Axe {
         /// Rules axe could not decide (text over an image or a gradient, say): to check by hand.
         public var incomplete: [Finding]
 
-        /// The violations a test fails on: critical and serious.
-        public var failing: [Finding] { violations.filter { Axe.failingImpacts.contains($0.impact) } }
+        /// What a test fails on: critical and serious violations, and the critical rules axe left
+        /// undecided (it leaves an empty `role=list` to review, a list with no items, which a
+        /// screen reader announces as nothing).
+        public var failing: [Finding] {
+            violations.filter { Axe.failingImpacts.contains($0.impact) } + incomplete.filter { $0.impact == "critical" }
+        }
     }
 }
 

@@ -12,6 +12,7 @@ extension WebDriver {
         public static let tab = Key("\u{E004}")
         public static let enter = Key("\u{E007}")
         public static let escape = Key("\u{E00C}")
+        public static let space = Key(" ")
         public static let arrowLeft = Key("\u{E012}")
         public static let arrowRight = Key("\u{E014}")
         public static let delete = Key("\u{E017}")

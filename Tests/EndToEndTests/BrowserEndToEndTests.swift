@@ -1,5 +1,4 @@
 import BrowserSupport
-import FlickrStub
 import Foundation
 import Testing
 import TestSupport
@@ -203,19 +202,10 @@ struct BrowserAlbumStateTests {
         let harness = try Harness()
         // A Flickr whose photos are held until the page has been looked at while they download;
         // and a Flickr nobody answers.
-        let downloads = Gate()
-        defer { downloads.open() }
-        let photos = FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: 30, radiusKm: 2, bytes: 3000)
-        let fake = try FakeFlickr(apiKey: "k", photos: photos) { request in
-            if request.path.hasSuffix(".jpg") { downloads.pass() }
-        }
-        defer { fake.stop() }
-        let config = harness.folder.child("config.json")
-        try Data(#"""
-            {"downloads": {"retries": 0, "concurrency": 2},
-             "providers": [{"name": "slow", "type": "flickr", "apiKey": "k", "endpoint": "\#(fake.endpoint)"},
-                           {"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "http://127.0.0.1:9/services/rest/", "enabled": false}]}
-            """#.utf8).write(to: URL(fileURLWithPath: config))
+        let flickr = try HeldFlickr(harness)
+        defer { flickr.stop() }
+        flickr.holdDownloads()
+        let config = flickr.config
         let paris = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris", "--config", config)["id"] as? String)
         let nowhere = try #require(try await harness.json("pin", "add", "-60", "-140", "--name", "South Pacific", "--config", config)["id"] as? String)
         let offline = try #require(try await harness.json("pin", "add", "41.89", "12.49", "--name", "Rome", "--config", config)["id"] as? String)
@@ -241,7 +231,7 @@ struct BrowserAlbumStateTests {
             let placeholders = look.first as? Int ?? 0
             let progress = look.dropFirst().first as? Bool ?? false
             let disabled = look.last as? Bool ?? false
-            downloads.open()
+            flickr.releaseDownloads()
             try browser.waitUntil("all 21 photos arrived", "document.querySelectorAll('#album-grid .photo-tile[data-state=stored] img.photo-thumb').length === 21 && !document.querySelector('#new-collection').disabled")
 
             try browser.navigate(to: base + "/pins/\(nowhere)")

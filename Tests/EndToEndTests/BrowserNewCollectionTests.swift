@@ -28,7 +28,7 @@ struct BrowserNewCollectionTests {
             try browser.navigate(to: base + "/pins/\(id)")
             try browser.waitUntil("the album's 21 photos", "document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length === 21 && !document.querySelector('#new-collection').disabled")
             flickr.holdSearches()
-            try tab(browser, to: "new-collection")
+            try tab(browser, to: "#new-collection")
             try browser.press(.enter)
             try browser.waitUntil("the searching card", "document.querySelector('#album-status').dataset.kind === 'replacing'")
             // One look at the page: the card, the grid, the progress bar and the button together.

@@ -24,7 +24,7 @@ struct BrowserPinEditTests {
             defer { browser.quit() }
             try browser.navigate(to: base + "/pins/\(id)")
             try browser.waitUntil("the album shows its 3 photos", "document.body.dataset.ready === '1' && document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length === 3")
-            try tab(browser, to: "edit-pin")
+            try tab(browser, to: "#edit-pin")
 
             // Enter opens the form on the name; Escape closes it and gives the focus back.
             try browser.press(.enter)
@@ -55,7 +55,7 @@ struct BrowserPinEditTests {
             let offer = try browser.findElement(css: "#album-next")?.text ?? ""
 
             // The offered New Collection, by keyboard: the photos within 1.25 km it has not shown.
-            try tab(browser, to: "album-next-action")
+            try tab(browser, to: "#album-next-action")
             try browser.press(.enter)
             try browser.waitUntil("the new collection replaced the photos", """
                 [...document.querySelectorAll('#album-grid .photo-tile[data-state=stored]')].map((t) => t.dataset.photoId).join(' ') === 'own:p-004 own:p-005 own:p-006'
@@ -75,11 +75,12 @@ struct BrowserPinEditTests {
     }
 }
 
-/// Presses Tab until the element with id `target` has the focus (at most 30 times).
+/// Presses Tab until the element matching the CSS selector `target` has the focus (at most 40 times).
 func tab(_ browser: WebDriver, to target: String) throws {
-    for _ in 0..<30 {
-        if try browser.focusedID() == target { return }
+    let focused = "return document.activeElement.matches(arguments[0])"
+    for _ in 0..<40 {
+        if try browser.execute(focused, args: [target]) as? Bool == true { return }
         try browser.press(.tab)
     }
-    throw WebDriverError.timedOut(description: "Tab to #\(target)", seconds: 0, url: try browser.currentURL(), lastScriptError: "the focus is on #\(try browser.focusedID())")
+    throw WebDriverError.timedOut(description: "Tab to \(target)", seconds: 0, url: try browser.currentURL(), lastScriptError: "the focus is on #\(try browser.focusedID())")
 }

@@ -140,7 +140,7 @@ function render(body, pin, photo) {
 
   const hasLocation = Number.isFinite(photo.latitude) && Number.isFinite(photo.longitude);
   const mapElement = hasLocation
-    ? h('div', { id: 'photo-map', class: 'photo-map', 'aria-label': 'Where the photo was taken' })
+    ? h('div', { id: 'photo-map', class: 'photo-map', role: 'region', 'aria-label': 'Where the photo was taken' })
     : h('p', { id: 'photo-map', class: 'photo-map photo-map-unknown muted' }, 'Location unknown');
 
   const facts = h('dl', { class: 'photo-facts' },
