@@ -73,6 +73,36 @@ struct BrowserPinEditTests {
         #expect(try await harness.json("album", id).photos.map { $0["id"] as? String } == ["own:p-004", "own:p-005", "own:p-006"])
         #expect(try await harness.json("pin", "show", "Orsay")["radiusKm"] as? Double == 5, "the other pin is untouched")
     }
+
+    /// An album with no photos near its pin offers to widen the radius: the form opens on it, and
+    /// the fetch the page then offers brings the photos the wider radius reaches.
+    @Test func anEmptyAlbumsWidenTheRadiusLeadsToAFetchThatFillsIt() async throws {
+        let harness = try Harness.withFixtureSet(photos: 5)
+        let id = try #require(try await harness.json("pin", "add", "10", "10", "--radius", "0.05", "--name", "Near")["id"] as? String)
+        try await harness.run("fetch", id)
+        let server = try await ServedStore(harness)
+        defer { Task { _ = await server.stop() } }
+        let base = server.base
+        let offer = try await Blocking.run { () throws -> String in
+            let browser = try WebDriver(windowWidth: 1280, windowHeight: 900)
+            defer { browser.quit() }
+            try browser.navigate(to: base + "/pins/\(id)")
+            try browser.waitUntil("the empty album", "document.body.dataset.ready === '1' && document.querySelector('#album-status').dataset.kind === 'empty'")
+            try tab(browser, to: "#album-widen")
+            try browser.press(.enter)
+            try browser.waitUntil("the form opens on the radius", "!document.querySelector('#pin-edit-form').hidden && document.activeElement.id === 'pin-edit-radius'")
+            try browser.typeText("0.35")  // the radius is selected on opening: typing replaces it
+            try browser.press(.enter)
+            try browser.waitUntil("a fetch is offered", "document.querySelector('#album-next').dataset.next === 'fetch'")
+            let offer = try browser.findElement(css: "#album-next")?.text ?? ""
+            try tab(browser, to: "#album-next-action")
+            try browser.press(.enter)
+            try browser.waitUntil("the album fills", "document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length === 3 && !document.querySelector('#new-collection').disabled")
+            return offer
+        }
+        #expect(offer.contains("The radius is now 0.35 km") && offer.contains("Fetch photos"), "\(offer)")
+        #expect(try await harness.json("album", id).photos.map { $0["id"] as? String } == ["own:p-001", "own:p-002", "own:p-003"])
+    }
 }
 
 /// Presses Tab until the element matching the CSS selector `target` has the focus (at most 40 times).
