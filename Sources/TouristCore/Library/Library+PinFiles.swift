@@ -31,6 +31,8 @@ extension Library {
             var name: String
             var entry: PinFileEntry
             var radiusKm: Double
+            /// Found before the store is locked.
+            var near: NearbyPlace?
         }
         var planned: [Planned] = []
         var byName: [String: Int] = [:]
@@ -41,7 +43,7 @@ extension Library {
             } catch {
                 throw InputDataError("\(file) \(entry.position): \(error.message)")
             }
-            let pin = Planned(name: name, entry: entry, radiusKm: entry.radiusKm ?? defaultRadiusKm)
+            let pin = Planned(name: name, entry: entry, radiusKm: entry.radiusKm ?? defaultRadiusKm, near: nil)
             if let index = byName[name] {
                 let earlier = planned[index]
                 guard earlier.entry.location == pin.entry.location, earlier.radiusKm == pin.radiusKm else {
@@ -52,6 +54,7 @@ extension Library {
             byName[name] = planned.count
             planned.append(pin)
         }
+        for index in planned.indices { planned[index].near = Self.nearby(planned[index].entry.location) }
         let target = config.album.photos
         return try store.transaction { transaction in
             // Every entry is checked before the first pin is added.
@@ -73,7 +76,7 @@ extension Library {
                 }
                 result.unchanged.append(existing)
             }
-            let new = adding.map { StoreTransaction.NewPin(name: $0.name, location: $0.entry.location, radiusKm: $0.radiusKm) }
+            let new = adding.map { StoreTransaction.NewPin(name: $0.name, location: $0.entry.location, radiusKm: $0.radiusKm, near: $0.near) }
             result.added = try transaction.addPins(new, target: target)
             return result
         }
