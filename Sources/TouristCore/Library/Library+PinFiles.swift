@@ -54,7 +54,8 @@ extension Library {
             byName[name] = planned.count
             planned.append(pin)
         }
-        for index in planned.indices { planned[index].near = Self.nearby(planned[index].entry.location) }
+        let nearby = ParallelWork.map(planned.map(\.entry.location)) { Self.nearby($0) }
+        for index in planned.indices { planned[index].near = nearby[index] }
         let target = config.album.photos
         return try store.transaction { transaction in
             // Every entry is checked before the first pin is added.
