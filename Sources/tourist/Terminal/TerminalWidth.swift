@@ -1,7 +1,48 @@
+import Foundation
 import Glibc
+import Synchronization
 
-/// How many columns a terminal shows, so what tourist prints there fits.
+/// The width of the terminal stderr shows on, for a progress line that must never wrap (a wrapped
+/// line is not erased by the next redraw's `\r` and clear-to-end-of-line: it leaves debris); and
+/// of any stream (`of`), for tables that fit.
+///
+/// Read from the terminal (TIOCGWINSZ on stderr), else from $COLUMNS, else 80 columns. Once
+/// `followResizes()` ran, a resize (SIGWINCH) sets a flag that makes the next `columns` read the
+/// width again; until then the width read last is kept.
 enum TerminalWidth {
+    /// Set by the SIGWINCH handler (an atomic store is all a signal handler may safely do here).
+    private static let resized = Atomic<Bool>(true)
+    private static let known = Mutex(80)
+    private static let following = Mutex(false)
+
+    /// The terminal's width in columns, read again when the terminal was resized since last time.
+    static var columns: Int {
+        known.withLock { width in
+            if resized.exchange(false, ordering: .acquiringAndReleasing) { width = read() }
+            return width
+        }
+    }
+
+    /// Installs the SIGWINCH handler (once; later calls do nothing).
+    static func followResizes() {
+        following.withLock { installed in
+            guard !installed else { return }
+            installed = true
+            // Initialised here, not first in the handler (a lazy global's set-up is no work for one).
+            resized.store(true, ordering: .releasing)
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _ in TerminalWidth.resized.store(true, ordering: .releasing) }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(SIGWINCH, &action, nil)
+        }
+    }
+
+    /// The width now: the terminal's, $COLUMNS, or 80.
+    private static func read() -> Int {
+        of(STDERR_FILENO, environment: ProcessInfo.processInfo.environment) ?? 80
+    }
+
     /// The columns of the terminal `fd` is (TIOCGWINSZ), else `$COLUMNS` when set (for output piped
     /// on to a terminal, and for tests), else nil: a file or a pipe has no width to fit.
     static func of(_ fd: Int32, environment: [String: String]) -> Int? {
