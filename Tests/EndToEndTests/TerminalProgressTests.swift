@@ -1,17 +1,37 @@
+import FlickrStub
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 import TestSupport
 
 /// The progress line on a terminal (issue 27, "a terminal that fits"): it fits the window and
 /// follows a resize, leaves no debris, says "Searching" before the first photo, shows no ETA in its
 /// first frame, and Ctrl-C ends a fetch with a line on what was kept and how to resume. Each runs
-/// the built binary on a pseudo-terminal and waits for output, never for time.
+/// the built binary on a pseudo-terminal and waits for output, never for time: a fetch the test
+/// resizes or interrupts has its downloads held at a gate (`heldFlickr`), so it is surely still
+/// running then, however busy the machine.
 @Suite struct TerminalProgressTests {
+    static let key = "terminal-flickr-key"
     let harness: Harness
 
     init() throws {
-        harness = try Harness()
+        harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": Self.key])
+    }
+
+    /// A fake Flickr with 40 photos near the pins, whose image downloads after the first `free`
+    /// wait for `gate`; and a config that fetches from it one download at a time.
+    func heldFlickr(free: Int, gate: Gate) throws -> (FakeFlickr, String) {
+        let photos = FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: 40, radiusKm: 2, bytes: 3000)
+        let served = Mutex(0)
+        let fake = try FakeFlickr(apiKey: Self.key, photos: photos) { request in
+            guard request.path.hasSuffix(".jpg") else { return }
+            if served.withLock({ $0 += 1; return $0 }) > free { gate.pass() }
+        }
+        let config = try harness.folder.write("held.json", #"""
+            {"providers": [{"name": "flickr", "type": "flickr", "endpoint": "\#(fake.endpoint)"}], "downloads": {"concurrency": 1}}
+            """#)
+        return (fake, config)
     }
 
     /// A config whose fixture provider answers every search and download after `latencyMs`, one
@@ -59,17 +79,20 @@ import TestSupport
     }
 
     @Test func aResizeToThirtyColumnsIsFollowed() async throws {
-        let config = try slowConfig(latencyMs: 300)
+        let gate = Gate()
+        let (fake, config) = try heldFlickr(free: 3, gate: gate)
+        defer { gate.open(); fake.stop() }
         let pin = try await addPin(config)
         let terminal = try terminal(["fetch", pin, "--count", "12", "--config", config], columns: 80)
         try await terminal.waitFor("a frame with photos") { $0.contains("/12 photos") }
         try terminal.resize(columns: 30)
-        // A frame cut to fit 30 columns shows the program followed the resize (the frames before it
-        // were drawn for 80 columns: a real terminal reflows those, tourist cannot).
+        // The line on screen is drawn again at once, cut to fit 30 columns (the frames before were
+        // drawn for 80: a real terminal reflows those, tourist cannot).
         try await terminal.waitFor("a frame cut to 30 columns") { Self.frames($0).contains(where: Self.fitsThirty) }
+        gate.open()
         let ended = try await terminal.finish()
         #expect(ended.status == 0, "\(ended.output)")
-        // The last frame (12 of 12, drawn after the resize) fits too.
+        // Every frame since, the last (12 of 12) among them, fits too.
         let last = try #require(Self.frames(ended.output).last)
         #expect(Self.fitsThirty(last), "\(last)")
         let firstCut = try #require(Self.frames(ended.output).first(where: Self.fitsThirty))
@@ -94,15 +117,19 @@ import TestSupport
     }
 
     @Test func ctrlCSaysWhatWasKeptAndHowToResume() async throws {
-        let config = try slowConfig(latencyMs: 300)
+        let gate = Gate()
+        let (fake, config) = try heldFlickr(free: 3, gate: gate)
+        defer { gate.open(); fake.stop() }
         let pin = try await addPin(config)
         let terminal = try terminal(["fetch", pin, "--count", "20", "--config", config], columns: 80)
         try await terminal.waitFor("a photo kept") { $0.range(of: #"[1-9][0-9]*/20 photos"#, options: .regularExpression) != nil }
         terminal.interrupt()
         let ended = try await terminal.finish()
+        gate.open()
         // Ended by SIGINT, as before (a shell reports 130).
         #expect(ended.bySignal ? ended.status == SIGINT : ended.status == 128 + SIGINT, "\(ended.status) \(ended.output)")
-        let said = try #require(ended.output.range(of: #"Interrupted: [0-9]+ of 20 photos kept; `tourist fetch [0-9a-f]+` resumes"#, options: .regularExpression), "\(ended.output)")
+        // At most the 3 photos before the held download were kept.
+        let said = try #require(ended.output.range(of: #"Interrupted: [1-3] of 20 photos kept; `tourist fetch [0-9a-f]+` resumes"#, options: .regularExpression), "\(ended.output)")
         #expect(ended.output[said].hasSuffix("`tourist fetch \(pin)` resumes"))
         // The progress line was cleared first, and nothing of it is left.
         #expect(ended.output[..<said.lowerBound].hasSuffix("\r\u{1B}[Ktourist: "), "\(ended.output.debugDescription)")
@@ -112,15 +139,19 @@ import TestSupport
     }
 
     @Test func ctrlCDuringFetchAllSaysHowManyPinsAreDone() async throws {
-        let config = try slowConfig(latencyMs: 300)
+        let gate = Gate()
+        let (fake, config) = try heldFlickr(free: 3, gate: gate)
+        defer { gate.open(); fake.stop() }
         _ = try await addPin(config, name: "Paris")
         _ = try await addPin(config, name: "Louvre")
         let terminal = try terminal(["fetch", "--all", "--count", "10", "--config", config], columns: 80)
         try await terminal.waitFor("a photo kept") { $0.range(of: #"[1-9][0-9]*/20 photos"#, options: .regularExpression) != nil }
         terminal.interrupt()
         let ended = try await terminal.finish()
+        gate.open()
         #expect(ended.bySignal ? ended.status == SIGINT : ended.status == 128 + SIGINT, "\(ended.status) \(ended.output)")
-        let pattern = #"\r\x1B\[Ktourist: Interrupted: [0-2] of 2 pins done, [0-9]+ of 20 photos kept; `tourist fetch --all` resumes"#
+        // Neither pin could be completed: the downloads after the third were held.
+        let pattern = #"\r\x1B\[Ktourist: Interrupted: 0 of 2 pins done, [1-9] of 20 photos kept; `tourist fetch --all` resumes"#
         #expect(ended.output.range(of: pattern, options: .regularExpression) != nil, "\(ended.output.debugDescription)")
         Self.expectNoDebris(ended.output, width: 80)
         let resumed = try await harness.json("fetch", "--all", "--config", config)

@@ -3,10 +3,13 @@ import Synchronization
 import TouristCore
 
 /// A one-line progress bar on stderr: photos done/total, bytes, rate, ETA. Drawn only when stderr
-/// is a terminal and --quiet is off; redrawn at most ten times a second.
+/// is a terminal and --quiet is off; redrawn at most ten times a second, and a frame held back by
+/// that is drawn when the tenth of a second is over, so a download that stalls after a quick run of
+/// others shows the count as it is, not as it was.
 ///
 /// The line never wraps: each frame is cut to one column less than the terminal's width
-/// (`TerminalWidth`, read again after a resize), so `\r` and clear-to-end-of-line erase it whole.
+/// (`TerminalWidth`, read again after a resize, when the last frame is redrawn to fit at once), so
+/// `\r` and clear-to-end-of-line erase it whole.
 /// Until the first photo (or blob) arrives the line says what the command waits for
 /// (`Searching …`), drawn at once. The ETA comes from `Pace`, shown only once it means something.
 final class ProgressBar: Sendable {
@@ -15,6 +18,10 @@ final class ProgressBar: Sendable {
         var drawn = false
         /// Set by `finish`: nothing is drawn any more.
         var finished = false
+        /// The last frame as rendered, before it was cut to the width.
+        var text = ""
+        /// Whether `text` is newer than the frame on screen (held back by the rate limit).
+        var held = false
         var pace: Pace
     }
 
@@ -30,8 +37,8 @@ final class ProgressBar: Sendable {
     /// A bar when progress should be shown, else nil. With a `waiting` text it is drawn at once.
     static func make(for session: Session, waiting: String? = nil) -> ProgressBar? {
         guard !session.options.quiet, Terminal.stderrIsTerminal else { return nil }
-        TerminalWidth.followResizes()
         let bar = ProgressBar(waiting: waiting)
+        TerminalWidth.followResizes { bar.redraw() }
         if let waiting { bar.draw(final: true) { _, _ in waiting } }
         return bar
     }
@@ -67,17 +74,53 @@ final class ProgressBar: Sendable {
     }
 
     /// Redraws the line `render` makes (from the pace so far and the time now), unless the last
-    /// draw was less than a tenth of a second ago and this is not the `final` state. Written under
-    /// the lock, so no frame lands after `finish` cleared the line.
+    /// draw was less than `interval` ago and this is not the `final` state: then the frame is drawn
+    /// once that time is over (unless a newer one was drawn meanwhile). Written under the lock, so
+    /// no frame lands after `finish` cleared the line.
     private func draw(final: Bool, _ render: (inout Pace, Date) -> String) {
         let now = Date()
-        state.withLock { state in
-            guard !state.finished, final || now.timeIntervalSince(state.lastDraw) >= 0.1 else { return }
+        let wait: Double? = state.withLock { state in
+            guard !state.finished else { return nil }
+            state.text = render(&state.pace, now)
+            let since = now.timeIntervalSince(state.lastDraw)
+            guard final || since >= Self.interval else {
+                defer { state.held = true }
+                return state.held ? nil : Self.interval - since
+            }
             state.lastDraw = now
             state.drawn = true
-            let text = DisplayWidth.cut(render(&state.pace, now), to: max(1, TerminalWidth.columns - 1))
-            Terminal.writeError("\r\u{1B}[K" + text)
+            state.held = false
+            Self.write(state.text)
+            return nil
         }
+        if let wait { DispatchQueue.global().asyncAfter(deadline: .now() + wait) { self.drawHeld() } }
+    }
+
+    /// The shortest time between two frames.
+    private static let interval = 0.1
+
+    /// Draws the frame the rate limit held back, if it is still the newest.
+    private func drawHeld() {
+        state.withLock { state in
+            guard state.held, !state.finished else { return }
+            state.held = false
+            state.lastDraw = Date()
+            state.drawn = true
+            Self.write(state.text)
+        }
+    }
+
+    /// Draws the last frame again, cut to the terminal's width now (after a resize).
+    private func redraw() {
+        state.withLock { state in
+            guard state.drawn, !state.finished else { return }
+            Self.write(state.text)
+        }
+    }
+
+    /// Replaces the line with `text`, cut to one column less than the terminal's width.
+    private static func write(_ text: String) {
+        Terminal.writeError("\r\u{1B}[K" + DisplayWidth.cut(text, to: max(1, TerminalWidth.columns - 1)))
     }
 
     /// Clears the bar so the next output starts on a clean line; it is not drawn again.
