@@ -34,7 +34,7 @@ struct BrowserMapSearchTests {
             try box?.sendKeys(Self.enter)
             try browser.waitUntil("the pin form opens at Kyoto, the map zoomed to a city", "document.querySelector('#pin-form') && document.querySelector('#map').dataset.zoom === '12'")
             let name = try browser.findElement(css: "#pin-name")?.property("value") as? String ?? ""
-            let place = try browser.findElement(css: ".pin-form-where")?.text ?? ""
+            let place = try browser.findElement(css: ".pin-form-where")?.property("textContent") as? String ?? ""
             try browser.saveScreenshot(to: shots + "/map-search-picked.png")
             // Enter in the form adds the pin; its album opens.
             try browser.findElement(css: "#pin-name")?.sendKeys(Self.enter)
@@ -64,14 +64,14 @@ struct BrowserMapSearchTests {
             // "lat, lon" and Enter, with no candidate chosen: the point itself.
             try browser.findElement(css: "#place-search")?.sendKeys("48.8584, 2.2945" + Self.enter)
             try browser.waitUntil("the pin form opens at the point", "document.querySelector('#pin-form') && document.querySelector('#map').dataset.zoom === '15'")
-            let typed = try browser.findElement(css: ".pin-form-where")?.text ?? ""
+            let typed = try browser.findElement(css: ".pin-form-where")?.property("textContent") as? String ?? ""
             let name = try browser.findElement(css: "#pin-name")?.property("value") as? String ?? ""
             try browser.findElement(css: "#pin-cancel")?.click()
             try browser.waitUntil("the form closes", "!document.querySelector('#pin-form')")
             // "Drop a pin here": the form opens at the map's centre.
             try browser.findElement(css: "#drop-here")?.click()
             try browser.waitUntil("the form opens at the centre", "document.querySelector('#pin-form')")
-            let dropped = try browser.findElement(css: ".pin-form-where")?.text ?? ""
+            let dropped = try browser.findElement(css: ".pin-form-where")?.property("textContent") as? String ?? ""
             let note = try browser.findElement(css: "#tiles-note")?.property("textContent") as? String ?? ""
             return (typed, name, dropped, note)
         }

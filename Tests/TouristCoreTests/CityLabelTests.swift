@@ -28,14 +28,15 @@ import Testing
     func noTwoLabelsOverlapOnScreen(zoom: Int) {
         let box = [2: Self.world, 5: Self.japan, 9: Self.kansai][zoom] ?? Self.world
         let scale = 256 * pow(2, Double(zoom))
-        let points = gazetteer.labels(in: box, zoom: zoom).map { place in
+        let labels = gazetteer.labels(in: box, zoom: zoom).map { place in
             let sine = sin(place.location.latitude * .pi / 180)
-            return ((place.location.longitude + 180) / 360 * scale, (0.5 - log((1 + sine) / (1 - sine)) / (4 * .pi)) * scale)
+            let x = (place.location.longitude + 180) / 360 * scale, y = (0.5 - log((1 + sine) / (1 - sine)) / (4 * .pi)) * scale
+            return (x: x, y: y, width: Gazetteer.labelWidth(of: place.name))
         }
-        #expect(!points.isEmpty)
-        for (index, a) in points.enumerated() {
-            for b in points[(index + 1)...] {
-                #expect(abs(a.0 - b.0) >= Gazetteer.labelSpacing.width || abs(a.1 - b.1) >= Gazetteer.labelSpacing.height)
+        #expect(!labels.isEmpty)
+        for (index, a) in labels.enumerated() {
+            for b in labels[(index + 1)...] {
+                #expect(abs(a.x - b.x) >= (a.width + b.width) / 2 || abs(a.y - b.y) >= Gazetteer.labelHeight)
             }
         }
     }
