@@ -12,6 +12,14 @@ struct BrowserMapSearchTests {
     /// WebDriver's codes for the keys (W3C WebDriver, "Keyboard actions").
     private static let arrowDown = "\u{E015}", enter = "\u{E007}"
 
+    /// A browser with a phone's 390×844 viewport (headless chromium's windows are 500 px wide at
+    /// least: the viewport is set through DevTools' device metrics, as its device mode does).
+    private static func phone() throws -> WebDriver {
+        let browser = try WebDriver(windowWidth: 500, windowHeight: 900)
+        try browser.command("POST", "/goog/cdp/execute", ["cmd": "Emulation.setDeviceMetricsOverride", "params": ["width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true]])
+        return browser
+    }
+
     @Test func typingKyotoThenArrowAndEnterOpensThePinFormThereAndAddsThePin() async throws {
         let harness = try Harness()
         let server = try await ServedStore(harness)
@@ -134,8 +142,8 @@ struct BrowserMapSearchTests {
         let shots = try screenshotFolder(harness)
         let base = server.base
 
-        let seen = try await Blocking.run { () throws -> (fit: Bool, h1: String, zoom: Int, north: Double, south: Double, search: Bool) in
-            let browser = try WebDriver(windowWidth: 390, windowHeight: 844)
+        let seen = try await Blocking.run { () throws -> (width: Int, fit: Bool, h1: String, zoom: Int, north: Double, south: Double, search: Bool) in
+            let browser = try Self.phone()
             defer { browser.quit() }
             try browser.navigate(to: base + "/")
             try browser.waitUntil("the map page is ready", "document.body.dataset.ready === '1' && document.querySelector('#map').dataset.labels")
@@ -144,8 +152,10 @@ struct BrowserMapSearchTests {
             let view = try browser.execute("return document.querySelector('#map').dataset") as? [String: Any] ?? [:]
             let search = try browser.findElement(css: "#place-search")?.isDisplayed ?? false
             try browser.saveScreenshot(to: shots + "/map-phone.png")
-            return (fit, h1, Int(view["zoom"] as? String ?? "") ?? -1, Double(view["north"] as? String ?? "") ?? 99, Double(view["south"] as? String ?? "") ?? -99, search)
+            let width = try browser.execute("return window.innerWidth") as? Int ?? 0
+            return (width, fit, h1, Int(view["zoom"] as? String ?? "") ?? -1, Double(view["north"] as? String ?? "") ?? 99, Double(view["south"] as? String ?? "") ?? -99, search)
         }
+        #expect(seen.width == 390)
         #expect(seen.fit, "Show all pins is visible on a phone")
         #expect(seen.search)
         #expect(seen.h1 == "Map of your pins")
@@ -159,7 +169,7 @@ struct BrowserMapSearchTests {
         defer { Task { _ = await server.stop() } }
         let base = server.base
         let (mouse, touch) = try await Blocking.run { () throws -> (String, String) in
-            let browser = try WebDriver(windowWidth: 390, windowHeight: 844)
+            let browser = try Self.phone()
             defer { browser.quit() }
             try browser.navigate(to: base + "/")
             try browser.waitUntil("the empty-map hint shows", "document.body.dataset.ready === '1' && !document.querySelector('#map-empty').hidden")
