@@ -26,6 +26,8 @@ export function addCityLabels(map, onDrawn) {
   pane.style.zIndex = 450; // above the land and tiles (200), under the pins (600)
   pane.setAttribute('aria-hidden', 'true'); // the names are the map's picture; the search box reads them
   const layer = L.layerGroup([], { pane: 'labels' }).addTo(map);
+  // The names' licence (CC BY 4.0) asks for this credit wherever they are shown.
+  map.attributionControl?.addAttribution('Places: <a href="https://www.geonames.org/">GeoNames</a> (CC BY 4.0)');
   let controller = null;
 
   async function refresh() {
