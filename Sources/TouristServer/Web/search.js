@@ -112,8 +112,9 @@ export function searchControl({ onPick, onDropHere }) {
       event.preventDefault();
       if (!candidates.length) return;
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      active = (active + step + candidates.length) % candidates.length;
-      if (active < 0) active = candidates.length - 1;
+      // From none chosen, down is the first and up the last; then round and round.
+      if (active < 0) active = step > 0 ? 0 : candidates.length - 1;
+      else active = (active + step + candidates.length) % candidates.length;
       render();
     } else if (event.key === 'Enter') {
       event.preventDefault();
