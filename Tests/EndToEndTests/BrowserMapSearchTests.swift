@@ -34,7 +34,7 @@ struct BrowserMapSearchTests {
             try browser.waitUntil("the map page is ready", "document.body.dataset.ready === '1'")
             let box = try browser.findElement(css: "#place-search")
             try box?.sendKeys("Kyoto")
-            try browser.waitUntil("candidates are listed", "document.querySelectorAll('#place-results [role=option]').length > 0 && document.querySelector('#place-search').getAttribute('aria-expanded') === 'true'")
+            try browser.waitUntil("the candidates for Kyoto are listed", "document.querySelector('#place-results').dataset.query === 'Kyoto' && document.querySelectorAll('#place-results [role=option]').length > 0 && document.querySelector('#place-search').getAttribute('aria-expanded') === 'true'")
             let options = try browser.findElements(css: "#place-results [role=option] .place-option-name").map { try $0.text }
             try browser.saveScreenshot(to: shots + "/map-search.png")
             try box?.sendKeys(Self.arrowDown)

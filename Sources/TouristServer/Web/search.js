@@ -79,8 +79,11 @@ export function searchControl({ onPick, onDropHere }) {
     try {
       const answer = await api.searchPlaces(query, { signal: controller.signal });
       if (query !== lastQuery) return;
+      // The candidate chosen with the arrows stays chosen when it is still listed.
+      const chosen = candidates[active]?.displayName;
       candidates = Array.isArray(answer?.candidates) ? answer.candidates.filter(usable) : [];
-      active = -1;
+      active = candidates.findIndex((candidate) => candidate.displayName === chosen);
+      list.dataset.query = query; // the text these candidates answer (for tests)
       status.textContent = candidates.length ? `${candidates.length} found; arrow keys to choose, Enter to go there` : `No place called “${query}”. Try another spelling, or type coordinates such as 48.8584, 2.2945.`;
       render();
     } catch (error) {
