@@ -15,6 +15,7 @@ extension WebDriver {
         public static let space = Key(" ")
         public static let arrowLeft = Key("\u{E012}")
         public static let arrowRight = Key("\u{E014}")
+        public static let arrowDown = Key("\u{E015}")
         public static let delete = Key("\u{E017}")
     }
 

@@ -25,19 +25,24 @@ extension WebDriver {
 
 extension WebDriver {
     /// A session showing pages on a screen of `width`×`height`: a desktop window, or below 500
-    /// wide (the narrowest a headless window gets) a phone of that size (`emulatePhone`).
-    public convenience init(screenWidth width: Int, height: Int) throws {
+    /// wide (the narrowest a headless window gets) a phone's viewport of that size (`emulatePhone`).
+    /// `touch`: a touch screen too (`emulateTouch`).
+    public convenience init(screenWidth width: Int, height: Int, touch: Bool = false) throws {
         try self.init(windowWidth: max(width, 500), windowHeight: height)
         if width < 500 { try emulatePhone(width: width, height: height) }
+        if touch { try emulateTouch() }
     }
 
-    /// Makes the page a phone's: a `width`×`height` viewport (CSS pixels, as the phone's screen;
-    /// a headless window cannot be narrower than 500), a mobile browser's viewport rules and a
-    /// touch screen, through Chrome DevTools' `Emulation` (chromedriver's `goog/cdp/execute`).
-    /// Lasts for the session, across navigations.
+    /// Makes the viewport a phone's: `width`×`height` CSS pixels and a mobile browser's viewport
+    /// rules, through Chrome DevTools' `Emulation` (chromedriver's `goog/cdp/execute`), as its device
+    /// mode does. Lasts for the session, across navigations.
     public func emulatePhone(width: Int, height: Int) throws {
         try devTools("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": true])
-        try devTools("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 5])
+    }
+
+    /// Makes the screen a touch screen: the pointer is coarse and nothing hovers.
+    public func emulateTouch() throws {
+        try devTools("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 1])
     }
 
     /// Runs one Chrome DevTools Protocol command in the page's target.

@@ -44,7 +44,7 @@ struct BrowserAccessibilityTests {
 
         for (width, height, size, radius) in [(1280, 900, "desktop", 6), (390, 844, "phone", 7)] {
             try await Blocking.run {
-                let browser = try WebDriver(screenWidth: width, height: height)
+                let browser = try WebDriver(screenWidth: width, height: height, touch: width < 500)
                 defer { browser.quit() }
                 try browser.navigate(to: base + "/")
                 try browser.waitUntil("the map's pins", "document.body.dataset.ready === '1' && document.querySelectorAll('.pin-marker, .pin-cluster').length > 0")

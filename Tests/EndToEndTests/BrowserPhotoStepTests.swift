@@ -90,7 +90,7 @@ struct BrowserPhotoStepTests {
         let base = server.base
         for (width, height, size) in [(1280, 900, "desktop"), (390, 844, "phone")] {
             let overflow = try await Blocking.run { () throws -> Int in
-                let browser = try WebDriver(screenWidth: width, height: height)
+                let browser = try WebDriver(screenWidth: width, height: height, touch: width < 500)
                 defer { browser.quit() }
                 try browser.navigate(to: base + "/pins/\(id)/photos/\(photo.replacingOccurrences(of: ":", with: "%3A"))")
                 try browser.waitUntil("the photo page is ready with its larger size", "document.body.dataset.ready === '1' && document.querySelector('#photo-large-status').hidden")
