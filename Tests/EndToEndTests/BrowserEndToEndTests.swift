@@ -45,6 +45,8 @@ struct BrowserEndToEndTests {
             try browser.waitUntil("21 photos are decoded in the grid", "(() => { \(Self.decodedThumbnails) })() === 21")
             try browser.waitUntil("the album says it is ready", "document.querySelector('#new-collection') && !document.querySelector('#new-collection').disabled")
             try browser.saveScreenshot(to: shots + "/album.png")
+            // The heading says where the pin is, by the gazetteer's nearest city, as the CLI does.
+            try browser.waitUntil("the album names the nearest city", "document.querySelector('#album-place').textContent.endsWith(', near Paris, FR')")
 
             // A photo's page: the larger size arrives and decodes; its title is shown.
             guard let firstTile = try browser.findElement(css: "#album-grid .photo-tile[data-state=stored]"),
@@ -130,6 +132,9 @@ struct BrowserEndToEndTests {
         defer { Thread { browser.quit() }.start() }  // quitting waits for chromium: not on the test's thread
         let states = try await Blocking.run { try browser.execute("return [...document.querySelectorAll('.pin-marker')].map((m) => m.className).join(' ')") as? String ?? "" }
         for state in ["pin-ready", "pin-new", "pin-empty"] { #expect(states.contains(state), "\(states)") }
+        // Each marker is named with its nearest city.
+        let label = try await Blocking.run { try browser.execute("return document.querySelector('.pin-marker[data-pin-id=\"\(newYork)\"]').getAttribute('aria-label')") as? String ?? "" }
+        #expect(label.hasPrefix("New York (near New York City, US) — "), "\(label)")
         try await Blocking.run { try browser.saveScreenshot(to: shots + "/map.png") }
 
         // A fetch in a terminal turns New York's marker ready on the open page.

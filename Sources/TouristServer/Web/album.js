@@ -19,7 +19,7 @@ import * as api from './api.js';
 import { on } from './events.js';
 import { PinEditForm } from './pin-edit.js';
 import {
-  h, showError, showMessage, confirmDialog, photoDeletion, plural, km, coordinates, stateClass, stateLabel,
+  h, showError, showMessage, confirmDialog, photoDeletion, plural, km, coordinates, placeText, stateClass, stateLabel,
 } from './ui.js';
 
 /** A sentence from a headline: its first letter in capitals. */
@@ -184,7 +184,8 @@ class AlbumPage {
     this.countElement.title = Number.isFinite(album.target)
       ? `${plural(stored, 'photo')} stored of the ${album.target} this album holds`
       : '';
-    this.placeElement.textContent = `within ${km(pin.radiusKm)} of ${coordinates(pin.latitude, pin.longitude)}`;
+    const place = placeText(pin);
+    this.placeElement.textContent = `within ${km(pin.radiusKm)} of ${coordinates(pin.latitude, pin.longitude)}${place ? `, ${place}` : ''}`;
 
     this.renderProgress(photos);
     this.renderTiles(photos);

@@ -14,7 +14,7 @@ import { createMap } from './basemap.js';
 import { addCityLabels } from './labels.js';
 import { searchControl } from './search.js';
 import {
-  h, showError, debounce, plural, coordinates, stateClass, stateLabel, PIN_STATES,
+  h, showError, debounce, plural, coordinates, placeText, stateClass, stateLabel, PIN_STATES,
 } from './ui.js';
 
 let page = null; // built on the first visit: see build()
@@ -46,7 +46,7 @@ export function hideMapPage() {
 // ---- Building the page ------------------------------------------------------------------------
 
 function build(app) {
-  const mapElement = h('div', { id: 'map', class: 'map', 'aria-label': 'Map of pins' });
+  const mapElement = h('div', { id: 'map', class: 'map', role: 'region', 'aria-label': 'Map of pins' });
   // "Tap" where the pointer is a finger, "Click" where it is a mouse (app.css, pointer: coarse).
   const empty = h('div', { id: 'map-empty', class: 'map-empty', hidden: true },
     h('div', { class: 'map-empty-card' },
@@ -282,7 +282,8 @@ function photoCount(pin) {
 }
 
 function markerTitle(pin) {
-  return `${pin.name} — ${stateLabel(pin.state)}, ${plural(Number(photoCount(pin)), 'photo')}`;
+  const place = placeText(pin);
+  return `${pin.name}${place ? ` (${place})` : ''} — ${stateLabel(pin.state)}, ${plural(Number(photoCount(pin)), 'photo')}`;
 }
 
 function pinIcon(pin) {

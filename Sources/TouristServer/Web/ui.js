@@ -62,6 +62,17 @@ export function coordinates(latitude, longitude) {
   return `${f(latitude)},${f(longitude)}`;
 }
 
+/**
+ * Where a pin is, by the gazetteer's nearest city the server sends (`near`, `nearKm`), in the
+ * CLI's words (TouristCore's Pin.placeText): "near Kyoto, JP", or "89 km from Hilo, US" past
+ * 30 km; '' when the pin has none.
+ */
+export function placeText(pin) {
+  if (typeof pin.near !== 'string' || pin.near === '') return '';
+  const distance = Number(pin.nearKm);
+  return Number.isFinite(distance) && distance > 30 ? `${Math.round(distance)} km from ${pin.near}` : `near ${pin.near}`;
+}
+
 /** "5 km", "0.5 km", "12.5 km". */
 export function km(value) {
   return `${Number(Number(value).toFixed(2))} km`;
