@@ -55,6 +55,8 @@
 #    <= 1.3x album), pin list, --help and no arguments, under hyperfine.
 # 15. Gazetteer (Benchmarks/gazetteer.sh): the bundled gazetteer's cold load, and a warm lookup by
 #    name (target: under 5 ms) and of the nearest city, medians of 20,000.
+# 16. The map page (Benchmarks/map-page.sh): time to interactive with 10,000 pins, the search box
+#    and city labels, in headless chromium, median and max of 10 runs (target < 1 s).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -166,3 +168,6 @@ bash Benchmarks/cli-startup.sh
 
 echo
 bash Benchmarks/gazetteer.sh
+
+echo
+bash Benchmarks/map-page.sh

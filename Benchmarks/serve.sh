@@ -19,8 +19,9 @@
 #   2. Page timings in headless chromium (`tourist-bench page-timings`, the tests' WebDriver
 #      client; one store for both pages): the album page /pins/PARIS until it is ready and its 21
 #      lazy thumbnails are loaded (window 1280×2400, so all 21 are in view; target < 300 ms), and
-#      the map page / with the 10,001 pins until it is ready with cluster markers drawn, plus one
-#      animation frame (window 1280×800; target < 1.5 s); from navigation start, measured in the
+#      the map page / with the 10,001 pins until it is interactive with its search box and city
+#      labels (its `tourist-map-interactive` mark, cluster markers and labels drawn), plus one
+#      animation frame (window 1280×800; target < 1 s; `Benchmarks/map-page.sh` times it alone); from navigation start, measured in the
 #      page by a poller installed before the page's scripts; 10 runs each, each a fresh navigation
 #      from about:blank, after one uncounted first visit that leaves the HTTP cache warm (a
 #      returning user: blobs are `immutable`, scripts revalidated, the API not cached). Only
@@ -35,33 +36,10 @@ cd "$(dirname "$0")/.."
 source Benchmarks/require.sh
 require wrk:wrk nginx:nginx chromium:chromium chromedriver:chromium-driver jq:jq curl:curl
 
-bench=${BENCH_DIR:-/tmp/tourist-bench}
-work=$bench/serve
-store=$work/store
-pins=10000
+source Benchmarks/serve-store.sh  # the build, the store of 10,000 pins + Paris, start_serve
 wrk_settings=(-t2 -c64 -d10s --latency)
 rounds=3
-mkdir -p "$work"
 
-build=(swift build -c release --static-swift-stdlib ${BENCH_SCRATCH:+--scratch-path "$BENCH_SCRATCH"})
-"${build[@]}" --product tourist >&2
-"${build[@]}" --product tourist-bench >&2
-bin=$("${build[@]}" --show-bin-path)
-
-# The built-in config: no $TOURIST_CONFIG, and an XDG folder without a tourist config.
-mkdir -p "$work/xdg"
-tourist() { env -u TOURIST_CONFIG XDG_CONFIG_HOME="$work/xdg" TOURIST_STORE="$store" "$bin/tourist" "$@"; }
-
-# --- the store ---------------------------------------------------------------------------------
-if [[ $(cat "$work/seeded" 2>/dev/null) != "$pins pins + Paris" ]]; then
-    rm -rf "$store" "$work/seeded"
-    tourist pin add 48.8584 2.2945 --name Paris >/dev/null
-    tourist fetch Paris --quiet >/dev/null
-    "$bin/tourist-bench" add-pins "$store" "$pins"
-    echo "$pins pins + Paris" > "$work/seeded"
-fi
-tourist album Paris --json > "$work/paris.json"
-paris=$(jq -r '.pin.id' "$work/paris.json")
 jq -r '.photos[] | select(.state == "stored") | .sha256' "$work/paris.json" > "$work/blobs.txt"
 photos=$(wc -l < "$work/blobs.txt")
 [[ $photos -eq 21 ]] || { echo "the Paris album has $photos stored photos, not 21" >&2; exit 1; }
@@ -75,25 +53,10 @@ stop_servers() {
     [[ -z $server ]] || { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
     nginx_pid=""; server=""
 }
-# page-timings quits chromium and chromedriver itself; should it be stopped before it can (Ctrl-C),
-# whatever is left of its session (it runs under setsid) is ended here, by process id.
-stop_browser() {
-    [[ -n $browser_session ]] || return 0
-    local left
-    left=$(ps -o pid=,stat= -s "$browser_session" 2>/dev/null | awk '$2 !~ /^Z/ { print $1 }' || true)
-    [[ -z $left ]] || kill -KILL $left 2>/dev/null || true
-    browser_session=""
-}
 # The browser's throw-away profile goes under $work/browser (TMPDIR), removed here with nginx's folder.
 trap 'stop_browser; stop_servers; rm -rf "$work/browser" ${nginx_dir:+"$nginx_dir"}' EXIT
 
-# Not through the function: $! must be tourist's own process id (env execs it).
-env -u TOURIST_CONFIG XDG_CONFIG_HOME="$work/xdg" TOURIST_STORE="$store" "$bin/tourist" serve --port 0 > "$work/serve.out" 2> "$work/serve.err" &
-server=$!
-for _ in $(seq 100); do grep -q '^tourist serve: ' "$work/serve.out" 2>/dev/null && break; sleep 0.1; done
-base=$(sed -n '1s/^tourist serve: \(http[^ ]*\)$/\1/p' "$work/serve.out")
-[[ -n $base ]] || { echo "tourist serve did not start:" >&2; cat "$work/serve.err" >&2; exit 1; }
-base=${base%/}
+start_serve
 first=$(head -1 "$work/blobs.txt")
 curl -sS -o /dev/null -D "$work/tourist.headers" "$base/blobs/$first"
 
@@ -242,7 +205,7 @@ print(f"| latency p50 / p99, same round | {ms(ours['latency_p50_us'])} / {ms(our
 print(f"| server CPU per request (user + system), same round | {ours['server_cpu_us_per_request']:.1f} µs ({ours['server_cores_busy']:.2f} cores busy) | {ref['server_cpu_us_per_request']:.1f} µs ({ref['server_cores_busy']:.2f} cores busy) | {ours['server_cpu_us_per_request'] / ref['server_cpu_us_per_request']:.2f}x |")
 for label, page, target in (
     (f"album page, ready and its 21 lazy thumbnails loaded ({viewport(album)})", album, 300),
-    (f"map page, {pin_count:,} pins: ready, clusters drawn, one frame ({viewport(map_)})", map_, 1500),
+    (f"map page, {pin_count:,} pins, with search box and city labels: interactive, clusters and labels drawn, one frame ({viewport(map_)})", map_, 1000),
 ):
     verdict = "" if page["max_ms"] < target else (": median missed" if page["median_ms"] >= target else ": max over")
     shown = f"{target} ms" if target < 1000 else f"{target / 1000:g} s"
@@ -252,6 +215,6 @@ json.dump({
               "tourist": servers["tourist"], "nginx": servers["nginx"],
               "headers": {"tourist": headers("tourist"), "nginx": headers("nginx")}},
     "pages": pages, "pins": pin_count,
-    "targets": {"ratio_min": 0.5, "album_ms": 300, "map_ms": 1500},
+    "targets": {"ratio_min": 0.5, "album_ms": 300, "map_ms": 1000},
 }, open(f"{bench}/serve.json", "w"), indent=2)
 PY

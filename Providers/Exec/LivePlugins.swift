@@ -13,11 +13,15 @@ import Synchronization
 /// every descendant of a plugin that left its group (`setsid`; `ProcessFamily`), then ends tourist
 /// by the same signal, as if no handler were there (or, should the signal not end it, with status
 /// 128 + its number). A host that stops on these signals itself and shuts its plugins down on the
-/// way (`tourist serve`) keeps its own handlers: `leaveSignalsToHost`.
+/// way (`tourist serve`) keeps its own handlers: `leaveSignalsToHost`. A command that has
+/// something to say when a signal ends it (`fetch`: what was kept, how to resume) installs the
+/// handlers itself through `onEnding`, plugin or not: its words come after the plugins were
+/// killed and before tourist ends.
 public enum LivePlugins {
     private static let groups = Mutex<Set<pid_t>>([])
     private static let installed = Mutex(false)
     private static let ending = Mutex(false)
+    private static let lastWords = Mutex<(@Sendable (Int32) -> Void)?>(nil)
 
     /// Whether tourist is ending by a signal (no plugin may start any more).
     static var isEnding: Bool { ending.withLock { $0 } }
@@ -27,6 +31,14 @@ public enum LivePlugins {
     /// and this one ends the process at once). Call it before the first plugin starts.
     public static func leaveSignalsToHost() {
         installed.withLock { $0 = true }
+    }
+
+    /// From now on, SIGINT, SIGTERM and SIGHUP end tourist through these handlers, and `words`
+    /// (given the signal's number) runs on the way, after the plugins were killed: the last thing
+    /// tourist does. A later call replaces the words. Nothing runs after `leaveSignalsToHost`.
+    public static func onEnding(_ words: @escaping @Sendable (Int32) -> Void) {
+        lastWords.withLock { $0 = words }
+        installHandlers()
     }
 
     /// A plugin started (its pid is its process group's id).
@@ -65,6 +77,7 @@ public enum LivePlugins {
         ending.withLock { $0 = true }
         // At once: any wait would let the command go on (and finish) without the plugins.
         killAll()
+        lastWords.withLock { $0 }?(number)
         signal(number, SIG_DFL)
         // Unblocked on this thread (a parent may have started tourist with it blocked), and raised
         // here, where it is sure to be delivered.

@@ -107,6 +107,8 @@ int tourist_forward_signals(const int *numbers, int count) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     for (int i = 0; i < count; i++) {
+        struct sigaction current;
+        if (sigaction(numbers[i], NULL, &current) == 0 && current.sa_handler == SIG_IGN) continue;
         if (sigaction(numbers[i], &action, NULL) != 0) return -1;
     }
     return signal_pipe[0];

@@ -77,3 +77,57 @@ struct LargePhoto: Encodable {
     var mime: String?
     var bytes: Int
 }
+
+/// `GET /api/places`: what a search box's text may mean, best first.
+struct PlaceList: Encodable {
+    var query: String
+    var candidates: [PlaceCandidateJSON]
+}
+
+/// One candidate place. `source` says where it came from ("gazetteer", "coordinates"; an online
+/// geocoder adds its own) and `attribution` the credit that source asks for (null when none).
+struct PlaceCandidateJSON: Encodable {
+    var name: String
+    var displayName: String
+    var country: String?
+    var countryName: String?
+    var region: String?
+    var population: Int?
+    var latitude: Double
+    var longitude: Double
+    var source: String
+    var attribution: String?
+
+    init(_ candidate: PlaceCandidate) {
+        name = candidate.name
+        displayName = candidate.displayName
+        country = candidate.countryCode
+        countryName = candidate.countryName
+        region = candidate.region
+        population = candidate.population
+        latitude = candidate.location.latitude
+        longitude = candidate.location.longitude
+        source = candidate.source.rawValue
+        attribution = candidate.attribution
+    }
+}
+
+/// `GET /api/places/labels`: the cities to label in a map's view, largest first.
+struct CityLabels: Encodable {
+    struct Label: Encodable {
+        var name: String
+        var latitude: Double
+        var longitude: Double
+        var population: Int
+
+        init(_ place: GazetteerPlace) {
+            name = place.name
+            latitude = place.location.latitude
+            longitude = place.location.longitude
+            population = place.population
+        }
+    }
+
+    var labels: [Label]
+    var attribution: String
+}

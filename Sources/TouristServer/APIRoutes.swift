@@ -173,6 +173,11 @@ struct APIRoutes: Sendable {
     static let jsonHeaders: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
 
     private func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        try Self.json(value, status: status)
+    }
+
+    /// `value` as the answer's JSON body, with `status`.
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         Response(status: status, headers: Self.jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(bytes: try ServerJSON.line(value))))
     }
 }

@@ -64,3 +64,53 @@ import TestSupport
         #expect((try await harness.json("pin", "list")["pins"] as? [Any])?.count == 2, "all or nothing")
     }
 }
+
+/// Every pin says where it is by the gazetteer's nearest city, in each view: `pin list` (a PLACE
+/// column, fitted to the terminal), `pin show`, `album`'s heading and `--json` (`near`, `nearKm`).
+/// A pin far from any city gives the distance; a store written before pins kept their city shows
+/// it too.
+@Suite struct NearestPlaceTests {
+    @Test func everyViewOfAPinNamesItsNearestCity() async throws {
+        let harness = try Harness()
+        let added = try await harness.json("pin", "add", "34.9858", "135.7588", "--name", "Temple")
+        #expect(added["near"] as? String == "Kyoto, JP" && (added["nearKm"] as? Double ?? 99) < 10, "\(added)")
+        try await harness.run("pin", "add", "0", "-140", "--name", "Open sea")
+
+        let list = try await harness.run("pin", "list")
+        #expect(list.stdout.contains("near Kyoto, JP") && list.stdout.contains("2213 km from Papeete, PF"), "\(list.stdout)")
+        let show = try await harness.run("pin", "show", "Temple")
+        #expect(show.stdout.contains("\nplace:     near Kyoto, JP\n"), "\(show.stdout)")
+        let album = try await harness.run("album", "Temple")
+        #expect(album.stdout.hasPrefix("Temple (") && album.stdout.contains(" (near Kyoto, JP), radius 5 km"), "\(album.stdout)")
+    }
+
+    @Test func aPinFromBeforePinsKeptTheirCityShowsItToo() async throws {
+        let harness = try Harness()
+        try await harness.run("pin", "add", "48.8584", "2.2945", "--name", "Tower")
+        // The store as an earlier tourist wrote it: no "near" or "nearKm" in any index file.
+        let index = URL(fileURLWithPath: harness.store).appendingPathComponent("index")
+        let files = try #require(FileManager.default.enumerator(at: index, includingPropertiesForKeys: nil)).compactMap { $0 as? URL }
+        var stripped = 0
+        for file in files where !file.hasDirectoryPath {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let old = text.replacingOccurrences(of: #""near" ?: ?"[^"]*", ?"nearKm" ?: ?[0-9.]+,"#, with: "", options: .regularExpression)
+            if old != text { stripped += 1 }
+            try old.write(to: file, atomically: true, encoding: .utf8)
+        }
+        #expect(stripped >= 2, "the pin list and the album name the place")
+        let pins = try #require(try await harness.json("pin", "list")["pins"] as? [[String: Any]])
+        #expect(pins.first?["near"] as? String == "Paris, FR", "\(pins)")
+        #expect(try await harness.run("pin", "show", "Tower").stdout.contains("place:     near Paris, FR"))
+        #expect(try await harness.run("store", "verify").status == 0)
+    }
+
+    @Test func theListFitsANarrowTerminal() async throws {
+        let harness = try Harness(extraEnvironment: ["COLUMNS": "80"])
+        try await harness.run("pin", "add", "Kyoto")
+        try await harness.run("pin", "add", "0", "-140", "--name", "A pin with a rather long name out at sea")
+        let list = try await harness.run("pin", "list")
+        let lines = list.stdout.split(separator: "\n")
+        #expect(lines.count == 3 && lines.allSatisfy { $0.count <= 80 }, "\(list.stdout)")
+        #expect(lines[1].contains("Kyoto"), "\(list.stdout)")
+    }
+}

@@ -23,6 +23,8 @@ extension PluginEndToEndTests {
         let finished = try await TouristBinary.finish(process)
         // Ended by the signal, as without a handler (or with 128 + its number, as a shell reports it).
         #expect(finished.bySignal ? finished.status == signal : finished.status == 128 + signal, "\(finished.status) \(finished.stderr)")
+        // Said on the way out, after the plugin was killed (its search was never answered).
+        #expect(finished.stderr.hasSuffix("tourist: Interrupted while searching; `tourist fetch \(pin)` resumes\n"), "\(finished.stderr)")
         try await expectKilled(pids, in: family)
         #expect(try await harness.json("store", "verify", "--config", config)["ok"] as? Bool == true)
         let demo = try harness.folder.write("demo.json", #"{"providers": [{"name": "demo", "type": "fixture"}]}"#)
@@ -40,6 +42,7 @@ extension PluginEndToEndTests {
         kill(process.processIdentifier, SIGINT)
         let finished = try await TouristBinary.finish(process)
         #expect(finished.bySignal ? finished.status == SIGINT : finished.status == 128 + SIGINT, "\(finished.status) \(finished.stderr)")
+        #expect(finished.stderr.hasSuffix("tourist: Interrupted: no pin done; `tourist fetch --all` resumes\n"), "\(finished.stderr)")
         try await expectKilled(pids, in: family)
         #expect(try await harness.json("store", "verify", "--config", config)["ok"] as? Bool == true)
     }

@@ -53,6 +53,8 @@ import TestSupport
         pin.state = .failed
         pin.photos = 7
         pin.error = "provider \"x\": unavailable"
+        pin.near = "Sydney, AU"
+        pin.nearKm = 12.3
         let line = PinRecordCodec.encode(pin)
         #expect(!line.contains("\n"))
         let decoded = Array(line.utf8).withUnsafeBufferPointer { PinRecordCodec.decode($0) }

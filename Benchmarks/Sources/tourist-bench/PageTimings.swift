@@ -36,8 +36,9 @@ func addPins(store path: String, count: Int) throws {
     FileHandle.standardError.write(Data("tourist-bench: \(added) pins added (\(count - added) there already) in \(elapsed)\n".utf8))
 }
 
-/// `tourist-bench page-timings --base URL --pin ID [--runs N] [--photos N] [--json FILE]`: times
-/// the album page of pin ID and the map page in headless chromium, N runs each after one visit
+/// `tourist-bench page-timings --base URL --pin ID [--runs N] [--photos N] [--pages album,map]
+/// [--json FILE]`: times the album page of pin ID and the map page (or those `--pages` names) in
+/// headless chromium, N runs each after one visit
 /// that is not counted (it fills the HTTP cache: the counted runs are a returning user's), each
 /// run a fresh navigation from about:blank.
 ///
@@ -50,25 +51,29 @@ func addPins(store path: String, count: Int) throws {
 /// - album `/pins/ID` (window 1280×2400, so all of its lazy thumbnails are in view):
 ///   `body.dataset.ready === '1'` and N `#album-grid .photo-tile[data-state=stored] img.photo-thumb`
 ///   that are `complete && naturalWidth > 0`;
-/// - map `/` (window 1280×800): `body.dataset.ready === '1'` and at least one
-///   `.leaflet-marker-icon`, then one `requestAnimationFrame` callback.
+/// - map `/` (window 1280×800): interactive with its search box and city labels:
+///   `body.dataset.ready === '1'`, the page's `tourist-map-interactive` performance mark (pins,
+///   labels and search box in), at least one `.leaflet-marker-icon` and one `.city-label`, and
+///   `#place-search`; then one `requestAnimationFrame` callback.
 /// Prints a summary on stderr and writes every run (with the navigation's and the main requests'
 /// timings, to see what dominates) as JSON to FILE, or stdout.
 func pageTimings(arguments: [String]) throws {
-    var options: [String: String] = ["--runs": "10", "--photos": "21"]
+    var options: [String: String] = ["--runs": "10", "--photos": "21", "--pages": "album,map"]
     var index = 0
     while index < arguments.count {
         let key = arguments[index]
-        guard ["--base", "--pin", "--runs", "--photos", "--json"].contains(key), index + 1 < arguments.count else {
-            fail("usage: tourist-bench page-timings --base URL --pin ID [--runs N] [--photos N] [--json FILE]")
+        guard ["--base", "--pin", "--runs", "--photos", "--pages", "--json"].contains(key), index + 1 < arguments.count else {
+            fail(usage)
         }
         options[key] = arguments[index + 1]
         index += 2
     }
     guard var base = options["--base"], let pin = options["--pin"], let runs = options["--runs"].flatMap(Int.init), runs > 0,
           let photos = options["--photos"].flatMap(Int.init) else {
-        fail("usage: tourist-bench page-timings --base URL --pin ID [--runs N] [--photos N] [--json FILE]")
+        fail(usage)
     }
+    let pages = Set((options["--pages"] ?? "").split(separator: ",").map(String.init))
+    guard !pages.isEmpty, pages.isSubset(of: ["album", "map"]) else { fail(usage) }
     while base.hasSuffix("/") { base.removeLast() }
 
     let browser = try WebDriver(windowWidth: 1280, windowHeight: 2400)
@@ -120,13 +125,14 @@ func pageTimings(arguments: [String]) throws {
         ]
     }
 
-    let album = try measure("album", url: "\(base)/pins/\(pin)", width: 1280, height: 2400)
-    let map = try measure("map", url: "\(base)/", width: 1280, height: 800)
-    let report: [String: Any] = [
+    var measured: [(String, [String: Any])] = []
+    if pages.contains("album") { measured.append(("album", try measure("album", url: "\(base)/pins/\(pin)", width: 1280, height: 2400))) }
+    if pages.contains("map") { measured.append(("map", try measure("map", url: "\(base)/", width: 1280, height: 800))) }
+    var report: [String: Any] = [
         "browser": "chromium (headless), chromedriver", "poller": injected ? "installed before the page's scripts (CDP)" : "installed by executeAsync after the load event",
         "http_cache": "warm: one uncounted first visit per page, same profile; about:blank between runs",
-        "album": album, "map": map,
     ]
+    for (name, result) in measured { report[name] = result }
     let json = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
     if let file = options["--json"] {
         try json.write(to: URL(fileURLWithPath: file))
@@ -134,11 +140,13 @@ func pageTimings(arguments: [String]) throws {
         FileHandle.standardOutput.write(json)
         FileHandle.standardOutput.write(Data("\n".utf8))
     }
-    for (name, result) in [("album", album), ("map", map)] {
+    for (name, result) in measured {
         let median = result["median_ms"] as? Double ?? 0, max = result["max_ms"] as? Double ?? 0
         FileHandle.standardError.write(Data(String(format: "tourist-bench: %@ page: median %.1f ms, max %.1f ms (%d runs)\n", name, median, max, runs).utf8))
     }
 }
+
+private let usage = "usage: tourist-bench page-timings --base URL --pin ID [--runs N] [--photos N] [--pages album,map] [--json FILE]"
 
 /// The poller, installed in every new document of the top frame served over http: it records
 /// `window.__touristBench` = {condition, frame} (ms since navigation start) once the page's
@@ -156,7 +164,9 @@ private func poller(photos: Int) -> String {
             for (const image of images) if (!(image.complete && image.naturalWidth > 0)) return false;
             return true;
           }
-        : () => !!document.body && document.body.dataset.ready === '1' && document.querySelector('.leaflet-marker-icon') !== null;
+        : () => !!document.body && document.body.dataset.ready === '1' && performance.getEntriesByName('tourist-map-interactive').length > 0
+            && document.querySelector('.leaflet-marker-icon') !== null && document.querySelector('.city-label') !== null
+            && document.querySelector('#place-search') !== null;
       const result = { page: album ? 'album' : 'map', checks: 0 };
       window.__touristBench = result;
       const check = () => {

@@ -11,7 +11,7 @@
 //   tourist-bench serve-plugin FIXTURE_DIR         a minimal provider plugin serving a fixture set (see PluginBench.swift)
 //   tourist-bench plugin-overhead FIXTURE_DIR ROUNDS   time searches in process and through serve-plugin
 //   tourist-bench add-pins STORE COUNT    add COUNT pins spread over the world through TouristCore (see PageTimings.swift)
-//   tourist-bench page-timings --base URL --pin ID [--runs N] [--photos N] [--json FILE]   time the album and map pages in headless chromium
+//   tourist-bench page-timings --base URL --pin ID [--runs N] [--photos N] [--pages album,map] [--json FILE]   time the album and map pages in headless chromium
 //   tourist-bench gazetteer ROUNDS        time the gazetteer's cold load, a lookup by name and nearest(to:) (see GazetteerBench.swift)
 //
 // `seed` writes the store's documented on-disk format directly (VERSION, index/pins.json,
@@ -227,5 +227,5 @@ case "page-timings":
         fail("page-timings: \(error)")
     }
 default:
-    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | decode-album STORE PIN ROUNDS | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS [SPACING_M [MAXLAG_EVERY RETRY_AFTER]] | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS | add-pins STORE COUNT | page-timings --base URL --pin ID [--runs N] [--photos N] [--json FILE] | gazetteer ROUNDS")
+    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | decode-album STORE PIN ROUNDS | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS [SPACING_M [MAXLAG_EVERY RETRY_AFTER]] | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS | add-pins STORE COUNT | page-timings --base URL --pin ID [--runs N] [--photos N] [--pages album,map] [--json FILE] | gazetteer ROUNDS")
 }

@@ -45,7 +45,8 @@ int tourist_child_ended(pid_t pid);
 
 /// Catches each of `numbers` with a handler that writes the signal's number, as one byte, to a pipe
 /// (the only thing a signal handler can safely do), and returns the pipe's read end for a thread
-/// to act on; -1 with errno on failure. Calling it again adds signals to the same pipe.
+/// to act on; -1 with errno on failure. Calling it again adds signals to the same pipe. A signal
+/// the process was started ignoring (`nohup`, `&` in a script) stays ignored.
 int tourist_forward_signals(const int *numbers, int count);
 
 /// Makes a pipe whose two ends are close-on-exec. Returns 0, or -1 with errno.

@@ -37,6 +37,8 @@ extension AlbumFetcher {
         /// The blob was committed, or committing it failed.
         case committed(DownloadAttempt)
         case recorded([DownloadResult])
+        /// The time a `wake` asked for is over.
+        case due
     }
 
     /// Downloads every pending photo of the album and records each outcome. Returns how many were rejected.
@@ -68,6 +70,11 @@ extension AlbumFetcher {
                         group.addTask { [store] in .recorded(try await BlockingIO.run { try record(batch, pin: id, store: store) }) }
                     case .report(let standing):
                         progress?(standing)
+                    case .wake(let delay):
+                        group.addTask {
+                            try? await Task.sleep(for: delay)
+                            return .due
+                        }
                     }
                 }
             }
@@ -90,6 +97,8 @@ extension AlbumFetcher {
                     perform(pipeline.committed(attempt, at: clock.now))
                 case .recorded(let results):
                     perform(pipeline.recorded(results, at: clock.now))
+                case .due:
+                    perform(pipeline.due(at: clock.now))
                 }
             }
         }

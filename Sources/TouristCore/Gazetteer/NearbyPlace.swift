@@ -4,6 +4,6 @@ public struct NearbyPlace: Sendable, Hashable, CustomStringConvertible {
     /// Great-circle distance from the point, in kilometres.
     public let distanceKm: Double
 
-    /// How a pin shows it: "near Kyoto, JP".
-    public var description: String { "near \(place.displayName)" }
+    /// How a pin shows it: "near Kyoto, JP", or "240 km from Hilo, US" (`Pin.placeText(near:km:)`).
+    public var description: String { Pin.placeText(near: place.displayName, km: distanceKm) }
 }

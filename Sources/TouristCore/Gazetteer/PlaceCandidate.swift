@@ -1,84 +1,71 @@
-/// Where a place's location came from.
-public enum PlaceSource: String, Sendable, Hashable, Codable {
-    /// Typed as coordinates ("48.8584, 2.2945").
-    case coordinates
-    /// The bundled gazetteer (GeoNames' cities), offline.
-    case gazetteer
-    /// The online geocoder (OpenStreetMap's Nominatim), for what the gazetteer does not hold.
-    case geocoder
-}
+/// One answer of a place search (`PlaceSearch`): where it is, what it is called, and where the
+/// answer came from, with the credit that source asks for.
+public struct PlaceCandidate: Sendable, Hashable {
+    /// Where a candidate (or a place `PlaceFinder` resolved) came from.
+    public enum Source: String, Sendable, Hashable {
+        /// A city of the bundled gazetteer (GeoNames).
+        case gazetteer
+        /// The coordinates typed, read by `GeoPoint.parse`.
+        case coordinates
+        /// The online geocoder (OpenStreetMap's Nominatim), for what the gazetteer does not hold.
+        case geocoder
+    }
 
-/// One place a free-text query may mean, as a list offers it (the web map's search box, through
-/// `PlaceFinder.candidates`): its name, a line that tells it from others of that name, its point,
-/// where it came from and the credit that source asks for.
-///
-/// Encoded (for a server's JSON) as `{"name", "displayName", "latitude", "longitude", "source",
-/// "countryCode"?, "region"?, "population"?, "attribution"?}`; absent fields are left out.
-public struct PlaceCandidate: Sendable, Hashable, Encodable {
-    /// What a pin there would be named: "Kyoto", "Tour Eiffel", or the coordinates.
+    /// The name a pin there would take: the city's ("Kyoto"), or the coordinates typed.
     public let name: String
-    /// A line that tells it from other candidates: "Kyoto, JP", "Springfield, Illinois, US", or
-    /// the geocoder's whole address line.
+    /// The name with what tells it apart, for a list: "Kyoto, JP"; for coordinates, the point and
+    /// the nearest city ("48.8584,2.2945 (near Paris, FR)").
     public let displayName: String
-    public let location: GeoPoint
-    public let source: PlaceSource
-    /// ISO 3166-1 alpha-2, for gazetteer places ("JP").
+    /// ISO 3166-1 alpha-2 country code; nil for coordinates.
     public let countryCode: String?
-    /// The region's name or code, for gazetteer places ("Illinois", "22").
+    /// The country's English name; nil for coordinates.
+    public let countryName: String?
+    /// The region's name where known ("Texas"), else its code; nil when there is none.
     public let region: String?
-    /// For gazetteer places.
+    /// How many people live there; nil for coordinates.
     public let population: Int?
-    /// The credit to show with it: `Gazetteer.shortAttribution` or `NominatimGeocoder.attribution`;
-    /// nil for coordinates.
+    public let location: GeoPoint
+    public let source: Source
+    /// The credit the source's licence asks for wherever its names are shown; nil when none is due.
     public let attribution: String?
 
-    public init(
-        name: String, displayName: String, location: GeoPoint, source: PlaceSource, countryCode: String? = nil, region: String? = nil,
-        population: Int? = nil, attribution: String? = nil
-    ) {
-        self.name = name
-        self.displayName = displayName
-        self.location = location
-        self.source = source
-        self.countryCode = countryCode
-        self.region = region
-        self.population = population
+    /// A city of the gazetteer.
+    init(_ place: GazetteerPlace) {
+        name = place.name
+        displayName = place.displayName
+        countryCode = place.countryCode
+        countryName = place.countryName
+        region = place.regionName ?? (place.regionCode.isEmpty ? nil : place.regionCode)
+        population = place.population
+        location = place.location
+        source = .gazetteer
+        attribution = Gazetteer.attribution
+    }
+
+    /// A place the online geocoder found; `query` names it when it has no name of its own (an
+    /// address); its country and region are in its `displayName`, the geocoder's address line.
+    init(_ place: GeocodedPlace, query: String, attribution: String) {
+        name = place.name ?? query
+        displayName = place.displayName
+        countryCode = nil
+        countryName = nil
+        region = nil
+        population = nil
+        location = place.location
+        source = .geocoder
         self.attribution = attribution
     }
 
-    /// A gazetteer city.
-    public init(_ place: GazetteerPlace) {
-        self.init(
-            name: place.name, displayName: place.qualifiedName, location: place.location, source: .gazetteer, countryCode: place.countryCode,
-            region: place.regionName ?? (place.regionCode.isEmpty ? nil : place.regionCode), population: place.population,
-            attribution: Gazetteer.shortAttribution
-        )
-    }
-
-    /// A place the geocoder found; `query` names it when it has no name of its own (an address).
-    public init(_ place: GeocodedPlace, query: String, attribution: String) {
-        self.init(name: place.name ?? query, displayName: place.displayName, location: place.location, source: .geocoder, attribution: attribution)
-    }
-
-    /// A point typed as coordinates.
-    public init(_ point: GeoPoint) {
-        self.init(name: point.description, displayName: point.description, location: point, source: .coordinates)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case name, displayName, latitude, longitude, source, countryCode, region, population, attribution
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(displayName, forKey: .displayName)
-        try container.encode(location.latitude, forKey: .latitude)
-        try container.encode(location.longitude, forKey: .longitude)
-        try container.encode(source, forKey: .source)
-        try container.encodeIfPresent(countryCode, forKey: .countryCode)
-        try container.encodeIfPresent(region, forKey: .region)
-        try container.encodeIfPresent(population, forKey: .population)
-        try container.encodeIfPresent(attribution, forKey: .attribution)
+    /// A point typed as coordinates, with the city nearest to it when the gazetteer is at hand.
+    init(_ point: GeoPoint, near: NearbyPlace?) {
+        name = point.description
+        displayName = near.map { "\(point) (\($0))" } ?? point.description
+        countryCode = nil
+        countryName = nil
+        region = nil
+        population = nil
+        location = point
+        source = .coordinates
+        attribution = near == nil ? nil : Gazetteer.attribution
     }
 }

@@ -84,29 +84,23 @@ public struct PlaceFinder: Sendable {
         return text
     }
 
-    /// What a free-text query may mean, best first, at most `limit` (at most
-    /// `NominatimGeocoder.resultLimit` from the geocoder): the point typed as coordinates
-    /// ("48.8584, 2.2945"); else the gazetteer's places of that name, largest first ("Paris, TX"
-    /// narrows them as `Gazetteer.places(named:)` says); else, when `online` and the geocoder is
-    /// on, the geocoder's matches; else none. Malformed coordinates throw `GeoPointError` (usage).
+    /// What a free-text query may mean, best first, at most `limit`: `PlaceSearch`'s candidates
+    /// (the point typed as coordinates; else the gazetteer's places of that name, then those whose
+    /// name starts with it); when it has none, and `online` and the geocoder is on, the
+    /// geocoder's matches (at most `NominatimGeocoder.resultLimit`), each with source `geocoder`
+    /// and its credit. Errors: `PlaceSearch`'s (empty text, a limit out of range, bad coordinates:
+    /// usage), and a failed online lookup's `GeocoderError` (unreachable host → `temporary`).
     ///
     /// `online`: whether the geocoder may be asked. Nominatim's usage policy forbids asking it as
     /// the user types (no autocomplete): a search box lists gazetteer places as the user types
-    /// (`online: false`), and asks online only when the user submits the query (Enter). Asking is
-    /// cached, spaced one second apart and serialized with every other lookup, so a server may
-    /// call this from many requests at once; a lookup may then wait its turn. Failures are
-    /// `GeocoderError`s (unreachable host → `temporary`), as `resolve` throws them.
-    public func candidates(for text: String, limit: Int, online: Bool) async throws -> [PlaceCandidate] {
-        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard limit > 0, !words.isEmpty else { return [] }
-        let query = words.joined(separator: " ")
-        guard PlaceInput.isName(words) else {
-            // "48.8584, 2.2945" is one LAT,LON however it is spaced.
-            return [PlaceCandidate(try GeoPoint.parse(query.contains(",") ? [query] : words))]
-        }
-        let places = try gazetteer().places(named: query)
-        if !places.isEmpty { return places.prefix(limit).map(PlaceCandidate.init) }
-        guard online, let geocoder else { return [] }
+    /// (`online: false`, which is `PlaceSearch` alone), and asks online only when the user submits
+    /// the query (Enter). Lookups are kept in the store, spaced a second apart and serialized with
+    /// every other lookup, so a server may call this from many requests at once; one may then wait
+    /// its turn.
+    public func candidates(for text: String, limit: Int = PlaceSearch.defaultLimit, online: Bool) async throws -> [PlaceCandidate] {
+        let offline = try PlaceSearch(gazetteer: gazetteer).candidates(for: text, limit: limit)
+        guard offline.isEmpty, online, let geocoder else { return offline }
+        let query = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return try await geocoder.search(query).prefix(limit).map { PlaceCandidate($0, query: query, attribution: geocoder.attribution) }
     }
 }

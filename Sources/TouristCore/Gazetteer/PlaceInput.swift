@@ -18,13 +18,13 @@ public struct PlaceInput: Sendable, Equatable {
     /// Said when a name was resolved by population (see `PlaceResolution.note`), or found online.
     public let note: String?
     /// Where the location came from.
-    public let source: PlaceSource
+    public let source: PlaceCandidate.Source
     /// The credit the source's data asks for, to show with the place (the geocoder's:
     /// "© OpenStreetMap contributors"); nil for coordinates and the gazetteer (whose credit is in
     /// `--help`, the README and the page).
     public let attribution: String?
 
-    init(location: GeoPoint, suggestedName: String?, note: String?, source: PlaceSource, attribution: String? = nil) {
+    init(location: GeoPoint, suggestedName: String?, note: String?, source: PlaceCandidate.Source, attribution: String? = nil) {
         self.location = location
         self.suggestedName = suggestedName
         self.note = note

@@ -31,6 +31,8 @@ extension Library {
             var name: String
             var entry: PinFileEntry
             var radiusKm: Double
+            /// Found before the store is locked.
+            var near: NearbyPlace?
         }
         var planned: [Planned] = []
         var byName: [String: Int] = [:]
@@ -41,7 +43,7 @@ extension Library {
             } catch {
                 throw InputDataError("\(file) \(entry.position): \(error.message)")
             }
-            let pin = Planned(name: name, entry: entry, radiusKm: entry.radiusKm ?? defaultRadiusKm)
+            let pin = Planned(name: name, entry: entry, radiusKm: entry.radiusKm ?? defaultRadiusKm, near: nil)
             if let index = byName[name] {
                 let earlier = planned[index]
                 guard earlier.entry.location == pin.entry.location, earlier.radiusKm == pin.radiusKm else {
@@ -52,6 +54,8 @@ extension Library {
             byName[name] = planned.count
             planned.append(pin)
         }
+        let nearby = ParallelWork.map(planned.map(\.entry.location)) { Self.nearby($0) }
+        for index in planned.indices { planned[index].near = nearby[index] }
         let target = config.album.photos
         return try store.transaction { transaction in
             // Every entry is checked before the first pin is added.
@@ -73,7 +77,7 @@ extension Library {
                 }
                 result.unchanged.append(existing)
             }
-            let new = adding.map { StoreTransaction.NewPin(name: $0.name, location: $0.entry.location, radiusKm: $0.radiusKm) }
+            let new = adding.map { StoreTransaction.NewPin(name: $0.name, location: $0.entry.location, radiusKm: $0.radiusKm, near: $0.near) }
             result.added = try transaction.addPins(new, target: target)
             return result
         }

@@ -23,9 +23,9 @@ public final class Library: Sendable {
 
     // MARK: Pins and albums
 
-    /// Every pin, oldest first.
+    /// Every pin, oldest first, each with its nearest city (`placed`).
     public func pins() throws(StoreError) -> [Pin] {
-        try store.pins()
+        Self.placed(try store.pins())
     }
 
     /// The id of the pin `reference` names: its id or exact name, else as `PinFinder` finds it
@@ -73,7 +73,9 @@ public final class Library: Sendable {
 
     /// The album of the pin `reference` names (see `resolvePin`).
     public func album(_ reference: String) throws -> Album {
-        try store.album(try resolvePin(reference))
+        var album = try store.album(try resolvePin(reference))
+        album.pin = Self.placed([album.pin])[0]
+        return album
     }
 
     /// Saves a pin named `name` (default: its coordinates; checked and trimmed by `PinName`) with
@@ -82,9 +84,10 @@ public final class Library: Sendable {
     public func addPin(name: String?, at location: GeoPoint, radiusKm: Double) throws -> (pin: Pin, created: Bool) {
         let name = try name.map(PinName.checked) ?? location.description
         let target = config.album.photos
+        let near = Self.nearby(location)
         return try store.transaction { transaction in
             try Self.refuseIfAnotherPinsID(name, for: nil, transaction)
-            return try transaction.addPin(name: name, location: location, radiusKm: radiusKm, target: target)
+            return try transaction.addPin(name: name, location: location, radiusKm: radiusKm, near: near, target: target)
         }
     }
 

@@ -31,6 +31,8 @@ package enum AlbumFileDecoding {
         pin.photos = try object.required("photos", IndexValue.int)
         pin.error = try object.optional("error", IndexValue.string)
         pin.failure = try object.optional("failure", IndexValue.raw)
+        pin.near = try object.optional("near", IndexValue.string)
+        pin.nearKm = try object.optional("nearKm", IndexValue.double)
         return pin
     }
 

@@ -40,6 +40,14 @@ public enum PinRecordCodec {
         out += pin.longitude.description.utf8
         out += #","name":"#.utf8
         appendQuoted(pin.name, to: &out)
+        if let near = pin.near {
+            out += #","near":"#.utf8
+            appendQuoted(near, to: &out)
+        }
+        if let nearKm = pin.nearKm {
+            out += #","nearKm":"#.utf8
+            out += nearKm.description.utf8
+        }
         out += #","photos":"#.utf8
         out += String(pin.photos).utf8
         out += #","radiusKm":"#.utf8
@@ -85,13 +93,15 @@ public enum PinRecordCodec {
         var scanner = FlatObjectScanner(bytes: bytes)
         var id: String?, name: String?, createdAt: Date?, state: PinState?
         var latitude: Double?, longitude: Double?, radiusKm: Double?, photos: Int?, error: String?
-        var failure: FetchReport.Kind?
+        var failure: FetchReport.Kind?, near: String?, nearKm: Double?
         let complete = scanner.scan { key, value in
             // Dispatch on the key's first byte, then confirm the whole key: one comparison per member.
             guard let first = key.first else { return }
             switch (first, value) {
             case (UInt8(ascii: "i"), .string(let raw)) where key.matches("id"): id = raw.string
             case (UInt8(ascii: "n"), .string(let raw)) where key.matches("name"): name = raw.string
+            case (UInt8(ascii: "n"), .string(let raw)) where key.matches("near"): near = raw.string
+            case (UInt8(ascii: "n"), .number(let number)) where key.matches("nearKm"): nearKm = number
             case (UInt8(ascii: "c"), .string(let raw)) where key.matches("createdAt"): createdAt = raw.withBytes { ISO8601UTC.parse($0) }
             case (UInt8(ascii: "s"), .string(let raw)) where key.matches("state"):
                 state = raw.withBytes { bytes in PinState.allCases.first { $0.rawValue.utf8.elementsEqual(bytes) } }
@@ -112,6 +122,8 @@ public enum PinRecordCodec {
         pin.photos = photos
         pin.error = error
         pin.failure = failure
+        pin.near = near
+        pin.nearKm = nearKm
         return pin
     }
 }

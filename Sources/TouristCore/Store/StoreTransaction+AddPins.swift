@@ -6,11 +6,14 @@ extension StoreTransaction {
         public var name: String
         public var location: GeoPoint
         public var radiusKm: Double
+        /// The city nearest to it, which the pin keeps (`Pin.near`).
+        public var near: NearbyPlace?
 
-        public init(name: String, location: GeoPoint, radiusKm: Double) {
+        public init(name: String, location: GeoPoint, radiusKm: Double, near: NearbyPlace? = nil) {
             self.name = name
             self.location = location
             self.radiusKm = radiusKm
+            self.near = near
         }
     }
 
@@ -37,7 +40,9 @@ extension StoreTransaction {
         for pin in new {
             var id = Pin.makeID()
             while !taken.insert(id).inserted { id = Pin.makeID() }
-            var album = Album(pin: Pin(id: id, name: pin.name, location: pin.location, radiusKm: pin.radiusKm, createdAt: createdAt), target: target)
+            var record = Pin(id: id, name: pin.name, location: pin.location, radiusKm: pin.radiusKm, createdAt: createdAt)
+            record.place(near: pin.near)
+            var album = Album(pin: record, target: target)
             album.refreshSummary()
             albums.append(album)
         }

@@ -61,7 +61,7 @@ public final class StoreTransaction: Sendable {
     /// `addPins`, as `pin import` adds pins). Adding the same name at the same place and radius
     /// again returns the existing pin (`created` false); a name taken by another place, or by the
     /// same place with another radius, is a conflict.
-    public func addPin(name: String, location: GeoPoint, radiusKm: Double, target: Int, now: Date = Date()) throws -> (pin: Pin, created: Bool) {
+    public func addPin(name: String, location: GeoPoint, radiusKm: Double, near: NearbyPlace? = nil, target: Int, now: Date = Date()) throws -> (pin: Pin, created: Bool) {
         if let existing = try store.pinID(named: name) {
             let pin = try album(existing).pin
             let samePlace = pin.latitude == location.latitude && pin.longitude == location.longitude
@@ -71,7 +71,7 @@ public final class StoreTransaction: Sendable {
             }
             throw StoreError(.conflict, "a pin named \"\(name)\" already exists at another place (id \(existing)). Choose another --name, or remove it with `tourist pin rm \(existing)`")
         }
-        let added = try addPins([NewPin(name: name, location: location, radiusKm: radiusKm)], target: target, now: now)
+        let added = try addPins([NewPin(name: name, location: location, radiusKm: radiusKm, near: near)], target: target, now: now)
         return (added[0], true)
     }
 

@@ -67,6 +67,12 @@ export const getPhoto = (pinID, photoID, opts) => request('GET', photoPath(pinID
 /** {url, size, mime, bytes}: the photo in a larger size, stored on demand. */
 export const getLarge = (pinID, photoID) => request('POST', `${photoPath(pinID, photoID)}/large`, {});
 
+/** {query, candidates: [{name, displayName, country, region, population, latitude, longitude, source, attribution}]} */
+export const searchPlaces = (text, opts) => request('GET', `/api/places?q=${encodeURIComponent(text)}`, null, opts);
+/** {labels: [{name, latitude, longitude, population}], attribution}: the cities to label in a view. */
+export const getLabels = ({ west, south, east, north }, zoom, opts) =>
+  request('GET', `/api/places/labels?bbox=${[west, south, east, north].join(',')}&zoom=${zoom}`, null, opts);
+
 /** The URL of a stored blob, or null for a photo without one. */
 export function blobURL(sha256) {
   return typeof sha256 === 'string' && /^[0-9a-f]{64}$/i.test(sha256) ? `/blobs/${sha256}` : null;

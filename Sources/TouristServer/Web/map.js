@@ -1,6 +1,9 @@
 // The map page (/): every pin as a marker coloured by its state and showing its photo count,
 // clustered so thousands stay fast; a click on the map opens the form that drops a pin there; a
 // click on a marker opens its album. The view (center, zoom) is saved on the server as it moves.
+// The largest cities are labelled (labels.js); a search box finds a place by name or "lat, lon"
+// and flies there with the pin form open, and "Drop a pin here" drops one at the centre
+// (search.js): the keyboard's ways to drop a pin.
 //
 // The map is built once and kept (hidden) while other pages show, so coming back from an album
 // is instant and keeps the view; live events keep its markers current meanwhile.
@@ -8,6 +11,8 @@
 import * as api from './api.js';
 import { on } from './events.js';
 import { createMap } from './basemap.js';
+import { addCityLabels } from './labels.js';
+import { searchControl } from './search.js';
 import {
   h, showError, debounce, plural, coordinates, stateClass, stateLabel, PIN_STATES,
 } from './ui.js';
@@ -42,12 +47,18 @@ export function hideMapPage() {
 
 function build(app) {
   const mapElement = h('div', { id: 'map', class: 'map', 'aria-label': 'Map of pins' });
+  // "Tap" where the pointer is a finger, "Click" where it is a mouse (app.css, pointer: coarse).
   const empty = h('div', { id: 'map-empty', class: 'map-empty', hidden: true },
     h('div', { class: 'map-empty-card' },
       h('h2', {}, 'No pins yet'),
-      h('p', {}, 'Click anywhere on the map to drop a pin.'),
+      h('p', { id: 'map-empty-hint' },
+        h('span', { class: 'hint-click' }, 'Click'), h('span', { class: 'hint-tap' }, 'Tap'),
+        ' anywhere on the map to drop a pin, or search for a place.'),
       h('p', { class: 'muted' }, 'tourist then fills an album with photos taken around it.')));
-  const section = h('section', { id: 'map-page', class: 'map-page' }, mapElement, empty);
+  const crosshair = h('div', { class: 'map-crosshair', 'aria-hidden': 'true' });
+  const section = h('section', { id: 'map-page', class: 'map-page', 'aria-labelledby': 'map-title' },
+    h('h1', { id: 'map-title', class: 'visually-hidden' }, 'Map of your pins'),
+    mapElement, crosshair, empty);
   app.appendChild(section);
 
   const state = {
@@ -84,9 +95,18 @@ async function load(state) {
     showError(error.message);
   }
 
-  const { map, landDrawn } = createMap(state.mapElement, settings?.tiles);
+  const { map, landDrawn } = createMap(state.mapElement, settings?.tiles, {
+    minZoom: worldZoom(state.mapElement),
+    maxBounds: WORLD, // no blank band above or below the world
+    maxBoundsViscosity: 1,
+  });
   state.map = map;
   setInitialView(map, settings?.view, pins);
+  window.addEventListener('resize', () => map.setMinZoom(worldZoom(state.mapElement)));
+  addControls(map, settings?.tiles);
+  const labelsDrawn = addCityLabels(map, (count) => {
+    state.mapElement.dataset.labels = String(count);
+  });
 
   let chunksDone = null;
   state.cluster = L.markerClusterGroup({
@@ -130,18 +150,79 @@ async function load(state) {
     api.putView({ latitude: round(center.lat, 5), longitude: round(center.lng, 5), zoom: map.getZoom() })
       .catch((error) => showError(`Could not save the map's view: ${error.message}`));
   }, 500);
-  map.on('moveend', () => state.saveView());
+  map.on('moveend', () => {
+    state.saveView();
+    showView(map, state.mapElement);
+  });
+  showView(map, state.mapElement);
 
-  await Promise.all([landDrawn, markersAdded]);
+  await Promise.all([landDrawn, markersAdded, labelsDrawn]);
   const pending = queue;
   queue = null;
   for (const fn of pending) fn();
   updateCounts();
+  performance.mark('tourist-map-interactive'); // pins, labels and the search box are in (Benchmarks/map-page.sh)
+}
+
+/** The view on the map element, for tests: data-zoom, data-north, data-south. */
+function showView(map, element) {
+  const bounds = map.getBounds();
+  Object.assign(element.dataset, { zoom: map.getZoom(), north: round(bounds.getNorth(), 4), south: round(bounds.getSouth(), 4) });
+}
+
+/** The world's latitudes on the map (Web Mercator ends at 85.05°), over its three copies. */
+const WORLD = [[-85.0511, -540], [85.0511, 540]];
+
+/**
+ * The smallest zoom at which the world fills the map: its height, and its width with the three
+ * copies of the land side by side (basemap.js). Tiles are 256 px; zoom z is 256 * 2^z px.
+ */
+function worldZoom(element) {
+  const height = element.clientHeight || window.innerHeight;
+  const width = element.clientWidth || window.innerWidth;
+  return Math.max(1, Math.ceil(Math.log2(Math.max(height, width / 3) / 256)));
+}
+
+/** The search box with "Drop a pin here" at the top left, and the note on online tiles. */
+function addControls(map, tiles) {
+  const search = searchControl({
+    onPick: (candidate) => {
+      const at = L.latLng(candidate.latitude, candidate.longitude);
+      map.setView(at, candidate.source === 'coordinates' ? 15 : 12, { animate: false });
+      openPinForm(at, candidate.source === 'coordinates' ? null : candidate.name);
+    },
+    onDropHere: () => openPinForm(map.getCenter()),
+  });
+  const SearchControl = L.Control.extend({ onAdd: () => search });
+  map.zoomControl.remove();
+  new SearchControl({ position: 'topleft' }).addTo(map);
+  L.control.zoom({ position: 'topleft' }).addTo(map);
+  L.DomEvent.disableClickPropagation(search);
+  L.DomEvent.disableScrollPropagation(search);
+  if (!tiles) {
+    const note = tilesNote();
+    const NoteControl = L.Control.extend({ onAdd: () => note });
+    new NoteControl({ position: 'bottomleft' }).addTo(map);
+    L.DomEvent.disableClickPropagation(note);
+  }
+}
+
+/** How to turn on online tiles, for a map that shows the offline outlines alone. */
+function tilesNote() {
+  return h('details', { id: 'tiles-note', class: 'tiles-note' },
+    h('summary', {}, 'Offline map: how to add street tiles'),
+    h('p', {}, 'Add a tile server to the config file (tourist config init writes one), then restart tourist serve:'),
+    h('code', { class: 'tiles-note-config' },
+      '"serve": { "tiles": { "url": "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "attribution": "© OpenStreetMap contributors" } }'),
+    h('p', {}, 'Tiles then load from that server as you move the map; follow its usage policy.'));
 }
 
 function setInitialView(map, view, pins) {
   if (view && Number.isFinite(view.latitude) && Number.isFinite(view.longitude) && Number.isFinite(view.zoom)) {
-    map.setView([view.latitude, view.longitude], view.zoom);
+    // A view saved on a larger screen may be too far out for this one: Leaflet keeps the zoom
+    // at minZoom or more; the view is then kept inside the world, without blank bands.
+    map.setView([view.latitude, view.longitude], view.zoom, { animate: false });
+    map.panInsideBounds(WORLD, { animate: false });
   } else if (pins.some(validPin)) {
     const bounds = L.latLngBounds(pins.filter(validPin).map((pin) => [pin.latitude, pin.longitude]));
     map.fitBounds(bounds, { padding: [60, 60], maxZoom: 9 });
@@ -316,7 +397,8 @@ function fitAllPins() {
 
 // ---- Dropping a pin ---------------------------------------------------------------------------
 
-function openPinForm(latlng) {
+/** Opens the form that drops a pin at `latlng`, named `placeName` (else by its coordinates). */
+function openPinForm(latlng, placeName = null) {
   const at = latlng.wrap(); // the map repeats east and west; pins live in -180...180
   const latitude = round(at.lat, 5);
   const longitude = round(at.lng, 5);
@@ -324,7 +406,7 @@ function openPinForm(latlng) {
     id: 'pin-name', name: 'name', type: 'text', required: true, maxlength: 200, autocomplete: 'off',
     spellcheck: 'false',
   });
-  name.value = coordinates(latitude, longitude);
+  name.value = placeName || coordinates(latitude, longitude);
   const radius = h('input', {
     id: 'pin-radius', name: 'radius', type: 'number', required: true, min: '0.1', step: 'any', inputmode: 'decimal',
   });

@@ -17,9 +17,12 @@ enum FetchAllRun {
             }
             return ExitStatus.ok
         }
-        let bar = ProgressBar.make(for: session)
-        var progress: (@Sendable (BatchProgress) -> Void)?
-        if let bar { progress = { bar.update($0) } }
+        let bar = ProgressBar.make(for: session, waiting: ProgressBar.searching(options.provider))
+        let interruption = Interruption<BatchProgress>(bar: bar, stderr: session.stderr) { last in
+            let done = last.map { "\($0.pinsDone) of \(Plural.count($0.pinsTotal, "pin")) done, \($0.photosDone) of \($0.photosTotal) photos kept" }
+            return "Interrupted: \(done ?? "no pin done"); `tourist fetch --all` resumes"
+        }
+        let progress = interruption.reporter { bar?.update($0) }
         let started = ContinuousClock.now
         let leaseDuration = session.environment["TOURIST_LEASE_SECONDS"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? Store.leaseDuration
         let run = try await library.fetchAll(pins, count: options.count, size: size, providerNames: options.provider, leaseDuration: leaseDuration, progress: progress)

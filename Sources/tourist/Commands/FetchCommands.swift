@@ -82,7 +82,7 @@ struct NewCollectionCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Session.run(global) { session in
-            try await AlbumRun.run(session, fetch) { library, id, progress, waiting in
+            try await AlbumRun.run(session, fetch, replacing: true) { library, id, progress, waiting in
                 try await library.newCollection(pin: id, count: fetch.count, providerNames: fetch.provider, progress: progress, waiting: waiting)
             }
         }
@@ -91,17 +91,23 @@ struct NewCollectionCommand: AsyncParsableCommand {
 
 /// The part `fetch` and `new-collection` share: set up, run with a progress bar, report, exit code.
 enum AlbumRun {
+    /// `replacing`: the album is replaced (`new-collection`), so one interrupted while searching is
+    /// unchanged (there is nothing to resume); once photos download, `fetch` completes it.
     static func run(
-        _ session: Session, _ options: FetchOptions,
+        _ session: Session, _ options: FetchOptions, replacing: Bool = false,
         _ body: (Library, String, (@Sendable (FetchProgress) -> Void)?, @escaping @Sendable (LeaseRecord) -> Void) async throws -> FetchOutcome
     ) async throws -> Int32 {
         let library = try session.library()
         let store = library.store
         let id = try library.resolvePin(try options.namedPin())
-        let bar = ProgressBar.make(for: session)
-        var progress: (@Sendable (FetchProgress) -> Void)?
-        if let bar { progress = { bar.update($0) } }
+        let bar = ProgressBar.make(for: session, waiting: ProgressBar.searching(options.provider))
         let stderr = session.stderr
+        let interruption = Interruption<FetchProgress>(bar: bar, stderr: stderr) { last in
+            let resume = "`tourist fetch \(id)` resumes"
+            guard let last else { return "Interrupted while searching; " + (replacing ? "the album is unchanged" : resume) }
+            return "Interrupted: \(last.done) of \(last.total) photos kept; \(resume)"
+        }
+        let progress = interruption.reporter { bar?.update($0) }
         let outcome = try await body(library, id, progress) { holder in
             stderr.note("another tourist (pid \(holder.pid) on \(holder.host)) is fetching this pin; waiting for it to finish")
         }

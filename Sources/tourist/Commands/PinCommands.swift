@@ -71,13 +71,18 @@ struct PinCommand: AsyncParsableCommand {
                 } else if pins.isEmpty {
                     session.say("No pins yet. Add one: tourist pin add 48.8584 2.2945 --name \"Eiffel Tower\"")
                 } else {
-                    var table = Table("ID", "NAME", "LATITUDE", "LONGITUDE", "RADIUS", "STATE", "PHOTOS")
+                    var table = Table("ID", "NAME", "PLACE", "LATITUDE", "LONGITUDE", "RADIUS", "STATE", "PHOTOS")
                     table.reserve(rows: pins.count)
                     for pin in pins {
                         // Long names are cut in the table (never in --json).
-                        table.add([pin.id, DisplayWidth.cut(pin.name, to: Self.nameColumns), GeoPoint.format(pin.latitude), GeoPoint.format(pin.longitude), Kilometres.text(pin.radiusKm), pin.state.rawValue, String(pin.photos)])
+                        table.add([pin.id, DisplayWidth.cut(pin.name, to: Self.nameColumns), pin.placeText ?? "-", GeoPoint.format(pin.latitude), GeoPoint.format(pin.longitude), Kilometres.text(pin.radiusKm), pin.state.rawValue, String(pin.photos)])
                     }
-                    Terminal.write(bytes: table.renderedBytes())
+                    // On a terminal the table fits its width; into a pipe or file, rows are whole.
+                    if let width = TerminalWidth.of(STDOUT_FILENO, environment: session.environment) {
+                        session.say(table.rendered(fitting: width))
+                    } else {
+                        Terminal.write(bytes: table.renderedBytes())
+                    }
                 }
                 return 0
             }
@@ -102,6 +107,7 @@ struct PinCommand: AsyncParsableCommand {
                         id:        \(shown.id)
                         name:      \(shown.name)
                         location:  \(GeoPoint.format(shown.latitude)),\(GeoPoint.format(shown.longitude))
+                        place:     \(shown.placeText ?? "-")
                         radius:    \(Kilometres.text(shown.radiusKm))
                         state:     \(shown.state.rawValue)
                         photos:    \(shown.photos) of \(album.target)

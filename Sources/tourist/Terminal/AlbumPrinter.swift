@@ -8,7 +8,8 @@ enum AlbumPrinter {
     /// downloaded, failed, missing), and the table fits `width`, the terminal's columns.
     static func render(_ album: Album, store: Store, paths: Bool, width: Int?) -> String {
         let pin = album.pin
-        var heading = "\(pin.name) (\(pin.id)) at \(GeoPoint.format(pin.latitude)),\(GeoPoint.format(pin.longitude)), radius \(Kilometres.text(pin.radiusKm)): \(pin.state.rawValue), \(Plural.count(album.storedCount, "photo"))"
+        let place = pin.placeText.map { " (\($0))" } ?? ""
+        var heading = "\(pin.name) (\(pin.id)) at \(GeoPoint.format(pin.latitude)),\(GeoPoint.format(pin.longitude))\(place), radius \(Kilometres.text(pin.radiusKm)): \(pin.state.rawValue), \(Plural.count(album.storedCount, "photo"))"
         if let error = pin.error { heading += "\n  \(TerminalText.escaped(error))" }
         guard !album.photos.isEmpty else { return heading + "\n" }
         let rows = album.photos.enumerated().map { index, photo in
