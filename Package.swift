@@ -141,6 +141,11 @@ let package = Package(
             path: "Tests/FlickrStub"
         ),
         .target(
+            name: "NominatimStub",
+            dependencies: ["LoopbackHTTP"],
+            path: "Tests/NominatimStub"
+        ),
+        .target(
             name: "ProviderExpectations",
             dependencies: ["TouristCore"],
             path: "Tests/ProviderExpectations"
@@ -149,7 +154,7 @@ let package = Package(
         .testTarget(
             name: "TouristCoreTests",
             dependencies: [
-                "TouristCore", "Fixture", "Flickr", "Directory", "TestSupport", "CShims", "LoopbackHTTP", "ProviderExpectations",
+                "TouristCore", "Fixture", "Flickr", "Directory", "TestSupport", "CShims", "LoopbackHTTP", "NominatimStub", "ProviderExpectations",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -176,7 +181,7 @@ let package = Package(
         .testTarget(name: "ExecTests", dependencies: ["Exec", "TouristCore", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TouristCore", "TestSupport", "CShims", "FlickrStub", "CommonsStub", "LoopbackHTTP", "GeotaggedPhotos", "BrowserSupport"],
+            dependencies: ["TouristCore", "TestSupport", "CShims", "FlickrStub", "CommonsStub", "NominatimStub", "LoopbackHTTP", "GeotaggedPhotos", "BrowserSupport"],
             exclude: ["Plugins"]
         ),
         .testTarget(name: "BrowserSupportTests", dependencies: ["BrowserSupport", "LoopbackHTTP", "TestSupport"]),

@@ -22,6 +22,8 @@ public enum FuzzDoor: String, CaseIterable, Sendable {
     case flickrAnswer = "flickr-answer"
     /// A Commons answer: read into candidates.
     case commonsAnswer = "commons-answer"
+    /// A Nominatim search answer (the online geocoder): read into places, kept and read back.
+    case nominatimAnswer = "nominatim-answer"
     /// A `Range` header of `tourist serve`'s blobs.
     case httpRange = "http-range"
     /// A `Host` header of `tourist serve`'s requests.
@@ -40,6 +42,7 @@ public enum FuzzDoor: String, CaseIterable, Sendable {
         case .pluginLines: PluginLinesDoor.check(bytes)
         case .flickrAnswer: FlickrAnswerDoor.check(bytes)
         case .commonsAnswer: CommonsAnswerDoor.check(bytes)
+        case .nominatimAnswer: NominatimAnswerDoor.check(bytes)
         case .httpRange: HTTPRangeDoor.check(bytes)
         case .httpHost: HTTPHostDoor.check(bytes)
         case .albumFile: AlbumFileDoor.check(bytes)

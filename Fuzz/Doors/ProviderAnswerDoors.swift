@@ -46,3 +46,22 @@ enum CommonsAnswerDoor {
         }
     }
 }
+
+/// A Nominatim search answer, as the geocoder reads it. Contract: every place has a name or an
+/// address line and a valid point (GeoPoint checks it), and the places, as the store keeps them
+/// (JSON), read back the same.
+enum NominatimAnswerDoor {
+    static func check(_ bytes: [UInt8]) {
+        guard case .places(let places)? = NominatimResults.read(Data(bytes)) else { return }
+        for place in places {
+            contract(!place.displayName.isEmpty && place.name?.isEmpty != true, "a place without a name: \(place)")
+        }
+        do {
+            let kept = try JSONEncoder().encode(places)
+            let read = try JSONDecoder().decode([GeocodedPlace].self, from: kept)
+            contract(read == places, "kept places read back otherwise: \(places) → \(read)")
+        } catch {
+            contract(false, "places cannot be kept: \(error)")
+        }
+    }
+}

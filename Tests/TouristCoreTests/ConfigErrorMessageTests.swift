@@ -124,6 +124,35 @@ import TestSupport
         ])
     }
 
+    // MARK: - `geocoder`
+
+    @Test func geocoder() {
+        let contact = #"Set "contact" to your own e-mail address or web page; it is sent in the User-Agent of every lookup."#
+        check([
+            (#"{"geocoder": {"contakt": "a@b.org"}}"#, #"/etc/t/config.json: geocoder.contakt: unknown key "contakt". Did you mean "contact"?"#),
+            (#"{"geocoder": {"type": "nominatin", "contact": "a@b.org"}}"#, #"/etc/t/config.json: geocoder.type: unknown geocoder type "nominatin". Use one of: nominatim. Did you mean "nominatim"?"#),
+            (#"{"geocoder": {"type": "nominatim"}}"#, #"/etc/t/config.json: geocoder.contact: missing: the geocoder is on, and Nominatim's usage policy asks every client for a way to reach its user. "# + contact + #" Or set "enabled": false to look places up offline only."#),
+            (#"{"geocoder": {"contact": "you@example.org"}}"#, #"/etc/t/config.json: geocoder.contact: "you@example.org" is an example address, and reaches nobody. "# + contact),
+            (#"{"geocoder": {"contact": "https://www.example.com/me"}}"#, #"/etc/t/config.json: geocoder.contact: "https://www.example.com/me" is an example address, and reaches nobody. "# + contact),
+            (#"{"geocoder": {"contact": "me"}}"#, #"/etc/t/config.json: geocoder.contact: "me" is neither an e-mail address nor an http(s) address. "# + contact),
+            (#"{"geocoder": {"contact": "a@b.org) (x"}}"#, #"/etc/t/config.json: geocoder.contact: "a@b.org) (x" holds characters a User-Agent cannot carry (only ASCII, no parentheses). "# + contact),
+            (#"{"geocoder": {"contact": ""}}"#, #"/etc/t/config.json: geocoder.contact: the contact is empty. "# + contact),
+            (#"{"geocoder": {"contact": "a@b.org", "url": "ftp://n.example"}}"#, #"/etc/t/config.json: geocoder.url: "ftp://n.example" is not an http or https address without a query. Use https://nominatim.openstreetmap.org, or the address of another Nominatim server."#),
+            (#"{"geocoder": {"contact": "a@b.org", "url": "https://n.example/?q=x"}}"#, #"/etc/t/config.json: geocoder.url: "https://n.example/?q=x" is not an http or https address without a query. Use https://nominatim.openstreetmap.org, or the address of another Nominatim server."#),
+            (#"{"geocoder": {"contact": "a@b.org", "language": "en/US"}}"#, #"/etc/t/config.json: geocoder.language: "en/US" is not a list of language codes. Write codes such as "en" or "de,en", or remove the key for each place's local name."#),
+            (#"{"geocoder": {"contact": "a@b.org", "timeoutSeconds": 0}}"#, #"/etc/t/config.json: geocoder.timeoutSeconds: 0 is out of range. Use a number from 1 to 120."#),
+            (#"{"geocoder": {"contact": "a@b.org", "enabled": "yes"}}"#, #"/etc/t/config.json: geocoder.enabled: expected true or false, found a string. Write true or false without quotes."#),
+            (#"{"geocoder": [1]}"#, #"/etc/t/config.json: geocoder: expected an object, found an array. Write it as { … }."#),
+            (#"{"geocoders": {}}"#, #"/etc/t/config.json: geocoders: unknown key "geocoders". Did you mean "geocoder"?"#),
+        ])
+        // Off, it needs no contact; on, its values are read as written.
+        #expect(message(#"{"geocoder": {"type": "nominatim", "enabled": false, "contact": null}}"#) == nil)
+        let config = try? loader(["MAIL": "ann@tourist.test"]).parse(Array(#"{"geocoder": {"contact": "${MAIL}", "url": "http://127.0.0.1:8088/nominatim/", "language": "de,en", "timeoutSeconds": 4}}"#.utf8), path: Self.file)
+        #expect(config?.geocoder.isOn == true && config?.geocoder.contact == "ann@tourist.test" && config?.geocoder.language == "de,en")
+        #expect(config?.geocoder.host == "127.0.0.1:8088" && config?.geocoder.timeoutSeconds == 4)
+        #expect(message("{}") == nil && (try? loader().parse(Array("{}".utf8), path: Self.file))?.geocoder.isOn == false, "off unless configured")
+    }
+
     // MARK: - The top level and `store`
 
     @Test func topLevelAndStore() {
@@ -134,7 +163,7 @@ import TestSupport
             (#"true"#, #"/etc/t/config.json: top level: expected an object, found a boolean. Write it as { … }."#),
             (#"3"#, #"/etc/t/config.json: top level: expected an object, found a number. Write it as { … }."#),
             (#"{"store": "a", "store": "b"}"#, #"/etc/t/config.json: store: the key "store" appears twice. Keep one of them."#),
-            (#"{"zzz": 1}"#, #"/etc/t/config.json: zzz: unknown key "zzz". Remove it; the keys allowed here are: store, album, downloads, routing, providers, serve."#),
+            (#"{"zzz": 1}"#, #"/etc/t/config.json: zzz: unknown key "zzz". Remove it; the keys allowed here are: store, album, downloads, routing, providers, serve, geocoder."#),
             (#"{"provider": []}"#, #"/etc/t/config.json: provider: unknown key "provider". Did you mean "providers"?"#),
             (#"{"Store": "/s"}"#, #"/etc/t/config.json: Store: unknown key "Store". Did you mean "store"?"#),
             (#"{"store": 5}"#, #"/etc/t/config.json: store: expected a string, found a number. Put the value in double quotes."#),

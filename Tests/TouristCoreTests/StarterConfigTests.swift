@@ -33,6 +33,11 @@ import Testing
         #expect(file["downloads"]?["concurrency"] == .number(Double(defaults.downloads.concurrency)))
         #expect(file["routing"] == .object([("strategy", .string(defaults.strategy.rawValue))]))
         #expect(file["serve"] == .object([("tiles", .null)]))
+        // The geocoder is shown off, with every key, so turning it on is two values away.
+        #expect(file["geocoder"] == .object([
+            ("type", .string("nominatim")), ("enabled", .bool(false)), ("url", .string("https://nominatim.openstreetmap.org")),
+            ("contact", .null), ("language", .null), ("timeoutSeconds", .number(10)),
+        ]))
 
         let entries = try #require(file["providers"]?.arrayValue)
         #expect(entries.map { $0["name"] } == [.string("flickr"), .string("pictures"), .string("demo")], "the starter's order, a name defaulting to the type")

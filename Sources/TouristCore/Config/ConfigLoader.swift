@@ -54,7 +54,7 @@ public struct ConfigLoader: Sendable {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var config = TouristConfig(source: .file(path), directory: directory)
         let root = try ConfigReader(file: path, path: "", value: document)
-        try root.rejectUnknownKeys(allowed: ["store", "album", "downloads", "routing", "providers", "serve"])
+        try root.rejectUnknownKeys(allowed: ["store", "album", "downloads", "routing", "providers", "serve", "geocoder"])
         if let text = try root.string("store", environment: environment), text.lowercased().hasPrefix("s3://") {
             do {
                 config.storePath = try S3Location(parsing: text).description
@@ -94,6 +94,9 @@ public struct ConfigLoader: Sendable {
         if let serve = try root.object("serve") {
             try serve.rejectUnknownKeys(allowed: ["tiles"])
             config.serve.tiles = try tiles(serve)
+        }
+        if let geocoder = try root.object("geocoder") {
+            config.geocoder = try self.geocoder(geocoder)
         }
         guard let providers = try root.array("providers") else {
             config.providers = TouristConfig.builtIn(workingDirectory: directory).providers

@@ -27,7 +27,18 @@ public enum EffectiveConfig {
             ("serve", .object([("tiles", config.serve.tiles.map { tiles in
                 .object([("url", .string(tiles.url)), ("attribution", .string(tiles.attribution)), ("maxZoom", .number(Double(tiles.maxZoom)))])
             } ?? .null)])),
+            ("geocoder", render(config.geocoder)),
             ("providers", .array(config.providers.map { render($0, registry: registry, declared: declared[$0.name] ?? [], albumSize: config.album.size) })),
+        ])
+    }
+
+    /// The geocoder with every key, the unset ones as null, so a starter config shows how to turn
+    /// it on.
+    private static func render(_ geocoder: TouristConfig.Geocoder) -> JSONValue {
+        .object([
+            ("type", .string(geocoder.type.rawValue)), ("enabled", .bool(geocoder.enabled)), ("url", .string(geocoder.url)),
+            ("contact", geocoder.contact.map(JSONValue.string) ?? .null), ("language", geocoder.language.map(JSONValue.string) ?? .null),
+            ("timeoutSeconds", .number(geocoder.timeoutSeconds)),
         ])
     }
 

@@ -108,6 +108,8 @@ public struct TouristConfig: Sendable {
     public var providers: [ProviderEntry] = []
     /// `tourist serve`'s settings.
     public var serve = Serve()
+    /// The online geocoder for landmarks and addresses (off unless the config turns it on).
+    public var geocoder = Geocoder()
     /// The folder relative paths are resolved against.
     public var directory: String
 

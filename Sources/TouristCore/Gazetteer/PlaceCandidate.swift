@@ -1,12 +1,14 @@
 /// One answer of a place search (`PlaceSearch`): where it is, what it is called, and where the
 /// answer came from, with the credit that source asks for.
 public struct PlaceCandidate: Sendable, Hashable {
-    /// Where a candidate came from. A later online geocoder adds its own case after these.
+    /// Where a candidate (or a place `PlaceFinder` resolved) came from.
     public enum Source: String, Sendable, Hashable {
         /// A city of the bundled gazetteer (GeoNames).
         case gazetteer
         /// The coordinates typed, read by `GeoPoint.parse`.
         case coordinates
+        /// The online geocoder (OpenStreetMap's Nominatim), for what the gazetteer does not hold.
+        case geocoder
     }
 
     /// The name a pin there would take: the city's ("Kyoto"), or the coordinates typed.
@@ -38,6 +40,20 @@ public struct PlaceCandidate: Sendable, Hashable {
         location = place.location
         source = .gazetteer
         attribution = Gazetteer.attribution
+    }
+
+    /// A place the online geocoder found; `query` names it when it has no name of its own (an
+    /// address); its country and region are in its `displayName`, the geocoder's address line.
+    init(_ place: GeocodedPlace, query: String, attribution: String) {
+        name = place.name ?? query
+        displayName = place.displayName
+        countryCode = nil
+        countryName = nil
+        region = nil
+        population = nil
+        location = place.location
+        source = .geocoder
+        self.attribution = attribution
     }
 
     /// A point typed as coordinates, with the city nearest to it when the gazetteer is at hand.

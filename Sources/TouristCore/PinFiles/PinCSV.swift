@@ -22,7 +22,8 @@ public enum PinCSV {
     /// file is held), or an `InputDataError` naming `file`, the line and the fix. A `place` column
     /// (a header names it) stands for the coordinates where a line has none: a city's name, looked
     /// up in `gazetteer` (offline) as `pin add` does (`PlaceInput`), which also names the pin when
-    /// the line does not.
+    /// the line does not. Never online: a file of names is the bulk geocoding Nominatim's usage
+    /// policy forbids, so a name the gazetteer does not know stops the import, saying so.
     public static func read(_ bytes: [UInt8], file: String, gazetteer: () throws -> Gazetteer = Gazetteer.bundled) throws(InputDataError) -> [PinFileEntry] {
         var entries: [PinFileEntry] = []
         var columns: Columns?
@@ -125,7 +126,7 @@ public enum PinCSV {
             }
         } else if let placeText = field(columns.place) {
             do {
-                let place = try PlaceInput.resolve([placeText], gazetteer: gazetteer)
+                let place = try PlaceInput.resolve([placeText], gazetteer: gazetteer, advice: PlaceInput.importAdvice)
                 (location, placeName) = (place.location, place.suggestedName)
             } catch {
                 throw InputDataError("\(file) \(position): \(error)")

@@ -92,6 +92,15 @@ public struct ProviderError: ClassifiedError, Sendable, Equatable {
         if case .unreachable(_, let cause) = code { return cause }
         return nil
     }
+    /// The provider did not answer in time.
+    public var isTimedOut: Bool { code == .timedOut }
+    /// The answer was larger than the most the request would read.
+    public var isTooLarge: Bool { code == .tooLarge }
+    /// The provider asked to slow down (with or without a `retryAfter`).
+    public var isRateLimited: Bool {
+        if case .rateLimited = code { return true }
+        return false
+    }
     /// The provider stopped working for the rest of this command; the next command may succeed.
     public var isOutOfService: Bool { code == .outOfService }
 

@@ -25,7 +25,8 @@ struct ConfigCommand: AsyncParsableCommand {
                 if session.options.json {
                     Terminal.write(JSONValue.object([("source", .string(config.source.displayName)), ("config", check.effective)]).rendered() + "\n")
                 } else {
-                    session.say("Config OK: \(config.source.displayName)\n\n\(check.effective.rendered())")
+                    let geocoder = config.geocoder.summary(cacheFolder: PlaceFinder.geocoderFolder(stateRoot: try session.storeAddress().stateDirectory(environment: session.environment)))
+                    session.say("Config OK: \(config.source.displayName)\n\(geocoder)\n\n\(check.effective.rendered())")
                 }
                 for warning in check.warnings { session.note(warning) }
                 return 0

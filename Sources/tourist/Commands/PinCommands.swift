@@ -11,12 +11,14 @@ struct PinCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Save a pin at a city by its name, or at LAT LON, LAT,LON or geo:LAT,LON (southern and western values are plain negative numbers).",
+            abstract: "Save a pin at a place by its name (a city; a landmark or an address with the geocoder on), or at LAT LON, LAT,LON or geo:LAT,LON (southern and western values are plain negative numbers).",
             discussion: """
                 Examples: tourist pin add Kyoto; tourist pin add "Paris, TX"; \
                 tourist pin add -33.8568 151.2153 --name "Sydney Opera House". \
                 Names are the cities of 15,000 people or more (GeoNames, CC BY 4.0); a name several \
-                places share lists them to choose from.
+                places share lists them to choose from. Landmarks and addresses ("Eiffel Tower") are \
+                looked up online by OpenStreetMap's Nominatim when the config's "geocoder" is on (off \
+                by default; README, "Landmarks and addresses"); its answers are kept in the store.
                 """
         )
 
@@ -25,7 +27,7 @@ struct PinCommand: AsyncParsableCommand {
         var name: String?
         @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
         var radius: Double = Defaults.radiusKm
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The place: a city's name, or its coordinates.", valueName: "place"))
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The place: a city's name, its coordinates, or (with the geocoder on) a landmark or address.", valueName: "place"))
         var coordinates: [String] = []
 
         func validate() throws {
@@ -35,7 +37,7 @@ struct PinCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Session.run(global) { session in
-                let place = try PlaceInput.resolve(coordinates)
+                let place = try await session.placeFinder().resolve(coordinates)
                 if let note = place.note { session.note(note) }
                 let location = place.location
                 let (pin, created) = try session.library().addPin(name: name ?? place.suggestedName, at: location, radiusKm: radius)

@@ -9,7 +9,8 @@ extension PinCommand {
             abstract: "Add the pins a CSV or GeoJSON file lists, all or none.",
             discussion: """
                 CSV: name,latitude,longitude[,radius_km] per line, a header line optional (an empty \
-                name names the pin by its coordinates). GeoJSON: a FeatureCollection of Points \
+                name names the pin by its coordinates); a `place` column may stand for the coordinates: \
+                a city's name, looked up in the bundled gazetteer only, never online. GeoJSON: a FeatureCollection of Points \
                 (properties "name" and "radiusKm" optional), as `pin export --format geojson` writes. \
                 A pin already there with the same name, place and radius is left as it is, so \
                 importing a file twice changes nothing. FILE - reads stdin.

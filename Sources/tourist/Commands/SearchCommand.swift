@@ -5,7 +5,11 @@ struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Search photos near a place once, without saving anything.",
-        discussion: "Examples: tourist search 40.6892 -74.0445 --radius 2 --count 5; tourist search Kyoto --radius 10"
+        discussion: """
+            Examples: tourist search 40.6892 -74.0445 --radius 2 --count 5; tourist search Kyoto --radius 10. \
+            A place is found as pin add finds it: coordinates, a city's name, or, with the config's "geocoder" on, \
+            a landmark or address looked up online by OpenStreetMap's Nominatim.
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -15,7 +19,7 @@ struct SearchCommand: AsyncParsableCommand {
     var count: Int = Defaults.albumPhotos
     @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"), completion: Completions.providers)
     var provider: [String] = []
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The place: a city's name, or its coordinates.", valueName: "place"))
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The place: a city's name, its coordinates, or (with the geocoder on) a landmark or address.", valueName: "place"))
     var coordinates: [String] = []
 
     func validate() throws {
@@ -25,7 +29,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Session.run(global) { session in
-            let place = try PlaceInput.resolve(coordinates)
+            let place = try await session.placeFinder().resolve(coordinates)
             if let note = place.note { session.note(note) }
             let center = place.location
             let router = try session.router(only: provider)

@@ -34,7 +34,8 @@ struct Tourist: AsyncParsableCommand {
                   is taken
               73  the store cannot be created (its path is a file, its bucket is missing)
               74  I/O error
-              75  temporary failure: run the command again to resume
+              75  temporary failure: run the command again to resume (also: the online geocoder
+                  cannot be reached, offline)
               77  not authorized (a bad API key, an S3 key the store refuses)
               78  config error (also: no S3 credentials)
 
@@ -46,6 +47,8 @@ struct Tourist: AsyncParsableCommand {
             be parsed too (64).
 
             \(Gazetteer.attribution).
+            Landmarks and addresses, when the config's "geocoder" is on: \(NominatimGeocoder.attribution) \
+            (ODbL, \(NominatimGeocoder.attributionURL)), found by Nominatim.
             """,
         version: version,
         subcommands: [

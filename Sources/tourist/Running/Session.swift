@@ -155,6 +155,14 @@ final class Session {
         return router
     }
 
+    /// Finds places by coordinates, by the gazetteer, then by the online geocoder when the config
+    /// turns it on (its answers and request times kept in the store's state folder, which is not
+    /// created unless it asks).
+    func placeFinder() throws -> PlaceFinder {
+        let stateRoot = try storeAddress().stateDirectory(environment: environment)
+        return try PlaceFinder.configured(try config(), stateRoot: stateRoot, logger: logger, retryPolicy: try retryPolicy())
+    }
+
     /// Retries and backoff from the config; `TOURIST_RETRY_BASE_SECONDS` shortens waits in tests.
     func retryPolicy() throws -> RetryPolicy {
         try providerSetup().retryPolicy
