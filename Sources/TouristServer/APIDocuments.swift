@@ -109,6 +109,9 @@ struct LargePhoto: Encodable {
 struct PlaceList: Encodable {
     var query: String
     var candidates: [PlaceCandidateJSON]
+    /// Whether the config's online geocoder is on, so the box can offer to look a name up online
+    /// (`online=1`) when the gazetteer has none of it.
+    var geocoder: Bool
 }
 
 /// One candidate place. `source` says where it came from ("gazetteer", "coordinates"; an online

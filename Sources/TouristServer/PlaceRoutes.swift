@@ -2,10 +2,15 @@ import Hummingbird
 import TouristCore
 
 /// The map's search box and city labels, over the bundled gazetteer (`PlaceSearch`,
-/// `Gazetteer.labels`): `GET /api/places?q=TEXT[&limit=N]` and
+/// `Gazetteer.labels`): `GET /api/places?q=TEXT[&limit=N][&online=1]` and
 /// `GET /api/places/labels?bbox=WEST,SOUTH,EAST,NORTH&zoom=Z[&limit=N]`. The gazetteer's first
 /// load reads a few megabytes, so every call runs on `ServerThreads.store`, off the event loops.
+/// `online=1` (the box sends it on Enter, never while typing: Nominatim's policy forbids
+/// type-ahead) asks the config's online geocoder when the gazetteer has nothing (`PlaceFinder`);
+/// its lookup waits its turn and for the network on the global executor, not on an event loop.
 struct PlaceRoutes: Sendable {
+    let finder: PlaceFinder
+
     func add(to router: Hummingbird.Router<BasicRequestContext>) {
         router.get("/api/places") { request, _ in try await places(request) }
         router.get("/api/places/labels") { request, _ in try await labels(request) }
@@ -17,8 +22,14 @@ struct PlaceRoutes: Sendable {
             throw BadRequest(message: "say what to look up: /api/places?q=Kyoto, or q=48.8584,2.2945 for coordinates")
         }
         let limit = try Self.integer(query.get("limit"), name: "limit", in: 1...PlaceSearch.maximumLimit) ?? PlaceSearch.defaultLimit
-        let candidates = try await ServerThreads.onStore { try PlaceSearch().candidates(for: text, limit: limit) }
-        return try APIRoutes.json(PlaceList(query: text, candidates: candidates.map(PlaceCandidateJSON.init)))
+        let online = try Self.integer(query.get("online"), name: "online", in: 0...1) == 1
+        var candidates = try await ServerThreads.onStore { try PlaceSearch().candidates(for: text, limit: limit) }
+        if candidates.isEmpty, online, finder.geocoder != nil {
+            candidates = try await withTaskExecutorPreference(globalConcurrentExecutor) { [finder] in
+                try await finder.candidates(for: text, limit: limit, online: true)
+            }
+        }
+        return try APIRoutes.json(PlaceList(query: text, candidates: candidates.map(PlaceCandidateJSON.init), geocoder: finder.geocoder != nil))
     }
 
     private func labels(_ request: Request) async throws -> Response {

@@ -14,7 +14,9 @@ struct TouristRoutes: Sendable {
     /// The port the `Host` check expects: `options.port` until the server has bound one.
     let port: BoundPort
 
-    init(library: Library, options: ServerOptions, logger: Logger) throws {
+    /// `places` finds what the map's search box asks for (the gazetteer, then the config's online
+    /// geocoder when it is on).
+    init(library: Library, options: ServerOptions, places: PlaceFinder = PlaceFinder(geocoder: nil), logger: Logger) throws {
         let assets = try WebAssets(directory: options.assetsDirectory)
         secrets = ServerSecrets(requiringAccessToken: !options.isLoopback)
         hub = EventHub()
@@ -27,7 +29,7 @@ struct TouristRoutes: Sendable {
         )
         router.add(middleware: checks)
         APIRoutes(library: library, jobs: jobs, hub: hub).add(to: router)
-        PlaceRoutes().add(to: router)
+        PlaceRoutes(finder: places).add(to: router)
         PageRoutes(assets: assets, csrfToken: secrets.csrfToken).add(to: router)
         responder = TouristResponder(router: router.buildResponder(), blobs: BlobRoutes(blobs: library.blobs, cache: BlobCache()), checks: checks)
     }

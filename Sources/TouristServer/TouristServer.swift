@@ -14,18 +14,21 @@ import TouristCore
 public struct TouristServer: Sendable {
     let library: Library
     let options: ServerOptions
+    let places: PlaceFinder
     let logger: Logger
 
-    public init(library: Library, options: ServerOptions, logger: Logger) {
+    /// `places` answers the map's search box: the gazetteer, then the config's online geocoder.
+    public init(library: Library, options: ServerOptions, places: PlaceFinder = PlaceFinder(geocoder: nil), logger: Logger) {
         self.library = library
         self.options = options
+        self.places = places
         self.logger = logger
     }
 
     /// Runs until a stop signal. `started` gets the address to open (with the access token when
     /// the server listens beyond loopback) once the port is bound.
     public func run(started: @escaping @Sendable (_ url: String) -> Void) async throws {
-        let routes = try TouristRoutes(library: library, options: options, logger: logger)
+        let routes = try TouristRoutes(library: library, options: options, places: places, logger: logger)
         let options = options
         var quiet = logger
         quiet.logLevel = .warning

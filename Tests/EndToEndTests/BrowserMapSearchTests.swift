@@ -1,5 +1,6 @@
 import BrowserSupport
 import Foundation
+import NominatimStub
 import Testing
 import TestSupport
 
@@ -53,6 +54,38 @@ struct BrowserMapSearchTests {
         let pins = try #require(try await harness.json("pin", "list")["pins"] as? [[String: Any]])
         #expect(pins.count == 1 && pins.first?["name"] as? String == "Kyoto", "\(pins)")
         #expect(abs((pins.first?["latitude"] as? Double ?? 0) - 35.02) < 0.05 && abs((pins.first?["longitude"] as? Double ?? 0) - 135.75) < 0.05, "\(pins)")
+    }
+
+    /// A landmark is no city: typing it asks nothing online and says Enter will; Enter asks the
+    /// geocoder (a stand-in) once and opens the pin form there, credited to OpenStreetMap.
+    @Test func aLandmarkIsLookedUpOnlineOnEnterOnly() async throws {
+        let harness = try Harness()
+        let nominatim = try FakeNominatim()
+        defer { nominatim.stop() }
+        let config = try GeocoderEndToEndTests.config(harness, url: nominatim.url)
+        let server = try await ServedStore(harness, arguments: ["--config", config])
+        defer { Task { _ = await server.stop() } }
+        let base = server.base
+        let seen = try await Blocking.run { () throws -> (typed: String, asked: Int, name: String, errors: [String]) in
+            let browser = try WebDriver(windowWidth: 1280, windowHeight: 900)
+            defer { browser.quit() }
+            try browser.navigate(to: base + "/")
+            try browser.waitUntil("the map page is ready", "document.body.dataset.ready === '1'")
+            let box = try browser.findElement(css: "#place-search")
+            try box?.sendKeys("Eiffel Tower")
+            try browser.waitUntil("the box says no city has that name", "document.querySelector('#place-results').dataset.query === 'Eiffel Tower' && document.querySelector('#place-status').textContent.startsWith('No city called')")
+            let typed = try browser.findElement(css: "#place-status")?.text ?? ""
+            let asked = nominatim.received.count
+            try box?.sendKeys(Self.enter)
+            try browser.waitUntil("the pin form opens at the landmark", "document.querySelector('#pin-form') && document.querySelector('#map').dataset.zoom === '12'")
+            let name = try browser.findElement(css: "#pin-name")?.property("value") as? String ?? ""
+            return (typed, asked, name, try browser.consoleErrors())
+        }
+        #expect(seen.typed.contains("Press Enter to look it up online (OpenStreetMap)"), "\(seen.typed)")
+        #expect(seen.asked == 0, "nothing is asked online while typing")
+        #expect(seen.name == "Tour Eiffel")
+        #expect(nominatim.queries == ["Eiffel Tower"])
+        #expect(seen.errors.isEmpty, "\(seen.errors)")
     }
 
     @Test func coordinatesTypedAndTheDropAPinHereButtonOpenThePinForm() async throws {

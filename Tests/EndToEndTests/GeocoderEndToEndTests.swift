@@ -116,3 +116,39 @@ import TestSupport
         #expect((try await harness.json("pin", "list", "--config", config)["pins"] as? [Any])?.isEmpty == true, "all or nothing")
     }
 }
+
+/// `tourist serve`'s place search with the geocoder on: while the user types, the gazetteer alone
+/// (no request leaves the machine, as Nominatim's policy on type-ahead asks); on Enter
+/// (`online=1`), a name the gazetteer lacks is looked up online, once, and offered with its credit.
+@Suite struct ServedGeocoderTests {
+    @Test func theMapsSearchAsksOnlineOnlyWhenToldAndOnlyForWhatTheGazetteerLacks() async throws {
+        let harness = try Harness()
+        let nominatim = try FakeNominatim()
+        defer { nominatim.stop() }
+        let config = try GeocoderEndToEndTests.config(harness, url: nominatim.url)
+        let server = try await ServedStore(harness, arguments: ["--config", config])
+        defer { Task { _ = await server.stop() } }
+
+        let typing = try #require(try await server.get("/api/places?q=Eiffel%20Tower").json() as? [String: Any])
+        #expect((typing["candidates"] as? [Any])?.isEmpty == true && typing["geocoder"] as? Bool == true, "\(typing)")
+        let city = try #require(try await server.get("/api/places?q=Kyoto&online=1").json() as? [String: Any])
+        #expect((city["candidates"] as? [[String: Any]])?.first?["source"] as? String == "gazetteer", "\(city)")
+        #expect(nominatim.received.isEmpty, "nothing is asked online while typing, nor for a city: \(nominatim.queries)")
+
+        let entered = try #require(try await server.get("/api/places?q=Eiffel%20Tower&online=1").json() as? [String: Any])
+        let best = try #require((entered["candidates"] as? [[String: Any]])?.first, "\(entered)")
+        #expect(best["source"] as? String == "geocoder" && best["name"] as? String == "Tour Eiffel" && best["latitude"] as? Double == 48.8582599, "\(best)")
+        #expect((best["attribution"] as? String)?.contains("OpenStreetMap contributors") == true, "\(best)")
+        #expect(nominatim.queries == ["Eiffel Tower"])
+        let refused = try await server.get("/api/places?q=Eiffel&online=yes")
+        #expect(refused.status == 400 && refused.text.contains("online"), "\(refused.text)")
+    }
+
+    @Test func withoutTheGeocoderTheAnswerSaysItIsOff() async throws {
+        let harness = try Harness()
+        let server = try await ServedStore(harness)
+        defer { Task { _ = await server.stop() } }
+        let answer = try #require(try await server.get("/api/places?q=Eiffel%20Tower&online=1").json() as? [String: Any])
+        #expect((answer["candidates"] as? [Any])?.isEmpty == true && answer["geocoder"] as? Bool == false, "\(answer)")
+    }
+}

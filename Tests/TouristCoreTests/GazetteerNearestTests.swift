@@ -21,6 +21,17 @@ import Testing
         #expect(nearby.description == "near Kyoto, JP")
     }
 
+    /// A district GeoNames lists on its own is nearer the Statue of Liberty than New York City's
+    /// centre; the city it is known by is the largest within reach.
+    @Test func thePlaceAPointIsKnownByIsTheLargestCityWithinReach() throws {
+        let liberty = try GeoPoint(latitude: 40.6892, longitude: -74.0445)
+        let closest = try #require(gazetteer.nearestIndex.nearest(to: liberty))
+        #expect(gazetteer.file.places[closest.place].name != "New York City", "the test needs a nearer place")
+        #expect(try #require(gazetteer.nearest(to: liberty)).description == "near New York City, US")
+        // Farther out, a town is its own place: Versailles, 17 km from Paris.
+        #expect(try #require(gazetteer.nearest(to: try GeoPoint(latitude: 48.8049, longitude: 2.1204))).place.name == "Versailles")
+    }
+
     @Test func midOceanStillHasANearestCity() throws {
         // The middle of the South Pacific, far from any city.
         let nearby = try #require(gazetteer.nearest(to: GeoPoint(latitude: -40, longitude: -130)))

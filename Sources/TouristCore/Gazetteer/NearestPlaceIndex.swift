@@ -21,12 +21,7 @@ struct NearestPlaceIndex: Sendable {
     /// The index of the place nearest to `point` and its distance in kilometres; nil when empty.
     func nearest(to point: GeoPoint) -> (place: Int, distanceKm: Double)? {
         var best: (place: Int, distanceKm: Double)?
-        // The first entry at or north of the point's latitude.
-        var low = 0, high = latitudes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if latitudes[middle] < point.latitude { low = middle + 1 } else { high = middle }
-        }
+        let low = firstEntry(atOrNorthOf: point.latitude)
         /// Measures entry `entry` when it can be nearer than `best`; false when it is past either
         /// end or too far by latitude alone, so the search in its direction is over.
         func consider(_ entry: Int) -> Bool {
@@ -43,5 +38,29 @@ struct NearestPlaceIndex: Sendable {
             if searchingSouth { searchingSouth = consider(south); south -= 1 }
         }
         return best
+    }
+
+    /// Every place within `km` of `point` (great-circle), with its distance, in no order: the
+    /// entries whose latitude alone is within `km`, measured.
+    func places(within km: Double, of point: GeoPoint) -> [(place: Int, distanceKm: Double)] {
+        let band = km / Self.kmPerDegree
+        var entry = firstEntry(atOrNorthOf: point.latitude - band)
+        var found: [(place: Int, distanceKm: Double)] = []
+        while entry < latitudes.count, latitudes[entry] <= point.latitude + band {
+            let distance = GeoPoint.distanceKm(point.latitude, point.longitude, latitudes[entry], longitudes[entry])
+            if distance <= km { found.append((places[entry], distance)) }
+            entry += 1
+        }
+        return found
+    }
+
+    /// The first entry at or north of `latitude`.
+    private func firstEntry(atOrNorthOf latitude: Double) -> Int {
+        var low = 0, high = latitudes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if latitudes[middle] < latitude { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -70,8 +70,12 @@ export const getPhoto = (pinID, photoID, opts) => request('GET', photoPath(pinID
 /** {url, size, mime, bytes}: the photo in a larger size, stored on demand. */
 export const getLarge = (pinID, photoID) => request('POST', `${photoPath(pinID, photoID)}/large`, {});
 
-/** {query, candidates: [{name, displayName, country, region, population, latitude, longitude, source, attribution}]} */
-export const searchPlaces = (text, opts) => request('GET', `/api/places?q=${encodeURIComponent(text)}`, null, opts);
+/**
+ * {query, candidates: [{name, displayName, country, region, population, latitude, longitude, source, attribution}], geocoder}:
+ * the gazetteer's places; with `online`, the online geocoder's when the gazetteer has none (`geocoder`: whether it is on).
+ */
+export const searchPlaces = (text, { online = false, ...opts } = {}) =>
+  request('GET', `/api/places?q=${encodeURIComponent(text)}${online ? '&online=1' : ''}`, null, opts);
 /** {labels: [{name, latitude, longitude, population}], attribution}: the cities to label in a view. */
 export const getLabels = ({ west, south, east, north }, zoom, opts) =>
   request('GET', `/api/places/labels?bbox=${[west, south, east, north].join(',')}&zoom=${zoom}`, null, opts);

@@ -1,5 +1,6 @@
-// The map page's search box: a place name (the bundled gazetteer, as you type) or "lat, lon",
-// as an ARIA combobox (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/): the candidates in a
+// The map page's search box: a place name (the bundled gazetteer, as you type; the online
+// geocoder, when the config turns it on, only on Enter and only for a name the gazetteer lacks, as
+// Nominatim's policy asks: no lookups while typing) or "lat, lon", as an ARIA combobox (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/): the candidates in a
 // listbox, ArrowDown/ArrowUp to move, Enter to pick (the first when none is chosen), Escape to
 // close; a pick is handed to `onPick(candidate)`. Beside it, "Drop a pin here" drops one at the
 // map's centre (marked by a crosshair), the keyboard's way to drop a pin anywhere.
@@ -66,10 +67,14 @@ export function searchControl({ onPick, onDropHere }) {
     render();
   }
 
-  async function lookUp(text) {
+  let geocoder = false; // whether the server's online geocoder is on
+  let askedOnline = ''; // the text last looked up online
+
+  async function lookUp(text, { online = false } = {}) {
     controller?.abort();
     const query = text.trim();
     lastQuery = query;
+    if (online) askedOnline = query;
     if (!query) {
       status.textContent = '';
       close();
@@ -77,14 +82,16 @@ export function searchControl({ onPick, onDropHere }) {
     }
     controller = new AbortController();
     try {
-      const answer = await api.searchPlaces(query, { signal: controller.signal });
+      if (online) status.textContent = `Looking “${query}” up online…`;
+      const answer = await api.searchPlaces(query, { online, signal: controller.signal });
       if (query !== lastQuery) return;
+      geocoder = answer?.geocoder === true;
       // The candidate chosen with the arrows stays chosen when it is still listed.
       const chosen = candidates[active]?.displayName;
       candidates = Array.isArray(answer?.candidates) ? answer.candidates.filter(usable) : [];
       active = candidates.findIndex((candidate) => candidate.displayName === chosen);
       list.dataset.query = query; // the text these candidates answer (for tests)
-      status.textContent = candidates.length ? `${candidates.length} found; arrow keys to choose, Enter to go there` : `No place called “${query}”. Try another spelling, or type coordinates such as 48.8584, 2.2945.`;
+      status.textContent = candidates.length ? `${candidates.length} found; arrow keys to choose, Enter to go there` : notFound(query, { online, geocoder });
       render();
     } catch (error) {
       if (error.name === 'AbortError') return;
@@ -127,6 +134,12 @@ export function searchControl({ onPick, onDropHere }) {
         inFlight = lookUp(input.value);
       }
       await inFlight;
+      // A name the gazetteer lacks (a landmark, an address): asked online once, on Enter.
+      const query = input.value.trim();
+      if (!candidates.length && geocoder && query && query === lastQuery && query !== askedOnline) {
+        inFlight = lookUp(query, { online: true });
+        await inFlight;
+      }
       pick(active >= 0 ? active : 0);
     } else if (event.key === 'Escape') {
       if (candidates.length) close();
@@ -142,11 +155,20 @@ function usable(candidate) {
   return candidate && typeof candidate.displayName === 'string' && Number.isFinite(candidate.latitude) && Number.isFinite(candidate.longitude);
 }
 
-/** The second line of a candidate: its country, region and population, or that it is a point. */
+/** What the box says when nothing was found. */
+function notFound(query, { online, geocoder }) {
+  if (online) return `Nothing called “${query}” online either. Check the spelling, add a city or country, or type coordinates such as 48.8584, 2.2945.`;
+  if (geocoder) return `No city called “${query}”. Press Enter to look it up online (OpenStreetMap), or type coordinates such as 48.8584, 2.2945.`;
+  return `No place called “${query}”. Try another spelling, or type coordinates such as 48.8584, 2.2945. For landmarks and addresses, turn on the online geocoder (README, “Landmarks and addresses”).`;
+}
+
+/** The second line of a candidate: its country, region and population, that it is a point, or the online source's credit. */
 function detail(candidate) {
   const parts = candidate.source === 'coordinates'
     ? ['Coordinates']
-    : [candidate.region && !/^\d+$/.test(candidate.region) ? candidate.region : null, candidate.countryName,
-      Number.isFinite(candidate.population) ? `pop. ${candidate.population.toLocaleString('en')}` : null];
+    : candidate.source === 'geocoder'
+      ? [candidate.attribution ? `Found online; ${candidate.attribution}` : 'Found online']
+      : [candidate.region && !/^\d+$/.test(candidate.region) ? candidate.region : null, candidate.countryName,
+        Number.isFinite(candidate.population) ? `pop. ${candidate.population.toLocaleString('en')}` : null];
   return h('span', { class: 'place-option-detail' }, parts.filter(Boolean).join(' · '));
 }

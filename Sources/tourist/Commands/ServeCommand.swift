@@ -38,7 +38,8 @@ struct ServeCommand: AsyncParsableCommand {
             LivePlugins.leaveSignalsToHost()
             let library = try session.library()
             let folder = assets.map { PathResolution.resolve($0, environment: session.environment, relativeTo: session.workingDirectory) }
-            let server = TouristServer(library: library, options: ServerOptions(host: host, port: port, assetsDirectory: folder, idleTimeout: .seconds(idleTimeout)), logger: session.logger)
+            let options = ServerOptions(host: host, port: port, assetsDirectory: folder, idleTimeout: .seconds(idleTimeout))
+            let server = TouristServer(library: library, options: options, places: try session.placeFinder(), logger: session.logger)
             let loopback = ServerOptions(host: host).isLoopback
             let open = open
             let json = session.options.json
