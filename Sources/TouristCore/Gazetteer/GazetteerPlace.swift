@@ -13,7 +13,8 @@ public struct GazetteerPlace: Sendable, Hashable {
     /// GeoNames' admin1 code: the state's abbreviation in the US ("TX"), elsewhere mostly a
     /// number ("22"); empty for the few places without one.
     public let regionCode: String
-    /// The region's name where the gazetteer knows it: the US states' ("Texas"); nil elsewhere.
+    /// The region's name where the gazetteer knows it ("Texas", "Kyoto", "Nuevo Leon"; GeoNames'
+    /// ASCII admin1 names, for about four regions in five); nil elsewhere.
     public let regionName: String?
     public let population: Int
 

