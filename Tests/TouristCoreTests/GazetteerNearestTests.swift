@@ -49,6 +49,23 @@ import Testing
         #expect(gazetteer.whole(of: try #require(gazetteer.resolve("Kyoto").place)) == nil)
     }
 
+    /// The places within reach against measuring every place: points all over the globe, and
+    /// beside the antimeridian and the poles, where a degree of longitude is short.
+    @Test func placesWithinReachAgreeWithMeasuringEveryPlace() throws {
+        var generator = SystemRandomNumberGenerator()
+        let everyPlace = gazetteer.file.places
+        let edges = [(64.2, 179.99), (-16.5, -179.95), (78.2, 15.6), (-77.8, 166.7)]
+        let random = (0..<150).map { _ in (Double.random(in: -90...90, using: &generator), Double.random(in: -180...180, using: &generator)) }
+        for (latitude, longitude) in edges + random + everyPlace.prefix(50).map({ ($0.location.latitude, $0.location.longitude) }) {
+            let point = try GeoPoint(latitude: latitude, longitude: longitude)
+            for km in [10.0, 400.0] {
+                let found = Set(gazetteer.nearestIndex.places(within: km, of: point).map(\.place))
+                let measured = Set(everyPlace.indices.filter { point.distanceKm(to: everyPlace[$0].location) <= km })
+                #expect(found == measured, "\(point) within \(km) km")
+            }
+        }
+    }
+
     /// The index's answer against measuring every place, for points all over the globe.
     @Test func agreesWithMeasuringEveryPlace() throws {
         var generator = SystemRandomNumberGenerator()

@@ -6,7 +6,8 @@ import TouristCore
 
 /// `tourist-bench add-pins STORE COUNT`: adds COUNT pins ("Bench pin 0"…, new, empty albums) to the
 /// store in one transaction, through `StoreTransaction.addPin` as `tourist pin add` does (album
-/// file, name entry, pin list journal, each fsync'd), without starting COUNT processes. The pins
+/// file, name entry, pin list journal, each fsync'd; the nearest city kept), without starting
+/// COUNT processes. The pins
 /// lie on a Fibonacci lattice (even spacing over the sphere, latitudes squeezed into ±80° so the
 /// Mercator map shows them all): deterministic, over every continent and ocean. Their creation
 /// times are one second apart from a fixed date, so `pin list` order is the same on every run.
@@ -25,7 +26,7 @@ func addPins(store path: String, count: Int) throws {
             longitude = (longitude * 1e4).rounded() / 1e4
             let location = try GeoPoint(latitude: latitude, longitude: longitude)
             let result = try transaction.addPin(
-                name: "Bench pin \(number)", location: location, radiusKm: 5, target: 21,
+                name: "Bench pin \(number)", location: location, radiusKm: 5, near: try? Gazetteer.bundled().nearest(to: location), target: 21,
                 now: Date(timeIntervalSince1970: 1_700_000_000 + Double(number))
             )
             if result.created { added += 1 }

@@ -10,7 +10,7 @@ extension Library {
     /// showing; the gazetteer is loaded only when one lacks it. The store is not changed.
     static func placed(_ pins: [Pin]) -> [Pin] {
         guard pins.contains(where: { $0.near == nil }) else { return pins }
-        return pins.map { pin in
+        return ParallelWork.map(pins) { pin in
             guard pin.near == nil, let location = try? pin.location else { return pin }
             var placed = pin
             placed.place(near: nearby(location))
