@@ -45,6 +45,11 @@ struct BrowserPinEditTests {
             try browser.typeText("Louvre Museum")
             try browser.press(.tab)
             try browser.waitUntil("Tab goes to the radius", "document.activeElement.id === 'pin-edit-radius'")
+            // A radius out of range is refused in the form's words, before the server is asked.
+            try browser.execute("document.activeElement.select()")
+            try browser.typeText("0")
+            try browser.press(.enter)
+            try browser.waitUntil("the range is said in the form", "document.querySelector('#pin-edit-error').textContent.startsWith('Type the radius in kilometres, more than 0 and at most 20,000')")
             try browser.execute("document.activeElement.select()")
             try browser.typeText("1.25")
             try browser.press(.enter)

@@ -90,8 +90,9 @@ export class PinEditForm {
     if (name !== this.pin.name) changes.name = name;
     const radiusText = this.radiusInput.value.trim();
     const radius = Number(radiusText);
-    if (radiusText === '' || !Number.isFinite(radius)) {
-      this.showError('Type the radius in kilometres, such as 5 or 0.5.');
+    // The range PinRadius accepts (TouristCore), said in the form's words before asking the server.
+    if (radiusText === '' || !Number.isFinite(radius) || radius <= 0 || radius > 20000) {
+      this.showError('Type the radius in kilometres, more than 0 and at most 20,000, such as 5 or 0.5.');
       this.radiusInput.focus();
       return;
     }
