@@ -5,8 +5,8 @@ import TestSupport
 
 /// A fake Flickr on 127.0.0.1 for pages looked at while an album fills or a new collection
 /// searches: from `holdSearches()` on, its searches wait until `releaseSearches()`; from
-/// `holdDownloads()` on, its photo downloads wait until `releaseDownloads()`. Each is held and
-/// released once, whatever the machine's speed.
+/// `holdDownloads(after:)` on, its photo downloads (after the first few it lets through) wait
+/// until `releaseDownloads()`. Each is held and released once, whatever the machine's speed.
 final class HeldFlickr: Sendable {
     let fake: FakeFlickr
     /// A config whose providers are this Flickr (`slow`) and a Flickr nobody answers (`flickr`,
@@ -34,7 +34,8 @@ final class HeldFlickr: Sendable {
 
     func holdSearches() { searches.start() }
     func releaseSearches() { searches.release() }
-    func holdDownloads() { downloads.start() }
+    /// Holds the downloads that come after the next `count`.
+    func holdDownloads(after count: Int = 0) { downloads.start(after: count) }
     func releaseDownloads() { downloads.release() }
 
     /// Lets everything held go and stops the server.
@@ -44,13 +45,14 @@ final class HeldFlickr: Sendable {
         fake.stop()
     }
 
-    /// Requests pass until `start()`, then wait until `release()`.
+    /// Requests pass until `start(after:)`, then `count` more, then wait until `release()`.
     private final class Hold: Sendable {
-        private let isHeld = Atomic<Bool>(false)
+        /// How many more requests pass: any number until `start`.
+        private let passes = Atomic<Int>(.max)
         private let gate = Gate()
 
-        func start() { isHeld.store(true, ordering: .sequentiallyConsistent) }
+        func start(after count: Int = 0) { passes.store(count, ordering: .sequentiallyConsistent) }
         func release() { gate.open() }
-        func wait() { if isHeld.load(ordering: .sequentiallyConsistent) { gate.pass() } }
+        func wait() { if passes.subtract(1, ordering: .sequentiallyConsistent).newValue < 0 { gate.pass() } }
     }
 }

@@ -1,7 +1,5 @@
-import FlickrStub
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 import TestSupport
 
@@ -12,26 +10,21 @@ import TestSupport
 /// resizes or interrupts has its downloads held at a gate (`heldFlickr`), so it is surely still
 /// running then, however busy the machine.
 @Suite struct TerminalProgressTests {
-    static let key = "terminal-flickr-key"
     let harness: Harness
 
     init() throws {
-        harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": Self.key])
+        harness = try Harness()
     }
 
-    /// A fake Flickr with 40 photos near the pins, whose image downloads after the first `free`
-    /// wait for `gate`; and a config that fetches from it one download at a time.
-    func heldFlickr(free: Int, gate: Gate) throws -> (FakeFlickr, String) {
-        let photos = FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: 40, radiusKm: 2, bytes: 3000)
-        let served = Mutex(0)
-        let fake = try FakeFlickr(apiKey: Self.key, photos: photos) { request in
-            guard request.path.hasSuffix(".jpg") else { return }
-            if served.withLock({ $0 += 1; return $0 }) > free { gate.pass() }
-        }
+    /// A fake Flickr (`HeldFlickr`) whose downloads after the first `free` wait until the test
+    /// releases them, and a config that fetches from it one download at a time.
+    func heldFlickr(free: Int) throws -> (HeldFlickr, String) {
+        let flickr = try HeldFlickr(harness)
+        flickr.holdDownloads(after: free)
         let config = try harness.folder.write("held.json", #"""
-            {"providers": [{"name": "flickr", "type": "flickr", "endpoint": "\#(fake.endpoint)"}], "downloads": {"concurrency": 1}}
+            {"providers": [{"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "\#(flickr.fake.endpoint)"}], "downloads": {"concurrency": 1}}
             """#)
-        return (fake, config)
+        return (flickr, config)
     }
 
     /// A config whose fixture provider answers every search and download after `latencyMs`, one
@@ -79,9 +72,8 @@ import TestSupport
     }
 
     @Test func aResizeToThirtyColumnsIsFollowed() async throws {
-        let gate = Gate()
-        let (fake, config) = try heldFlickr(free: 3, gate: gate)
-        defer { gate.open(); fake.stop() }
+        let (flickr, config) = try heldFlickr(free: 3)
+        defer { flickr.stop() }
         let pin = try await addPin(config)
         let terminal = try terminal(["fetch", pin, "--count", "12", "--config", config], columns: 80)
         try await terminal.waitFor("a frame with photos") { $0.contains("/12 photos") }
@@ -89,7 +81,7 @@ import TestSupport
         // The line on screen is drawn again at once, cut to fit 30 columns (the frames before were
         // drawn for 80: a real terminal reflows those, tourist cannot).
         try await terminal.waitFor("a frame cut to 30 columns") { Self.frames($0).contains(where: Self.fitsThirty) }
-        gate.open()
+        flickr.releaseDownloads()
         let ended = try await terminal.finish()
         #expect(ended.status == 0, "\(ended.output)")
         // Every frame since, the last (12 of 12) among them, fits too.
@@ -117,15 +109,14 @@ import TestSupport
     }
 
     @Test func ctrlCSaysWhatWasKeptAndHowToResume() async throws {
-        let gate = Gate()
-        let (fake, config) = try heldFlickr(free: 3, gate: gate)
-        defer { gate.open(); fake.stop() }
+        let (flickr, config) = try heldFlickr(free: 3)
+        defer { flickr.stop() }
         let pin = try await addPin(config)
         let terminal = try terminal(["fetch", pin, "--count", "20", "--config", config], columns: 80)
         try await terminal.waitFor("a photo kept") { $0.range(of: #"[1-9][0-9]*/20 photos"#, options: .regularExpression) != nil }
         terminal.interrupt()
         let ended = try await terminal.finish()
-        gate.open()
+        flickr.releaseDownloads()
         // Ended by SIGINT, as before (a shell reports 130).
         #expect(ended.bySignal ? ended.status == SIGINT : ended.status == 128 + SIGINT, "\(ended.status) \(ended.output)")
         // At most the 3 photos before the held download were kept.
@@ -139,16 +130,15 @@ import TestSupport
     }
 
     @Test func ctrlCDuringFetchAllSaysHowManyPinsAreDone() async throws {
-        let gate = Gate()
-        let (fake, config) = try heldFlickr(free: 3, gate: gate)
-        defer { gate.open(); fake.stop() }
+        let (flickr, config) = try heldFlickr(free: 3)
+        defer { flickr.stop() }
         _ = try await addPin(config, name: "Paris")
         _ = try await addPin(config, name: "Louvre")
         let terminal = try terminal(["fetch", "--all", "--count", "10", "--config", config], columns: 80)
         try await terminal.waitFor("a photo kept") { $0.range(of: #"[1-9][0-9]*/20 photos"#, options: .regularExpression) != nil }
         terminal.interrupt()
         let ended = try await terminal.finish()
-        gate.open()
+        flickr.releaseDownloads()
         #expect(ended.bySignal ? ended.status == SIGINT : ended.status == 128 + SIGINT, "\(ended.status) \(ended.output)")
         // Neither pin could be completed: the downloads after the third were held.
         let pattern = #"\r\x1B\[Ktourist: Interrupted: 0 of 2 pins done, [1-9] of 20 photos kept; `tourist fetch --all` resumes"#
