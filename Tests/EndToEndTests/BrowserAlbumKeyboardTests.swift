@@ -9,10 +9,8 @@ import TestSupport
 @Suite(.serialized, .enabled(if: try WebDriver.requirement.runs(), Comment(rawValue: WebDriver.requirement.missing)))
 struct BrowserAlbumKeyboardTests {
     @Test func photosAreSelectedDeletedAndOpenedByKeyboard() async throws {
-        let harness = try Harness.withFixtureSet(photos: 4)
-        let id = try #require(try await harness.json("pin", "add", "10", "10", "--radius", "1", "--name", "Row")["id"] as? String)
-        try await harness.run("fetch", "Row", "--count", "3")
-        let server = try await ServedStore(harness)
+        let row = try await ServedRow()
+        let (harness, id, server) = (row.harness, row.id, row.server)
         defer { Task { _ = await server.stop() } }
         let base = server.base
         let browser = try await Blocking.run { () throws -> WebDriver in

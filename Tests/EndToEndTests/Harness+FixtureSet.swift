@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TestSupport
 
 extension Harness {
@@ -15,5 +16,21 @@ extension Harness {
         try FixtureSetWriter.write(in: set, latitude: 10, longitude: 10, count: photos, bytesPerPhoto: 512)
         try harness.folder.write("home/.config/tourist/config.json", #"{"providers": [\#(providersFirst){"name": "own", "type": "fixture", "path": "\#(set)"}]}"#)
         return harness
+    }
+}
+
+/// A pin "Row" at `Harness.fixtureCenter` (radius 1 km) whose album holds the first 3 photos of a
+/// 4-photo fixture set, and `tourist serve` on its store: the album the keyboard tests step through.
+struct ServedRow {
+    let harness: Harness
+    /// The pin's id.
+    let id: String
+    let server: ServedStore
+
+    init() async throws {
+        harness = try Harness.withFixtureSet(photos: 4)
+        id = try #require(try await harness.json("pin", "add", "10", "10", "--radius", "1", "--name", "Row")["id"] as? String)
+        try await harness.run("fetch", "Row", "--count", "3")
+        server = try await ServedStore(harness)
     }
 }
