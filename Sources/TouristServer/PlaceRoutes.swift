@@ -26,7 +26,7 @@ struct PlaceRoutes: Sendable {
         var candidates = try await ServerThreads.onStore { try PlaceSearch().candidates(for: text, limit: limit) }
         if candidates.isEmpty, online, finder.geocoder != nil {
             candidates = try await withTaskExecutorPreference(globalConcurrentExecutor) { [finder] in
-                try await finder.candidates(for: text, limit: limit, online: true)
+                try await finder.onlineCandidates(for: text, limit: limit)
             }
         }
         return try APIRoutes.json(PlaceList(query: text, candidates: candidates.map(PlaceCandidateJSON.init), geocoder: finder.geocoder != nil))

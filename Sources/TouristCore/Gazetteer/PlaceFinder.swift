@@ -99,7 +99,15 @@ public struct PlaceFinder: Sendable {
     /// its turn.
     public func candidates(for text: String, limit: Int = PlaceSearch.defaultLimit, online: Bool) async throws -> [PlaceCandidate] {
         let offline = try PlaceSearch(gazetteer: gazetteer).candidates(for: text, limit: limit)
-        guard offline.isEmpty, online, let geocoder else { return offline }
+        guard offline.isEmpty, online else { return offline }
+        return try await onlineCandidates(for: text, limit: limit)
+    }
+
+    /// The geocoder's matches for `text` alone (at most `limit`), each with source `geocoder` and
+    /// its credit; none when the geocoder is off. For a caller that searched the gazetteer itself
+    /// and found nothing (`candidates` does both).
+    public func onlineCandidates(for text: String, limit: Int = PlaceSearch.defaultLimit) async throws -> [PlaceCandidate] {
+        guard let geocoder else { return [] }
         let query = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return try await geocoder.search(query).prefix(limit).map { PlaceCandidate($0, query: query, attribution: geocoder.attribution) }
     }
