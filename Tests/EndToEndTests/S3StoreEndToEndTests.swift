@@ -44,7 +44,13 @@ struct S3StoreEndToEndTests {
         let first = try Self.machine(gateway, store: store, latencyMs: 300)
         let second = try Self.machine(gateway, store: store, latencyMs: 300)
         let pins = try await Self.addPins(first, count: 8)
-        #expect(try await second.json("pin", "list")["pins"] as? [[String: Any]] != nil)
+        let listed = try #require(try await second.json("pin", "list")["pins"] as? [[String: Any]])
+        #expect(listed.count == 8 && listed.allSatisfy { ($0["near"] as? String)?.isEmpty == false }, "\(listed)")
+        // Each pin keeps its city in the bucket: in its album object, as in a folder's album file.
+        let (bucket, root) = try Self.split(store)
+        let album = try #require(try gateway.object(bucket, "\(root)/index/albums/\(pins[0]).json"))
+        let near = try #require(listed.first { $0["id"] as? String == pins[0] }?["near"] as? String)
+        #expect(String(decoding: album, as: UTF8.self).contains(#""near":"\#(near)""#))
         let one = try first.tourist.start(["fetch", "--all", "--json"], in: first.folder.path)
         // The second starts once the first holds a lease: both then work on the same list.
         try await Waiting.until("the first machine holds a lease") { try Self.keys(gateway, store, under: "leases/").count > 0 }
