@@ -189,7 +189,7 @@ let package = Package(
         .testTarget(
             name: "ServerRouteTests",
             dependencies: [
-                "TouristServer", "TouristCore", "Fixture", "TestSupport",
+                "TouristServer", "TouristCore", "Fixture", "Commons", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -129,6 +129,9 @@ import TestSupport
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel Tower")["id"] as? String)
         let fetched = try await harness.run("fetch", pin, "--count", "3")
         #expect(fetched.stdout == "Eiffel Tower (\(pin)): ready, 3 photos. `tourist album \(pin)` lists them (`--paths` with their files).\n")
+        // With no photos there is nothing to list, and the line does not offer to.
+        let nowhere = try #require(try await harness.json("pin", "add", "-60", "-140", "--name", "Nowhere")["id"] as? String)
+        #expect(try await harness.run("fetch", nowhere).stdout == "Nowhere (\(nowhere)): empty, no photos.\n")
         let album = try await harness.run("album", pin).stdout
         let table = album.split(separator: "\n").dropFirst().prefix { !$0.hasPrefix("Credits") }
         #expect(table.count == 4 && table.allSatisfy { $0.count <= 50 }, "\(album)")

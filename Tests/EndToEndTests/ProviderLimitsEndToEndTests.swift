@@ -170,6 +170,28 @@ import TestSupport
         #expect(try await harness.json("pin", "show", pin, "--config", config)["state"] as? String == "ready")
     }
 
+    /// Flickr refuses its key while the only other provider has nothing near the pin: whether the
+    /// place has photos is not known, so the album is not empty; the fix is the key (77), never a
+    /// wider radius.
+    @Test func nothingFoundWhileFlickrRefusedItsKeyIsNotEmptyAndExits77() async throws {
+        let fake = try FakeFlickr(apiKey: Self.key, photos: FakePhoto.around(latitude: -33.8568, longitude: 151.2153, count: 5))
+        defer { fake.stop() }
+        let harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": "not-the-key"])
+        try FixtureSetWriter.write(in: harness.folder.child("few"), prefix: "f", latitude: 48.8584, longitude: 2.2945, count: 3)
+        let config = try harness.folder.write("refused.json", """
+            {"downloads": {"retries": 0},
+             "providers": [{"name": "flickr", "type": "flickr", "endpoint": "\(fake.endpoint)"}, {"name": "few", "type": "fixture", "path": "few"}]}
+            """)
+        let pin = try #require(try await harness.json("pin", "add", "-33.8568", "151.2153", "--name", "Opera House", "--config", config)["id"] as? String)
+        let fetched = try await harness.run("fetch", pin, "--config", config, expecting: 77)
+        let lines = fetched.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("tourist: flickr refused its credentials: Flickr refused the API key") == true, "\(fetched.stderr)")
+        #expect(lines.last == "tourist: flickr refused its credentials; few found no photos within 5 km of \"Opera House\"; set the credentials flickr asks for (its line above says how), or use another provider", "\(fetched.stderr)")
+        #expect(!fetched.stderr.contains("radius"), "\(fetched.stderr)")
+        let shown = try await harness.json("pin", "show", pin, "--config", config)
+        #expect(shown["state"] as? String == "failed" && shown["failure"] as? String == "not-asked", "\(shown)")
+    }
+
     @Test func nothingAnsweringExits69AndOnlyBadCredentialsExit77() async throws {
         let fake = try FakeFlickr(apiKey: Self.key, photos: FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: 5))
         defer { fake.stop() }

@@ -45,17 +45,33 @@ import TestSupport
         #expect(quiet.stderr.split(separator: "\n").count == 1 && quiet.stderr.hasPrefix("tourist: tight asked to slow down: "), "\(quiet.stderr)")
     }
 
+    /// `fetch --all --verbose` fetches pins at once, so each line said while fetching one names it:
+    /// the route chosen for each pin, and each download with the pin whose album holds the photo.
+    @Test func fetchAllVerboseLinesNameTheirPin() async throws {
+        let harness = try Harness()
+        let paris = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris")["id"] as? String)
+        let kyoto = try #require(try await harness.json("pin", "add", "34.9668", "135.7741", "--name", "Kyoto")["id"] as? String)
+        let run = try await harness.run("fetch", "--all", "--count", "3", "--verbose")
+        let lines = run.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("tourist: debug: ") }
+        for pin in [paris, kyoto] {
+            let prefix = "tourist: debug: pin \(pin): "
+            #expect(lines.contains("\(prefix)demo: chosen: it found 3 photos"), "\(run.stderr)")
+            let downloaded = lines.filter { $0.hasPrefix("\(prefix)downloaded ") }.compactMap { $0.dropFirst("\(prefix)downloaded ".count).split(separator: " ").first.map(String.init) }
+            let album = try await harness.json("album", pin).photos.compactMap { $0["id"] as? String }
+            #expect(downloaded.sorted() == album.sorted() && album.count == 3, "\(pin): \(run.stderr)")
+        }
+        #expect(lines.filter { $0.contains(" downloaded ") || $0.contains(": chosen: ") }.count == 8, "\(run.stderr)")
+        // One pin alone needs no name: `fetch PIN --verbose` lines are as before.
+        let single = try await harness.run("fetch", paris, "--count", "4", "--verbose")
+        #expect(single.stderr.contains("tourist: debug: downloaded ") && !single.stderr.contains("debug: pin "), "\(single.stderr)")
+    }
+
     /// Commons on a port that refuses connections (never a real DNS query), then the demo set: one
     /// request to Commons, no retry, and one line saying why it is left alone.
     @Test func anUnreachableProviderIsAskedOnceAndSaysWhyInOneLine() async throws {
         let closed = try BoundSocket()
         let harness = try Harness()
-        let config = try harness.folder.write("offline.json", """
-            {"providers": [
-              {"name": "commons", "type": "commons", "endpoint": "http://127.0.0.1:\(closed.port)/w/api.php"},
-              {"name": "demo", "type": "fixture"}
-            ]}
-            """)
+        let config = try OfflineStarterTests.commonsOfflineConfig(harness, closed)
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
         let fetched = try await harness.run("fetch", pin, "--config", config, "--verbose")
         let lines = fetched.stderr.split(separator: "\n").map(String.init)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+import TestSupport
 import TouristCore
 @testable import TouristServer
 
@@ -68,6 +69,36 @@ import TouristCore
             let first = try #require(album["photos"] as? [[String: Any]]).compactMap { $0["id"] as? String }
             #expect(fresh.count == RouteHarness.albumPhotos && Set(fresh.map(\.description)).isDisjoint(with: first))
         }
+    }
+
+    /// Commons offline (a port on 127.0.0.1 nobody listens on) and the set has nothing near the
+    /// pin: the album says the fetch failed because a provider could not be asked, never that the
+    /// place is empty, with the notes, advice and button the album page shows.
+    @Test func anAlbumNobodyCouldFillBecauseCommonsIsOfflineIsNotEmpty() async throws {
+        let closed = try BoundSocket()
+        let harness = try RouteHarness(commons: "http://127.0.0.1:\(closed.port)/w/api.php")
+        let pin = try harness.addPin("Zürich", latitude: 47.3769, longitude: 8.5417)
+        let events = harness.routes.hub.subscribe()
+        try await harness.test { client in
+            #expect(try await client.send(.post, "/api/pins/\(pin.id)/fetch").status == .accepted)
+            let ended = try await RouteHarness.fetchEnded(pin.id, on: events)
+            #expect(ended["kind"] as? String == "not-asked", "\(ended)")
+            let album = try await client.get("/api/pins/\(pin.id)/album").object()
+            let report = try #require(album["report"] as? [String: Any])
+            let headline = "commons could not be reached (offline?); demo found no photos within 5 km of \"Zürich\""
+            #expect(report["kind"] as? String == "not-asked" && report["headline"] as? String == headline, "\(report)")
+            let notes = try #require(report["notes"] as? [[String: Any]])
+            #expect(notes.map { $0["provider"] as? String } == ["commons"] && notes.map { $0["text"] as? String } == ["commons could not be reached (offline?)"], "\(notes)")
+            let advice = try #require(report["advice"] as? [String: Any])
+            #expect(advice["action"] as? String == "retry" && advice["page"] as? String == "Try again when online." && advice["button"] as? String == "Try again")
+            let shown = try #require(album["pin"] as? [String: Any])
+            #expect(shown["state"] as? String == "failed" && shown["failure"] as? String == "not-asked" && shown["error"] as? String == headline, "\(shown)")
+            // The pin list (the map) says the same: failed, not empty.
+            let listed = try await client.get("/api/pins").object()
+            let pins = try #require(listed["pins"] as? [[String: Any]])
+            #expect(pins.first { $0["id"] as? String == pin.id }?["state"] as? String == "failed", "\(pins)")
+        }
+        withExtendedLifetime(closed) {}
     }
 
     @Test func deletedPhotosLeaveTheAlbumAndTheirFilesGo() async throws {

@@ -1,3 +1,4 @@
+import Commons
 import Fixture
 import Foundation
 import Hummingbird
@@ -27,13 +28,17 @@ struct RouteHarness: Sendable {
 
     /// `holdingSearches`: every search waits at `searches` (a fetch the test starts is still
     /// running while it looks). `options`: how the server would listen (nothing is bound).
-    init(options: ServerOptions = ServerOptions(), holdingSearches: Bool = false) throws {
+    /// `commons`: a Commons provider at this endpoint, asked before the set (one on 127.0.0.1 that
+    /// nobody listens on is Commons offline).
+    init(options: ServerOptions = ServerOptions(), holdingSearches: Bool = false, commons: String? = nil) throws {
         let set = folder.child("set")
         try FixtureSetWriter.write(in: set, latitude: Self.center.latitude, longitude: Self.center.longitude, count: Self.setPhotos)
         let type = holdingSearches ? "held" : "fixture"
-        let text = #"{"album": {"photos": \#(Self.albumPhotos)}, "downloads": {"retries": 0}, "providers": [{"name": "demo", "type": "\#(type)", "path": "\#(set)", "timeoutSeconds": 600}]}"#
+        let commonsProvider = commons.map { #"{"name": "commons", "type": "commons", "endpoint": "\#($0)"}, "# } ?? ""
+        let text = #"{"album": {"photos": \#(Self.albumPhotos)}, "downloads": {"retries": 0}, "providers": [\#(commonsProvider){"name": "demo", "type": "\#(type)", "path": "\#(set)", "timeoutSeconds": 600}]}"#
         let environment = ["HOME": folder.path]
-        let loader = ConfigLoader(registry: ProviderRegistry([FixtureProviderFactory(), HeldSearchesFactory(gate: searches)]), environment: environment, workingDirectory: folder.path)
+        let factories: [any ProviderFactory] = [FixtureProviderFactory(), HeldSearchesFactory(gate: searches), CommonsProviderFactory()]
+        let loader = ConfigLoader(registry: ProviderRegistry(factories), environment: environment, workingDirectory: folder.path)
         let config = try loader.parse(Array(text.utf8), path: try folder.write("config.json", text))
         let logger = Logger(label: "route-tests")
         let setup = ProviderSetup(config: config, loader: loader, logger: logger, http: HTTPClient(), retryPolicy: ProviderSetup.retryPolicy(config, environment: environment))

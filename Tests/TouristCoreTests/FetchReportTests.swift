@@ -36,6 +36,7 @@ import Testing
     static let broken = ProviderFailure(provider: "faulty", error: ProviderError.outOfService("plugin faulty broke down 3 times"))
     static let demoEmpty = ProviderFailure.empty("demo", places: [NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945)])
     static let demoExhausted = ProviderFailure.empty("demo", afterExcluding: true)
+    static let demoOutside = ProviderFailure.outsideCoverage("demo", TouristConfig.BoundingBox(minLongitude: 100, minLatitude: -10, maxLongitude: 110, maxLatitude: 0))
 
     struct Row: CustomTestStringConvertible, Sendable {
         var name: String
@@ -60,8 +61,15 @@ import Testing
         Row(name: "downloads failed", stored: 18, failed: 3, failures: [], kind: .incomplete, exitClass: .temporary),
         Row(name: "nothing usable", stored: 0, rejected: 4, failures: [], kind: .unusable, exitClass: .unavailable),
         Row(name: "nothing near, the demo set answered", stored: 0, failures: [noKey, demoEmpty], kind: .empty),
-        Row(name: "nothing near, Commons unreachable: empty with a note", stored: 0, failures: [noKey, unreachable, demoEmpty], kind: .empty),
-        Row(name: "nothing near while a provider had a server error", stored: 0, failures: [serverError, demoEmpty], kind: .failed, exitClass: .unavailable),
+        Row(name: "nothing near, Commons unreachable: not asked, try again later", stored: 0, failures: [noKey, unreachable, demoEmpty], kind: .notAsked, exitClass: .temporary),
+        Row(name: "nothing near, Commons refused the connection", stored: 0, failures: [refused, demoEmpty], kind: .notAsked, exitClass: .temporary),
+        Row(name: "nothing near while a provider had a server error", stored: 0, failures: [serverError, demoEmpty], kind: .notAsked, exitClass: .temporary),
+        Row(name: "nothing near while a provider asked to slow down", stored: 0, failures: [slowDown, demoEmpty], kind: .notAsked, exitClass: .temporary),
+        Row(name: "nothing near while a provider refused its key: fix the key", stored: 0, failures: [badKey, demoEmpty], kind: .notAsked, exitClass: .unauthorized),
+        Row(name: "nothing near while a provider is misconfigured: fix the config", stored: 0, failures: [misconfigured, demoEmpty], kind: .notAsked, exitClass: .config),
+        Row(name: "nothing near while a plugin broke down", stored: 0, failures: [broken, demoEmpty], kind: .notAsked, exitClass: .unavailable),
+        Row(name: "unreachable and a refused key: the key is the fix", stored: 0, failures: [unreachable, badKey, demoEmpty], kind: .notAsked, exitClass: .unauthorized),
+        Row(name: "Commons unreachable, the demo set not asked outside its coverage", stored: 0, failures: [unreachable, demoOutside], kind: .notAsked, exitClass: .temporary),
         Row(name: "offline, nobody answered", stored: 0, failures: [unreachable], kind: .unreachable, exitClass: .unavailable),
         Row(name: "only credentials problems", stored: 0, failures: [noKey, badKey], kind: .refused, exitClass: .unauthorized),
         Row(name: "only slow-downs", stored: 0, failures: [slowDown], kind: .rateLimited, exitClass: .temporary),
@@ -81,6 +89,12 @@ import Testing
         // wording carry any command.
         #expect(!(report.advice?.terminal.contains("tourist fetch \(Self.pin.id)") ?? false), "\(report)")
         #expect(!(report.advice?.page.contains("`") ?? false) && !report.notes.contains { $0.text.contains("`") }, "\(report)")
+        #expect(!(report.alternative?.page.contains("`") ?? false), "\(report)")
+        // A provider left unasked: never "widen the radius", which cannot help, and never empty.
+        if report.kind == .notAsked {
+            #expect(report.advice != nil && report.advice?.action != .widenRadius, "\(report)")
+            #expect(!report.notes.isEmpty && report.notes.allSatisfy { report.headline.contains($0.text) }, "the headline names what happened: \(report)")
+        }
     }
 
     @Test func theIssuesOfflineCaseIsOneNoteAndReady() {
@@ -109,6 +123,35 @@ import Testing
         #expect(other.advice?.action == .widenRadius)
     }
 
+    /// The issue's case: offline, the demo set has nothing near, and Commons (which covers every
+    /// place) could not be asked: not empty, and the advice is to fetch again when online.
+    @Test func nothingFoundWhileCommonsWasUnreachableIsNotEmptyAndSaysWhy() {
+        let report = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.noKey, Self.unreachable, Self.demoEmpty], searched: true, providersEnabled: true)
+        #expect(report.kind == .notAsked && !report.kind.endsWell)
+        #expect(report.headline == "commons could not be reached (offline?); demo found no photos within 5 km of \"Louvre\"")
+        #expect(report.notes.map(\.text) == ["commons could not be reached (offline?)"], "a provider without a key is passed by quietly")
+        #expect(report.advice == FetchAdvice(.retry, terminal: "run it again when online to ask commons", page: "Try again when online.", button: "Try again"))
+        // The demo set's places still show, beside the advice.
+        #expect(report.alternative?.action == .visitPlaces)
+        #expect(report.alternative?.terminal.contains("the demo set has photos near Paris (48.8584,2.2945) only; try: tourist pin add 48.8584 2.2945") == true)
+
+        // A refused key: the fix is the key, and the class says so.
+        let badKey = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.badKey, Self.demoEmpty], searched: true, providersEnabled: true)
+        #expect(badKey.headline == "flickr refused its credentials; demo found no photos within 5 km of \"Louvre\"")
+        #expect(badKey.advice?.action == .setCredentials && badKey.failureClass == .unauthorized)
+        // Asked to slow down: later, not "when online".
+        let slow = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.slowDown, Self.demoEmpty], searched: true, providersEnabled: true)
+        #expect(slow.advice?.terminal == "run it again later to ask commons" && slow.advice?.page == "Try again in a while.")
+        // Without a search in this run (a resumed fetch), the failures it had are judged the same way.
+        let resumed = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.unreachable, Self.demoEmpty], searched: false, providersEnabled: true)
+        #expect(resumed.kind == .notAsked)
+        // A provider not asked because the pin is outside its coverage says so in the headline.
+        let outside = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.unreachable, Self.demoOutside], searched: true, providersEnabled: true)
+        #expect(outside.headline == "commons could not be reached (offline?); demo has no photos near \"Louvre\"")
+        // A short album (some photos) stays ready, as before.
+        #expect(FetchReport.ending(.fetch, album: Self.album(stored: 5), failures: [Self.unreachable, Self.demoEmpty], searched: true, providersEnabled: true).kind == .short)
+    }
+
     @Test func aNewCollectionWithNothingUnseenLeavesTheAlbumAndSaysWhy() {
         let exhausted = FetchReport.noNewCollection(Self.pin, failures: [Self.demoExhausted])
         #expect(exhausted.kind == .noNewPhotos && exhausted.headline == "no unseen photos left within 5 km of \"Louvre\"; the album is unchanged")
@@ -121,7 +164,27 @@ import Testing
         var album = Self.album(stored: 5)
         album.report = FetchReport.ending(.fetch, album: album, failures: [Self.unreachable], searched: true, providersEnabled: true)
         album.pin.failure = .partlyFilled
+        var bytes = try IndexCoding.encode(album)
+        #expect(try AlbumFileDecoding.album(try JSONParser.parse(bytes)) == album)
+        #expect(try IndexCoding.decoder().decode(Album.self, from: Data(bytes)) == album)
+        // A provider left unasked: the kind, and the alternative beside the advice.
+        var unasked = Self.album(stored: 0)
+        unasked.report = FetchReport.ending(.fetch, album: unasked, failures: [Self.unreachable, Self.demoEmpty], searched: true, providersEnabled: true)
+        unasked.pin.state = .failed
+        unasked.pin.failure = .notAsked
+        #expect(unasked.report?.alternative != nil)
+        bytes = try IndexCoding.encode(unasked)
+        #expect(try AlbumFileDecoding.album(try JSONParser.parse(bytes)) == unasked)
+        #expect(try IndexCoding.decoder().decode(Album.self, from: Data(bytes)) == unasked)
+    }
+
+    /// An album file written before reports had an alternative (or `not-asked`) reads as it was.
+    @Test func anAlbumFileWithoutAnAlternativeStillReads() throws {
+        var album = Self.album(stored: 0)
+        album.report = FetchReport(kind: .empty, operation: .fetch, headline: "no photos within 5 km of \"Louvre\" (asked: demo)", advice: .widen(Self.pin))
+        album.pin.state = .empty
         let bytes = try IndexCoding.encode(album)
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("alternative"))
         #expect(try AlbumFileDecoding.album(try JSONParser.parse(bytes)) == album)
         #expect(try IndexCoding.decoder().decode(Album.self, from: Data(bytes)) == album)
     }

@@ -32,7 +32,8 @@ extension Library {
     /// Each pin is fetched under its lease (`Store.takeLease`, renewed every third of
     /// `leaseDuration`), so runs on several machines (or processes) against one store divide the
     /// pins: a pin another run holds is put off and tried again once the rest are done, and is
-    /// then complete (its fetch is a no-op), or taken over when its holder died.
+    /// then complete (its fetch is a no-op), or taken over when its holder died. What is logged
+    /// while a pin is fetched carries its id (`FetchingPin.metadataProvider`).
     public func fetchAll(
         _ pins: [Pin], count: Int? = nil, size: PhotoSize? = nil, providerNames: [String] = [],
         leaseDuration: TimeInterval = Store.leaseDuration, progress: (@Sendable (BatchProgress) -> Void)? = nil
@@ -57,14 +58,17 @@ extension Library {
                         progress?(run)
                     }, sharedTransfers: transfers)
                     group.addTask { [self] in
-                        let lease: PinLease?
-                        do {
-                            lease = try await takeLease(pin: pin.id, for: leaseDuration)
-                        } catch {
-                            return (index, PinFetch(pin: pin, result: .failure(error)))
+                        // What is logged while fetching it names the pin (`FetchingPin`).
+                        try await FetchingPin.$id.withValue(pin.id) { () async throws -> (Int, PinFetch?) in
+                            let lease: PinLease?
+                            do {
+                                lease = try await takeLease(pin: pin.id, for: leaseDuration)
+                            } catch {
+                                return (index, PinFetch(pin: pin, result: .failure(error)))
+                            }
+                            guard let lease else { return (index, nil) }
+                            return (index, PinFetch(pin: pin, result: try await Self.fetch(pin, count: count, with: fetcher, holding: lease, for: leaseDuration)))
                         }
-                        guard let lease else { return (index, nil) }
-                        return (index, PinFetch(pin: pin, result: try await Self.fetch(pin, count: count, with: fetcher, holding: lease, for: leaseDuration)))
                     }
                 }
                 for _ in 0..<width { startNext() }

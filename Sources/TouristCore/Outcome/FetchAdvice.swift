@@ -33,16 +33,34 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
         self.button = button
     }
 
-    /// Running again fills the rest: `later` when the providers need time (rate limits, a server
-    /// down). After a new collection it is `fetch`'s job; after a fetch the same command's, which
-    /// the advice does not repeat.
-    static func retry(_ pin: Pin, after operation: FetchReport.Operation, what: String, later: Bool) -> FetchAdvice {
-        let when = later ? " later" : ""
-        let terminal = switch operation {
-        case .fetch: "run it again\(when) to \(what)"
-        case .newCollection: "`tourist fetch \(pin.id)`\(when.isEmpty ? "" : " run\(when)") will \(what)"
+    /// When running again helps: at once, after a while (rate limits, a server down), or once the
+    /// network is back (a provider could not be reached).
+    enum Moment {
+        case now, later, online
+
+        /// The words after "run it again".
+        var words: String {
+            switch self {
+            case .now: ""
+            case .later: " later"
+            case .online: " when online"
+            }
         }
-        return FetchAdvice(.retry, terminal: terminal, page: later ? "Try again in a while." : "Try again to \(what).", button: "Try again")
+    }
+
+    /// Running again fills the rest, at `moment`. After a new collection it is `fetch`'s job;
+    /// after a fetch the same command's, which the advice does not repeat.
+    static func retry(_ pin: Pin, after operation: FetchReport.Operation, what: String, when moment: Moment) -> FetchAdvice {
+        let terminal = switch operation {
+        case .fetch: "run it again\(moment.words) to \(what)"
+        case .newCollection: "`tourist fetch \(pin.id)`\(moment == .now ? "" : " run\(moment.words)") will \(what)"
+        }
+        let page = switch moment {
+        case .now: "Try again to \(what)."
+        case .later: "Try again in a while."
+        case .online: "Try again when online."
+        }
+        return FetchAdvice(.retry, terminal: terminal, page: page, button: "Try again")
     }
 
     /// A wider radius (twice the pin's, with the command that sets it) or another provider.

@@ -6,7 +6,8 @@ extension FetchReport {
     /// An album never ends stuck: when a provider could not be reached, refused its credentials or is
     /// misconfigured while others answered and had no more, the album is `short` and ready with what
     /// there is (a rerun would end the same way). Only failures that pass (slow down, time-out, a
-    /// server error) leave it `partlyFilled` for a later run.
+    /// server error) leave it `partlyFilled` for a later run. An album left with no photo at all
+    /// while such a provider could not be asked is `notAsked`, never `empty`.
     public static func ending(
         _ operation: Operation, album: Album, failures: [ProviderFailure], searched: Bool, providersEnabled: Bool
     ) -> FetchReport {
@@ -22,7 +23,7 @@ extension FetchReport {
             return FetchReport(
                 kind: .incomplete, operation: operation,
                 headline: "\(failed.count) of \(Plural.count(album.photos.count, "photo")) could not be downloaded", notes: [note],
-                advice: .retry(pin, after: operation, what: "retry them", later: false)
+                advice: .retry(pin, after: operation, what: "retry them", when: .now)
             )
         }
         if stored > 0 {
@@ -34,7 +35,7 @@ extension FetchReport {
             if problems.contains(where: \.passes) {
                 return FetchReport(
                     kind: .partlyFilled, operation: operation, headline: "\(albumName(operation)) has \(stored) of \(album.target) photos",
-                    notes: said, advice: .retry(pin, after: operation, what: "fill the rest", later: true)
+                    notes: said, advice: .retry(pin, after: operation, what: "fill the rest", when: .later)
                 )
             }
             return short(operation, album: album, problems: problems, notes: said)
@@ -49,6 +50,7 @@ extension FetchReport {
         guard providersEnabled else {
             return FetchReport(kind: .misconfigured, operation: operation, headline: "no provider is enabled", advice: .fixConfig)
         }
+        if let unasked = notAsked(operation, pin: pin, failures: failures) { return unasked }
         guard searched else { return empty(operation, pin: pin, failures: failures, unchanged: false) }
         return nothingFound(operation, pin: pin, failures: failures, unchanged: false)
     }
@@ -87,6 +89,35 @@ extension FetchReport {
         return report
     }
 
+    /// Nothing found, while a provider that covers the pin could not be asked (unreachable, refused
+    /// its key, asked to slow down, misconfigured, broken): not empty, since whether the place has
+    /// photos is not known. The advice is what lets it be asked (a key or the config to fix), else
+    /// to run again (when online); the demo set's places, when it answered, are the alternative.
+    /// Nil when no provider answered (`unanswered` says why) or none that matters failed.
+    private static func notAsked(_ operation: Operation, pin: Pin, failures: [ProviderFailure]) -> FetchReport? {
+        let problems = failures.filter(\.mattersWhenOthersAnswered)
+        guard failures.contains(where: \.isNoPhotos), !problems.isEmpty else { return nil }
+        let asked = failures.filter { $0.reason == .empty }.map(\.provider)
+        let outside = failures.filter(\.isOutsideCoverage).map(\.provider)
+        var answers: [String] = []
+        if !asked.isEmpty {
+            let none = operation == .newCollection ? "no unseen photos" : "no photos"
+            answers.append("\(asked.joined(separator: ", ")) found \(none) within \(Kilometres.text(pin.radiusKm)) of \"\(pin.name)\"")
+        }
+        if !outside.isEmpty {
+            answers.append("\(outside.joined(separator: ", ")) \(outside.count == 1 ? "has" : "have") no photos near \"\(pin.name)\"")
+        }
+        let notes = problems.map(Note.init)
+        let unasked = problems.map(\.provider).joined(separator: ", ")
+        let advice = fixAdvice(problems)
+            ?? .retry(pin, after: operation, what: "ask \(unasked)", when: problems.allSatisfy(\.isUnreachable) ? .online : .later)
+        let headline = ([notes.map(\.text).joined(separator: ", ")] + answers).joined(separator: "; ")
+        return FetchReport(
+            kind: .notAsked, operation: operation, headline: headline, notes: notes, advice: advice,
+            alternative: .visit(ProviderFailure.placesWithPhotos(answering: failures))
+        )
+    }
+
     /// Nothing within the radius from the providers that answered; those that could not are noted.
     private static func empty(_ operation: Operation, pin: Pin, failures: [ProviderFailure], unchanged: Bool) -> FetchReport {
         let radius = Kilometres.text(pin.radiusKm)
@@ -122,7 +153,7 @@ extension FetchReport {
         let advice: FetchAdvice? = if let fix = fixAdvice(problems) {
             fix
         } else if operation == .newCollection {
-            .retry(pin, after: operation, what: "ask \(problems.map(\.provider).joined(separator: ", ")) again", later: true)
+            .retry(pin, after: operation, what: "ask \(problems.map(\.provider).joined(separator: ", ")) again", when: .later)
         } else {
             nil
         }

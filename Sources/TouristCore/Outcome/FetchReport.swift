@@ -34,20 +34,20 @@ public struct FetchReport: Sendable, Equatable, Codable {
         case misconfigured
         /// No provider could answer, for other reasons (a broken plugin, a mix of failures).
         case failed
+        /// The album holds no photo: the providers that answered have none near the pin, but one
+        /// that covers it could not be asked (unreachable, refused its key, asked to slow down,
+        /// misconfigured), so whether the place has photos is not known. Not `empty`: the next
+        /// `fetch` asks again.
+        case notAsked = "not-asked"
 
-        /// What kind of failure it is, for the exit code and the HTTP status; nil when it ended well.
-        public var failureClass: FailureClass? {
+        /// Whether it ended well: the album is as full as the providers that answered allow, and
+        /// no provider that might fill it was left unasked.
+        public var endsWell: Bool {
             switch self {
-            case .complete, .alreadyComplete, .short, .empty, .noNewPhotos: nil
-            case .incomplete, .partlyFilled, .rateLimited: .temporary
-            case .unusable, .unreachable, .failed: .unavailable
-            case .refused: .unauthorized
-            case .misconfigured: .config
+            case .complete, .alreadyComplete, .short, .empty, .noNewPhotos: true
+            case .incomplete, .partlyFilled, .unusable, .refused, .rateLimited, .unreachable, .misconfigured, .failed, .notAsked: false
             }
         }
-
-        /// Whether it ended well: the album is as full as the providers that answered allow.
-        public var endsWell: Bool { failureClass == nil }
     }
 
     /// Which operation the report is about; advice never repeats the command that just ran.
@@ -84,17 +84,41 @@ public struct FetchReport: Sendable, Equatable, Codable {
     public var notes: [Note]
     /// What to do next, when something helps.
     public var advice: FetchAdvice?
+    /// Something else that helps meanwhile, besides the advice: the places the demo set has photos,
+    /// while a provider that might have some here could not be asked.
+    public var alternative: FetchAdvice?
 
-    public init(kind: Kind, operation: Operation, headline: String, notes: [Note] = [], advice: FetchAdvice? = nil) {
+    public init(
+        kind: Kind, operation: Operation, headline: String, notes: [Note] = [], advice: FetchAdvice? = nil, alternative: FetchAdvice? = nil
+    ) {
         self.kind = kind
         self.operation = operation
         self.headline = headline
         self.notes = notes
         self.advice = advice
+        self.alternative = alternative
     }
 
-    /// The failure class (nil when it ended well).
-    public var failureClass: FailureClass? { kind.failureClass }
+    /// What kind of failure it is, for the exit code and the HTTP status; nil when it ended well.
+    /// A provider left unasked (`notAsked`) fails as what its advice asks for: fixing a key
+    /// (`unauthorized`) or the config (`config`), a provider that is broken (`unavailable`), else
+    /// waiting until it can be reached (`temporary`).
+    public var failureClass: FailureClass? {
+        switch kind {
+        case .complete, .alreadyComplete, .short, .empty, .noNewPhotos: nil
+        case .incomplete, .partlyFilled, .rateLimited: .temporary
+        case .unusable, .unreachable, .failed: .unavailable
+        case .refused: .unauthorized
+        case .misconfigured: .config
+        case .notAsked:
+            switch advice?.action {
+            case .setCredentials?: .unauthorized
+            case .fixConfig?: .config
+            case .checkProviders?: .unavailable
+            default: .temporary
+            }
+        }
+    }
 
     /// Whether the next `fetch` should search again although the album is saved as ready: it is
     /// short because a provider could not be reached, and may answer now.

@@ -110,7 +110,7 @@ package enum AlbumFileDecoding {
             kind: try object.required("kind", IndexValue.raw), operation: try object.required("operation", IndexValue.raw),
             headline: try object.required("headline", IndexValue.string),
             notes: try object.required("notes") { (value) throws(IndexDecodingError) in try IndexValue.array(value, note) },
-            advice: try object.optional("advice", advice)
+            advice: try object.optional("advice", advice), alternative: try object.optional("alternative", advice)
         )
     }
 

@@ -254,6 +254,14 @@ class AlbumPage {
       on: { click: () => this.fetchPhotos({}) },
     }, label);
     const report = this.album.report;
+    // The providers that explain the ending, one plain line each, and what else helps meanwhile
+    // (the demo set's places): the same on the failure and the empty card.
+    const notes = () => (report?.notes?.length
+      ? h('ul', { class: 'album-status-notes', id: 'album-notes' }, ...report.notes.map((note) => h('li', {}, note.text)))
+      : null);
+    const alternative = () => (report?.alternative
+      ? h('p', { class: 'muted', id: 'album-alternative' }, report.alternative.page)
+      : null);
 
     if (this.searchingNew) {
       const replaced = photos.length === 0 ? 'Searching for photos this pin has not shown.'
@@ -265,16 +273,17 @@ class AlbumPage {
       // helps, the button that does it.
       const failure = pin.failure || 'failed';
       const title = capitalized(report ? report.headline : (pin.error || 'the last fetch did not bring every photo'));
-      const notes = (report?.notes || []).map((note) => h('li', {}, note.text));
       const advice = report?.advice;
       show('failed', title,
-        notes.length ? h('ul', { class: 'album-status-notes', id: 'album-notes' }, ...notes) : null,
+        notes(),
         advice ? h('p', { class: 'muted', id: 'album-advice' }, advice.page) : null,
+        alternative(),
         !advice || advice.button ? h('p', {}, retry(advice?.button || 'Try again')) : null);
       status.dataset.failure = failure;
     } else if (pin.state === 'empty' && !this.album.fetching) {
       show('empty', 'No photos here',
         h('p', {}, report ? `${capitalized(report.headline)}.` : `No photos within ${km(pin.radiusKm)} of ${pin.name}.`),
+        notes(),
         h('p', { class: 'muted', id: 'album-advice' },
           report?.advice ? report.advice.page : 'Widen the pin\'s radius with Edit pin, or try again later: New Collection searches again.'),
         !report?.advice || report.advice.action === 'widen-radius'

@@ -73,9 +73,13 @@ enum FetchAllRun {
         return table.rendered()
     }
 
+    /// How many pins ended well, failed, and (when any) were left with no photo because a provider
+    /// that covers them could not be asked (`notAsked`: neither ended well nor simply failed).
     private static func summary(_ ended: [PinEnding], _ progress: BatchProgress, seconds: Double) -> String {
-        let failed = progress.pinsFailed
-        return "\(Plural.count(ended.count, "pin")) in \(String(format: "%.1f", seconds)) s: \(ended.count - failed) ended well, \(failed) failed; "
+        let notAsked = ended.count { $0.report?.kind == .notAsked }
+        let unfilled = notAsked > 0 ? ", \(notAsked) not filled (a provider could not be asked)" : ""
+        let pins = "\(Plural.count(ended.count, "pin")) in \(String(format: "%.1f", seconds)) s"
+        return "\(pins): \(ended.count - progress.pinsFailed) ended well, \(progress.pinsFailed - notAsked) failed\(unfilled); "
             + "\(progress.photosDone) photos in their albums, \(Format.bytes(progress.bytes)) downloaded."
     }
 }

@@ -34,9 +34,12 @@ enum AlbumPrinter {
         return heading + "\n\n" + table.rendered(fitting: paths ? nil : width) + creditBlock
     }
 
-    /// One line after a fetch or a new collection: what the album holds now, and how to see it.
+    /// One line after a fetch or a new collection: what the album holds now, and how to see it
+    /// when it holds any.
     static func summary(_ album: Album) -> String {
         let pin = album.pin
-        return "\(pin.name) (\(pin.id)): \(pin.state.rawValue), \(Plural.count(album.storedCount, "photo")). `tourist album \(pin.id)` lists them (`--paths` with their files)."
+        let heading = "\(pin.name) (\(pin.id)): \(pin.state.rawValue)"
+        guard album.storedCount > 0 else { return "\(heading), no photos." }
+        return "\(heading), \(Plural.count(album.storedCount, "photo")). `tourist album \(pin.id)` lists them (`--paths` with their files)."
     }
 }

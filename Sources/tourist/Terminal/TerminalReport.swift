@@ -2,16 +2,19 @@ import TouristCore
 
 /// A `FetchReport` as the terminal says it on stderr: one line per note that explains a failure
 /// (with the provider's own words), then the headline with the advice's command. A short album
-/// is one line: what could not answer, then what there is.
+/// is one line: what could not answer, then what there is. The report's alternative, when it has
+/// one, comes before the headline, so the headline stays the last word (and the message of a
+/// failure with --json).
 enum TerminalReport {
     static func lines(_ report: FetchReport) -> [String] {
+        let alternative = report.alternative.map { [$0.terminal] } ?? []
         switch report.kind {
         case .complete:
             return report.notes.map(line)
         case .short where report.asksAgain:
             return [(report.notes.map(\.text) + [report.headline]).joined(separator: "; ") + advice(report, joiner: ". ")]
         default:
-            return report.notes.map(line) + [conclusion(report)]
+            return report.notes.map(line) + alternative + [conclusion(report)]
         }
     }
 
