@@ -17,6 +17,10 @@ public struct FetchReport: Sendable, Equatable, Codable {
         case empty
         /// `new-collection` found no photo the pin has not shown; the album is as it was.
         case noNewPhotos = "no-new-photos"
+        /// `new-collection` found fewer unseen photos than the album holds (`unseen` says how
+        /// many) and was not told to take fewer: the album is as it was, and the advice asks
+        /// whether to replace it anyway.
+        case fewUnseen = "few-unseen"
         /// Some photos could not be downloaded; a later run retries them.
         case incomplete
         /// A provider that was reached failed in a way that passes (slow down, time-out, server
@@ -38,7 +42,7 @@ public struct FetchReport: Sendable, Equatable, Codable {
         /// What kind of failure it is, for the exit code and the HTTP status; nil when it ended well.
         public var failureClass: FailureClass? {
             switch self {
-            case .complete, .alreadyComplete, .short, .empty, .noNewPhotos: nil
+            case .complete, .alreadyComplete, .short, .empty, .noNewPhotos, .fewUnseen: nil
             case .incomplete, .partlyFilled, .rateLimited: .temporary
             case .unusable, .unreachable, .failed: .unavailable
             case .refused: .unauthorized
@@ -84,13 +88,16 @@ public struct FetchReport: Sendable, Equatable, Codable {
     public var notes: [Note]
     /// What to do next, when something helps.
     public var advice: FetchAdvice?
+    /// How many unseen photos a new collection found, when it left the album for fewer (`fewUnseen`).
+    public var unseen: Int?
 
-    public init(kind: Kind, operation: Operation, headline: String, notes: [Note] = [], advice: FetchAdvice? = nil) {
+    public init(kind: Kind, operation: Operation, headline: String, notes: [Note] = [], advice: FetchAdvice? = nil, unseen: Int? = nil) {
         self.kind = kind
         self.operation = operation
         self.headline = headline
         self.notes = notes
         self.advice = advice
+        self.unseen = unseen
     }
 
     /// The failure class (nil when it ended well).

@@ -9,7 +9,7 @@ enum TerminalReport {
         case .complete:
             return report.notes.map(line)
         case .short where report.asksAgain:
-            return [(report.notes.map(\.text) + [report.headline]).joined(separator: "; ") + advice(report, joiner: ". ")]
+            return [(report.notes.map(\.text) + [report.headline]).joined(separator: "; ") + advice(report, joiner: report.advice?.action == .widenRadius ? ". For more, " : ". ")]
         default:
             return report.notes.map(line) + [conclusion(report)]
         }
@@ -20,6 +20,7 @@ enum TerminalReport {
         let joiner = switch (report.kind, report.advice?.action) {
         case (.empty, .widenRadius?): ". To find some, "
         case (_, .widenRadius?): ". For more, "
+        case (.fewUnseen, _): ". "
         default: "; "
         }
         return report.headline + advice(report, joiner: joiner)
