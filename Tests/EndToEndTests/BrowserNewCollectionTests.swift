@@ -109,7 +109,7 @@ struct BrowserNewCollectionTests {
         }
         let first = try #require(seen["first"])
         #expect(first.prefix(4) == ["Only 2 unseen photos are left within 0.55 km: replace 3 photos with 2?",
-                                    "Photos replaced never come back in later collections. To keep these and find more, widen the pin's radius, to 1.10 km say, or add another provider to the config.",
+                                    "Photos replaced never come back in later collections. To keep these and find more: Widen the pin's radius, to 1.10 km say, or add another provider to the config.",
                                     "Replace", "Keep"], "\(first)")
         #expect(first.dropFirst(4).first == "confirm-cancel", "Keep, the safe answer, has the focus")
         #expect(first.last == #"["own:p-001","own:p-002","own:p-003"]"#, "nothing is replaced while the page asks")

@@ -67,17 +67,19 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
     /// Replace an album of `holds` photos with the `unseen` ones a new collection found, asked
     /// first; `left`: every provider answered, so that is all there is within the radius.
     static func allowFewer(_ pin: Pin, unseen: Int, holds: Int, left: Bool) -> FetchAdvice {
-        let wider = PinRadius.wider(than: pin.radiusKm).map { "widen the pin's radius, to \(Kilometres.text($0)) say, or add another provider to the config" }
+        let photos = Plural.count(holds, "photo")
         return FetchAdvice(
-            .allowFewer, terminal: "`tourist new-collection \(pin.id) --allow-fewer` replaces its \(Plural.count(holds, "photo")) with \(unseen) anyway",
-            page: "Photos replaced never come back in later collections. To keep these and find more, \(wider ?? "add another provider to the config").",
-            button: "Replace", question: "Only \(unseenPhrase(unseen, left: left)) within \(Kilometres.text(pin.radiusKm)): replace \(Plural.count(holds, "photo")) with \(unseen)?"
+            .allowFewer, terminal: "`tourist new-collection \(pin.id) --allow-fewer` replaces its \(photos) with \(unseen) anyway",
+            page: "Photos replaced never come back in later collections. To keep these and find more: \(widen(pin).page)", button: "Replace",
+            question: "Only \(unseenPhrase(unseen, left: left)) within \(Kilometres.text(pin.radiusKm)): replace \(photos) with \(unseen)?"
         )
     }
 
     /// "1 unseen photo is left", or "3 unseen photos were found" when not every provider answered.
     static func unseenPhrase(_ unseen: Int, left: Bool) -> String {
-        left ? Plural.count(unseen, "unseen photo is", "unseen photos are") + " left" : Plural.count(unseen, "unseen photo was", "unseen photos were") + " found"
+        left
+            ? Plural.count(unseen, "unseen photo is", "unseen photos are") + " left"
+            : Plural.count(unseen, "unseen photo was", "unseen photos were") + " found"
     }
 
     /// What a `visit` advice proposes at the first place: a pin there, or a search there.
