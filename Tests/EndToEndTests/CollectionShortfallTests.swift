@@ -104,6 +104,19 @@ import TestSupport
         #expect(try await harness.json("album", near).photos.count == 3)
     }
 
+    /// Offline (Commons refused), the count is of what was found, and still one line; once
+    /// allowed, the smaller collection advises a wider radius, not "try again in a while".
+    @Test func offlineTheKeptAlbumsLineSaysWhoCouldNotBeAsked() async throws {
+        let harness = try Harness.withFixtureSet(photos: 12, providersFirst: #"{"name": "commons", "type": "commons", "endpoint": "http://127.0.0.1:9/w/api.php"},"#)
+        let id = try #require(try await harness.json("pin", "add", "10", "10", "--radius", "0.55", "--name", "Louvre")["id"] as? String)
+        try await harness.run("fetch", id, "--count", "3")
+        let asked = try await harness.run("new-collection", id)
+        #expect(asked.stderr == "tourist: commons could not be reached (offline?); only 2 unseen photos were found within 0.55 km of \"Louvre\"; the album is unchanged. `tourist new-collection \(id) --allow-fewer` replaces its 3 photos with 2 anyway\n", "\(asked.stderr)")
+        #expect(try await harness.json("album", id).photos.map { $0["id"] as? String } == ["own:p-001", "own:p-002", "own:p-003"])
+        let short = try await harness.run("new-collection", id, "--allow-fewer")
+        #expect(short.stderr == "tourist: commons could not be reached (offline?); 2 unseen photos is all the others have within 0.55 km. For more, widen the radius with `tourist pin edit \(id) --radius 1.1`, or use another provider: `--provider NAME` (see `tourist providers`), or add one to the config\n", "\(short.stderr)")
+    }
+
     @Test func aProviderWithNothingUnseenLeftSaysSoWhenTheNextOneAnswers() async throws {
         let harness = try Harness()
         try FixtureSetWriter.write(in: harness.folder.child("a"), prefix: "a", latitude: 10, longitude: 10, count: 2, bytesPerPhoto: 512)

@@ -2,12 +2,16 @@ import TouristCore
 
 /// A `FetchReport` as the terminal says it on stderr: one line per note that explains a failure
 /// (with the provider's own words), then the headline with the advice's command. A short album
-/// is one line: what could not answer, then what there is.
+/// and a new collection left for too few unseen photos are one line: what could not answer, then
+/// what there is.
 enum TerminalReport {
     static func lines(_ report: FetchReport) -> [String] {
         switch report.kind {
         case .complete:
             return report.notes.map(line)
+        case .fewUnseen:
+            // One line: who could not be asked, how many are left, and how to replace the album anyway.
+            return [(report.notes.map(\.text) + [conclusion(report)]).joined(separator: "; ")]
         case .short where report.asksAgain:
             return [(report.notes.map(\.text) + [report.headline]).joined(separator: "; ") + advice(report, joiner: report.advice?.action == .widenRadius ? ". For more, " : ". ")]
         default:
