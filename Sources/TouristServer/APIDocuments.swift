@@ -37,6 +37,12 @@ struct NewPin: Decodable {
     var radiusKm: Double?
 }
 
+/// `POST /api/pins/ID/new-collection`: `allowFewer` replaces the album even with fewer unseen
+/// photos than it holds (after the page asked); an empty body is `{}`.
+struct NewCollectionRequest: Decodable {
+    var allowFewer: Bool?
+}
+
 /// `PATCH /api/pins/ID`: what to change (at least one of the two).
 struct PinEdit: Decodable {
     var name: String?

@@ -23,7 +23,7 @@ struct APIRoutes: Sendable {
         router.delete("/api/pins/:pin") { _, context in try await ServerThreads.onStore { try removePin(context) } }
         router.get("/api/pins/:pin/album") { _, context in try await ServerThreads.onStore { try album(context) } }
         router.post("/api/pins/:pin/fetch") { _, context in try await ServerThreads.onStore { try start(.fetch, context) } }
-        router.post("/api/pins/:pin/new-collection") { _, context in try await ServerThreads.onStore { try start(.newCollection, context) } }
+        router.post("/api/pins/:pin/new-collection") { request, context in try await newCollection(request, context: context) }
         router.post("/api/pins/:pin/photos/delete") { request, context in try await removePhotos(request, context: context) }
         router.get("/api/pins/:pin/photos/:photo") { _, context in try await ServerThreads.onStore { try photo(context) } }
         router.post("/api/pins/:pin/photos/:photo/large") { _, context in try await largePhoto(context) }
@@ -96,9 +96,17 @@ struct APIRoutes: Sendable {
         return try json(AlbumPage(pin: pin, target: album.target, fetching: fetching, replacing: replacing, report: album.report, photos: photos))
     }
 
-    private func start(_ kind: FetchJobs.Kind, _ context: BasicRequestContext) throws -> Response {
+    /// Starts a new collection; with `allowFewer`, one that replaces the album even with fewer
+    /// unseen photos than it holds (the page asked first).
+    private func newCollection(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let body = try await request.body.collect(upTo: 64 << 10)
+        let asked = body.readableBytes == 0 ? NewCollectionRequest() : try Self.decode(NewCollectionRequest.self, from: body)
+        return try await ServerThreads.onStore { try start(.newCollection, context, allowFewer: asked.allowFewer ?? false) }
+    }
+
+    private func start(_ kind: FetchJobs.Kind, _ context: BasicRequestContext, allowFewer: Bool = false) throws -> Response {
         let id = try pinID(context)
-        switch jobs.start(kind, pin: id) {
+        switch jobs.start(kind, pin: id, allowFewer: allowFewer) {
         case .started:
             return try json(["started": true], status: .accepted)
         case .running:
@@ -181,7 +189,11 @@ struct APIRoutes: Sendable {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ request: Request, context: BasicRequestContext) async throws -> T {
-        let body = try await request.body.collect(upTo: 64 << 10)
+        try Self.decode(T.self, from: try await request.body.collect(upTo: 64 << 10))
+    }
+
+    /// A request body as `T`, or a bad request saying why not.
+    private static func decode<T: Decodable>(_ type: T.Type, from body: ByteBuffer) throws -> T {
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer: body))
         } catch {

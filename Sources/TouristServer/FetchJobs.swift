@@ -48,11 +48,12 @@ final class FetchJobs: Sendable {
     static let limit = 8
 
     /// Starts filling pin `id`'s album, unless it is being filled or `limit` others are.
-    func start(_ kind: Kind, pin id: String) -> Start {
+    /// `allowFewer`: a new collection replaces the album even with fewer unseen photos than it holds.
+    func start(_ kind: Kind, pin id: String, allowFewer: Bool = false) -> Start {
         running.withLock { jobs in
             guard jobs[id] == nil else { return .running }
             guard jobs.count < Self.limit else { return .full }
-            jobs[id] = (kind, Task { await self.run(kind, pin: id) })
+            jobs[id] = (kind, Task { await self.run(kind, pin: id, allowFewer: allowFewer) })
             return .started
         }
     }
@@ -65,7 +66,7 @@ final class FetchJobs: Sendable {
         for task in tasks { await task.value }
     }
 
-    private func run(_ kind: Kind, pin id: String) async {
+    private func run(_ kind: Kind, pin id: String, allowFewer: Bool) async {
         let progress: @Sendable (FetchProgress) -> Void = { [hub] step in
             hub.publish(ServerEvent("progress", ProgressEvent(pin: id, done: step.done, total: step.total, bytes: step.bytes)))
         }
@@ -73,7 +74,7 @@ final class FetchJobs: Sendable {
         do {
             let outcome = switch kind {
             case .fetch: try await library.fetch(pin: id, progress: progress)
-            case .newCollection: try await library.newCollection(pin: id, progress: progress)
+            case .newCollection: try await library.newCollection(pin: id, allowFewer: allowFewer, progress: progress)
             }
             ended = FetchEndedEvent(pin: id, outcome: outcome)
         } catch {

@@ -56,6 +56,20 @@ import TestSupport
         #expect(try await harness.run("--version").stdout == "0.1.0\n")
     }
 
+    /// `new-collection --allow-fewer` (replace an album with fewer photos without asking) is in
+    /// its help and in the first column of the README's row, as are the other options the row names.
+    @Test func newCollectionsOptionsAreInItsHelpAndTheREADMEsTable() async throws {
+        let harness = try Harness()
+        let help = try await harness.run("new-collection", "--help").stdout
+        let readme = try String(contentsOfFile: Harness.repository + "/README.md", encoding: .utf8)
+        let row = try #require(readme.split(separator: "\n").first { $0.hasPrefix("| `new-collection ") })
+        let usage = row.dropFirst(3).prefix { $0 != "`" }
+        let options = usage.split(separator: " ").map { $0.drop { $0 == "[" } }.filter { $0.hasPrefix("--") }.map { String($0.prefix { $0 == "-" || $0.isLetter }) }
+        #expect(options == ["--count", "--provider", "--allow-fewer"], "\(usage)")
+        #expect(options.contains("--allow-fewer"), "\(usage)")
+        for option in options { #expect(help.contains(option), "new-collection --help lacks \(option)") }
+    }
+
     @Test func everyCommandHasItsOwnHelp() async throws {
         let harness = try Harness()
         for command in Self.commands {

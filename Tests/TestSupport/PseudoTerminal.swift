@@ -5,7 +5,7 @@ import Synchronization
 /// Runs a program on a pseudo-terminal of a given size, as a person's terminal window would: its
 /// stdin, stdout and stderr are the terminal, so `isatty` holds and TIOCGWINSZ reads the size.
 /// Everything it writes is gathered (the terminal turns "\n" into "\r\n"); a test waits for output
-/// to appear (`waitFor`), resizes the window (`resize`: TIOCSWINSZ, then SIGWINCH, which a real
+/// to appear (`waitFor`), types answers (`type`), resizes the window (`resize`: TIOCSWINSZ, then SIGWINCH, which a real
 /// terminal's foreground process would get), interrupts the program (`interrupt`: SIGINT, as
 /// Ctrl-C sends) and collects the end (`finish`).
 public final class PseudoTerminal: Sendable {
@@ -101,6 +101,12 @@ public final class PseudoTerminal: Sendable {
     public func resize(columns: Int, rows: Int = 24) throws {
         try Self.setSize(primary, columns: columns, rows: rows)
         kill(process.processIdentifier, SIGWINCH)
+    }
+
+    /// Types `text` at the keyboard ("y\n": y, then Enter), for the program to read on stdin.
+    public func type(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        guard write(primary, bytes, bytes.count) == bytes.count else { throw Failure("typing \(text.debugDescription): errno \(errno)") }
     }
 
     /// Ctrl-C: SIGINT to the program.

@@ -78,6 +78,73 @@ import TestSupport
         #expect(try store.verify().ok)
     }
 
+    /// The case: 25 photos, an album of 10, and the third collection finds 5 left. It is
+    /// not made unasked: the album, its files and what it has shown stay as they were.
+    @Test func fewerUnseenPhotosThanTheAlbumHoldsLeaveItUnlessAllowed() async throws {
+        let store = try Store(path: folder.child("store"))
+        let pin = try newPin(store)
+        _ = try await fetcher(store, count: 25).fetch(pin: pin.id, count: nil)
+        let second = try await fetcher(store).newCollection(pin: pin.id, count: nil)
+        #expect(second.report.kind == .complete)
+        let few = try await fetcher(store).newCollection(pin: pin.id, count: nil)
+        #expect(few.report.kind == .fewUnseen && few.report.unseen == 5, "\(few.report)")
+        #expect(few.report.advice?.question == "Only 5 unseen photos are left within 5 km: replace 10 photos with 5?")
+        #expect(few.album == second.album)
+        #expect(try store.album(pin.id) == second.album)
+        #expect(try store.verify() == { var report = VerifyReport(); report.blobs = 10; return report }())
+        // Asked for 5: no loss, no question.
+        let five = try await fetcher(store).newCollection(pin: pin.id, count: 5)
+        #expect(five.report.kind == .complete && five.album.photos.count == 5)
+        #expect(Set(five.album.photos.map(\.key)).isDisjoint(with: second.album.photos.map(\.key)))
+        // An album that holds fewer than it is to hold loses nothing to as many or more.
+        let pinned = try store.transaction { try $0.addPin(name: "there", location: center, radiusKm: 5, target: 10).pin }
+        _ = try await fetcher(store).fetch(pin: pinned.id, count: 3)
+        try store.transaction { transaction in
+            var album = try transaction.album(pinned.id)
+            album.target = 10
+            try transaction.save(album)
+        }
+        let grown = try await fetcher(store).newCollection(pin: pinned.id, count: nil)
+        #expect(grown.report.kind == .complete && grown.album.photos.count == 10, "\(grown.report)")
+    }
+
+    @Test func allowedFewerReplacesTheAlbumWithASmallerOneThatSaysSo() async throws {
+        let store = try Store(path: folder.child("store"))
+        let pin = try newPin(store)
+        _ = try await fetcher(store, count: 13).fetch(pin: pin.id, count: nil)
+        let smaller = try await fetcher(store).newCollection(pin: pin.id, count: nil, allowFewer: true)
+        #expect(smaller.report.kind == .short && smaller.album.pin.state == .ready)
+        #expect(Set(smaller.album.photos.map(\.key.id)) == ["p-011", "p-012", "p-013"] && smaller.album.storedCount == 3)
+        #expect(smaller.report.advice?.action == .widenRadius)
+        let none = try await fetcher(store).newCollection(pin: pin.id, count: nil, allowFewer: true)
+        #expect(none.report.kind == .noNewPhotos && none.album == smaller.album)
+        #expect(try store.verify().ok)
+    }
+
+    /// By the `first` strategy one provider answers a search: one with fewer unseen photos than
+    /// asked is not all there is while the next has more, so both count.
+    @Test func theUnseenPhotosOfEveryProviderCount() async throws {
+        let store = try Store(path: folder.child("store"))
+        func provider(_ name: String, count: Int) throws -> ConfiguredProvider {
+            let set = folder.child(name)
+            try FixtureSetWriter.write(in: set, prefix: name, latitude: center.latitude, longitude: center.longitude, count: count)
+            let entry = TouristConfig.ProviderEntry(
+                name: name, type: "fixture", enabled: true, timeoutSeconds: nil, concurrency: nil, coverage: nil,
+                options: ProviderOptions(file: "test", path: "providers", values: [:]), written: .null
+            )
+            return ConfiguredProvider(entry: entry, provider: try FixtureProvider(name: name, folder: set))
+        }
+        let fetcher = AlbumFetcher(
+            store: store, router: Router(providers: [try provider("a", count: 3), try provider("b", count: 4)]),
+            downloads: TouristConfig.Downloads(), size: .small240, retryPolicy: RetryPolicy(retries: 0), logger: Logger(label: "test")
+        )
+        let pin = try newPin(store, target: 2)
+        #expect(try await fetcher.fetch(pin: pin.id, count: nil).album.photos.map(\.key.description) == ["a:a-001", "a:a-002"])
+        let next = try await fetcher.newCollection(pin: pin.id, count: nil)
+        #expect(next.report.kind == .complete, "\(next.report)")
+        #expect(next.album.photos.map(\.key.description) == ["a:a-003", "b:b-001"])
+    }
+
     @Test func failedDownloadsAreKeptAndRetriedByTheNextFetch() async throws {
         let store = try Store(path: folder.child("store"))
         let pin = try newPin(store, target: 6)

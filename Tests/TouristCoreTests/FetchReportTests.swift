@@ -105,7 +105,8 @@ import Testing
         #expect(report.advice == nil, "nothing to run: the album is ready")
         let collection = FetchReport.ending(.newCollection, album: Self.album(stored: 1), failures: [Self.unreachable], searched: true, providersEnabled: true)
         #expect(collection.kind == .short && collection.headline == "1 unseen photo is all the others have within 5 km")
-        #expect(collection.advice?.terminal == "`tourist fetch 3f2a1b4c` run later will ask commons again", "after a new collection, fetch is the next step")
+        // No provider said to wait: no "try again in a while", the CLI's words for more photos instead.
+        #expect(collection.advice?.action == .widenRadius && collection.advice?.page == "Widen the pin's radius, to 10 km say, or add another provider to the config.")
     }
 
     @Test func aFullAlbumIsNotAskedAgainButAnUnreachableShortOneIs() {
@@ -158,6 +159,21 @@ import Testing
         let offline = FetchReport.noNewCollection(Self.pin, failures: [Self.unreachable])
         #expect(offline.kind == .unreachable && offline.headline == "no provider could be reached (offline?); the album is unchanged")
         #expect(offline.advice?.action == .checkNetwork)
+    }
+
+    @Test func fewerUnseenPhotosThanTheAlbumHoldsAreCountedAndAskedAbout() {
+        let few = FetchReport.fewUnseen(Self.pin, unseen: 1, holds: 21, failures: [Self.demoExhausted])
+        #expect(few.kind == .fewUnseen && few.unseen == 1 && few.kind.endsWell && few.notes.isEmpty)
+        #expect(few.headline == "only 1 unseen photo is left within 5 km of \"Louvre\"; the album is unchanged")
+        #expect(few.advice?.action == .allowFewer && few.advice?.button == "Replace")
+        #expect(few.advice?.question == "Only 1 unseen photo is left within 5 km: replace 21 photos with 1?")
+        #expect(few.advice?.terminal == "`tourist new-collection 3f2a1b4c --allow-fewer` replaces its 21 photos with 1 anyway")
+        #expect(few.advice?.page == "Photos replaced never come back in later collections. To keep these and find more: Widen the pin's radius, to 10 km say, or add another provider to the config.")
+        // A provider that could not be asked: what was found, not all that is left, and why.
+        let offline = FetchReport.fewUnseen(Self.pin, unseen: 3, holds: 21, failures: [Self.noKey, Self.unreachable])
+        #expect(offline.headline == "only 3 unseen photos were found within 5 km of \"Louvre\"; the album is unchanged")
+        #expect(offline.notes.map(\.text) == ["commons could not be reached (offline?)"])
+        #expect(offline.advice?.question == "Only 3 unseen photos were found within 5 km: replace 21 photos with 3?")
     }
 
     @Test func theReportSurvivesTheAlbumFile() throws {

@@ -77,20 +77,21 @@ public struct AlbumFetcher: Sendable {
     }
 
     /// Replaces the album with photos the pin has not shown before; removed photos never return.
-    /// When the providers have no such photo, the album is left as it is (`noNewPhotos`); when
-    /// they have fewer than the album holds, the new collection is smaller (`short`). Either way the
-    /// report says so: a new collection never shrinks an album silently.
-    public func newCollection(pin id: String, count: Int?) async throws -> FetchOutcome {
+    /// The providers are asked how many unseen photos are left before anything changes: with none,
+    /// the album is left as it is (`noNewPhotos`); with fewer than the album holds, it is left as it
+    /// is too (`fewUnseen`, with the count) unless `allowFewer` says to replace it with them, and
+    /// the new collection is then smaller (`short`). A new collection never shrinks an album unasked.
+    public func newCollection(pin id: String, count: Int?, allowFewer: Bool = false) async throws -> FetchOutcome {
         let current = try await store.albumInBackground(id)
         let target = count ?? current.target
-        let exclude = current.excluded.union(current.photos.map(\.key))
-        let found = await router.search(
-            center: try current.pin.location, radiusKm: current.pin.radiusKm, count: target, exclude: exclude,
-            fresh: current.pageHistory ?? PageHistory()
-        )
+        let found = try await unseen(current, count: target)
         guard !found.candidates.isEmpty else {
             // The album is left as it was, whatever the reason.
             return FetchOutcome(report: .noNewCollection(current.pin, failures: found.failures), album: current, providerFailures: found.failures)
+        }
+        if !allowFewer, Self.wouldShrink(current, to: found.candidates.count, target: target) {
+            let report = FetchReport.fewUnseen(current.pin, unseen: found.candidates.count, holds: current.keptCount, failures: found.failures)
+            return FetchOutcome(report: report, album: current, providerFailures: found.failures)
         }
         let album = try await store.transactionInBackground { [size] transaction in
             var album = try transaction.album(id)
@@ -115,6 +116,41 @@ public struct AlbumFetcher: Sendable {
             return album
         }
         return try await fill(album, operation: .newCollection, searched: true, failures: found.failures)
+    }
+
+    /// Whether replacing `album` with `unseen` photos leaves it with fewer than it holds, when it
+    /// was to hold `target`: a smaller `--count` asked for, or an album that held fewer already,
+    /// is no loss.
+    static func wouldShrink(_ album: Album, to unseen: Int, target: Int) -> Bool {
+        unseen < target && unseen < album.keptCount
+    }
+
+    /// Up to `count` photos `album`'s pin has not shown, and who gave nothing. By the `first`
+    /// strategy one provider answers a search; when it has fewer than asked, the next search
+    /// (past them) lets the next provider add its own, so the count is what all of them have left.
+    private func unseen(_ album: Album, count: Int) async throws -> RouteResult {
+        let center = try album.pin.location
+        var exclude = album.excluded.union(album.photos.map(\.key))
+        var found = RouteResult(candidates: [], failures: [])
+        let rounds = router.strategy == .first ? max(1, router.providers.count) : 1
+        for round in 0..<rounds where found.candidates.count < count {
+            let more = await router.search(
+                center: center, radiusKm: album.pin.radiusKm, count: count - found.candidates.count, exclude: exclude,
+                fresh: album.pageHistory ?? PageHistory()
+            )
+            if round == 0 {
+                found.failures = more.failures
+            } else {
+                // A provider that answered before has merely run out; others are said once.
+                let said = Set(found.failures.map(\.provider)).union(found.candidates.map(\.key.provider))
+                found.failures += more.failures.filter { !said.contains($0.provider) }
+            }
+            guard !more.candidates.isEmpty else { break }
+            found.candidates += more.candidates
+            found.pages.merge(more.pages)
+            exclude.formUnion(more.candidates.map(\.key))
+        }
+        return found
     }
 
     /// Takes the photos that failed because their provider stopped working for the rest of this

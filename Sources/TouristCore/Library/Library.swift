@@ -144,14 +144,15 @@ public final class Library: Sendable {
     }
 
     /// Replaces pin `id`'s album with photos it has not shown (see `AlbumFetcher.newCollection`),
-    /// after any fetch of the pin another process runs (`waiting` hears who).
+    /// after any fetch of the pin another process runs (`waiting` hears who). With fewer unseen
+    /// photos left than the album holds, the album stays (`fewUnseen`) unless `allowFewer`.
     public func newCollection(
-        pin id: String, count: Int? = nil, providerNames: [String] = [],
+        pin id: String, count: Int? = nil, allowFewer: Bool = false, providerNames: [String] = [],
         progress: (@Sendable (FetchProgress) -> Void)? = nil, waiting: (@Sendable (LeaseRecord) -> Void)? = nil
     ) async throws -> FetchOutcome {
         try await providers.withRouter(only: providerNames, store: store) { router in
             try await exclusively(pin: id, waiting: waiting) {
-                try await fetcher(router, size: nil, progress: progress).newCollection(pin: id, count: count)
+                try await fetcher(router, size: nil, progress: progress).newCollection(pin: id, count: count, allowFewer: allowFewer)
             }
         }
     }

@@ -16,6 +16,9 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
         case fixConfig = "fix-config"
         /// Drop a pin where a provider has photos (the demo set's places).
         case visitPlaces = "visit-places"
+        /// Replace the album with a new collection smaller than it (`new-collection --allow-fewer`),
+        /// once the user says yes to `question`.
+        case allowFewer = "allow-fewer"
     }
 
     public var action: Action
@@ -25,12 +28,16 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
     public var page: String
     /// The label of the page's button that does it, when the page can (`Try again`).
     public var button: String?
+    /// What to ask before doing it, when it loses something (the page's confirm step, the
+    /// terminal's prompt): "Only 1 unseen photo is left within 5 km: replace 21 photos with 1?".
+    public var question: String?
 
-    public init(_ action: Action, terminal: String, page: String, button: String? = nil) {
+    public init(_ action: Action, terminal: String, page: String, button: String? = nil, question: String? = nil) {
         self.action = action
         self.terminal = terminal
         self.page = page
         self.button = button
+        self.question = question
     }
 
     /// When running again helps: at once, after a while (rate limits, a server down), or once the
@@ -73,6 +80,24 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
             .widenRadius, terminal: "widen the radius with `tourist pin edit \(pin.id) --radius \(Kilometres.argument(wider))`, or \(provider)",
             page: "Widen the pin's radius, to \(Kilometres.text(wider)) say, or add another provider to the config."
         )
+    }
+
+    /// Replace an album of `holds` photos with the `unseen` ones a new collection found, asked
+    /// first; `left`: every provider answered, so that is all there is within the radius.
+    static func allowFewer(_ pin: Pin, unseen: Int, holds: Int, left: Bool) -> FetchAdvice {
+        let photos = Plural.count(holds, "photo")
+        return FetchAdvice(
+            .allowFewer, terminal: "`tourist new-collection \(pin.id) --allow-fewer` replaces its \(photos) with \(unseen) anyway",
+            page: "Photos replaced never come back in later collections. To keep these and find more: \(widen(pin).page)", button: "Replace",
+            question: "Only \(unseenPhrase(unseen, left: left)) within \(Kilometres.text(pin.radiusKm)): replace \(photos) with \(unseen)?"
+        )
+    }
+
+    /// "1 unseen photo is left", or "3 unseen photos were found" when not every provider answered.
+    static func unseenPhrase(_ unseen: Int, left: Bool) -> String {
+        left
+            ? Plural.count(unseen, "unseen photo is", "unseen photos are") + " left"
+            : Plural.count(unseen, "unseen photo was", "unseen photos were") + " found"
     }
 
     /// What a `visit` advice proposes at the first place: a pin there, or a search there.

@@ -150,10 +150,12 @@ extension FetchReport {
             return FetchReport(kind: .short, operation: operation, headline: headline, notes: notes, advice: .widen(pin))
         }
         let what = operation == .newCollection ? Plural.count(stored, "unseen photo is", "unseen photos is") : Plural.count(stored, "photo is", "photos is")
+        // None of the problems passes (else the album is partly filled): no waiting brings more.
+        // The note says who could not be asked, and the next fetch asks again.
         let advice: FetchAdvice? = if let fix = fixAdvice(problems) {
             fix
         } else if operation == .newCollection {
-            .retry(pin, after: operation, what: "ask \(problems.map(\.provider).joined(separator: ", ")) again", when: .later)
+            .retry(pin, after: operation, what: "ask \(problems.map(\.provider).joined(separator: ", ")) again", when: problems.allSatisfy(\.isUnreachable) ? .online : .later)
         } else {
             nil
         }

@@ -17,6 +17,10 @@ public struct FetchReport: Sendable, Equatable, Codable {
         case empty
         /// `new-collection` found no photo the pin has not shown; the album is as it was.
         case noNewPhotos = "no-new-photos"
+        /// `new-collection` found fewer unseen photos than the album holds (`unseen` says how
+        /// many) and was not told to take fewer: the album is as it was, and the advice asks
+        /// whether to replace it anyway.
+        case fewUnseen = "few-unseen"
         /// Some photos could not be downloaded; a later run retries them.
         case incomplete
         /// A provider that was reached failed in a way that passes (slow down, time-out, server
@@ -44,7 +48,7 @@ public struct FetchReport: Sendable, Equatable, Codable {
         /// no provider that might fill it was left unasked.
         public var endsWell: Bool {
             switch self {
-            case .complete, .alreadyComplete, .short, .empty, .noNewPhotos: true
+            case .complete, .alreadyComplete, .short, .empty, .noNewPhotos, .fewUnseen: true
             case .incomplete, .partlyFilled, .unusable, .refused, .rateLimited, .unreachable, .misconfigured, .failed, .notAsked: false
             }
         }
@@ -87,9 +91,12 @@ public struct FetchReport: Sendable, Equatable, Codable {
     /// Something else that helps meanwhile, besides the advice: the places the demo set has photos,
     /// while a provider that might have some here could not be asked.
     public var alternative: FetchAdvice?
+    /// How many unseen photos a new collection found, when it left the album for fewer (`fewUnseen`).
+    public var unseen: Int?
 
     public init(
-        kind: Kind, operation: Operation, headline: String, notes: [Note] = [], advice: FetchAdvice? = nil, alternative: FetchAdvice? = nil
+        kind: Kind, operation: Operation, headline: String, notes: [Note] = [], advice: FetchAdvice? = nil,
+        alternative: FetchAdvice? = nil, unseen: Int? = nil
     ) {
         self.kind = kind
         self.operation = operation
@@ -97,6 +104,7 @@ public struct FetchReport: Sendable, Equatable, Codable {
         self.notes = notes
         self.advice = advice
         self.alternative = alternative
+        self.unseen = unseen
     }
 
     /// What kind of failure it is, for the exit code and the HTTP status; nil when it ended well.
@@ -105,7 +113,7 @@ public struct FetchReport: Sendable, Equatable, Codable {
     /// waiting until it can be reached (`temporary`).
     public var failureClass: FailureClass? {
         switch kind {
-        case .complete, .alreadyComplete, .short, .empty, .noNewPhotos: nil
+        case .complete, .alreadyComplete, .short, .empty, .noNewPhotos, .fewUnseen: nil
         case .incomplete, .partlyFilled, .rateLimited: .temporary
         case .unusable, .unreachable, .failed: .unavailable
         case .refused: .unauthorized

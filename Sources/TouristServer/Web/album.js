@@ -14,6 +14,8 @@
 // runs anywhere (here, or `tourist fetch` in a terminal) shows as fetching, never as interrupted.
 // While a new collection searches, the photos it replaces are not shown: a searching card stands
 // in the grid's place until the new photos arrive (or the search finds none and they stay).
+// When it finds fewer unseen photos than the album holds, the album stays, and the page that
+// started it asks (the report's question) whether to replace it anyway: Replace or Keep.
 
 import * as api from './api.js';
 import { on } from './events.js';
@@ -42,6 +44,8 @@ class AlbumPage {
     this.selected = new Set(); // ids of the selected photos
     this.tiles = new Map(); // photo id -> {element, checkbox, img, key}
     this.autoFetched = false;
+    this.startedNewCollection = false; // this page started the running new collection (it asks what to do)
+    this.action = Promise.resolve(); // the last action (`act`), once it has ended
     this.loading = false;
     this.reloadAgain = false;
     this.build(container);
@@ -437,10 +441,15 @@ class AlbumPage {
     this.progress = null;
     // A failure or an empty album is shown in the album's place; a message says only what the
     // page shows nowhere else: a collection smaller than the album, or none new, or an error.
+    const askedHere = this.startedNewCollection;
+    this.startedNewCollection = false;
     if (data.kind === 'error') {
       showError(data.error || 'The fetch stopped with an error.', { signal: this.signal });
-    } else if (['short', 'no-new-photos'].includes(data.kind) && data.report) {
-      const advice = data.report.advice ? ` ${data.report.advice.page}` : '';
+    } else if (data.kind === 'few-unseen' && askedHere && data.report?.advice?.question) {
+      this.askToReplace(data.report);
+    } else if (['short', 'no-new-photos', 'few-unseen'].includes(data.kind) && data.report) {
+      // Another page's question is not this one's to answer: it says only what happened.
+      const advice = data.report.advice && data.kind !== 'few-unseen' ? ` ${data.report.advice.page}` : '';
       showMessage(`${capitalized(data.report.headline)}.${advice}`, 'info', { signal: this.signal });
     }
     this.reload();
@@ -473,18 +482,21 @@ class AlbumPage {
   // ---- Actions ------------------------------------------------------------------------------
 
   /** Run an action with the buttons disabled; errors go to the message bar. */
-  async act(fn) {
-    if (this.actionRunning) return;
+  act(fn) {
+    if (this.actionRunning) return this.action;
     this.actionRunning = true;
     this.renderButtons();
-    try {
-      await fn();
-    } catch (error) {
-      if (!this.signal.aborted) showError(error.message, { signal: this.signal });
-    } finally {
-      this.actionRunning = false;
-      if (!this.signal.aborted) this.renderButtons();
-    }
+    this.action = (async () => {
+      try {
+        await fn();
+      } catch (error) {
+        if (!this.signal.aborted) showError(error.message, { signal: this.signal });
+      } finally {
+        this.actionRunning = false;
+        if (!this.signal.aborted) this.renderButtons();
+      }
+    })();
+    return this.action;
   }
 
   fetchPhotos({ quietConflict = false }) {
@@ -501,10 +513,30 @@ class AlbumPage {
     });
   }
 
-  newCollection() {
+  /**
+   * A new collection this page started found fewer unseen photos than the album holds, and left
+   * the album: the report's question, Replace or Keep. Replace starts it again, allowed fewer.
+   */
+  async askToReplace(report) {
+    const { advice } = report;
+    const replace = await confirmDialog({ title: advice.question, message: advice.page, ok: advice.button || 'Replace', cancel: 'Keep' });
+    if (this.signal.aborted) return;
+    await this.action; // the action that started the new collection may still be reloading
+    if (replace) await this.newCollection({ allowFewer: true });
+    else showMessage(`${capitalized(report.headline)}.`, 'info', { signal: this.signal });
+  }
+
+  newCollection({ allowFewer = false } = {}) {
     this.hideNext();
     return this.act(async () => {
-      await api.newCollection(this.pinID);
+      // Before the answer: the search may end (and say so) before the request returns.
+      this.startedNewCollection = true;
+      try {
+        await api.newCollection(this.pinID, { allowFewer });
+      } catch (error) {
+        this.startedNewCollection = false;
+        throw error;
+      }
       this.progress = null;
       this.clearSelection();
       if (this.album) this.album = { ...this.album, fetching: true, replacing: true };

@@ -62,7 +62,9 @@ export const editPin = (pinID, changes) => request('PATCH', pinPath(pinID), chan
 /** {pin, target, fetching, replacing, report, photos: [PHOTO]} */
 export const getAlbum = (pinID, opts) => request('GET', `${pinPath(pinID)}/album`, null, opts);
 export const startFetch = (pinID) => request('POST', `${pinPath(pinID)}/fetch`, {});
-export const newCollection = (pinID) => request('POST', `${pinPath(pinID)}/new-collection`, {});
+/** `allowFewer`: replace the album even when fewer unseen photos are left than it holds (asked first). */
+export const newCollection = (pinID, { allowFewer = false } = {}) =>
+  request('POST', `${pinPath(pinID)}/new-collection`, allowFewer ? { allowFewer: true } : {});
 /** {removed: [photo id]} */
 export const deletePhotos = (pinID, photoIDs) => request('POST', `${pinPath(pinID)}/photos/delete`, { photos: photoIDs });
 /** {pin, photo, previous, next}: previous and next are the neighbours' ids, absent at either end. */

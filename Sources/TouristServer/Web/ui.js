@@ -160,15 +160,16 @@ export function clearMessages() {
 
 /**
  * Ask in the page's <dialog id="confirm-dialog">; resolves true for OK, false for Cancel or Esc.
- * title, message and ok are plain text.
+ * title, message, ok and cancel (the buttons' labels) are plain text.
  */
-export function confirmDialog({ title, message, ok = 'Delete' }) {
+export function confirmDialog({ title, message, ok = 'Delete', cancel = 'Cancel' }) {
   const dialog = document.getElementById('confirm-dialog');
   const okButton = document.getElementById('confirm-ok');
   const cancelButton = document.getElementById('confirm-cancel');
   document.getElementById('confirm-title').textContent = title;
   document.getElementById('confirm-message').textContent = message;
   okButton.textContent = ok;
+  cancelButton.textContent = cancel;
   return new Promise((resolve) => {
     const finish = (answer) => {
       okButton.removeEventListener('click', onOK);

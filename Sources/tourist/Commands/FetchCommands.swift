@@ -53,7 +53,7 @@ struct FetchCommand: AsyncParsableCommand {
             if all {
                 return try await FetchAllRun.run(session, fetch, size: size.flatMap(PhotoSize.init))
             }
-            return try await AlbumRun.run(session, fetch) { library, id, progress, waiting in
+            return try await AlbumRun.run(session, fetch) { library, id, _, progress, waiting in
                 try await library.fetch(
                     pin: id, count: fetch.count, size: size.flatMap(PhotoSize.init), providerNames: fetch.provider, progress: progress, waiting: waiting
                 )
@@ -67,14 +67,18 @@ struct NewCollectionCommand: AsyncParsableCommand {
         commandName: "new-collection",
         abstract: "Replace a pin's album with photos it has not shown before; removed photos never come back.",
         discussion: """
-            When fewer unseen photos are left within the pin's radius than the album holds, the new collection \
-            is smaller and stderr says how many; with none left the album stays as it is. Either way it exits 0 \
-            and names a wider radius to set (tourist pin edit PIN --radius KM) or another provider to use.
+            Photos replaced never come back in later collections either. When fewer unseen photos are left \
+            within the pin's radius than the album holds, the album is not replaced unasked: on a terminal \
+            new-collection asks first; otherwise it keeps the album, says how many are left and exits 0 \
+            (--allow-fewer replaces it anyway). With none left the album stays as it is. Either way stderr \
+            names a wider radius to set (tourist pin edit PIN --radius KM) or another provider to use.
             """
     )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var fetch: FetchOptions
+    @Flag(name: .long, help: "Replace the album even when fewer unseen photos are left than it holds, without asking.")
+    var allowFewer = false
 
     func validate() throws {
         guard fetch.pin != nil else { throw ValidationError("name the pin whose album to replace: its id or name") }
@@ -82,54 +86,11 @@ struct NewCollectionCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await Session.run(global) { session in
-            try await AlbumRun.run(session, fetch, replacing: true) { library, id, progress, waiting in
-                try await library.newCollection(pin: id, count: fetch.count, providerNames: fetch.provider, progress: progress, waiting: waiting)
+            try await AlbumRun.run(session, fetch, replacing: true) { library, id, allowed, progress, waiting in
+                try await library.newCollection(
+                    pin: id, count: fetch.count, allowFewer: allowFewer || allowed, providerNames: fetch.provider, progress: progress, waiting: waiting
+                )
             }
         }
-    }
-}
-
-/// The part `fetch` and `new-collection` share: set up, run with a progress bar, report, exit code.
-enum AlbumRun {
-    /// `replacing`: the album is replaced (`new-collection`), so one interrupted while searching is
-    /// unchanged (there is nothing to resume); once photos download, `fetch` completes it.
-    static func run(
-        _ session: Session, _ options: FetchOptions, replacing: Bool = false,
-        _ body: (Library, String, (@Sendable (FetchProgress) -> Void)?, @escaping @Sendable (LeaseRecord) -> Void) async throws -> FetchOutcome
-    ) async throws -> Int32 {
-        let library = try session.library()
-        let store = library.store
-        let id = try library.resolvePin(try options.namedPin())
-        let bar = ProgressBar.make(for: session, waiting: ProgressBar.searching(options.provider))
-        let stderr = session.stderr
-        let interruption = Interruption<FetchProgress>(bar: bar, stderr: stderr) { last in
-            let resume = "`tourist fetch \(id)` resumes"
-            guard let last else { return "Interrupted while searching; " + (replacing ? "the album is unchanged" : resume) }
-            return "Interrupted: \(last.done) of \(last.total) photos kept; \(resume)"
-        }
-        let progress = interruption.reporter { bar?.update($0) }
-        let outcome = try await body(library, id, progress) { holder in
-            stderr.note("another tourist (pid \(holder.pid) on \(holder.host)) is fetching this pin; waiting for it to finish")
-        }
-        bar?.finish()
-        if session.options.json {
-            try session.printJSON(AlbumJSON(outcome, store: store))
-        } else if outcome.report.kind != .alreadyComplete {
-            // One line: the album is `album`'s to show; nothing at all when there was nothing to do.
-            session.say(AlbumPrinter.summary(outcome.album))
-        }
-        return report(outcome, session: session)
-    }
-
-    /// Says how the fetch ended on stderr, once, and picks the exit code. Photos found unusable
-    /// and replaced by others are said too.
-    static func report(_ outcome: FetchOutcome, session: Session) -> Int32 {
-        let report = outcome.report
-        let rejected = outcome.album.photos.filter { $0.state == .rejected }
-        if let first = rejected.first, report.kind != .unusable, report.kind != .alreadyComplete {
-            session.note("\(Plural.count(rejected.count, "photo was", "photos were")) unusable and replaced by others (\(first.key): \(first.error ?? "rejected")); `tourist album \(outcome.album.pin.id)` lists them")
-        }
-        for line in TerminalReport.lines(report) { session.note(line) }
-        return ExitStatus.of(report)
     }
 }

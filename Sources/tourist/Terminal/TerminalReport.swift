@@ -2,17 +2,20 @@ import TouristCore
 
 /// A `FetchReport` as the terminal says it on stderr: one line per note that explains a failure
 /// (with the provider's own words), then the headline with the advice's command. A short album
-/// is one line: what could not answer, then what there is. The report's alternative, when it has
-/// one, comes before the headline, so the headline stays the last word (and the message of a
-/// failure with --json).
+/// and a new collection left for too few unseen photos are one line: what could not answer, then
+/// what there is. The report's alternative, when it has one, comes before the headline, so the
+/// headline stays the last word (and the message of a failure with --json).
 enum TerminalReport {
     static func lines(_ report: FetchReport) -> [String] {
         let alternative = report.alternative.map { [$0.terminal] } ?? []
         switch report.kind {
         case .complete:
             return report.notes.map(line)
+        case .fewUnseen:
+            // One line: who could not be asked, how many are left, and how to replace the album anyway.
+            return [(report.notes.map(\.text) + [conclusion(report)]).joined(separator: "; ")]
         case .short where report.asksAgain:
-            return [(report.notes.map(\.text) + [report.headline]).joined(separator: "; ") + advice(report, joiner: ". ")]
+            return [(report.notes.map(\.text) + [report.headline]).joined(separator: "; ") + advice(report, joiner: report.advice?.action == .widenRadius ? ". For more, " : ". ")]
         default:
             return report.notes.map(line) + alternative + [conclusion(report)]
         }
@@ -23,6 +26,7 @@ enum TerminalReport {
         let joiner = switch (report.kind, report.advice?.action) {
         case (.empty, .widenRadius?): ". To find some, "
         case (_, .widenRadius?): ". For more, "
+        case (.fewUnseen, _): ". "
         default: "; "
         }
         return report.headline + advice(report, joiner: joiner)
