@@ -20,6 +20,10 @@ import TestSupport
         let missing = try await harness.run("fetch", "Eiffel", "Towr", expecting: 65)
         #expect(missing.stderr.hasPrefix("tourist: no pin \"Eiffel Towr\""), "\(missing.stderr)")
         #expect(missing.stderr.contains("Did you mean \"Eiffel Tower\" (\(id))?"), "\(missing.stderr)")
+        // An option's value of two words, unquoted: its second word was read into the pin's name.
+        let renamed = try await harness.run("pin", "edit", "Eiffel", "Tower", "--name", "La", "Tour", expecting: 64)
+        #expect(renamed.stderr == "tourist: no pin \"Eiffel Tower Tour\": \"Tour\" was read as part of the pin's name, not of --name La; a value of several words is one argument: quote it, as in tourist pin edit Eiffel Tower --name 'La Tour'\n", "\(renamed.stderr)")
+        #expect(try await harness.json("pin", "show", id)["name"] as? String == "Eiffel Tower", "nothing renamed")
     }
 
     /// Where a command takes more than a pin, the words that parse once joined are shown quoted.

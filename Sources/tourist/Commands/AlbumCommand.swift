@@ -20,7 +20,7 @@ struct AlbumCommand: AsyncParsableCommand {
     func run() async throws {
         try await Session.run(global) { session in
             let library = try session.library()
-            let album = try library.album(try pin.named())
+            let album = try library.album(try pin.resolve(in: library))
             if session.options.json {
                 try session.printJSON(AlbumJSON(album, store: library.store))
             } else {

@@ -96,7 +96,7 @@ enum AlbumRun {
     ) async throws -> Int32 {
         let library = try session.library()
         let store = library.store
-        let id = try library.resolvePin(try options.pin.named())
+        let id = try options.pin.resolve(in: library)
         let bar = ProgressBar.make(for: session, waiting: ProgressBar.searching(options.provider))
         let stderr = session.stderr
         let interruption = Interruption<FetchProgress>(bar: bar, stderr: stderr) { last in

@@ -107,7 +107,8 @@ struct PinCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await Session.run(global) { session in
-                let album = try session.library().album(try pin.named())
+                let library = try session.library()
+                let album = try library.album(try pin.resolve(in: library))
                 var shown = album.pin
                 shown.photos = album.storedCount
                 if session.options.json {
@@ -159,7 +160,7 @@ struct PinCommand: AsyncParsableCommand {
         func run() async throws {
             try await Session.run(global) { session in
                 let library = try session.library()
-                let change = try library.editPin(try library.resolvePin(try pin.named()), name: name, radiusKm: radius)
+                let change = try library.editPin(try pin.resolve(in: library), name: name, radiusKm: radius)
                 if session.options.json {
                     try session.printJSON(change.after)
                 } else {
