@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Directory provider benchmark, in one run:
-#   a tree of real photos (every image of ../shared/corpus/exif-samples copied COPIES times, in
+#   a tree of real photos (every image of $EXIF_SAMPLES, a folder holding the images of the public
+#   github.com/ianare/exif-samples repository, copied COPIES times, in
 #   folders of its own per copy) plus GENERATED photos written by `tourist-bench write-photos`
 #   (JPEG, PNG, WebP, HEIF and TIFF, geotagged); indexed by
 #     - `exiftool -n -json -GPSLatitude -GPSLongitude -r TREE` (the reference),
@@ -17,8 +18,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-corpus=../shared/corpus/exif-samples
-[[ -d $corpus ]] || { echo "the shared corpus ($corpus) is missing: it holds the real photos this benchmark copies" >&2; exit 1; }
+corpus=${EXIF_SAMPLES:-../shared/corpus/exif-samples}
+[[ -d $corpus ]] || { echo "no photos at $corpus: set EXIF_SAMPLES to a folder of real camera photos (the images of github.com/ianare/exif-samples)" >&2; exit 1; }
 source Benchmarks/require.sh
 require exiftool:libimage-exiftool-perl hyperfine:hyperfine
 

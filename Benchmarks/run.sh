@@ -15,8 +15,8 @@
 # 3. Downloads (Benchmarks/downloads.sh): `tourist fetch` of 500 photos of 200 KB from a fake Flickr
 #    on loopback adding 50 ms per request, against `curl --parallel --parallel-max 8` on the same
 #    URLs (target: within 1.15x of curl), and tourist's peak RSS (target: under 64 MB).
-# 4. Directory provider (Benchmarks/directory.sh): indexing a tree of 3,050 photos (the shared
-#    exif-samples corpus copied 50 times, plus 1,000 generated ones) against `exiftool -n -json
+# 4. Directory provider (Benchmarks/directory.sh): indexing a tree of 3,050 photos (the
+#    exif-samples photos, $EXIF_SAMPLES, copied 50 times, plus 1,000 generated ones) against `exiftool -n -json
 #    -GPSLatitude -GPSLongitude -r` (target: first scan >= 20x faster), and a rescan of the
 #    unchanged tree against the first scan (target: >= 20x faster).
 # 5. Provider plugins (Benchmarks/plugins.sh): the protocol's overhead per search against the fixture

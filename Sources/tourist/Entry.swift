@@ -8,7 +8,8 @@ import NIOPosix
 /// other commands keep the default pool.
 ///
 /// Parsing and running are ArgumentParser's `main`, but for arguments it cannot parse, which
-/// `ParsingFailure` answers, and for no arguments at all, which `GettingStarted` answers.
+/// `ParsingFailure` answers, for no arguments at all, which `GettingStarted` answers, and for
+/// `tourist --help`, which `RootHelp` answers.
 @main
 enum Entry {
     static func main() async {
@@ -17,6 +18,10 @@ enum Entry {
             return
         }
         let arguments = GlobalOptionPlacement.reorder(Array(CommandLine.arguments.dropFirst()))
+        if RootHelp.isAsked(arguments) {
+            Terminal.write(RootHelp.text)
+            return
+        }
         if GlobalOptionPlacement.command(of: arguments) == ServeCommand.configuration.commandName {
             NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         }

@@ -117,12 +117,13 @@ public final class FakeCommons: Sendable {
         return .response(status: 404, headers: [("Content-Type", "text/html")], body: Array("<html><body>Not Found</body></html>".utf8))
     }
 
-    /// Wikimedia's User-Agent policy: `name/version (contact)` with an e-mail address or URL, and
-    /// no generic library agent.
+    /// Wikimedia's User-Agent policy: `name/version`, with a contact when one is given (`(…)`
+    /// holding an e-mail address or URL), and no generic library agent (which Wikimedia blocks).
     static func followsUserAgentPolicy(_ agent: String) -> Bool {
         let generic = ["curl/", "python-requests/", "libcurl", "wget/", "go-http-client", "java/", "okhttp"]
         guard !generic.contains(where: { agent.lowercased().hasPrefix($0) }) else { return false }
-        guard let open = agent.firstIndex(of: "("), let close = agent.lastIndex(of: ")"), open < close else { return false }
+        guard let open = agent.firstIndex(of: "(") else { return agent.contains("/") && !agent.contains(" ") }
+        guard let close = agent.lastIndex(of: ")"), open < close else { return false }
         let product = agent[..<open].trimmingCharacters(in: .whitespaces)
         let contact = agent[agent.index(after: open)..<close]
         return product.contains("/") && (contact.contains("@") || contact.contains("http"))

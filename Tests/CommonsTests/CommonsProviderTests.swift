@@ -278,7 +278,7 @@ import TestSupport
 }
 
 /// The quirks of the API the provider must get right: namespaces, primary coordinates, coordinate
-/// continuation, and the User-Agent policy with the default contact.
+/// continuation, and the User-Agent policy with and without a contact.
 @Suite struct CommonsQuirkTests {
     let eiffel: GeoPoint
     let http = HTTPClient(configuration: .patient)
@@ -328,13 +328,17 @@ import TestSupport
         #expect(second.candidates.allSatisfy { $0.location != nil && $0.sources[.small240] != nil })
     }
 
-    @Test func theDefaultContactSatisfiesTheUserAgentPolicy() async throws {
+    /// No contact is invented: without the user's own, the User-Agent names tourist alone; with
+    /// it, the contact too.
+    @Test func theUserAgentCarriesTheUsersContactOrNone() async throws {
         let fake = try FakeCommons(files: FakeCommonsFile.around(latitude: 48.8584, longitude: 2.2945, count: 3, spacingMetres: 50))
         defer { fake.stop() }
         let page = try await provider(fake, contact: nil).search(GeoQuery(center: eiffel, radiusKm: 1, limit: 3))
         #expect(page.candidates.count == 3)
         let agent = try #require(fake.apiRequests.first?.headers["user-agent"])
-        #expect(agent.hasPrefix("tourist/\(TouristVersion.current) (") && agent.hasSuffix(")"))
+        #expect(agent == "tourist/\(TouristVersion.current)")
+        _ = try await provider(fake, contact: "me@mail.invalid").search(GeoQuery(center: eiffel, radiusKm: 1, limit: 3))
+        #expect(fake.apiRequests.last?.headers["user-agent"] == "tourist/\(TouristVersion.current) (me@mail.invalid)")
         // A generic agent is refused, as Wikimedia refuses it: the rule the fake enforces is real.
         let url = try #require(URL(string: fake.endpoint + "?action=query&format=json"))
         let refused = await expectProviderError("not found", retryable: false) { _ = try await http.data(HTTPRequest(url: url, userAgent: "curl/8.5.0")) }

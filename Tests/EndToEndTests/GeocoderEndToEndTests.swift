@@ -68,7 +68,7 @@ import TestSupport
         let closed = try BoundSocket()
         let config = try Self.config(harness, url: "http://127.0.0.1:\(closed.port)")
         let offline = try await harness.run("pin", "add", "Eiffel Tower", "--config", config, expecting: 75)
-        #expect(offline.stderr == "tourist: cannot look \"Eiffel Tower\" up online: the geocoder's host 127.0.0.1:\(closed.port) is unreachable: you seem to be offline, or it is down. Try again when online, or give the place's coordinates instead, as LAT LON (such as 48.8584 2.2945)\n")
+        #expect(offline.stderr == "tourist: cannot look \"Eiffel Tower\" up online: the geocoder's host 127.0.0.1:\(closed.port) is unreachable: you seem to be offline, or it is down. Try again when online, or give the place's coordinates instead, as LAT LON in decimal degrees, as a map shows them\n")
         // Cities still resolve offline, without asking.
         try await harness.run("pin", "add", "Kyoto", "--config", config)
         let json = try await harness.tourist.run(["pin", "add", "Eiffel Tower", "--config", config, "--json"], in: harness.folder.path)
@@ -90,6 +90,25 @@ import TestSupport
         let noContact = try harness.folder.write("nocontact.json", #"{"geocoder": {"type": "nominatim"}}"#)
         let refused = try await harness.run("pin", "add", "Eiffel Tower", "--config", noContact, expecting: 78)
         #expect(refused.stderr.contains("geocoder.contact: missing: the geocoder is on, and Nominatim's usage policy asks every client for a way to reach its user"), "\(refused.stderr)")
+    }
+
+    /// A contact that fails its check refuses only what would ask the geocoder (exit 78, the same
+    /// message each time); commands the gazetteer or the store answer run as without a geocoder.
+    @Test func aContactThatFailsItsCheckRefusesOnlyLookupsOnline() async throws {
+        let harness = try Harness()
+        let nominatim = try FakeNominatim()
+        let example = try harness.folder.write("example.json", #"{"geocoder": {"url": "\#(nominatim.url)", "contact": "you@example.org"}}"#)
+        let said = "geocoder.contact: \"you@example.org\" is an example address, and reaches nobody"
+        #expect(try await harness.json("search", "Kyoto", "--count", "2", "--config", example).photos.count == 2)
+        let kyoto = try await harness.json("pin", "add", "Kyoto", "--config", example)
+        #expect(kyoto["name"] as? String == "Kyoto")
+        try await harness.run("fetch", "Kyoto", "--count", "2", "--config", example)
+        try await harness.run("pin", "list", "--config", example)
+        for arguments in [["pin", "add", "Eiffel", "Tower"], ["search", "Eiffel Tower"], ["config", "check"]] {
+            let refused = try await harness.run(arguments + ["--config", example], expecting: 78)
+            #expect(refused.stderr.hasPrefix("tourist: config error: \(example): \(said)"), "\(arguments): \(refused.stderr)")
+        }
+        #expect(nominatim.received.isEmpty, "nothing was sent with a contact that reaches nobody")
     }
 
     @Test func configCheckSaysWhereLookupsGo() async throws {

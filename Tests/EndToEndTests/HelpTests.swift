@@ -70,6 +70,29 @@ import TestSupport
         for option in options { #expect(help.contains(option), "new-collection --help lacks \(option)") }
     }
 
+    /// `--help` reads in one go: the commands before the exit codes, each line wrapped once (none
+    /// over 80 columns, no paragraph broken in two places), Commons named, and what options mean.
+    @Test func theHelpListsCommandsFirstAndSaysWhatOptionsMean() async throws {
+        let harness = try Harness(extraEnvironment: ["COLUMNS": "80"])
+        let help = try await harness.run("--help").stdout
+        let commands = try #require(help.range(of: "SUBCOMMANDS:"), "\(help)")
+        let codes = try #require(help.range(of: "Exit codes:"), "\(help)")
+        #expect(commands.lowerBound < codes.lowerBound, "the commands come first")
+        #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(help)")
+        #expect(help.contains("Wikimedia Commons"), "\(help)")
+        #expect(try await harness.run("help").stdout == help)
+        #expect(try await harness.run("-h", "--json").stdout == help)
+
+        let add = try await harness.run("pin", "add", "--help").stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(add.contains("(default: the place's name as found") && !add.contains("default: its coordinates"), "\(add)")
+        let fetch = try await harness.run("fetch", "--help").stdout
+        let flat = fetch.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("73 the store cannot be created") && flat.contains("78, 77, 65, 73, 74, 69, then 75"), "\(fetch)")
+        #expect(flat.contains("s (75 px square)") && flat.contains("z (640 px)") && flat.contains("o (the original)"), "\(fetch)")
+        let get = try await harness.run("photo", "get", "--help").stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(get.contains("b (1024 px)"), "\(get)")
+    }
+
     @Test func everyCommandHasItsOwnHelp() async throws {
         let harness = try Harness()
         for command in Self.commands {
@@ -113,14 +136,14 @@ import TestSupport
         let harness = try Harness()
         // Before: "Missing value for '--radius <km>'", as if -5 were an option.
         let radius = try await harness.run("pin", "add", "1", "1", "--radius", "-5", expecting: 64)
-        #expect(radius.stderr.hasPrefix("Error: --radius -5.0 is out of range; use kilometres from 0 (exclusive) to 20000"), "\(radius.stderr)")
+        #expect(radius.stderr.hasPrefix("tourist: --radius -5.0 is out of range; use kilometres from 0 (exclusive) to 20000"), "\(radius.stderr)")
         let count = try await harness.run("search", "1", "2", "--count", "-1", expecting: 64)
-        #expect(count.stderr.hasPrefix("Error: --count -1 is out of range; use 1 to 500"), "\(count.stderr)")
+        #expect(count.stderr.hasPrefix("tourist: --count -1 is out of range; use 1 to 500"), "\(count.stderr)")
         // A name may begin with a dash.
         #expect(try await harness.json("pin", "add", "1", "1", "--name", "-x")["name"] as? String == "-x")
         let edit = try await harness.run("pin", "edit", "--", "-x", "--radius", "-2", expecting: 64)
         #expect(edit.stderr.contains("say what to change"), "\(edit.stderr)")
         let edited = try await harness.run("pin", "edit", "1,1", "--radius", "-2", expecting: 64)
-        #expect(edited.stderr.hasPrefix("Error: --radius -2.0 is out of range"), "\(edited.stderr)")
+        #expect(edited.stderr.hasPrefix("tourist: --radius -2.0 is out of range"), "\(edited.stderr)")
     }
 }

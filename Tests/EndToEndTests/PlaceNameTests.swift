@@ -113,4 +113,19 @@ import TestSupport
         #expect(lines.count == 3 && lines.allSatisfy { $0.count <= 80 }, "\(list.stdout)")
         #expect(lines[1].contains("Kyoto"), "\(list.stdout)")
     }
+
+    /// At 60 columns the coordinates (then the radius) give way before a row would wrap, and a
+    /// place keeps its start: never "near… FR".
+    @Test func aNarrowTerminalDropsCoordinatesBeforeCuttingPlaces() async throws {
+        let harness = try Harness(extraEnvironment: ["COLUMNS": "60"])
+        try await harness.run("pin", "add", "40.6892", "-74.0445", "--name", "Statue of Liberty")
+        try await harness.run("pin", "add", "Paris")
+        let list = try await harness.run("pin", "list")
+        let lines = list.stdout.split(separator: "\n")
+        #expect(lines.count == 3 && lines.allSatisfy { $0.count <= 60 }, "\(list.stdout)")
+        #expect(lines[0].hasPrefix("ID") && !lines[0].contains("LATITUDE") && !lines[0].contains("LONGITUDE"), "\(list.stdout)")
+        #expect(lines[0].contains("PLACE") && lines[0].contains("STATE") && lines[0].contains("PHOTOS"), "\(list.stdout)")
+        #expect(lines[1].contains("near New York"), "\(list.stdout)")
+        #expect(lines[2].contains("near Paris, FR"), "\(list.stdout)")
+    }
 }

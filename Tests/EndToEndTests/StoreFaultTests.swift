@@ -16,7 +16,7 @@ struct StoreFaultTests {
         #expect(full.stderr.contains("the disk is full. Free some space, then run the command again"), "\(full.stderr)")
         #expect(full.stderr.split(separator: "\n").count == 1, "one line: \(full.stderr)")
         let album = try await harness.json("album", pin)
-        #expect((album["pin"] as? [String: Any])?["state"] as? String == "fetching", "resumable: \(album)")
+        #expect((album["pin"] as? [String: Any])?["state"] as? String == "interrupted", "resumable, and no fetch runs: \(album)")
         #expect(try await harness.json("store", "verify")["ok"] as? Bool == true, "nothing half-written")
 
         try Mounts.resize(mount, to: "8m")

@@ -129,6 +129,29 @@ import TestSupport
         #expect(resumed.photos.count == 20, "\(resumed)")
     }
 
+    /// A pin is `fetching` only while a fetch runs (its process holds the pin's lease); after
+    /// Ctrl-C it is `interrupted`, in `pin show`, `pin list` and `album`, until a fetch resumes it.
+    @Test func afterCtrlCThePinIsInterruptedNotFetching() async throws {
+        let (flickr, config) = try heldFlickr(free: 2)
+        defer { flickr.stop() }
+        let pin = try await addPin(config)
+        let terminal = try terminal(["fetch", pin, "--count", "10", "--config", config], columns: 80)
+        try await terminal.waitFor("a photo kept") { $0.range(of: #"[1-9][0-9]*/10 photos"#, options: .regularExpression) != nil }
+        let running = try await harness.json("pin", "show", pin, "--config", config)
+        #expect(running["state"] as? String == "fetching", "\(running)")
+        terminal.interrupt()
+        _ = try await terminal.finish()
+        flickr.releaseDownloads()
+        let shown = try await harness.run("pin", "show", pin, "--config", config)
+        #expect(shown.stdout.contains("state:     interrupted (the last fetch stopped before it ended; `tourist fetch \(pin)` resumes it)"), "\(shown.stdout)")
+        #expect(try await harness.json("pin", "show", pin, "--config", config)["state"] as? String == "interrupted")
+        let listed = try #require(try await harness.json("pin", "list", "--config", config)["pins"] as? [[String: Any]])
+        #expect(listed.first?["state"] as? String == "interrupted", "\(listed)")
+        #expect(try await harness.run("album", pin, "--config", config).stdout.contains(": interrupted, "))
+        let resumed = try await harness.json("fetch", pin, "--config", config)
+        #expect(resumed.photos.count == 10 && (resumed["pin"] as? [String: Any])?["state"] as? String == "ready", "\(resumed)")
+    }
+
     @Test func ctrlCDuringFetchAllSaysHowManyPinsAreDone() async throws {
         let (flickr, config) = try heldFlickr(free: 3)
         defer { flickr.stop() }

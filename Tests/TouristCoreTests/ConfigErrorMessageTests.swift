@@ -29,10 +29,11 @@ import TestSupport
     }
 
     /// The message of parsing `text` as the config file `path`, or nil when it parses.
+    /// The error loading `text` meets, or else the problem its geocoder keeps (a contact that fails
+    /// its check, reported when a lookup would go online and by `config check`); nil for neither.
     func message(_ text: String, environment: [String: String] = [:], path: String = Self.file) -> String? {
         do {
-            _ = try loader(environment).parse(Array(text.utf8), path: path)
-            return nil
+            return try loader(environment).parse(Array(text.utf8), path: path).geocoder.problem.map(String.init(describing:))
         } catch {
             return String(describing: error)
         }
@@ -145,6 +146,10 @@ import TestSupport
             (#"{"geocoder": [1]}"#, #"/etc/t/config.json: geocoder: expected an object, found an array. Write it as { … }."#),
             (#"{"geocoders": {}}"#, #"/etc/t/config.json: geocoders: unknown key "geocoders". Did you mean "geocoder"?"#),
         ])
+        // A contact that fails its check does not stop the config from loading: every command but
+        // a lookup online (and `config check`) runs with it.
+        let example = try? loader().parse(Array(#"{"geocoder": {"contact": "you@example.org"}}"#.utf8), path: Self.file)
+        #expect(example?.geocoder.isOn == false && example?.geocoder.refusal != nil && example?.geocoder.contact == nil)
         // Off, it needs no contact; on, its values are read as written.
         #expect(message(#"{"geocoder": {"type": "nominatim", "enabled": false, "contact": null}}"#) == nil)
         let config = try? loader(["MAIL": "ann@tourist.test"]).parse(Array(#"{"geocoder": {"contact": "${MAIL}", "url": "http://127.0.0.1:8088/nominatim/", "language": "de,en", "timeoutSeconds": 4}}"#.utf8), path: Self.file)

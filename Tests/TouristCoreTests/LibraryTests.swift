@@ -87,6 +87,24 @@ import TestSupport
         #expect(try await outcome.report.kind == .complete)
     }
 
+    /// An album stored as `fetching` is `fetching` only while a process holds the pin's lease;
+    /// with none (the fetch was interrupted, its process died) every reader sees `interrupted`.
+    @Test func aPinIsFetchingOnlyWhileItsLeaseIsHeld() throws {
+        let library = try library()
+        let pin = try library.addPin(name: "Here", at: Self.center, radiusKm: 5).pin
+        try library.store.transaction { transaction in
+            var album = try transaction.album(pin.id)
+            album.pin.state = .fetching
+            try transaction.save(album)
+        }
+        let held = try #require(try library.store.takeLease(pin: pin.id))
+        #expect(try library.album(pin.id).pin.state == .fetching && library.pins().map(\.state) == [.fetching])
+        try held.release()
+        #expect(try library.album(pin.id).pin.state == .interrupted && library.pins().map(\.state) == [.interrupted])
+        #expect(try library.store.album(pin.id).pin.state == .fetching, "what is stored stays: the next fetch resumes it")
+        #expect(try library.pinsToFetch(count: nil).map(\.id) == [pin.id])
+    }
+
     @Test func removingPhotosNamedTwiceRemovesThemOnceAndTheyNeverComeBack() async throws {
         let library = try library()
         let pin = try library.addPin(name: "Here", at: Self.center, radiusKm: 5).pin

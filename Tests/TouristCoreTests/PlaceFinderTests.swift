@@ -120,7 +120,7 @@ import TestSupport
         let closed = try BoundSocket()
         let error = try await #require(throws: GeocoderError.self) { try await finder("http://127.0.0.1:\(closed.port)").resolve(["Eiffel Tower"]) }
         #expect(error.isUnreachable && error.failureClass == .temporary)
-        #expect(error.message == "cannot look \"Eiffel Tower\" up online: the geocoder's host 127.0.0.1:\(closed.port) is unreachable: you seem to be offline, or it is down. Try again when online, or give the place's coordinates instead, as LAT LON (such as 48.8584 2.2945)")
+        #expect(error.message == "cannot look \"Eiffel Tower\" up online: the geocoder's host 127.0.0.1:\(closed.port) is unreachable: you seem to be offline, or it is down. Try again when online, or give the place's coordinates instead, as LAT LON in decimal degrees, as a map shows them")
         let unresolved = try await #require(throws: GeocoderError.self) { try await finder("http://tourist-geocoder.invalid").resolve(["Eiffel Tower"]) }
         #expect(unresolved.isUnreachable && unresolved.message.contains("the geocoder's host tourist-geocoder.invalid could not be resolved: you seem to be offline"), "\(unresolved)")
     }
@@ -128,7 +128,7 @@ import TestSupport
     @Test func offTheNotFoundMessageSaysHowToTurnItOn() async throws {
         let error = try await #require(throws: LibraryError.self) { try await PlaceFinder(geocoder: nil).resolve(["Eiffel Tower"]) }
         #expect(error.failureClass == .usage)
-        #expect(error.message == #"no place named "Eiffel Tower" among the cities of 15,000 people or more that tourist knows (GeoNames); for a landmark or an address, turn the online geocoder on (OpenStreetMap's Nominatim: set "enabled": true and your "contact" in the config's "geocoder"; README, "Landmarks and addresses"), or give its coordinates instead, as LAT LON (such as 48.8584 2.2945)"#)
+        #expect(error.message == #"no place named "Eiffel Tower" among the cities of 15,000 people or more that tourist knows (GeoNames); for a landmark or an address, turn the online geocoder on (OpenStreetMap's Nominatim: set "enabled": true and your "contact" in the config's "geocoder"; README, "Landmarks and addresses"), or give its coordinates instead, as LAT LON in decimal degrees, as a map shows them"#)
         // Off in the config is off: the finder it makes asks no geocoder.
         var config = TouristConfig.builtIn(workingDirectory: "/")
         #expect(try PlaceFinder.configured(config, stateRoot: folder.path, logger: .init(label: "t")).geocoder == nil)
@@ -142,7 +142,7 @@ import TestSupport
     @Test func foundNowhereSaysWhereItLooked() async throws {
         let nominatim = try FakeNominatim()
         let error = try await #require(throws: LibraryError.self) { try await finder(nominatim.url).resolve(["Atlantis Harbour"]) }
-        #expect(error.message == "no place named \"Atlantis Harbour\" among the cities of 15,000 people or more that tourist knows (GeoNames), nor online (Nominatim at 127.0.0.1:\(nominatim.server.port)); check the spelling, add a city or country to the name, or give its coordinates instead, as LAT LON (such as 48.8584 2.2945)")
+        #expect(error.message == "no place named \"Atlantis Harbour\" among the cities of 15,000 people or more that tourist knows (GeoNames), nor online (Nominatim at 127.0.0.1:\(nominatim.server.port)); check the spelling, add a city or country to the name, or give its coordinates instead, as LAT LON in decimal degrees, as a map shows them")
     }
 
     /// Coordinates and the gazetteer answer first: a city, an ambiguous name and coordinates never

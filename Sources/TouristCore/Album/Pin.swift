@@ -4,8 +4,12 @@ import Foundation
 public enum PinState: String, Sendable, Codable, CaseIterable {
     /// Never fetched.
     case new
-    /// A fetch is running, or was interrupted: the next `fetch` completes what is missing.
+    /// A fetch is running: some process holds the pin's lease (`Library.isBeingFetched`).
     case fetching
+    /// A fetch stopped before it ended (Ctrl-C, a crash) and none runs now: the next `fetch`
+    /// completes what is missing. Never stored: an album is stored `fetching` while its fetch
+    /// runs, and `Library` shows one that no process holds the lease of as `interrupted`.
+    case interrupted
     /// The album holds its photos.
     case ready
     /// The providers found nothing near the pin.

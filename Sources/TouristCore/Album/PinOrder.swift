@@ -6,7 +6,7 @@ public enum PinOrder: String, Sendable, CaseIterable {
     case created
     /// By name, as people sort words: case and accents aside, numbers by value ("Pier 9" before "Pier 10").
     case name
-    /// By state (new, fetching, ready, empty, failed), then oldest first.
+    /// By state (new, fetching, interrupted, ready, empty, failed), then oldest first.
     case state
 
     /// `pins` (in the store's order) in this order; ties keep the store's order.

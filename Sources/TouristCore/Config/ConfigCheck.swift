@@ -9,8 +9,10 @@ public struct ConfigCheck: Sendable {
     public let warnings: [String]
 
     /// Checks the providers of `router` (made from `config` without a store) and renders `config`
-    /// with `storePath` as its store.
+    /// with `storePath` as its store. A geocoder whose contact fails its check is an error here,
+    /// though the other commands run with it (`TouristConfig.Geocoder.problem`).
     public static func run(_ config: TouristConfig, router: Router, storePath: String, registry: ProviderRegistry) async throws -> ConfigCheck {
+        if let problem = config.geocoder.problem { throw problem }
         var declared: [String: [ProviderOption]] = [:]
         var warnings: [String] = []
         for configured in router.providers {

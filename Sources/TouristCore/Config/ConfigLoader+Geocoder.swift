@@ -6,6 +6,9 @@ extension ConfigLoader {
 
     /// `geocoder`: `{ "type": "nominatim", "url": "https://nominatim.openstreetmap.org",
     /// "contact": "you@example.org" }`, on unless `"enabled": false`; `contact` is required then.
+    /// A contact that fails its check (or is missing while on) is kept as the geocoder's `problem`
+    /// rather than thrown: only what would ask the geocoder is refused with it (`PlaceFinder`), and
+    /// `config check`; every other command runs.
     func geocoder(_ reader: ConfigReader) throws(ConfigError) -> TouristConfig.Geocoder {
         try reader.rejectUnknownKeys(allowed: Self.geocoderKeys)
         var geocoder = TouristConfig.Geocoder()
@@ -36,14 +39,14 @@ extension ConfigLoader {
         }
         let contact = try reader.string("contact", environment: environment)?.trimmingCharacters(in: .whitespaces)
         if let contact, let problem = Self.contactProblem(contact) {
-            throw reader.error("contact", problem, fix: Self.contactFix)
-        }
-        geocoder.contact = contact
-        if geocoder.enabled, contact == nil {
-            throw reader.error(
+            geocoder.problem = reader.error("contact", problem, fix: Self.contactFix)
+        } else if geocoder.enabled, contact == nil {
+            geocoder.problem = reader.error(
                 "contact", "missing: the geocoder is on, and Nominatim's usage policy asks every client for a way to reach its user",
                 fix: "\(Self.contactFix) Or set \"enabled\": false to look places up offline only."
             )
+        } else {
+            geocoder.contact = contact
         }
         return geocoder
     }

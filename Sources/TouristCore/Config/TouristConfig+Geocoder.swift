@@ -35,11 +35,17 @@ extension TouristConfig {
         public var language: String?
         /// The longest one lookup may take, its connection included.
         public var timeoutSeconds = Self.defaultTimeoutSeconds
+        /// Why the geocoder cannot be asked although the config names it (its `contact` fails its
+        /// check, or is missing while on): what a lookup online, and `config check`, report.
+        public var problem: ConfigError?
 
         public init() {}
 
         /// Whether place names the gazetteer does not know are looked up online.
-        public var isOn: Bool { enabled && contact != nil }
+        public var isOn: Bool { enabled && contact != nil && problem == nil }
+
+        /// The error a lookup online meets: the geocoder is on, but its config fails its check.
+        public var refusal: ConfigError? { enabled ? problem : nil }
 
         /// The server's host (and port, when the URL names one), as messages name it.
         public var host: String {

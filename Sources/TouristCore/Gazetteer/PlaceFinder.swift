@@ -12,10 +12,14 @@ import Logging
 public struct PlaceFinder: Sendable {
     /// The online geocoder; nil when the config leaves it off.
     public let geocoder: (any Geocoder)?
+    /// Why the geocoder the config turns on cannot be asked (its contact fails its check): thrown
+    /// by a lookup that would go online, so the lookups the gazetteer answers still work.
+    let refusal: ConfigError?
     private let gazetteer: @Sendable () throws -> Gazetteer
 
-    public init(geocoder: (any Geocoder)?, gazetteer: @escaping @Sendable () throws -> Gazetteer = { try Gazetteer.bundled() }) {
+    public init(geocoder: (any Geocoder)?, refusal: ConfigError? = nil, gazetteer: @escaping @Sendable () throws -> Gazetteer = { try Gazetteer.bundled() }) {
         self.geocoder = geocoder
+        self.refusal = refusal
         self.gazetteer = gazetteer
     }
 
@@ -29,7 +33,7 @@ public struct PlaceFinder: Sendable {
     /// The finder `config` asks for: with its geocoder when `geocoder` is on, keeping its answers
     /// under `stateRoot`; offline only otherwise (no request ever leaves the machine).
     public static func configured(_ config: TouristConfig, stateRoot: String, logger: Logger, retryPolicy: RetryPolicy = RetryPolicy(retries: 2)) throws -> PlaceFinder {
-        guard config.geocoder.isOn else { return PlaceFinder(geocoder: nil) }
+        guard config.geocoder.isOn else { return PlaceFinder(geocoder: nil, refusal: config.geocoder.refusal) }
         let geocoder = try NominatimGeocoder(settings: config.geocoder, folder: geocoderFolder(stateRoot: stateRoot), logger: logger, retryPolicy: retryPolicy)
         return PlaceFinder(geocoder: geocoder)
     }
@@ -40,7 +44,8 @@ public struct PlaceFinder: Sendable {
     ///
     /// Errors: bad coordinates and an ambiguous name are usage errors (`GeoPointError`,
     /// `LibraryError`); a name found nowhere is a usage error that says how to turn the geocoder on
-    /// when it is off; a failed online lookup is a `GeocoderError` naming the host (offline: it says
+    /// when it is off; one the geocoder would be asked for while its config fails its check is that
+    /// `ConfigError`; a failed online lookup is a `GeocoderError` naming the host (offline: it says
     /// so, and offers coordinates).
     public func resolve(_ words: [String]) async throws -> PlaceInput {
         let unknown: PlaceResolution
@@ -49,6 +54,7 @@ public struct PlaceFinder: Sendable {
         case .unknown(let resolution): unknown = resolution
         }
         let query = unknown.query
+        if let refusal { throw refusal }
         guard let geocoder else { throw PlaceInput.notFound(query, advice: Self.turnOnAdvice) }
         let places = try await geocoder.search(query)
         guard let best = places.first else {
@@ -89,7 +95,8 @@ public struct PlaceFinder: Sendable {
     /// name starts with it); when it has none, and `online` and the geocoder is on, the
     /// geocoder's matches (at most `NominatimGeocoder.resultLimit`), each with source `geocoder`
     /// and its credit. Errors: `PlaceSearch`'s (empty text, a limit out of range, bad coordinates:
-    /// usage), and a failed online lookup's `GeocoderError` (unreachable host → `temporary`).
+    /// usage), the geocoder's `ConfigError` when its config fails its check, and a failed online
+    /// lookup's `GeocoderError` (unreachable host → `temporary`).
     ///
     /// `online`: whether the geocoder may be asked. Nominatim's usage policy forbids asking it as
     /// the user types (no autocomplete): a search box lists gazetteer places as the user types
@@ -107,6 +114,7 @@ public struct PlaceFinder: Sendable {
     /// its credit; none when the geocoder is off. For a caller that searched the gazetteer itself
     /// and found nothing (`candidates` does both).
     public func onlineCandidates(for text: String, limit: Int = PlaceSearch.defaultLimit) async throws -> [PlaceCandidate] {
+        if let refusal { throw refusal }
         guard let geocoder else { return [] }
         let query = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return try await geocoder.search(query).prefix(limit).map { PlaceCandidate($0, query: query, attribution: geocoder.attribution) }

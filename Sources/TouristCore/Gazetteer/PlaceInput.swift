@@ -32,8 +32,9 @@ public struct PlaceInput: Sendable, Equatable {
         self.attribution = attribution
     }
 
-    /// What to say after "no place named …" when nothing else can be tried: coordinates.
-    public static let coordinatesAdvice = "give its coordinates instead, as LAT LON (such as 48.8584 2.2945)"
+    /// What to say after "no place named …" when nothing else can be tried: coordinates, with no
+    /// example (another place's coordinates would be taken for this one's).
+    public static let coordinatesAdvice = "give its coordinates instead, as LAT LON in decimal degrees, as a map shows them"
 
     /// What `pin import` says after "no place named …": it looks names up offline only.
     public static let importAdvice = "pin import looks places up offline only, never online (a file of names is the bulk geocoding "
@@ -92,12 +93,15 @@ public struct PlaceInput: Sendable, Equatable {
 
     /// Several places to choose from, each with the words that name it alone, as a usage error:
     /// nothing is guessed.
+    /// Past `listed`, the rest are counted, with how to see them (one more is listed instead).
     static func ambiguous(_ resolution: PlaceResolution) -> LibraryError {
-        let lines = resolution.candidates.prefix(listed).map { place in
+        let count = resolution.candidates.count
+        let shown = count == listed + 1 ? count : listed
+        let lines = resolution.candidates.prefix(shown).map { place in
             let pick = resolution.query(choosing: place).map { "  \"\($0)\": " } ?? "  "
             return pick + place.summary + " at \(place.location)"
         }
-        let more = resolution.candidates.count > listed ? "\n  … and \(resolution.candidates.count - listed) more" : ""
+        let more = count > shown ? "\n  … and \(count - shown) more: add a region or country to the name to list only the places there" : ""
         return LibraryError(.usage, "\"\(resolution.query)\" names \(resolution.candidates.count) places; say which (with its region or country, or its coordinates):\n" + lines.joined(separator: "\n") + more)
     }
 }

@@ -149,7 +149,7 @@ public final class NominatimGeocoder: Geocoder {
     func describe(_ error: ProviderError, query: String) -> GeocoderError {
         let host = settings.host
         let asked = "cannot look \"\(query)\" up online"
-        let instead = "give the place's coordinates instead, as LAT LON (such as 48.8584 2.2945)"
+        let instead = "give the place's coordinates instead, as LAT LON in decimal degrees, as a map shows them"
         if let cause = error.unreachableCause {
             let why = switch cause {
             case .nameNotResolved: "the geocoder's host \(host) could not be resolved: you seem to be offline (or geocoder.url is mistyped)"

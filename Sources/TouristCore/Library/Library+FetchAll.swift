@@ -16,7 +16,7 @@ public struct PinFetch: Sendable {
 
 extension Library {
     /// The pins `fetch --all` works on, oldest first: those whose album is not complete (new,
-    /// fetching, failed or empty); with `count`, every pin (an album of another size is not
+    /// fetching, interrupted, failed or empty); with `count`, every pin (an album of another size is not
     /// complete).
     public func pinsToFetch(count: Int?) throws(StoreError) -> [Pin] {
         let pins = try self.pins()

@@ -23,9 +23,20 @@ public final class Library: Sendable {
 
     // MARK: Pins and albums
 
-    /// Every pin, oldest first, each with its nearest city (`placed`).
+    /// Every pin, oldest first, each with its nearest city (`placed`) and its state as it is now
+    /// (`interrupted` rather than `fetching` when no fetch runs, see `withCurrentState`).
     public func pins() throws(StoreError) -> [Pin] {
-        Self.placed(try store.pins())
+        Self.placed(try store.pins()).map(withCurrentState)
+    }
+
+    /// `pin` as it stands now: one stored as `fetching` whose lease no live process holds (its
+    /// fetch was interrupted, or its process died) is `interrupted`, so no front end says a fetch
+    /// runs when none does.
+    func withCurrentState(_ pin: Pin) -> Pin {
+        guard pin.state == .fetching, !isBeingFetched(pin.id) else { return pin }
+        var interrupted = pin
+        interrupted.state = .interrupted
+        return interrupted
     }
 
     /// The id of the pin `reference` names: its id or exact name, else as `PinFinder` finds it
@@ -68,20 +79,21 @@ public final class Library: Sendable {
     /// `2 pins: 3f2a19c0 "Eiffel Tower", 3f2b0000 "Eiffel Tower Top"`, at most five named.
     private static func listed(_ pins: [Pin]) -> String {
         let named = pins.prefix(5).map { "\($0.id) \"\($0.name)\"" }.joined(separator: ", ")
-        return "\(pins.count) pins: \(named)\(pins.count > 5 ? " and \(pins.count - 5) more" : "")"
+        return "\(pins.count) pins: \(named)\(pins.count > 5 ? " and \(pins.count - 5) more (`tourist pin list` shows them)" : "")"
     }
 
     /// The album of the pin `reference` names (see `resolvePin`).
     public func album(_ reference: String) throws -> Album {
         var album = try store.album(try resolvePin(reference))
-        album.pin = Self.placed([album.pin])[0]
+        album.pin = withCurrentState(Self.placed([album.pin])[0])
         return album
     }
 
     /// Saves a pin named `name` (default: its coordinates; checked and trimmed by `PinName`) with
-    /// an empty album of the config's size. The same name at the same place and radius returns
-    /// the existing pin (`created` false); a name that is another pin's id is refused.
-    public func addPin(name: String?, at location: GeoPoint, radiusKm: Double) throws -> (pin: Pin, created: Bool) {
+    /// an empty album of the config's size. The same name at the same place and radius (or with
+    /// no radius asked for, `radiusKm` nil: a new pin's is the default) returns the existing pin
+    /// (`created` false); a name that is another pin's id is refused.
+    public func addPin(name: String?, at location: GeoPoint, radiusKm: Double?) throws -> (pin: Pin, created: Bool) {
         let name = try name.map(PinName.checked) ?? location.description
         let target = config.album.photos
         let near = Self.nearby(location)

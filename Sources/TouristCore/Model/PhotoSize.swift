@@ -9,6 +9,30 @@ public enum PhotoSize: String, Sendable, Codable, CodingKeyRepresentable, CaseIt
     /// The size letters accepted on the command line, for help texts and error messages.
     public static var allLetters: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
+    /// Each letter with what it means, for help texts: "s (75 px square), t (100 px), …, o (the
+    /// original)", a size in pixels being the longest edge.
+    public static var explained: String {
+        allCases.map { "\($0.rawValue) (\($0.meaning))" }.joined(separator: ", ")
+    }
+
+    /// What the size is: its longest edge ("640 px"), "75 px square", or "the original".
+    public var meaning: String {
+        switch self {
+        case .square75: "75 px square"
+        case .thumbnail: "100 px"
+        case .square150: "150 px square"
+        case .small240: "240 px"
+        case .small320: "320 px"
+        case .small400: "400 px"
+        case .medium640: "640 px"
+        case .medium800: "800 px"
+        case .large1024: "1024 px"
+        case .large1600: "1600 px"
+        case .large2048: "2048 px"
+        case .original: "the original"
+        }
+    }
+
     public static func < (lhs: PhotoSize, rhs: PhotoSize) -> Bool {
         guard let left = allCases.firstIndex(of: lhs), let right = allCases.firstIndex(of: rhs) else { return false }
         return left < right

@@ -60,18 +60,20 @@ public final class StoreTransaction: Sendable {
     /// Adds a pin with an empty album, all or nothing whatever stops the process (through
     /// `addPins`, as `pin import` adds pins). Adding the same name at the same place and radius
     /// again returns the existing pin (`created` false); a name taken by another place, or by the
-    /// same place with another radius, is a conflict.
-    public func addPin(name: String, location: GeoPoint, radiusKm: Double, near: NearbyPlace? = nil, target: Int, now: Date = Date()) throws -> (pin: Pin, created: Bool) {
+    /// same place with another radius, is a conflict. `radiusKm` nil: none was asked for, so the
+    /// same name at the same place is the existing pin whatever its radius, and a new pin gets the
+    /// default radius.
+    public func addPin(name: String, location: GeoPoint, radiusKm: Double?, near: NearbyPlace? = nil, target: Int, now: Date = Date()) throws -> (pin: Pin, created: Bool) {
         if let existing = try store.pinID(named: name) {
             let pin = try album(existing).pin
             let samePlace = pin.latitude == location.latitude && pin.longitude == location.longitude
-            if samePlace, pin.radiusKm == radiusKm { return (pin, false) }
+            if samePlace, (radiusKm ?? pin.radiusKm) == pin.radiusKm { return (pin, false) }
             if samePlace {
-                throw StoreError(.conflict, "a pin named \"\(name)\" already exists here with a radius of \(Kilometres.text(pin.radiusKm)) (id \(existing)). Change its radius with `tourist pin edit \(existing) --radius \(Kilometres.argument(radiusKm))`, or choose another --name")
+                throw StoreError(.conflict, "a pin named \"\(name)\" already exists here with a radius of \(Kilometres.text(pin.radiusKm)) (id \(existing)). Change its radius with `tourist pin edit \(existing) --radius \(Kilometres.argument(radiusKm ?? pin.radiusKm))`, or choose another --name")
             }
             throw StoreError(.conflict, "a pin named \"\(name)\" already exists at another place (id \(existing)). Choose another --name, or remove it with `tourist pin rm \(existing)`")
         }
-        let added = try addPins([NewPin(name: name, location: location, radiusKm: radiusKm, near: near)], target: target, now: now)
+        let added = try addPins([NewPin(name: name, location: location, radiusKm: radiusKm ?? Defaults.radiusKm, near: near)], target: target, now: now)
         return (added[0], true)
     }
 

@@ -296,7 +296,7 @@ class AlbumPage {
             on: { click: () => this.editForm.open(this.album.pin, { focus: 'radius' }) },
           }, 'Widen the radius'))
           : null);
-    } else if (pin.state === 'fetching' && !this.album.fetching) {
+    } else if ((pin.state === 'interrupted' || pin.state === 'fetching') && !this.album.fetching) {
       // No process fetches it now (a fetch anywhere holds the pin's lease): it was interrupted.
       show('interrupted', 'The last fetch did not finish',
         h('p', { class: 'muted' }, 'It stopped before the album was full. Resume it to fetch the rest.'),

@@ -95,6 +95,7 @@ export function providerName(provider) {
 export const PIN_STATES = [
   ['new', 'New'],
   ['fetching', 'Fetching'],
+  ['interrupted', 'Interrupted'],
   ['ready', 'Ready'],
   ['empty', 'Empty'],
   ['failed', 'Failed'],

@@ -9,14 +9,18 @@ struct AlbumCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The pin's id or name.", completion: Completions.pins) var pin: String
+    @OptionGroup var pin: PinWords
     @Flag(name: .long, help: "Show each stored photo's file in the store.")
     var paths = false
+
+    func validate() throws {
+        try pin.require("name the pin whose photos to show: its id or name")
+    }
 
     func run() async throws {
         try await Session.run(global) { session in
             let library = try session.library()
-            let album = try library.album(pin)
+            let album = try library.album(try pin.resolve(in: library))
             if session.options.json {
                 try session.printJSON(AlbumJSON(album, store: library.store))
             } else {

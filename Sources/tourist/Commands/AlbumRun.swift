@@ -16,7 +16,7 @@ enum AlbumRun {
     static func run(_ session: Session, _ options: FetchOptions, replacing: Bool = false, _ body: Operation) async throws -> Int32 {
         let library = try session.library()
         let store = library.store
-        let id = try library.resolvePin(try options.namedPin())
+        let id = try options.pin.resolve(in: library)
         var outcome = try await attempt(session, options, pin: id, replacing: replacing) { try await body(library, id, false, $0, $1) }
         if let question = outcome.report.advice?.question, Prompt.yes(to: question, session: session) {
             outcome = try await attempt(session, options, pin: id, replacing: replacing) { try await body(library, id, true, $0, $1) }

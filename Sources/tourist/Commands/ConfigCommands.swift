@@ -26,11 +26,19 @@ struct ConfigCommand: AsyncParsableCommand {
                     Terminal.write(JSONValue.object([("source", .string(config.source.displayName)), ("config", check.effective)]).rendered() + "\n")
                 } else {
                     let geocoder = config.geocoder.summary(cacheFolder: PlaceFinder.geocoderFolder(stateRoot: try session.storeAddress().stateDirectory(environment: session.environment)))
-                    session.say("Config OK: \(config.source.displayName)\n\(geocoder)\n\n\(check.effective.rendered())")
+                    session.say("Config OK: \(config.source.displayName)\n\(Self.whereFrom(config.source, loader: session.loader))\(geocoder)\n\n\(check.effective.rendered())")
                 }
                 for warning in check.warnings { session.note(warning) }
                 return 0
             }
+        }
+
+        /// With no config file: where one would be read from, and how to write one there (a line);
+        /// nothing when a file is in force.
+        static func whereFrom(_ source: TouristConfig.Source, loader: ConfigLoader) -> String {
+            guard source == .builtIn else { return "" }
+            return "No config file at \(loader.defaultConfigPath), where tourist reads one (or from $TOURIST_CONFIG or --config PATH): "
+                + "the built-in config is in force, the demo set alone. `tourist config init` writes a starter config there.\n"
         }
     }
 

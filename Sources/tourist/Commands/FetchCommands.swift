@@ -3,7 +3,7 @@ import TouristCore
 
 /// Options shared by `fetch` and `new-collection`.
 struct FetchOptions: ParsableArguments {
-    @Argument(help: "The pin's id or name.", completion: Completions.pins) var pin: String?
+    @OptionGroup var pin: PinWords
     @Option(name: .long, parsing: .unconditional, help: "How many photos the album should hold (default: the config's album.photos, \(Defaults.albumPhotos)).")
     var count: Int?
     @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"), completion: Completions.providers)
@@ -11,12 +11,6 @@ struct FetchOptions: ParsableArguments {
 
     func validate() throws {
         if let count, let problem = Defaults.photoCountProblem(count, option: "--count") { throw ValidationError(problem) }
-    }
-
-    /// The pin named, for a command that works on one (`validate` made sure there is one).
-    func namedPin() throws -> String {
-        guard let pin else { throw CommandFailure.usage("name the pin: its id or name (`tourist pin list` shows them)") }
-        return pin
     }
 }
 
@@ -27,21 +21,24 @@ struct FetchCommand: AsyncParsableCommand {
         discussion: """
             With --all, several pins are fetched at once within each provider's limits, under one \
             progress display; a summary says which pins failed and why. The exit code is 0 when \
-            every pin ended well, else the most serious of the pins' codes (78, 77, 65, 74, 69, \
-            then 75: run it again to resume).
+            every pin ended well, else the most serious of the pins' codes (78, 77, 65, 73, 74, \
+            69, then 75: run it again to resume). A fetch of one pin exits as the README's table \
+            says: 0 done (also: nothing near the pin), 64 usage, 65 unknown pin, 69 no provider \
+            could answer, 73 the store cannot be created or written, 74 I/O error, 75 temporary \
+            failure (run it again to resume), 77 not authorized, 78 config error.
             """
     )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var fetch: FetchOptions
-    @Option(name: .long, help: ArgumentHelp("Photo size to keep: \(PhotoSize.allLetters) (default: the config's album.size).", valueName: "size"))
+    @Option(name: .long, help: ArgumentHelp("Photo size to keep, by its longest edge: \(PhotoSize.explained) (default: the config's album.size).", valueName: "size"))
     var size: String?
     @Flag(name: .long, help: "Fetch every pin whose album is not complete (with --count: every pin), several at once.")
     var all = false
 
     func validate() throws {
         if let size, PhotoSize(rawValue: size) == nil { throw ValidationError("--size \(size) is not a size; use one of: \(PhotoSize.allLetters)") }
-        switch (fetch.pin, all) {
+        switch (fetch.pin.reference, all) {
         case (nil, false): throw ValidationError("name the pin to fetch (its id or name), or fetch every album not complete with --all")
         case (let pin?, true): throw ValidationError("--all fetches every pin; leave out \"\(pin)\", or leave out --all")
         default: break
@@ -81,7 +78,7 @@ struct NewCollectionCommand: AsyncParsableCommand {
     var allowFewer = false
 
     func validate() throws {
-        guard fetch.pin != nil else { throw ValidationError("name the pin whose album to replace: its id or name") }
+        try fetch.pin.require("name the pin whose album to replace: its id or name")
     }
 
     func run() async throws {

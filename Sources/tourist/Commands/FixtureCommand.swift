@@ -16,7 +16,7 @@ struct FixtureCommand: AsyncParsableCommand {
             discussion: """
                 Usage: tourist fixture record NAME LAT LON [--radius KM] [--count N] [--size S]... OUT_DIR
                 Then serve them offline: { "name": "recorded", "type": "fixture", "path": "OUT_DIR" }.
-                Exit codes: 0 recorded; 69 the provider gave nothing; 73 OUT_DIR already holds a set (use --force);
+                Exit codes: 0 recorded; 69 the provider gave nothing; 73 OUT_DIR already holds a set (use --force); \
                 75 some photos could not be fetched (run it again).
                 """
         )
@@ -26,7 +26,7 @@ struct FixtureCommand: AsyncParsableCommand {
         var radius: Double = Defaults.radiusKm
         @Option(name: .long, parsing: .unconditional, help: "How many photos.")
         var count: Int = Defaults.albumPhotos
-        @Option(name: .long, help: ArgumentHelp("A size to record (\(PhotoSize.allLetters)); repeat for several (default: the config's album.size). Each photo's nearest size is kept.", valueName: "size"))
+        @Option(name: .long, help: ArgumentHelp("A size to record (\(PhotoSize.explained)); repeat for several (default: the config's album.size). Each photo's nearest size is kept.", valueName: "size"))
         var size: [String] = []
         @Flag(name: .long, help: "Replace a fixture set already in OUT_DIR.")
         var force = false

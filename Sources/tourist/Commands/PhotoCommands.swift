@@ -47,7 +47,7 @@ struct PhotoCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The photo as provider:id.") var photo: String
-        @Option(name: .long, help: ArgumentHelp("Size: \(PhotoSize.allLetters); the nearest available is used (b: 1024 px).", valueName: "size"))
+        @Option(name: .long, help: ArgumentHelp("Size, by its longest edge: \(PhotoSize.explained); the nearest available is used.", valueName: "size"))
         var size: String = PhotoSize.large1024.rawValue
         @Option(name: .shortAndLong, help: ArgumentHelp("Where to write it (default: ./PROVIDER-ID-SIZE.EXT).", valueName: "path"))
         var output: String?

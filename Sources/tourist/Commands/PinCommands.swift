@@ -23,15 +23,15 @@ struct PinCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var global: GlobalOptions
-        @Option(name: .long, parsing: .unconditional, help: "A name to refer to the pin by (default: its coordinates).")
+        @Option(name: .long, parsing: .unconditional, help: "A name to refer to the pin by (default: the place's name as found, \"Paris, TX\"; for coordinates, the coordinates).")
         var name: String?
-        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
-        var radius: Double = Defaults.radiusKm
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in kilometres (default: \(Kilometres.argument(Defaults.radiusKm)); a pin already there keeps its own).", valueName: "km"))
+        var radius: Double?
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The place: a city's name, its coordinates, or (with the geocoder on) a landmark or address.", valueName: "place"))
         var coordinates: [String] = []
 
         func validate() throws {
-            try CoordinateArguments.validate(coordinates, radius: radius, placeNames: true)
+            try CoordinateArguments.validate(coordinates, radius: radius ?? Defaults.radiusKm, placeNames: true)
             if let name { try PinNameArgument.validate(name) }
         }
 
@@ -62,6 +62,8 @@ struct PinCommand: AsyncParsableCommand {
 
         /// The widest a name is shown in the table.
         static let nameColumns = 40
+        /// The narrowest a place is cut to on a narrow terminal.
+        static let placeColumns = 16
 
         func run() async throws {
             try await Session.run(global) { session in
@@ -72,6 +74,10 @@ struct PinCommand: AsyncParsableCommand {
                     session.say("No pins yet. Add one: tourist pin add 48.8584 2.2945 --name \"Eiffel Tower\"")
                 } else {
                     var table = Table("ID", "NAME", "PLACE", "LATITUDE", "LONGITUDE", "RADIUS", "STATE", "PHOTOS")
+                    // A narrow terminal loses the coordinates (PLACE says where), then the radius,
+                    // before a row would wrap; a place keeps its start ("near New York C…").
+                    table.droppable = ["LATITUDE", "LONGITUDE", "RADIUS"]
+                    table.keepingStart = ["PLACE": Self.placeColumns]
                     table.reserve(rows: pins.count)
                     for pin in pins {
                         // Long names are cut in the table (never in --json).
@@ -93,11 +99,16 @@ struct PinCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show one pin.")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The pin's id or name.", completion: Completions.pins) var pin: String
+        @OptionGroup var pin: PinWords
+
+        func validate() throws {
+            try pin.require("name the pin to show: its id or name")
+        }
 
         func run() async throws {
             try await Session.run(global) { session in
-                let album = try session.library().album(pin)
+                let library = try session.library()
+                let album = try library.album(try pin.resolve(in: library))
                 var shown = album.pin
                 shown.photos = album.storedCount
                 if session.options.json {
@@ -109,7 +120,7 @@ struct PinCommand: AsyncParsableCommand {
                         location:  \(GeoPoint.format(shown.latitude)),\(GeoPoint.format(shown.longitude))
                         place:     \(shown.placeText ?? "-")
                         radius:    \(Kilometres.text(shown.radiusKm))
-                        state:     \(shown.state.rawValue)
+                        state:     \(shown.state.rawValue)\(shown.state == .interrupted ? " (the last fetch stopped before it ended; `tourist fetch \(shown.id)` resumes it)" : "")
                         photos:    \(shown.photos) of \(album.target)
                         created:   \(shown.createdAt.formatted(.iso8601))
                         """
@@ -131,13 +142,14 @@ struct PinCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The pin's id or name.", completion: Completions.pins) var pin: String
+        @OptionGroup var pin: PinWords
         @Option(name: .long, parsing: .unconditional, help: "The pin's new name.")
         var name: String?
         @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The new search radius in kilometres.", valueName: "km"))
         var radius: Double?
 
         func validate() throws {
+            try pin.require("name the pin to edit: its id or name")
             guard name != nil || radius != nil else {
                 throw ValidationError("say what to change: --name NAME, --radius KM, or both")
             }
@@ -148,7 +160,7 @@ struct PinCommand: AsyncParsableCommand {
         func run() async throws {
             try await Session.run(global) { session in
                 let library = try session.library()
-                let change = try library.editPin(try library.resolvePin(pin), name: name, radiusKm: radius)
+                let change = try library.editPin(try pin.resolve(in: library), name: name, radiusKm: radius)
                 if session.options.json {
                     try session.printJSON(change.after)
                 } else {
@@ -192,7 +204,13 @@ struct PinCommand: AsyncParsableCommand {
             try await Session.run(global) { session in
                 let library = try session.library()
                 var removed: [String] = []
-                for id in try library.pinsToRemove(pins) {
+                let ids: [String]
+                do {
+                    ids = try library.pinsToRemove(pins)
+                } catch {
+                    throw SplitName.refine(error, words: pins, library: library, command: "pin rm")
+                }
+                for id in ids {
                     let name = try library.album(id).pin.name
                     let blobs = try library.removePin(id).deletedFiles
                     removed.append(id)

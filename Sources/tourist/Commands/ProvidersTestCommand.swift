@@ -8,7 +8,7 @@ struct ProvidersTestCommand: AsyncParsableCommand {
         commandName: "test",
         abstract: "Check a configured provider (built in or plugin) against the rules every provider keeps.",
         discussion: """
-            Searches, pages, fetches and looks up through the provider's configured limits and time-outs,
+            Searches, pages, fetches and looks up through the provider's configured limits and time-outs, \
             and prints each rule with pass, FAIL or skip and why. Run it on a plugin before publishing it.
             Exit codes: 0 every rule passed; 1 a rule failed; 64 bad arguments; 78 a config error.
             """

@@ -15,6 +15,17 @@ struct UnknownCommand {
     /// command, see `GlobalOptionPlacement`); nil when each command word is known or an option
     /// comes first, so ArgumentParser's own message says what is wrong.
     static func find(in arguments: [String], root: any ParsableCommand.Type = Tourist.self) -> UnknownCommand? {
+        walk(arguments, root: root).unknown
+    }
+
+    /// The command words of `arguments` that name known commands (`["pin", "add"]`).
+    static func path(of arguments: [String], root: any ParsableCommand.Type = Tourist.self) -> [String] {
+        walk(arguments, root: root).path
+    }
+
+    /// Follows `arguments` down the command tree: the known command words, and the first unknown
+    /// one where a command belongs.
+    private static func walk(_ arguments: [String], root: any ParsableCommand.Type) -> (path: [String], unknown: UnknownCommand?) {
         var command = root
         var parents: [String] = []
         var index = arguments.startIndex
@@ -30,17 +41,17 @@ struct UnknownCommand {
                 continue
             }
             // Another option, or ArgumentParser's own `help` command: the parser says more.
-            guard !argument.hasPrefix("-"), argument != "help" else { return nil }
+            guard !argument.hasPrefix("-"), argument != "help" else { return (parents, nil) }
             let subcommands = command.configuration.subcommands.filter { $0.configuration.shouldDisplay }
-            guard !subcommands.isEmpty else { return nil }
+            guard !subcommands.isEmpty else { return (parents, nil) }
             guard let next = subcommands.first(where: { $0._commandName == argument || $0.configuration.aliases.contains(argument) }) else {
-                return UnknownCommand(parents: parents, word: argument, commands: subcommands.map { $0._commandName })
+                return (parents, UnknownCommand(parents: parents, word: argument, commands: subcommands.map { $0._commandName }))
             }
             parents.append(argument)
             command = next
             index += 1
         }
-        return nil
+        return (parents, nil)
     }
 
     /// `unknown command "pin lsit". Did you mean "pin list"?`, or the commands there are.

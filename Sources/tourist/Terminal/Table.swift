@@ -44,22 +44,35 @@ struct Table {
     /// The table as text; the last column is not padded.
     func rendered() -> String { String(decoding: renderedBytes(), as: UTF8.self) }
 
-    /// The table as text within `columns` terminal columns (nil: as wide as its cells): while it is
-    /// wider, the widest column loses a column (none below its header's width, nor 8), and its
-    /// longer cells are cut in the middle ("…"), so every row stays one line.
+    /// Headers of the columns left out, in this order, while the table is wider than the terminal
+    /// (`rendered(fitting:)`): the ones a reader misses least (a pin's coordinates, beside its place).
+    var droppable: [String] = []
+    /// Columns that are cut at their end ("near New York C…"), keeping their beginning, and never
+    /// below this many terminal columns (others: their header's width, and 8).
+    var keepingStart: [String: Int] = [:]
+
+    /// The table as text within `columns` terminal columns (nil: as wide as its cells). While it is
+    /// wider, the `droppable` columns are left out, in order; then the widest column loses a column
+    /// (none below its floor), and its longer cells are cut ("…": in the middle, or at the end for
+    /// `keepingStart` columns), so every row stays one line when the floors allow it.
     func rendered(fitting columns: Int?) -> String {
         guard let columns else { return rendered() }
+        func total(_ kept: [Int], _ widths: [Int]) -> Int { kept.map { widths[$0] }.reduce(0, +) + 2 * (kept.count - 1) }
+        var kept = Array(headers.indices)
+        for header in droppable where total(kept, widths) > columns {
+            kept.removeAll { headers[$0] == header }
+        }
         var fitted = widths
-        let floor = headers.map { max(Self.width($0), 8) }
-        while fitted.reduce(0, +) + 2 * (headers.count - 1) > columns,
-              let widest = fitted.indices.filter({ fitted[$0] > floor[$0] }).max(by: { fitted[$0] < fitted[$1] }) {
+        let floor = headers.map { keepingStart[$0] ?? max(Self.width($0), 8) }
+        while total(kept, fitted) > columns, let widest = kept.filter({ fitted[$0] > floor[$0] }).max(by: { fitted[$0] < fitted[$1] }) {
             fitted[widest] -= 1
         }
-        guard fitted != widths else { return rendered() }
-        var table = Table(headers: headers)
+        guard fitted != widths || kept.count < headers.count else { return rendered() }
+        var table = Table(headers: kept.map { headers[$0] })
         for start in stride(from: 0, to: cells.count, by: headers.count) {
-            table.add(cells[start..<start + headers.count].enumerated().map { column, cell in
-                DisplayWidth.cutMiddle(cell, to: fitted[column])
+            table.add(kept.map { column in
+                let cell = cells[start + column]
+                return keepingStart[headers[column]] == nil ? DisplayWidth.cutMiddle(cell, to: fitted[column]) : DisplayWidth.cut(cell, to: fitted[column])
             }, escaped: true)
         }
         return table.rendered()

@@ -1,0 +1,47 @@
+import BrowserSupport
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// A fetch stopped by Ctrl-C in a terminal, as the app shows it: the pin is `interrupted` (no
+/// process fetches it), the album says the last fetch did not finish and offers to resume it.
+@Suite(.serialized, .enabled(if: try WebDriver.requirement.runs(), Comment(rawValue: WebDriver.requirement.missing)))
+struct BrowserInterruptedAlbumTests {
+    @Test func anAlbumWhoseFetchWasInterruptedSaysSoAndResumes() async throws {
+        let harness = try Harness()
+        let flickr = try HeldFlickr(harness)
+        defer { flickr.stop() }
+        flickr.holdDownloads(after: 2)
+        let config = flickr.config
+        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris", "--config", config)["id"] as? String)
+        let terminal = try PseudoTerminal(
+            harness.tourist.path, ["fetch", pin, "--count", "10", "--config", config], environment: harness.tourist.environment,
+            directory: harness.folder.path, columns: 80
+        )
+        try await terminal.waitFor("a photo kept") { $0.range(of: #"[1-9][0-9]*/10 photos"#, options: .regularExpression) != nil }
+        terminal.interrupt()
+        _ = try await terminal.finish()
+        flickr.releaseDownloads()
+
+        let server = try await ServedStore(harness, arguments: ["--config", config])
+        defer { Task { _ = await server.stop() } }
+        let base = server.base
+        let shots = try screenshotFolder(harness)
+        let seen = try await Blocking.run { () throws -> (badge: String, card: String) in
+            let browser = try WebDriver(windowWidth: 1280, windowHeight: 1600)
+            defer { browser.quit() }
+            try browser.navigate(to: base + "/pins/\(pin)")
+            try browser.waitUntil("the interrupted album says so", "document.querySelector('#album-status').dataset.kind === 'interrupted'")
+            let badge = try browser.findElement(css: "#album-state")?.text ?? ""
+            let card = try browser.findElement(css: "#album-status")?.text ?? ""
+            try browser.saveScreenshot(to: shots + "/album-interrupted.png")
+            try browser.findElement(css: "#album-retry")?.click()
+            try browser.waitUntil("the resumed fetch filled the album", "document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length === 10")
+            return (badge, card)
+        }
+        #expect(seen.badge == "Interrupted", "\(seen.badge)")
+        #expect(seen.card.contains("The last fetch did not finish") && seen.card.contains("Resume"), "\(seen.card)")
+        #expect(try await harness.json("pin", "show", pin, "--config", config)["state"] as? String == "ready")
+    }
+}
