@@ -18,7 +18,7 @@ struct EventStreamTests {
         let server = try ScriptedServer([
             .text(Self.chunkedHead),
             Self.chunk(": connected\n\nevent: pin\ndata: {\"id\":1}\n\n"),
-            .awaitProceed(60),  // long: a loaded test run may pause this test for seconds
+            .awaitProceed,
             Self.chunk("data: line one\r\ndata:line two\r"),
             Self.chunk("\nid: 42\n"),
             Self.chunk("\r\nevent: empty\ndata\n\n: keep-alive\n\nevent: no-data\n\n"),

@@ -13,9 +13,10 @@ final class ScriptedServer: Sendable {
         case pause(Double)
         /// Wait (this many seconds at most) until the client closes its end; `clientHungUp` tells.
         case awaitHangUp(Double)
-        /// Wait (this many seconds at most) until the test calls `proceed()`: a step that happens
-        /// after something the test checked, whatever the machine's load.
-        case awaitProceed(Double)
+        /// Wait until the test calls `proceed()`, however long that takes: a step that happens after
+        /// something the test checked, whatever the machine's load. The script ends instead when the
+        /// client hangs up first (a test that failed before it proceeded).
+        case awaitProceed
 
         /// Send this text (UTF-8).
         static func text(_ text: String) -> Step { .send(Array(text.utf8)) }
@@ -110,13 +111,18 @@ final class ScriptedServer: Sendable {
                 if sent != bytes.count { return }
             case .pause(let seconds):
                 usleep(UInt32(seconds * 1_000_000))
-            case .awaitProceed(let seconds):
-                let end = Date().addingTimeInterval(seconds)
-                while Date() < end, !state.withLock({ state in
+            case .awaitProceed:
+                while !state.withLock({ state in
                     guard state.proceeds > 0 else { return false }
                     state.proceeds -= 1
                     return true
-                }) { usleep(2_000) }
+                }) {
+                    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    guard poll(&entry, 1, 2) > 0 else { continue }
+                    var byte: UInt8 = 0
+                    if recv(fd, &byte, 1, MSG_PEEK) <= 0 { return }
+                    usleep(2_000)
+                }
             case .awaitHangUp(let seconds):
                 let end = Date().addingTimeInterval(seconds)
                 var byte: UInt8 = 0

@@ -102,7 +102,7 @@ struct BrowserAccessibilityTests {
         let config = flickr.config
         let paris = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris", "--config", config)["id"] as? String)
         let rome = try #require(try await harness.json("pin", "add", "41.89", "12.49", "--name", "Rome", "--config", config)["id"] as? String)
-        try await harness.run("fetch", rome, "--provider", "flickr", "--config", config, expecting: 69)
+        try await harness.run("fetch", rome, "--provider", "flickr", "--config", config, expecting: 75)
         let server = try await ServedStore(harness, arguments: ["--config", config])
         defer { Task { _ = await server.stop() } }
         let shots = try screenshotFolder(harness)

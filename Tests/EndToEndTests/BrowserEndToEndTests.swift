@@ -215,7 +215,7 @@ struct BrowserAlbumStateTests {
         let nowhere = try #require(try await harness.json("pin", "add", "-60", "-140", "--name", "South Pacific", "--config", config)["id"] as? String)
         let offline = try #require(try await harness.json("pin", "add", "41.89", "12.49", "--name", "Rome", "--config", config)["id"] as? String)
         try await harness.run("fetch", nowhere, "--config", config)
-        try await harness.run("fetch", offline, "--provider", "flickr", "--config", config, expecting: 69)
+        try await harness.run("fetch", offline, "--provider", "flickr", "--config", config, expecting: 75)
         let server = try await ServedStore(harness, arguments: ["--config", config])
         defer { Task { _ = await server.stop() } }
         let base = server.base

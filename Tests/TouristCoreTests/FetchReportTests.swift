@@ -70,7 +70,7 @@ import Testing
         Row(name: "nothing near while a plugin broke down", stored: 0, failures: [broken, demoEmpty], kind: .notAsked, exitClass: .unavailable),
         Row(name: "unreachable and a refused key: the key is the fix", stored: 0, failures: [unreachable, badKey, demoEmpty], kind: .notAsked, exitClass: .unauthorized),
         Row(name: "Commons unreachable, the demo set not asked outside its coverage", stored: 0, failures: [unreachable, demoOutside], kind: .notAsked, exitClass: .temporary),
-        Row(name: "offline, nobody answered", stored: 0, failures: [unreachable], kind: .unreachable, exitClass: .unavailable),
+        Row(name: "offline, nobody answered", stored: 0, failures: [unreachable], kind: .unreachable, exitClass: .temporary),
         Row(name: "only credentials problems", stored: 0, failures: [noKey, badKey], kind: .refused, exitClass: .unauthorized),
         Row(name: "only slow-downs", stored: 0, failures: [slowDown], kind: .rateLimited, exitClass: .temporary),
         Row(name: "only a config typo", stored: 0, failures: [misconfigured], kind: .misconfigured, exitClass: .config),

@@ -155,7 +155,7 @@ extension FetchReport {
         let advice: FetchAdvice? = if let fix = fixAdvice(problems) {
             fix
         } else if operation == .newCollection {
-            .retry(pin, after: operation, what: "ask \(problems.map(\.provider).joined(separator: ", ")) again", when: problems.allSatisfy(\.isUnreachable) ? .online : .later)
+            .widen(pin)
         } else {
             nil
         }

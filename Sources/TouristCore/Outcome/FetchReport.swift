@@ -114,8 +114,9 @@ public struct FetchReport: Sendable, Equatable, Codable {
     public var failureClass: FailureClass? {
         switch kind {
         case .complete, .alreadyComplete, .short, .empty, .noNewPhotos, .fewUnseen: nil
-        case .incomplete, .partlyFilled, .rateLimited: .temporary
-        case .unusable, .unreachable, .failed: .unavailable
+        // Offline, whether or not another provider answered, is worth trying again later.
+        case .incomplete, .partlyFilled, .rateLimited, .unreachable: .temporary
+        case .unusable, .failed: .unavailable
         case .refused: .unauthorized
         case .misconfigured: .config
         case .notAsked:
