@@ -35,9 +35,10 @@ public struct PhotoJSON: Encodable, Sendable {
     public var source: String?
     /// The camera that took it (`PhotoCandidate.camera`), or null.
     public var camera: String?
-    /// The photo's own file on this computer (a directory provider's photo, or the demo set's),
-    /// or null when it comes from a service: pages show it, and the camera, where a service's
-    /// photo has an owner, a license and a page.
+    /// Your own photo's file: a file on this computer that credits nobody (no owner, no license),
+    /// as a directory provider's photos are; null for a service's photo and the demo set's (which
+    /// name owners). Pages show it, and the camera, where a service's photo has an owner, a license
+    /// and a page.
     public var file: String?
 
     struct StoreFields: Sendable {
@@ -74,7 +75,7 @@ public struct PhotoJSON: Encodable, Sendable {
         self.distanceKm = distanceKm
         source = candidate.source(nearest: .original)?.source.location
         camera = candidate.camera
-        if case .file(let path) = candidate.source(nearest: .original)?.source { file = path }
+        if case .file(let path) = candidate.source(nearest: .original)?.source, candidate.owner == nil, candidate.license == nil { file = path }
     }
 
     /// An album photo, with where it stands in `store`. `withPath: false` leaves out the blob
