@@ -10,7 +10,7 @@ import TestSupport
 /// recorded it in a browser whose time zone is Rome's, not UTC.
 @Suite(.serialized, .enabled(if: try WebDriver.requirement.runs(), Comment(rawValue: WebDriver.requirement.missing)))
 struct BrowserOwnPhotoTests {
-    static let name = "DSCN0042_sunset-over-the-eiffel-tower_panorama-stitched-from-twelve-frames.jpg"
+    static let name = "IMG_20240601_170512_HDR_sunset_over_the_eiffel_tower_panorama_stitched.jpg"
 
     /// Where each line of element `css`'s text ends: the character before each break, and how many
     /// lines there are.
