@@ -47,7 +47,8 @@ struct BrowserOwnPhotoTests {
         let server = try await ServedStore(harness, arguments: ["--config", config])
         defer { Task { _ = await server.stop() } }
         let shots = try screenshotFolder(harness)
-        let page = server.base + "/pins/\(id)/photos/" + "pictures:trip/\(Self.name)".addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-_.")))!
+        let photoID = try #require("pictures:trip/\(Self.name)".addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-_."))))
+        let page = server.base + "/pins/\(id)/photos/" + photoID
 
         for (width, height, size) in [(1280, 900, "desktop"), (390, 844, "phone")] {
             let seen = try await Blocking.run { () throws -> [String: String] in
