@@ -1,6 +1,6 @@
 extension Library {
     /// Renames the photos the store keeps for each configured provider whose ids changed form
-    /// (`PhotoIDUpgrading`: a directory provider's ids were absolute paths before tourist 33, and
+    /// (`PhotoIDUpgrading`: a directory provider's ids were absolute paths in earlier versions, and
     /// follow its list of folders), in every album, once per change: the provider's state folder
     /// keeps the scheme its stored ids follow (`photo-ids`). Front ends call it when they open the
     /// library. A store that can only be read is left as it is; a renaming that fails is said on
