@@ -68,7 +68,11 @@ import TestSupport
     @Test func idsThatChangedFormAreRenamedEverywhereOnce() async throws {
         let (pin, keys) = try await filledPin(try library())
         _ = try library().removePhotos([keys[3]], fromPin: pin)
+        // The first photo keeps a second size (a view), whose blob is referenced under its id too.
+        let larger = try #require(PhotoSize(rawValue: "z"))
+        #expect(try await library().photoCopy(keys[0], size: larger, pin: pin)?.view.size == larger)
         let before = try library().album(pin)
+        #expect(before.photos[0].views?.count == 1)
 
         var factory = RenamingFixtureFactory()
         let renaming = try library(factory)
@@ -81,7 +85,8 @@ import TestSupport
         #expect(after.shown == Set(keys.map { PhotoKey(provider: "demo", id: "renamed-" + $0.id) }))
         let report = try renaming.store.verify()
         #expect(report.ok && report.extraReferences == 0, "\(report.problems)")
-        #expect(try renaming.removePhotos([after.photos[0].key], fromPin: pin) == 1, "its file went with it")
+        #expect(after.photos[0].views == before.photos[0].views)
+        #expect(try renaming.removePhotos([after.photos[0].key], fromPin: pin) == 2, "its files (both sizes) went with it")
 
         factory.scheme = "renamed again"
         #expect(try library(factory).upgradePhotoIDs() == 0, "a new scheme looks again; these ids are current")
