@@ -8,7 +8,8 @@ import TouristCore
 /// The first search of a command brings the provider's scan index up to date (`DirectoryScanner`:
 /// only new and changed files are opened, and only their headers and EXIF block are read), then
 /// every search of that command uses it. A search returns the located photos within the radius,
-/// nearest first (ties by path), titled by file name, with the file's path as id and source.
+/// nearest first (ties by path), titled by file name, with the file's path relative to its folder as
+/// id (`DirectoryPhotoIDs`) and its absolute path as source, and the camera that took it.
 /// Files that give no photo are counted: one summary line per command, one line each under
 /// `--verbose`. `fetch` streams the file as it is (the original size, whatever size is asked for),
 /// and only files inside the configured folders.
@@ -30,7 +31,7 @@ public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventory
         let photos = try await currentCatalog().photos
         let nearby = photos
             .map { (photo: $0, distance: $0.location.distanceKm(to: query.center)) }
-            .filter { $0.distance <= query.radiusKm && !query.exclude.contains(PhotoKey(provider: name, id: $0.photo.path)) }
+            .filter { $0.distance <= query.radiusKm && !query.exclude.contains(PhotoKey(provider: name, id: $0.photo.id)) }
             .sorted { ($0.distance, $0.photo.path) < ($1.distance, $1.photo.path) }
         let limit = max(1, query.limit)
         let page = max(1, query.page)
@@ -55,7 +56,7 @@ public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventory
     }
 
     public func photo(id: String) async throws -> PhotoCandidate {
-        guard let photo = try await currentCatalog().photos.first(where: { $0.path == id }) else {
+        guard let photo = try await currentCatalog().photos.first(where: { $0.id == id }) else {
             throw ProviderError.notFound("the directory provider \(name) has no located photo \(id) (see `tourist providers --check`)")
         }
         return candidate(for: photo)
@@ -77,8 +78,8 @@ public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventory
 
     private func candidate(for photo: LocatedPhoto) -> PhotoCandidate {
         PhotoCandidate(
-            key: PhotoKey(provider: name, id: photo.path), title: (photo.path as NSString).lastPathComponent,
-            takenAt: photo.takenAt, location: photo.location, sources: [.original: .file(photo.path)]
+            key: PhotoKey(provider: name, id: photo.id), title: (photo.path as NSString).lastPathComponent,
+            takenAt: photo.takenAt, location: photo.location, sources: [.original: .file(photo.path)], camera: photo.camera
         )
     }
 
@@ -87,11 +88,11 @@ public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventory
         let cancellation = ScanCancellation()
         let task = catalog.withLock { current in
             if let current { return current }
-            let started = Task { [scanner, name, logger] in
+            let started = Task { [scanner, name, logger, ids = DirectoryPhotoIDs(roots: tree.roots)] in
                 let clock = ContinuousClock()
                 let begin = clock.now
                 let scan = try await BlockingIO.run { try scanner.scan(cancellation: cancellation) }
-                let made = DirectoryCatalog(scan)
+                let made = DirectoryCatalog(scan, ids: ids)
                 made.report(provider: name, logger: logger, took: clock.now - begin)
                 return made
             }
@@ -109,9 +110,12 @@ public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventory
 
 /// A located photo of a scan, as searches use it.
 struct LocatedPhoto: Sendable {
+    /// The photo's id (see `DirectoryPhotoIDs`).
+    var id: String
     var path: String
     var location: GeoPoint
     var takenAt: Date?
+    var camera: String?
 }
 
 /// What one scan gives the provider's searches: the located photos and the counts of the rest.
@@ -120,11 +124,12 @@ struct DirectoryCatalog: Sendable {
     let inventory: PhotoInventory
     let scan: DirectoryScan
 
-    init(_ scan: DirectoryScan) {
+    init(_ scan: DirectoryScan, ids: DirectoryPhotoIDs) {
         self.scan = scan
         photos = scan.files.compactMap { entry in
-            guard case .success(let metadata) = entry.outcome, let location = metadata.location else { return nil }
-            return LocatedPhoto(path: entry.file.path, location: location, takenAt: metadata.takenAt)
+            guard case .success(let metadata) = entry.outcome, let location = metadata.location,
+                  let id = ids.id(forPath: entry.file.path) else { return nil }
+            return LocatedPhoto(id: id, path: entry.file.path, location: location, takenAt: metadata.takenAt, camera: metadata.camera)
         }
         var box: TouristConfig.BoundingBox?
         for photo in photos {

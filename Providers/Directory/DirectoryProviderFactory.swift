@@ -1,7 +1,7 @@
 import TouristCore
 
 /// Builds `type: "directory"` providers: the user's own geotagged photos in one or more folders.
-public struct DirectoryProviderFactory: ProviderFactory {
+public struct DirectoryProviderFactory: ProviderFactory, PhotoIDUpgrading {
     public init() {}
 
     public let type = "directory"
@@ -21,9 +21,7 @@ public struct DirectoryProviderFactory: ProviderFactory {
 
     public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
         let pathError = options.error("path", "", fix: "")
-        guard let roots = options.strings("path") else {
-            throw options.error("path", "missing", fix: "Set \"path\" to a folder of photos, such as \"~/Pictures\", or to a list of folders.")
-        }
+        let roots = try Self.roots(options)
         var tree = DirectoryTree(roots: roots)
         tree.configFile = pathError.file
         tree.configKey = pathError.location
@@ -40,5 +38,24 @@ public struct DirectoryProviderFactory: ProviderFactory {
             })
         }
         return DirectoryProvider(name: name, tree: tree, indexPath: context.stateDirectory.map { $0 + "/scan-index" }, logger: context.logger)
+    }
+
+    /// Ids of stored photos brought up to date: an absolute path (what tourist wrote before ids
+    /// were relative), or an id made under the folders of `previousScheme` (one a line), becomes
+    /// the id its file has under today's folders. The scheme is today's folders.
+    public func photoIDUpgrade(options: ProviderOptions, previousScheme: String?) throws -> PhotoIDUpgrade {
+        let now = DirectoryPhotoIDs(roots: try Self.roots(options))
+        let before = previousScheme.map { DirectoryPhotoIDs(roots: $0.split(separator: "\n").map(String.init)) }
+        return PhotoIDUpgrade(scheme: now.roots.joined(separator: "\n")) { id in
+            guard let path = id.hasPrefix("/") ? id : before?.path(forID: id), let current = now.id(forPath: path), current != id else { return nil }
+            return current
+        }
+    }
+
+    private static func roots(_ options: ProviderOptions) throws -> [String] {
+        guard let roots = options.strings("path") else {
+            throw options.error("path", "missing", fix: "Set \"path\" to a folder of photos, such as \"~/Pictures\", or to a list of folders.")
+        }
+        return roots
     }
 }

@@ -2,7 +2,8 @@ import CExif
 import Foundation
 import TouristCore
 
-/// What a photo file says about itself: where and when it was taken, and its pixel size.
+/// What a photo file says about itself: where and when it was taken, with which camera, and its
+/// pixel size.
 public struct PhotoMetadata: Sendable, Equatable {
     /// Where it was taken (EXIF GPS), when the file says so.
     public var location: GeoPoint?
@@ -12,9 +13,11 @@ public struct PhotoMetadata: Sendable, Equatable {
     public var width: Int?
     /// Pixel height: the container's own header, else EXIF.
     public var height: Int?
+    /// The camera, from EXIF Make and Model (`ExifTags.camera`).
+    public var camera: String?
 }
 
-/// Reads GPS position, taken date and pixel size from a TIFF-structured EXIF block with libexif.
+/// Reads GPS position, taken date, camera and pixel size from a TIFF-structured EXIF block with libexif.
 ///
 /// The rules for a location: signed decimal degrees from GPSLatitude + GPSLatitudeRef and
 /// GPSLongitude + GPSLongitudeRef, tags in any order. There is none when a ref is missing or empty
@@ -35,9 +38,20 @@ enum ExifTags {
         }
         let taken = ifds.2.flatMap { reader.text($0, tag: 0x9003) } ?? ifds.0.flatMap { reader.text($0, tag: 0x0132) }
         metadata.takenAt = taken.flatMap(parseDate)
+        metadata.camera = camera(make: ifds.0.flatMap { reader.text($0, tag: 0x010F) }, model: ifds.0.flatMap { reader.text($0, tag: 0x0110) })
         metadata.width = ifds.2.flatMap { reader.integer($0, tag: 0xA002) } ?? ifds.0.flatMap { reader.integer($0, tag: 0x0100) }
         metadata.height = ifds.2.flatMap { reader.integer($0, tag: 0xA003) } ?? ifds.0.flatMap { reader.integer($0, tag: 0x0101) }
         return metadata
+    }
+
+    /// The camera as people name it: the model, after the make unless the model already starts
+    /// with the make's first word ("Canon" and "Canon EOS R5" give "Canon EOS R5", "NIKON
+    /// CORPORATION" and "NIKON D750" give "NIKON D750", "FUJIFILM" and "X-T4" give "FUJIFILM X-T4");
+    /// either alone when the other is missing; nil when both are.
+    static func camera(make: String?, model: String?) -> String? {
+        guard let model else { return make }
+        guard let make, let brand = make.split(separator: " ").first?.lowercased(), !model.lowercased().hasPrefix(brand) else { return model }
+        return make + " " + model
     }
 
     /// EXIF's "2021:04:11 15:47:53", read as UTC; nil for blanks and impossible dates.

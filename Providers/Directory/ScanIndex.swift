@@ -16,20 +16,27 @@ struct IndexedFile: Sendable, Equatable {
 /// rescan opens only files that are new or whose size or modification time changed.
 ///
 /// The file is binary (a scan of 100,000 photos loads in milliseconds): the line
-/// `tourist-scan-index 1\n`, then one record per file, little-endian:
+/// `tourist-scan-index 2\n`, then one record per file, little-endian:
 /// path length (u32) and UTF-8 path, size (i64), modification time in ns (i64), then either
 /// `0`, flags (u8: 1 location, 2 taken date, 4 pixel size), latitude, longitude, taken date
-/// (f64 seconds since 1970), width, height (u32); or `1`, the skip reason (u8: 0 unreadable,
-/// 1 not an image, 2 damaged), the damage description's length (u16) and UTF-8 text.
-/// A file that does not decode is ignored: the next scan reads every file again.
+/// (f64 seconds since 1970), width, height (u32), the camera's length (u16, 0 for none) and UTF-8
+/// text; or `1`, the skip reason (u8: 0 unreadable, 1 not an image, 2 damaged), the damage
+/// description's length (u16) and UTF-8 text.
+/// A file that does not decode (an index of version 1, which had no camera, among them) is
+/// ignored: the next scan reads every file again.
 enum ScanIndex {
-    static let header = Array("tourist-scan-index 1\n".utf8)
+    static let header = Array("tourist-scan-index 2\n".utf8)
 
     static func encode(_ files: [IndexedFile]) -> [UInt8] {
         var out = header
         out.reserveCapacity(header.count + files.count * 120)
         func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
         func append(_ value: Double) { append(value.bitPattern) }
+        func appendText(_ text: String) {
+            let bytes = Array(text.utf8.prefix(Int(UInt16.max)))
+            append(UInt16(bytes.count))
+            out += bytes
+        }
         for entry in files {
             let path = Array(entry.file.path.utf8)
             append(UInt32(path.count))
@@ -46,16 +53,15 @@ enum ScanIndex {
                 append(metadata.takenAt?.timeIntervalSince1970 ?? 0)
                 append(UInt32(clamping: metadata.width ?? 0))
                 append(UInt32(clamping: metadata.height ?? 0))
+                appendText(metadata.camera ?? "")
             case .failure(let reason):
                 out.append(1)
                 switch reason {
                 case .unreadable: out += [0, 0, 0]
                 case .notAnImage: out += [1, 0, 0]
                 case .damaged(let why):
-                    let text = Array(why.utf8.prefix(Int(UInt16.max)))
                     out.append(2)
-                    append(UInt16(text.count))
-                    out += text
+                    appendText(why)
                 }
             }
         }
@@ -77,7 +83,8 @@ enum ScanIndex {
             switch kind {
             case 0:
                 guard let flags = reader.integer(UInt8.self), let latitude = reader.double(), let longitude = reader.double(),
-                      let taken = reader.double(), let width = reader.integer(UInt32.self), let height = reader.integer(UInt32.self)
+                      let taken = reader.double(), let width = reader.integer(UInt32.self), let height = reader.integer(UInt32.self),
+                      let cameraLength = reader.integer(UInt16.self), let camera = reader.text(Int(cameraLength))
                 else { return nil }
                 var metadata = PhotoMetadata()
                 if flags & 1 != 0 {
@@ -86,6 +93,7 @@ enum ScanIndex {
                 }
                 if flags & 2 != 0 { metadata.takenAt = Date(timeIntervalSince1970: taken) }
                 if flags & 4 != 0 { (metadata.width, metadata.height) = (Int(width), Int(height)) }
+                if !camera.isEmpty { metadata.camera = camera }
                 files.append(IndexedFile(file: found, outcome: .success(metadata)))
             case 1:
                 guard let reason = reader.integer(UInt8.self), let length = reader.integer(UInt16.self), let text = reader.text(Int(length)) else { return nil }

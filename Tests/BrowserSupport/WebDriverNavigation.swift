@@ -45,6 +45,12 @@ extension WebDriver {
         try devTools("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 1])
     }
 
+    /// Puts the page in the time zone `identifier` ("Europe/Rome"), as a browser on a machine set
+    /// to it would be, through Chrome DevTools' `Emulation`. Lasts for the session, across navigations.
+    public func emulateTimeZone(_ identifier: String) throws {
+        try devTools("Emulation.setTimezoneOverride", ["timezoneId": identifier])
+    }
+
     /// Runs one Chrome DevTools Protocol command in the page's target.
     private func devTools(_ command: String, _ parameters: [String: Any]) throws {
         try self.command("POST", "/goog/cdp/execute", ["cmd": command, "params": parameters])

@@ -60,7 +60,7 @@ import TestSupport
         #expect(Set(page.candidates.map(\.title)) == ["paris-5.jpg", "paris-4.tiff", "paris-6.png", "paris-3.heic", "paris-7.webp"], "250 m: 2 photos each side")
         let first = try #require(page.candidates.first)
         let path = photos + "/trip/day-2/paris-5.jpg"
-        #expect(first.key == PhotoKey(provider: "pictures", id: path))
+        #expect(first.key == PhotoKey(provider: "pictures", id: "trip/day-2/paris-5.jpg"), "the path inside the folder")
         #expect(first.sources == [.original: .file(path)])
         #expect(first.takenAt == ExifTags.parseDate("2024:05:06 10:00:00"))
         #expect(abs((first.location?.latitude ?? 0) - (Self.paris.latitude + 0.0045)) < 1e-9)
@@ -187,6 +187,11 @@ import TestSupport
         try GeotaggedPhoto(latitude: 48.86, longitude: 2.29).write(.heif, to: second + "/more.heic")
         let both = try scan { $0.roots = [photos, second, photos + "/trip"] }
         #expect(both.files.count == 14, "a root inside another is not listed twice")
+        // Each id starts with its folder's name; a file of the nested folder is the nested folder's.
+        let ids = try await provider { $0.roots = [photos, second, photos + "/trip"] }
+            .search(GeoQuery(center: try GeoPoint(latitude: 0, longitude: 0), radiusKm: 20_000, limit: 100)).candidates.map(\.key.id)
+        #expect(Set(ids).isSuperset(of: ["more/more.heic", "trip/paris-0.jpg", "trip/day-2/paris-5.jpg", "photos/sydney.JPG"]), "\(ids)")
+        #expect(ids.count == 12 && Set(ids).count == ids.count, "\(ids)")
 
         let missing = provider { $0.roots = [folder.child("no-such-folder")] }
         #expect(missing.configurationProblems().map(\.problem) == ["the folder \(folder.child("no-such-folder")) cannot be read (No such file or directory)"])

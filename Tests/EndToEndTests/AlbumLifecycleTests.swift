@@ -102,6 +102,12 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: harness.store + "/index/albums").count == before)
     }
 
+    /// The photo of the sidecar beside exported file `file`.
+    func sidecarPhoto(_ file: String) -> [String: Any]? {
+        let data = try? Data(contentsOf: URL(fileURLWithPath: String(file.dropLast(4)) + ".json"))
+        return (data.flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any])?["photo"] as? [String: Any]
+    }
+
     @Test func exportWritesReadableNamesAndSidecars() async throws {
         let harness = try Harness()
         let pin = try #require(try await harness.json("pin", "add", "34.9671", "135.7727", "--name", "Fushimi Inari")["id"] as? String)
@@ -110,10 +116,11 @@ import TestSupport
         let exported = try await harness.json("export", pin, out)
         let files = try #require(exported["files"] as? [String])
         #expect(files.count == 4)
-        for (file, photo) in zip(files, photos) {
-            #expect(URL(fileURLWithPath: file).lastPathComponent.hasSuffix("(\((photo["id"] as! String).replacingOccurrences(of: ":", with: "_"))).jpg"))
+        for (index, (file, photo)) in zip(files, photos).enumerated() {
+            #expect(URL(fileURLWithPath: file).lastPathComponent == "0\(index + 1) \(photo["title"] as? String ?? "").jpg", "number and title: the sidecar names the photo")
+            #expect(sidecarPhoto(file)?["id"] as? String == photo["id"] as? String)
             #expect(try sha256sum(file) == photo["sha256"] as? String)
-            let sidecar = (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: String(file.dropLast(4)) + ".json"))) as? [String: Any])?["photo"] as? [String: Any]
+            let sidecar = sidecarPhoto(file)
             #expect(sidecar?["title"] as? String == photo["title"] as? String)
             #expect(sidecar?["license"] as? String == photo["license"] as? String)
             #expect(sidecar?["latitude"] as? Double == photo["latitude"] as? Double)

@@ -36,6 +36,8 @@ public struct ExifBlock: Sendable {
     public init(_ photo: GeotaggedPhoto) {
         self.init(bigEndian: photo.bigEndian)
         ifd0 = [long(0x0100, photo.width), long(0x0101, photo.height)]
+        if let make = photo.make { ifd0.append(ascii(0x010F, make)) }
+        if let model = photo.model { ifd0.append(ascii(0x0110, model)) }
         if let taken = photo.takenAt {
             ifd0.append(ascii(0x0132, taken))
             exif.append(ascii(0x9003, taken))

@@ -27,6 +27,9 @@ public struct GeotaggedPhoto: Sendable {
     public var altitude: Double?
     /// EXIF's "YYYY:MM:DD HH:MM:SS".
     public var takenAt: String?
+    /// EXIF Make and Model: the camera's maker and model, as cameras write them.
+    public var make: String?
+    public var model: String?
     public var width: Int
     public var height: Int
     public var bigEndian = false

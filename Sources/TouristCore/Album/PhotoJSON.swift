@@ -33,6 +33,13 @@ public struct PhotoJSON: Encodable, Sendable {
     public var distanceKm: Double?
     /// Where the photo can be read (its largest listed size): a URL, or a local file's path.
     public var source: String?
+    /// The camera that took it (`PhotoCandidate.camera`), or null.
+    public var camera: String?
+    /// Your own photo's file: a file on this computer that credits nobody (no owner, no license),
+    /// as a directory provider's photos are; null for a service's photo and the demo set's (which
+    /// name owners). Pages show it, and the camera, where a service's photo has an owner, a license
+    /// and a page.
+    public var file: String?
 
     struct StoreFields: Sendable {
         /// The photo's state, or `missing` for a stored photo whose file is gone from the store.
@@ -47,7 +54,7 @@ public struct PhotoJSON: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, provider, title, owner, license, licenseID, licenseURL, attribution, takenAt, latitude, longitude, pageURL, distanceKm
+        case id, provider, title, owner, license, licenseID, licenseURL, attribution, takenAt, latitude, longitude, pageURL, distanceKm, camera, file
         case state, size, sha256, bytes, mime, path, sourceURL, error
     }
 
@@ -67,6 +74,8 @@ public struct PhotoJSON: Encodable, Sendable {
         pageURL = candidate.pageURL?.absoluteString
         self.distanceKm = distanceKm
         source = candidate.source(nearest: .original)?.source.location
+        camera = candidate.camera
+        if case .file(let path) = candidate.source(nearest: .original)?.source, candidate.owner == nil, candidate.license == nil { file = path }
     }
 
     /// An album photo, with where it stands in `store`. `withPath: false` leaves out the blob
@@ -96,6 +105,8 @@ public struct PhotoJSON: Encodable, Sendable {
         try container.encode(latitude, forKey: .latitude)
         try container.encode(longitude, forKey: .longitude)
         try container.encode(pageURL, forKey: .pageURL)
+        try container.encode(camera, forKey: .camera)
+        try container.encode(file, forKey: .file)
         if let distanceKm { try container.encode(distanceKm, forKey: .distanceKm) }
         guard let stored else {
             try container.encode(source, forKey: .sourceURL)

@@ -9,7 +9,8 @@ public struct ExportResult: Sendable {
 }
 
 extension Library {
-    /// Copies pin `id`'s stored photos to `folder` (made when missing) as `NN TITLE (PHOTO).EXT`,
+    /// Copies pin `id`'s stored photos to `folder` (made when missing) as `NN TITLE.EXT`
+    /// (`ExportFileName`),
     /// each with a JSON sidecar holding the pin and the photo as `album --json` shows it (its `path`
     /// the exported file's). Every
     /// photo is checked against its hash while copied; a damaged or missing one is left out and
@@ -22,9 +23,7 @@ extension Library {
         let digits = max(2, String(stored.count).count)
         for (index, photo) in stored.enumerated() {
             guard let sha256 = photo.sha256 else { continue }
-            let number = String(repeating: "0", count: max(0, digits - String(index + 1).count)) + String(index + 1)
-            let title = ExportFileName.part(photo.candidate.title, maxBytes: ExportFileName.titleBytes)
-            let base = "\(folder)/\(number) \(title) (\(ExportFileName.part(photo.key.description, maxBytes: ExportFileName.photoBytes)))"
+            let base = folder + "/" + ExportFileName.base(number: index + 1, digits: digits, title: photo.candidate.title)
             let image = base + "." + ImageFormat.fileExtension(for: photo.mimeType)
             let sink = try FileSink(directory: folder, maxBytes: Int.max)
             do {

@@ -10,6 +10,31 @@ public struct PhotoCopy: Sendable {
 }
 
 extension Library {
+    /// The photos `references` name in pin `id`'s album, in their order, each once: a row number
+    /// as `album` shows it (1 is the album's first photo), or an id (`provider:id`), for photos of
+    /// every provider. A number outside the album, or text that is neither, is a `usage` error
+    /// naming it, and nothing is resolved.
+    public func photoKeys(_ references: [String], inPin id: String) throws -> [PhotoKey] {
+        let album = try store.album(id)
+        return Self.once(try references.map { (reference: String) throws -> PhotoKey in
+            guard !reference.isEmpty, reference.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                guard let key = PhotoKey(reference) else {
+                    throw LibraryError(.usage, "\"\(reference)\" is neither a photo's number nor its id; write the number or the provider:id that `tourist album \(id)` shows")
+                }
+                return key
+            }
+            guard let row = Int(reference), album.photos.indices.contains(row - 1) else {
+                let rows = switch album.photos.count {
+                case 0: "it has no photos"
+                case 1: "it has 1 photo, number 1"
+                default: "it has \(album.photos.count) photos, numbered 1 to \(album.photos.count)"
+                }
+                throw LibraryError(.usage, "there is no photo \(reference) in the album of \"\(album.pin.name)\": \(rows); `tourist album \(id)` shows them")
+            }
+            return album.photos[row - 1].key
+        })
+    }
+
     /// Photo `key` at `size` (or the nearest size its provider has), kept in the store: the album's
     /// own copy or a view kept earlier when there is one, else downloaded through the photo's
     /// provider into the store and recorded in the album as a view, so it is asked for once.

@@ -72,13 +72,16 @@ public struct PhotoCandidate: Hashable, Sendable, Codable {
     /// The credit line the provider gives for the photo (Commons: "Author, License <URL>, via
     /// Wikimedia Commons"), when its license asks for one; see `creditLine` for every provider.
     public var attribution: String?
+    /// The camera that took it (EXIF make and model, "Canon EOS R5"), when the provider reads it.
+    public var camera: String?
 
     public init(
         key: PhotoKey, title: String, owner: String? = nil, license: String? = nil, licenseID: String? = nil,
         takenAt: Date? = nil, location: GeoPoint? = nil, sources: [PhotoSize: PhotoSource], pageURL: URL? = nil,
-        licenseURL: URL? = nil, providerData: String? = nil, attribution: String? = nil
+        licenseURL: URL? = nil, providerData: String? = nil, attribution: String? = nil, camera: String? = nil
     ) {
         self.attribution = attribution
+        self.camera = camera
         self.key = key
         self.title = title
         self.owner = owner

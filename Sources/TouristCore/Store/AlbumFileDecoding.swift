@@ -73,7 +73,8 @@ package enum AlbumFileDecoding {
             pageURL: try object.optional("pageURL", IndexValue.url),
             licenseURL: try object.optional("licenseURL", IndexValue.url),
             providerData: try object.optional("providerData", IndexValue.string),
-            attribution: try object.optional("attribution", IndexValue.string)
+            attribution: try object.optional("attribution", IndexValue.string),
+            camera: try object.optional("camera", IndexValue.string)
         )
     }
 

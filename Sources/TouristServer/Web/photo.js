@@ -1,5 +1,6 @@
 // The photo page (/pins/ID/photos/PHOTO): one photo larger, with its title, owner, license and
-// attribution, when it was taken, where (a small map) and a link to its page at the provider.
+// attribution, when it was taken, where (a small map) and a link to its page at the provider. Your
+// own photo (the server sends its `file`) shows that file's path and the camera instead.
 //
 // The stored thumbnail shows at once; the larger size is asked for (the server downloads it on
 // demand) and swapped in when it has loaded. If that fails, the thumbnail stays with the error.
@@ -143,9 +144,12 @@ function render(body, pin, photo) {
     ? h('div', { id: 'photo-map', class: 'photo-map', role: 'region', 'aria-label': 'Where the photo was taken' })
     : h('p', { id: 'photo-map', class: 'photo-map photo-map-unknown muted' }, 'Location unknown');
 
+  const own = typeof photo.file === 'string';
   const facts = h('dl', { class: 'photo-facts' },
-    fact('Owner', h('dd', { id: 'photo-owner' }, photo.owner || 'Unknown')),
-    fact('License', h('dd', {}, licenseElement(photo),
+    own ? fact('File', h('dd', { id: 'photo-file', class: 'photo-file' }, breakable(photo.file))) : null,
+    own || photo.camera ? fact('Camera', h('dd', { id: 'photo-camera' }, photo.camera || 'Unknown')) : null,
+    own ? null : fact('Owner', h('dd', { id: 'photo-owner' }, photo.owner || 'Unknown')),
+    own ? null : fact('License', h('dd', {}, licenseElement(photo),
       photo.attribution ? h('div', { id: 'photo-attribution', class: 'photo-attribution' }, photo.attribution) : null)),
     fact('Taken', h('dd', { id: 'photo-taken' }, takenElement(photo.takenAt))),
     fact('Where', h('dd', { id: 'photo-where' }, whereText(pin, photo))),
@@ -155,18 +159,21 @@ function render(body, pin, photo) {
       : null);
 
   const pageURL = safeHref(photo.pageURL);
-  const source = pageURL
-    ? h('a', { id: 'photo-source', class: 'button', href: pageURL, target: '_blank', rel: 'noopener noreferrer' },
-      `View on ${providerName(photo.provider)}`)
-    : h('p', { id: 'photo-source', class: 'muted' }, `No page on ${providerName(photo.provider)}`);
+  let source = null;
+  if (pageURL) {
+    source = h('a', { id: 'photo-source', class: 'button', href: pageURL, target: '_blank', rel: 'noopener noreferrer' },
+      `View on ${providerName(photo.provider)}`);
+  } else if (!own) {
+    source = h('p', { id: 'photo-source', class: 'muted' }, `No page on ${providerName(photo.provider)}`);
+  }
 
   body.append(h('div', { class: 'photo-layout' },
     h('figure', { class: 'photo-figure' }, frame, status),
     h('section', { class: 'photo-info', 'aria-label': 'About this photo' },
-      h('h1', { id: 'photo-title', class: 'photo-title' }, title),
+      h('h1', { id: 'photo-title', class: 'photo-title' }, breakable(title)),
       facts,
       mapElement,
-      h('p', { class: 'photo-links' }, source))));
+      source ? h('p', { class: 'photo-links' }, source) : null)));
   return hasLocation ? mapElement : null;
 }
 
@@ -182,10 +189,23 @@ function licenseElement(photo) {
     : h('span', { id: 'photo-license' }, name);
 }
 
+/**
+ * `text` (a title, a file's path) with a line break allowed after each `/`, `_` and `-`, so a long
+ * file name wraps between its parts rather than in the middle of one (or of `name.jpg`).
+ */
+function breakable(text) {
+  return text.split(/(?<=[/_-])/).flatMap((part, index) => (index === 0 ? [part] : [h('wbr'), part]));
+}
+
+/**
+ * When the photo was taken, as its camera recorded it. The server sends the camera's clock as if
+ * it were UTC (cameras record no time zone), so it is shown in UTC: the viewer's own time zone
+ * would move a photo taken at 17:00 to 7 PM in Rome.
+ */
 function takenElement(takenAt) {
   const date = takenAt ? new Date(takenAt) : null;
   if (!date || Number.isNaN(date.getTime())) return 'Unknown';
-  return h('time', { datetime: takenAt }, date.toLocaleString());
+  return h('time', { datetime: takenAt }, date.toLocaleString(undefined, { timeZone: 'UTC' }));
 }
 
 function whereText(pin, photo) {

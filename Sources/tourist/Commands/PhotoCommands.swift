@@ -17,20 +17,17 @@ struct PhotoCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The pin's id or name.", completion: Completions.pins) var pin: String
-        @Argument(help: "Photos as provider:id, as `album` prints them.") var photos: [String]
+        @Argument(help: "Photos by their number or their id (provider:id), as `album` shows them.") var photos: [String]
 
         func validate() throws {
-            guard !photos.isEmpty else { throw ValidationError("name at least one photo (provider:id) to remove") }
-            if let bad = photos.first(where: { PhotoKey($0) == nil }) {
-                throw ValidationError("\"\(bad)\" is not a photo id; write provider:id as `tourist album PIN` prints it")
-            }
+            guard !photos.isEmpty else { throw ValidationError("name at least one photo to remove, by its number or its id (provider:id) as `tourist album PIN` shows them") }
         }
 
         func run() async throws {
             try await Session.run(global) { session in
                 let library = try session.library()
                 let id = try library.resolvePin(pin)
-                let keys = Library.once(photos.compactMap(PhotoKey.init))
+                let keys = try library.photoKeys(photos, inPin: id)
                 let deleted = try library.removePhotos(keys, fromPin: id)
                 if session.options.json {
                     try session.printJSON(RemovedPhotosJSON(pin: id, removed: keys.map(\.description)))

@@ -137,10 +137,12 @@ final class Session {
         return setup
     }
 
-    /// The store and config together, for the commands that work on pins and albums, once.
+    /// The store and config together, for the commands that work on pins and albums, once; the
+    /// ids of photos the store keeps are brought up to date first (`Library.upgradePhotoIDs`).
     func library() throws -> Library {
         if let cachedLibrary { return cachedLibrary }
         let library = Library(store: try openStore(), providers: try providerSetup())
+        library.upgradePhotoIDs()
         cachedLibrary = library
         return library
     }
