@@ -120,7 +120,7 @@ final class ScriptedServer: Sendable {
                     var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                     guard poll(&entry, 1, 2) > 0 else { continue }
                     var byte: UInt8 = 0
-                    if recv(fd, &byte, 1, MSG_PEEK) <= 0 { return }
+                    if recv(fd, &byte, 1, Int32(MSG_PEEK)) <= 0 { return }
                     usleep(2_000)
                 }
             case .awaitHangUp(let seconds):
