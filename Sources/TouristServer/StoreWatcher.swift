@@ -5,15 +5,19 @@ import TouristCore
 /// Notices every change to the pins, whoever makes it (this server, or a `tourist fetch` in a
 /// terminal), and publishes it: `pin` for a pin added or changed (state, photo count, error),
 /// `pin-removed` for a pin gone. Every album save also writes the pin list, so watching its
-/// signature (`Store.changeSignature`) sees every change; the list is read again only when it changed. Runs until the server stops, then ends the event streams.
+/// signature (`Store.changeSignature`) sees every change; the list is read again only when it
+/// changed. Pins are sent as `Library.pins` gives them, with their state as it is now: a pin
+/// stored as fetching whose fetch ended without saying so (Ctrl-C, a killed process) is announced
+/// as interrupted once its lease is free, though the pin list did not change. Runs until the
+/// server stops, then ends the event streams.
 struct StoreWatcher: Service {
-    let store: Store
+    let library: Library
     let hub: EventHub
     /// How often the pin list's files are looked at.
     let interval: Duration
 
-    init(store: Store, hub: EventHub, interval: Duration = .milliseconds(200)) {
-        self.store = store
+    init(library: Library, hub: EventHub, interval: Duration = .milliseconds(200)) {
+        self.library = library
         self.hub = hub
         self.interval = interval
     }
@@ -31,12 +35,18 @@ struct StoreWatcher: Service {
                     sinceKeepAlive = .zero
                 }
                 let now = try? await readSignature()
-                guard now != signature, let pins = try? await readPins() else { continue }
-                signature = now
-                let current = Dictionary(pins.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-                for pin in pins where known[pin.id] != pin { hub.publish(ServerEvent("pin", pin)) }
-                for id in known.keys where current[id] == nil { hub.publish(ServerEvent("pin-removed", ["id": id])) }
-                known = current
+                if now != signature, let pins = try? await readPins() {
+                    signature = now
+                    let current = Dictionary(pins.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+                    for pin in pins where known[pin.id] != pin { hub.publish(ServerEvent("pin", pin)) }
+                    for id in known.keys where current[id] == nil { hub.publish(ServerEvent("pin-removed", ["id": id])) }
+                    known = current
+                } else if let ended = try? await fetchesEnded(among: known.values.filter { $0.state == .fetching }) {
+                    for pin in ended {
+                        known[pin.id] = pin
+                        hub.publish(ServerEvent("pin", pin))
+                    }
+                }
             }
         } onGracefulShutdown: {
             hub.finishAll()
@@ -47,11 +57,20 @@ struct StoreWatcher: Service {
     /// `Store.changeSignature`, on the store threads: it reads files (on a bucket, asks it over the
     /// network), which the cooperative pool the connections need must not wait for.
     private func readSignature() async throws -> String {
-        try await ServerThreads.onStore { [store] in try store.changeSignature() }
+        try await ServerThreads.onStore { [library] in try library.store.changeSignature() }
     }
 
-    /// `Store.pins`, on the store threads (it reads the pin list's files).
+    /// `Library.pins`, on the store threads (it reads the pin list's files and the leases).
     private func readPins() async throws -> [Pin] {
-        try await ServerThreads.onStore { [store] in try store.pins() }
+        try await ServerThreads.onStore { [library] in try library.pins() }
+    }
+
+    /// Those of `fetching` (pins announced as fetching) that no process fetches any longer, as they
+    /// stand now; on the store threads (each lease is a file, or an object in the bucket).
+    private func fetchesEnded(among fetching: [Pin]) async throws -> [Pin] {
+        guard !fetching.isEmpty else { return [] }
+        return try await ServerThreads.onStore { [library] in
+            fetching.map(library.withCurrentState).filter { $0.state != .fetching }
+        }
     }
 }

@@ -48,7 +48,7 @@ public struct TouristServer: Sendable {
             },
             logger: quiet
         )
-        let watcher = StoreWatcher(store: library.store, hub: routes.hub, interval: library.store.changePollInterval)
+        let watcher = StoreWatcher(library: library, hub: routes.hub, interval: library.store.changePollInterval)
         // Shut down in reverse order: the event streams end first, so the server's graceful stop
         // does not wait on pages that keep a stream open.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(

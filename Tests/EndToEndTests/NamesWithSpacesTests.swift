@@ -43,6 +43,9 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: out), "nothing exported")
         // Arguments that parse, but whose words name a pin only together.
         let id = try #require(try await harness.json("pin", "show", "Eiffel Tower")["id"] as? String)
+        let folderless = try await harness.run("export", "Eiffel", "Tower", expecting: 64)
+        #expect(folderless.stderr == "tourist: \"Eiffel Tower\" is a pin (\(id)), typed here as separate words, so \"Tower\" would be the folder; a name of several words is one argument: quote it and name the folder, as in tourist export 'Eiffel Tower' FOLDER\n", "\(folderless.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: harness.folder.child("Tower")), "nothing exported")
         let rm = try await harness.run("pin", "rm", "Eiffel", "Tower", expecting: 64)
         #expect(rm.stderr == "tourist: \"Eiffel Tower\" is a pin (\(id)), typed here as 2 separate words; a name of several words is one argument: quote it, as in tourist pin rm 'Eiffel Tower'\n", "\(rm.stderr)")
         #expect(try await harness.json("pin", "show", id)["name"] as? String == "Eiffel Tower", "nothing removed")

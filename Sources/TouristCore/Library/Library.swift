@@ -32,7 +32,7 @@ public final class Library: Sendable {
     /// `pin` as it stands now: one stored as `fetching` whose lease no live process holds (its
     /// fetch was interrupted, or its process died) is `interrupted`, so no front end says a fetch
     /// runs when none does.
-    func withCurrentState(_ pin: Pin) -> Pin {
+    public func withCurrentState(_ pin: Pin) -> Pin {
         guard pin.state == .fetching, !isBeingFetched(pin.id) else { return pin }
         var interrupted = pin
         interrupted.state = .interrupted

@@ -357,7 +357,9 @@ class AlbumPage {
   /** Rebuild a tile's content only when its photo changed; a stored photo keeps its <img>. */
   updateTile(tile, photo) {
     const title = photo.title || 'Untitled photo';
-    const key = JSON.stringify([photo.state, photo.sha256, title, photo.error]);
+    // A pending photo downloads only while a fetch runs; after an interrupted one it waits.
+    const downloading = photo.state === 'pending' && this.busy;
+    const key = JSON.stringify([photo.state, photo.sha256, title, photo.error, downloading]);
     if (tile.key === key) return;
     tile.key = key;
     const { element, checkbox, selectBox } = tile;
@@ -376,10 +378,14 @@ class AlbumPage {
       }
       tile.img.alt = title;
       content = h('a', { class: 'photo-open', href, title }, tile.img);
-    } else if (photo.state === 'pending') {
+    } else if (downloading) {
       content = h('div', { class: 'photo-placeholder', title: `${title}: downloading…` },
         h('span', { class: 'spinner', 'aria-hidden': 'true' }),
         h('span', { class: 'visually-hidden' }, `${title}: downloading`));
+    } else if (photo.state === 'pending') {
+      content = h('div', { class: 'photo-placeholder waiting', title: `${title}: not downloaded yet` },
+        h('span', { class: 'photo-waiting-label' }, 'Not downloaded yet'),
+        h('span', { class: 'visually-hidden' }, `${title}: not downloaded yet`));
     } else {
       // failed, missing, or a stored photo without a blob
       const label = photo.state === 'missing' ? 'Missing' : photo.state === 'failed' ? 'Failed' : stateLabel(photo.state);

@@ -15,6 +15,7 @@ struct ExportCommand: AsyncParsableCommand {
     func run() async throws {
         try await Session.run(global) { session in
             let library = try session.library()
+            try SplitName.refuseNameRead(asFolder: directory, after: pin, library: library, command: "export")
             let album = try library.album(pin)
             let folder = PathResolution.resolve(directory, environment: session.environment, relativeTo: session.workingDirectory)
             let result = try library.export(pin: album.pin.id, to: folder)

@@ -22,4 +22,17 @@ enum SplitName {
         }
         return error
     }
+
+    /// Refuses `tourist export Eiffel Tower` (pin, then a folder): "Eiffel" names the pin "Eiffel
+    /// Tower" only by a prefix, while "Eiffel Tower" is its whole name, so "Tower" was meant as part
+    /// of the name, not as the folder. A pin's whole name or id typed alone is taken as it is.
+    static func refuseNameRead(asFolder folder: String, after pin: String, library: Library, command: String) throws {
+        guard (try? library.resolvePin(pin, forRemoval: true)) == nil else { return }
+        let joined = pin + " " + folder
+        guard let id = try? library.resolvePin(joined, forRemoval: true) else { return }
+        throw CommandFailure.usage(
+            "\"\(joined)\" is a pin (\(id)), typed here as separate words, so \"\(folder)\" would be the folder; "
+                + "a name of several words is one argument: quote it and name the folder, as in tourist \(command) \(Shell.quoted(joined)) FOLDER"
+        )
+    }
 }
