@@ -1,4 +1,6 @@
+import FlickrStub
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -10,17 +12,15 @@ import TestSupport
 struct S3StoreEndToEndTests {
     /// One machine on `store`: a harness with its own home (so its own cache), the gateway's
     /// credentials, and a fixture set of 200 photos 0.1 km apart on a line north of 10,10, served
-    /// with `latencyMs` a request by its default config, and at once with `--config fast.json`.
+    /// with `latencyMs` a request by its default config.
     static func machine(_ gateway: CephGateway, store: String, latencyMs: Int = 0, extra: [String: String] = [:]) throws -> Harness {
         let harness = try Harness(extraEnvironment: gateway.environment.merging(["TOURIST_STORE": store]) { $1 }.merging(extra) { $1 })
         let set = harness.folder.child("set")
         try FixtureSetWriter.write(in: set, latitude: 10, longitude: 10, count: 200, bytesPerPhoto: 2048)
-        for (file, latency) in [("home/.config/tourist/config.json", latencyMs), ("fast.json", 0)] {
-            try harness.folder.write(file, """
-                {"album": {"photos": 10}, "downloads": {"concurrency": 1},
-                 "providers": [{"name": "own", "type": "fixture", "path": "\(set)", "latencyMs": \(latency)}]}
-                """)
-        }
+        try harness.folder.write("home/.config/tourist/config.json", """
+            {"album": {"photos": 10}, "downloads": {"concurrency": 1},
+             "providers": [{"name": "own", "type": "fixture", "path": "\(set)", "latencyMs": \(latencyMs)}]}
+            """)
         return harness
     }
 
@@ -91,18 +91,36 @@ struct S3StoreEndToEndTests {
     @Test func killsDuringFetchAndCopyLeaveAStoreThatVerifiesAndResumes() async throws {
         let gateway = try await Blocking.run { try CephGateway.shared() }
         let store = try Self.s3(gateway, "kills")
-        // Each photo takes 3 s: once one more is stored, the fetch is seconds from its next.
-        let harness = try Self.machine(gateway, store: store, latencyMs: 3000)
+        let harness = try Self.machine(gateway, store: store)
         let pin = try await Self.addPins(harness, count: 1)[0]
+        // A Flickr of 10 photos around the pin, each taking 3 s while the kills go on, the farthest
+        // (fetched last) held until they are over: no fetch can complete before it is killed,
+        // however busy the machine, and the other download slot goes on meanwhile.
+        let photos = FakePhoto.around(latitude: 10 + 2.5 / 111.2, longitude: 10, count: 10, radiusKm: 0.8, bytes: 2048)
+        let (held, fast) = (Gate(), Signal())
+        let fake = try FakeFlickr(apiKey: "k", photos: photos) { request in
+            if !fast.isRaised { Thread.sleep(forTimeInterval: 3) }
+            if request.path.contains("/\(photos[9].id)_") { held.pass() }
+        }
+        defer {
+            held.open()
+            fake.stop()
+        }
+        let flickr = try harness.folder.write("flickr.json", """
+            {"album": {"photos": 10}, "downloads": {"concurrency": 2},
+             "providers": [{"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "\(fake.endpoint)"}]}
+            """)
         for round in 1...2 {
             let before = try Self.storedPhotos(gateway, store, pin)
-            let process = try harness.tourist.start(["fetch", pin, "--quiet"], in: harness.folder.path)
+            let process = try harness.tourist.start(["fetch", pin, "--quiet", "--config", flickr], in: harness.folder.path)
             try await Waiting.until("round \(round): one more photo stored") { try Self.storedPhotos(gateway, store, pin) > before || !process.isRunning }
             kill(process.processIdentifier, SIGKILL)
             #expect(try await TouristBinary.waitForExit(process), "round \(round): the fetch was killed mid-album")
             #expect(try await harness.json("store", "verify")["ok"] as? Bool == true, "round \(round)")
         }
-        let fetched = try await harness.json("fetch", pin, "--config", "fast.json")
+        fast.raise()
+        held.open()
+        let fetched = try await harness.json("fetch", pin, "--config", flickr)
         #expect(fetched.photos.count == 10 && fetched.photos.allSatisfy { $0["state"] as? String == "stored" })
 
         // A copy to a folder, killed once it has begun, verifies and then completes.
@@ -205,6 +223,13 @@ struct S3StoreEndToEndTests {
         #expect(try gateway.requestCount() - before == 1, "one request for the album")
         try await harness.run("album", pin)
         #expect(try gateway.requestCount() - before == 1, "none for the album confirmed a moment ago")
+    }
+
+    /// A flag a test raises once, read from any thread.
+    final class Signal: Sendable {
+        private let raised = Atomic<Bool>(false)
+        var isRaised: Bool { raised.load(ordering: .sequentiallyConsistent) }
+        func raise() { raised.store(true, ordering: .sequentiallyConsistent) }
     }
 
     /// Sets back by a day the times of everything in the harness's S3 cache but the files named `kept`.
