@@ -52,9 +52,17 @@ struct S3StoreEndToEndTests {
         let near = try #require(listed.first { $0["id"] as? String == pins[0] }?["near"] as? String)
         #expect(String(decoding: album, as: UTF8.self).contains(#""near":"\#(near)""#))
         let one = try first.tourist.start(["fetch", "--all", "--json"], in: first.folder.path)
-        // The second starts once the first holds a lease: both then work on the same list.
-        try await Waiting.until("the first machine holds a lease") { try Self.keys(gateway, store, under: "leases/").count > 0 }
+        // The second starts once the first holds a lease, and stores a photo while the first is
+        // stopped (SIGSTOP; it holds two pins at most): both then work on the same list, however
+        // fast either runs.
+        try await Waiting.until("the first machine holds a lease") { try Self.keys(gateway, store, under: "leases/").count > 0 || !one.isRunning }
+        kill(one.processIdentifier, SIGSTOP)
+        defer { kill(one.processIdentifier, SIGCONT) }
+        let stored = { try pins.reduce(0) { $0 + (try Self.storedPhotos(gateway, store, $1)) } }
+        let storedByTheFirst = try stored()
         let other = try second.tourist.start(["fetch", "--all", "--json"], in: second.folder.path)
+        try await Waiting.until("the second machine stores a photo") { try stored() > storedByTheFirst || !other.isRunning }
+        kill(one.processIdentifier, SIGCONT)
         let (oneResult, otherResult) = (try await TouristBinary.finish(one), try await TouristBinary.finish(other))
         #expect(oneResult.status == 0 && otherResult.status == 0, "\(oneResult.stderr)\n\(otherResult.stderr)")
         let runs = try [oneResult, otherResult].map { try #require(try JSONSerialization.jsonObject(with: Data($0.stdout.utf8)) as? [String: Any]) }
