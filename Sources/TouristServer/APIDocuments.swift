@@ -155,12 +155,15 @@ struct CityLabels: Encodable {
         var latitude: Double
         var longitude: Double
         var population: Int
+        /// Where the name goes around the city's dot: `below`, `right` or `left`.
+        var placement: String
 
-        init(_ place: GazetteerPlace) {
-            name = place.name
-            latitude = place.location.latitude
-            longitude = place.location.longitude
-            population = place.population
+        init(_ label: CityLabel) {
+            name = label.place.name
+            latitude = label.place.location.latitude
+            longitude = label.place.location.longitude
+            population = label.place.population
+            placement = label.placement.rawValue
         }
     }
 

@@ -39,8 +39,8 @@ struct PlaceRoutes: Sendable {
             throw BadRequest(message: "say the map's zoom: zoom=0 to 24, as in /api/places/labels?bbox=-10,35,30,60&zoom=4")
         }
         let limit = try Self.integer(query.get("limit"), name: "limit", in: 1...Gazetteer.maximumLabels) ?? Gazetteer.defaultLabels
-        let places = try await ServerThreads.onStore { try Gazetteer.bundled().labels(in: box, zoom: zoom, limit: limit) }
-        return try APIRoutes.json(CityLabels(labels: places.map(CityLabels.Label.init), attribution: Gazetteer.attribution))
+        let labels = try await ServerThreads.onStore { try Gazetteer.bundled().labels(in: box, zoom: zoom, limit: limit) }
+        return try APIRoutes.json(CityLabels(labels: labels.map(CityLabels.Label.init), attribution: Gazetteer.attribution))
     }
 
     /// `text` as a whole number in `range`; nil when absent.

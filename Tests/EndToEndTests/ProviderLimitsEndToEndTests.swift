@@ -24,9 +24,7 @@ import TestSupport
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
 
         // Run 1: one search, then 6 downloads of 150 ms each, at most 2 at once though 8 are allowed.
-        let beforeFirst = Date()
-        let fetched = try await harness.json("fetch", pin, "--count", "6", "--config", config)
-        let afterFirst = Date()
+        let (fetched, firstRun) = try await ClockReading.around { try await harness.json("fetch", pin, "--count", "6", "--config", config) }
         #expect(fetched.photos.count == 6 && fetched.photos.allSatisfy { $0["state"] as? String == "stored" })
         #expect(fake.peakConcurrentImageRequests == 2, "the provider's concurrency 2 is held, and reached")
         #expect(fake.peakConcurrentRequests == 2)
@@ -39,9 +37,7 @@ import TestSupport
 
         // Run 3: the budget is spent; nothing is sent, and the message says when it refills.
         let second = try #require(try await harness.json("pin", "add", "48.86", "2.29", "--config", config)["id"] as? String)
-        let beforeThird = Date()
-        let refused = try await harness.run("fetch", second, "--config", config, expecting: 75)
-        let afterThird = Date()
+        let (refused, thirdRun) = try await ClockReading.around { try await harness.run("fetch", second, "--config", config, expecting: 75) }
         #expect(fake.apiCalls("flickr.photos.search") == 2, "no request past the budget reached the server")
         let lines = refused.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(refused.stderr)")
@@ -52,8 +48,8 @@ import TestSupport
         // the time the runs took, it lies between these two.
         let parts = wait.split(separator: " ")
         let waited = try #require(Int(parts[0])) * 60 + (try #require(Int(parts[2])))
-        let shortest = beforeFirst.addingTimeInterval(3600).timeIntervalSince(afterThird)
-        let longest = afterFirst.addingTimeInterval(3600).timeIntervalSince(beforeThird) + 1
+        let between = firstRun.seconds(until: thirdRun)
+        let (shortest, longest) = (3600 - between.upperBound, 3600 - between.lowerBound + 1)
         #expect(Double(waited) >= shortest.rounded(.down) && Double(waited) <= longest.rounded(.up), "\(wait): between \(shortest) and \(longest) s")
         #expect(lines.last == "tourist: every provider asked to slow down; run the command again later")
 

@@ -1,4 +1,6 @@
+import FlickrStub
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -10,17 +12,15 @@ import TestSupport
 struct S3StoreEndToEndTests {
     /// One machine on `store`: a harness with its own home (so its own cache), the gateway's
     /// credentials, and a fixture set of 200 photos 0.1 km apart on a line north of 10,10, served
-    /// with `latencyMs` a request by its default config, and at once with `--config fast.json`.
+    /// with `latencyMs` a request by its default config.
     static func machine(_ gateway: CephGateway, store: String, latencyMs: Int = 0, extra: [String: String] = [:]) throws -> Harness {
         let harness = try Harness(extraEnvironment: gateway.environment.merging(["TOURIST_STORE": store]) { $1 }.merging(extra) { $1 })
         let set = harness.folder.child("set")
         try FixtureSetWriter.write(in: set, latitude: 10, longitude: 10, count: 200, bytesPerPhoto: 2048)
-        for (file, latency) in [("home/.config/tourist/config.json", latencyMs), ("fast.json", 0)] {
-            try harness.folder.write(file, """
-                {"album": {"photos": 10}, "downloads": {"concurrency": 1},
-                 "providers": [{"name": "own", "type": "fixture", "path": "\(set)", "latencyMs": \(latency)}]}
-                """)
-        }
+        try harness.folder.write("home/.config/tourist/config.json", """
+            {"album": {"photos": 10}, "downloads": {"concurrency": 1},
+             "providers": [{"name": "own", "type": "fixture", "path": "\(set)", "latencyMs": \(latencyMs)}]}
+            """)
         return harness
     }
 
@@ -52,9 +52,17 @@ struct S3StoreEndToEndTests {
         let near = try #require(listed.first { $0["id"] as? String == pins[0] }?["near"] as? String)
         #expect(String(decoding: album, as: UTF8.self).contains(#""near":"\#(near)""#))
         let one = try first.tourist.start(["fetch", "--all", "--json"], in: first.folder.path)
-        // The second starts once the first holds a lease: both then work on the same list.
-        try await Waiting.until("the first machine holds a lease") { try Self.keys(gateway, store, under: "leases/").count > 0 }
+        // The second starts once the first holds a lease, and stores a photo while the first is
+        // stopped (SIGSTOP; it holds two pins at most): both then work on the same list, however
+        // fast either runs.
+        try await Waiting.until("the first machine holds a lease") { try Self.keys(gateway, store, under: "leases/").count > 0 || !one.isRunning }
+        kill(one.processIdentifier, SIGSTOP)
+        defer { kill(one.processIdentifier, SIGCONT) }
+        let stored = { try pins.reduce(0) { $0 + (try Self.storedPhotos(gateway, store, $1)) } }
+        let storedByTheFirst = try stored()
         let other = try second.tourist.start(["fetch", "--all", "--json"], in: second.folder.path)
+        try await Waiting.until("the second machine stores a photo") { try stored() > storedByTheFirst || !other.isRunning }
+        kill(one.processIdentifier, SIGCONT)
         let (oneResult, otherResult) = (try await TouristBinary.finish(one), try await TouristBinary.finish(other))
         #expect(oneResult.status == 0 && otherResult.status == 0, "\(oneResult.stderr)\n\(otherResult.stderr)")
         let runs = try [oneResult, otherResult].map { try #require(try JSONSerialization.jsonObject(with: Data($0.stdout.utf8)) as? [String: Any]) }
@@ -91,18 +99,36 @@ struct S3StoreEndToEndTests {
     @Test func killsDuringFetchAndCopyLeaveAStoreThatVerifiesAndResumes() async throws {
         let gateway = try await Blocking.run { try CephGateway.shared() }
         let store = try Self.s3(gateway, "kills")
-        // Each photo takes 3 s: once one more is stored, the fetch is seconds from its next.
-        let harness = try Self.machine(gateway, store: store, latencyMs: 3000)
+        let harness = try Self.machine(gateway, store: store)
         let pin = try await Self.addPins(harness, count: 1)[0]
+        // A Flickr of 10 photos around the pin, each taking 3 s while the kills go on, the farthest
+        // (fetched last) held until they are over: no fetch can complete before it is killed,
+        // however busy the machine, and the other download slot goes on meanwhile.
+        let photos = FakePhoto.around(latitude: 10 + 2.5 / 111.2, longitude: 10, count: 10, radiusKm: 0.8, bytes: 2048)
+        let (held, fast) = (Gate(), Signal())
+        let fake = try FakeFlickr(apiKey: "k", photos: photos) { request in
+            if !fast.isRaised { Thread.sleep(forTimeInterval: 3) }
+            if request.path.contains("/\(photos[9].id)_") { held.pass() }
+        }
+        defer {
+            held.open()
+            fake.stop()
+        }
+        let flickr = try harness.folder.write("flickr.json", """
+            {"album": {"photos": 10}, "downloads": {"concurrency": 2},
+             "providers": [{"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "\(fake.endpoint)"}]}
+            """)
         for round in 1...2 {
             let before = try Self.storedPhotos(gateway, store, pin)
-            let process = try harness.tourist.start(["fetch", pin, "--quiet"], in: harness.folder.path)
+            let process = try harness.tourist.start(["fetch", pin, "--quiet", "--config", flickr], in: harness.folder.path)
             try await Waiting.until("round \(round): one more photo stored") { try Self.storedPhotos(gateway, store, pin) > before || !process.isRunning }
             kill(process.processIdentifier, SIGKILL)
             #expect(try await TouristBinary.waitForExit(process), "round \(round): the fetch was killed mid-album")
             #expect(try await harness.json("store", "verify")["ok"] as? Bool == true, "round \(round)")
         }
-        let fetched = try await harness.json("fetch", pin, "--config", "fast.json")
+        fast.raise()
+        held.open()
+        let fetched = try await harness.json("fetch", pin, "--config", flickr)
         #expect(fetched.photos.count == 10 && fetched.photos.allSatisfy { $0["state"] as? String == "stored" })
 
         // A copy to a folder, killed once it has begun, verifies and then completes.
@@ -171,29 +197,35 @@ struct S3StoreEndToEndTests {
         #expect(noKeys.stderr.contains("AWS_ACCESS_KEY_ID"), "\(noKeys.stderr)")
     }
 
-    /// On a gateway of its own, which it stops in the middle of a fetch.
+    /// On a gateway of its own, which it stops in the middle of a fetch: the fetch's downloads after
+    /// the first are held until the gateway is down, so the album cannot be complete before.
     @Test func aGatewayStoppedMidFetchIsUnavailableAndTheNextRunResumes() async throws {
         let gateway = try await Blocking.run { try CephGateway() }
         let store = try Self.s3(gateway, "outage")
-        // Each photo takes 3 s: the gateway is stopped long before the album could be complete.
-        let harness = try Self.machine(gateway, store: store, latencyMs: 3000, extra: ["TOURIST_RETRY_BASE_SECONDS": "0.01"])
-        let pin = try await Self.addPins(harness, count: 1)[0]
-        let process = try harness.tourist.start(["fetch", pin], in: harness.folder.path)
+        // A confirmed copy counts as "a moment ago" for an hour: the commands below follow each
+        // other within it however busy the machine.
+        let harness = try Self.machine(gateway, store: store, extra: ["TOURIST_RETRY_BASE_SECONDS": "0.01", "TOURIST_CACHE_FRESH_SECONDS": "3600"])
+        let flickr = try HeldFlickr(harness)
+        defer { flickr.stop() }
+        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Place 0", "--radius", "3")["id"] as? String)
+        flickr.holdDownloads(after: 1)
+        let process = try harness.tourist.start(["fetch", pin, "--count", "10", "--config", flickr.config], in: harness.folder.path)
         try await Waiting.until("a photo is stored") { try Self.storedPhotos(gateway, store, pin) > 0 || !process.isRunning }
         try await Blocking.run { try gateway.stopGateway() }
+        flickr.releaseDownloads()
         let ended = try await TouristBinary.finish(process)
         #expect([69, 75].contains(ended.status), "exit \(ended.status): \(ended.stderr)")
         #expect(ended.stderr.contains("cannot reach the store \(store)"), "\(ended.stderr)")
         try await Blocking.run { try gateway.startGateway() }
-        let resumed = try await harness.json("fetch", pin, "--config", "fast.json")
+        let resumed = try await harness.json("fetch", pin, "--count", "10", "--config", flickr.config)
         #expect(resumed.photos.count == 10 && resumed.photos.allSatisfy { $0["state"] as? String == "stored" })
         #expect(try await harness.json("store", "verify")["ok"] as? Bool == true)
 
         // With the cache warm, showing the unchanged album again asks the gateway once (once its copy
-        // is older than two seconds, as here, where the cache's times are set back a minute), and
-        // not at all right after.
+        // is older than the hour, as here, where the cache's times are set back a day; the store's
+        // version, confirmed during this test, is left as it is), and not at all right after.
         try await harness.run("album", pin)
-        try Self.ageCache(of: harness)
+        try Self.ageCache(of: harness, keeping: "VERSION")
         let before = try gateway.requestCount()
         try await harness.run("album", "Place 0")
         #expect(try gateway.requestCount() - before == 1, "one request for the album")
@@ -201,12 +233,20 @@ struct S3StoreEndToEndTests {
         #expect(try gateway.requestCount() - before == 1, "none for the album confirmed a moment ago")
     }
 
-    /// Sets back the times of everything in the harness's S3 cache by a minute.
-    static func ageCache(of harness: Harness) throws {
+    /// A flag a test raises once, read from any thread.
+    final class Signal: Sendable {
+        private let raised = Atomic<Bool>(false)
+        var isRaised: Bool { raised.load(ordering: .sequentiallyConsistent) }
+        func raise() { raised.store(true, ordering: .sequentiallyConsistent) }
+    }
+
+    /// Sets back by a day the times of everything in the harness's S3 cache but the files named `kept`.
+    static func ageCache(of harness: Harness, keeping kept: String) throws {
         let root = harness.folder.child("home/.cache/tourist")
-        let old = time(nil) - 60
+        let old = time(nil) - 86_400
         let walker = try #require(FileManager.default.enumerator(atPath: root))
         while let name = walker.nextObject() as? String {
+            guard (name as NSString).lastPathComponent != kept else { continue }
             _ = utimensat(AT_FDCWD, root + "/" + name, [timespec(tv_sec: old, tv_nsec: 0), timespec(tv_sec: old, tv_nsec: 0)], 0)
         }
     }

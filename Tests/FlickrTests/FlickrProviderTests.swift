@@ -314,7 +314,7 @@ import TestSupport
         let query = GeoQuery(center: eiffel, radiusKm: 5, limit: 5)
         let once = RetryPolicy(retries: 0)
         let first = try configured(fake, options: #", "requestsPerHour": 3"#, state: state)
-        let page = try await first.search(query, retryPolicy: once)
+        let (page, firstSearch) = try await ClockReading.around { try await first.search(query, retryPolicy: once) }
         _ = try await first.search(query, retryPolicy: once)
         let second = try configured(fake, options: #", "requestsPerHour": 3"#, state: state)
         _ = try await second.search(query, retryPolicy: once)
@@ -323,8 +323,14 @@ import TestSupport
         let sink = RecordingSink()
         try await second.fetch(photo, size: .small240, into: sink)
         #expect(!sink.bytes.isEmpty)
-        let limited = await expectProviderError("rate-limited", retryable: true) { _ = try await second.search(query, retryPolicy: once) }
-        #expect((limited?.retryAfter ?? 0) > 3500)
+        let (limited, refusedSearch) = await ClockReading.around {
+            await expectProviderError("rate-limited", retryable: true) { _ = try await second.search(query, retryPolicy: once) }
+        }
+        // The wait is until the first search leaves the hour, counted from the refused one (the
+        // log keeps milliseconds): whatever the time the searches took, it lies within these bounds.
+        let between = firstSearch.seconds(until: refusedSearch)
+        let wait = try #require(limited?.retryAfter)
+        #expect(wait >= 3600 - between.upperBound - 0.001 && wait <= 3600 - between.lowerBound + 0.001, "\(wait) s; \(between) s between the searches")
         _ = await expectProviderError("rate-limited", retryable: true) { _ = try await first.photo(id: photo.key.id, retryPolicy: once) }
         #expect(fake.apiCalls("flickr.photos.search") == 3 && fake.apiCalls("flickr.photos.getSizes") == 0)
         let written = try contents(under: folder.path)

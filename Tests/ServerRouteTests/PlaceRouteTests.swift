@@ -79,6 +79,15 @@ import TouristCore
                 return (35...60).contains(latitude) && (-10...30).contains(longitude) && label["population"] is Int
             })
             #expect(try await labels("bbox=-180,-85,180,85&zoom=8&limit=7").count == 7)
+            // The world: the largest cities first, each name placed around its dot; a smaller city
+            // is not named beside a larger one (issue 33: Sendai and Teni were, Tokyo was not).
+            let world = try await labels("bbox=-180,-85,180,85&zoom=2")
+            let names = world.compactMap { $0["name"] as? String }
+            #expect(names.first == "Shanghai" && names.contains("Tokyo") && names.contains("Dhaka"), "\(names)")
+            #expect(!names.contains("Sendai") && !names.contains("Teni"), "\(names)")
+            let placements = Set(world.compactMap { $0["placement"] as? String })
+            #expect(placements.isSubset(of: ["below", "right", "left"]) && placements.contains("below") && placements.count > 1, "\(placements)")
+            #expect(world.allSatisfy { $0["placement"] is String })
         }
     }
 }

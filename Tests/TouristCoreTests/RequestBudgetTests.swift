@@ -22,15 +22,22 @@ import TestSupport
 
     @Test func acquireGivesUpWithRetryAfterWhenTheWaitIsLong() async throws {
         let budget = RequestBudget(directory: folder.child("state/x"), perHour: 1, maximumWait: 1)
-        try await budget.acquire(provider: "x")
-        do {
-            try await budget.acquire(provider: "x")
-            Issue.record("the second request in an hour must be refused")
-        } catch let error as ProviderError {
-            #expect(error.kind == "rate-limited")
-            #expect((error.retryAfter ?? 0) > 3500)
-            #expect(error.message.contains("requestsPerHour"))
+        let (_, first) = try await ClockReading.around { try await budget.acquire(provider: "x") }
+        let (refusal, second) = await ClockReading.around { () async -> (any Error)? in
+            do {
+                try await budget.acquire(provider: "x")
+                return nil
+            } catch {
+                return error
+            }
         }
+        let error = try #require(refusal as? ProviderError, "the second request in an hour must be refused: \(String(describing: refusal))")
+        #expect(error.kind == "rate-limited")
+        // Until the first request leaves the hour, counted from the second, whatever the time between them.
+        let between = first.seconds(until: second)
+        let wait = try #require(error.retryAfter)
+        #expect(wait >= 3600 - between.upperBound - 0.001 && wait <= 3600 - between.lowerBound + 0.001, "\(wait) s; \(between) s between the requests")
+        #expect(error.message.contains("requestsPerHour"))
     }
 
     @Test func withoutAStoreTheBudgetLivesInMemory() throws {

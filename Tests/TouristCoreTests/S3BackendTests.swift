@@ -15,7 +15,7 @@ import TestSupport
 struct S3BackendTests {
     @Test func loadsWritesCreateOnlyAndComparesAndSwaps() async throws {
         let store = try await S3TestBucket()
-        let outcome = try await Blocking.run { () throws -> (missing: StoredObject?, created: [Bool], first: StoredObject?, replaced: [Bool], last: StoredObject?, info: ObjectInfo?, gone: StoredObject?) in
+        let (outcome, written) = try await ClockReading.around { try await Blocking.run { () throws -> (missing: StoredObject?, created: [Bool], first: StoredObject?, replaced: [Bool], last: StoredObject?, info: ObjectInfo?, gone: StoredObject?) in
             let backend = store.backend
             let missing = try backend.load("index/a.json")
             let created = [
@@ -40,7 +40,7 @@ struct S3BackendTests {
             try backend.remove("index/a.json")
             try backend.remove("index/a.json")
             return (missing, created, first, replaced, last, info, try backend.load("index/a.json"))
-        }
+        } }
         #expect(outcome.missing == nil, "a missing key reads as nil")
         #expect(outcome.created == [true, false, false], "create-only: the second create and a replace of a missing key are refused")
         #expect(outcome.first?.bytes == Array("first".utf8))
@@ -48,7 +48,9 @@ struct S3BackendTests {
         #expect(!etag.isEmpty && !etag.contains("\""), "the ETag comes without its quotes: \(etag)")
         #expect(outcome.replaced == [true, false, false, true], "compare-and-swap succeeds once, then the version read is stale")
         #expect(outcome.last?.bytes == Array("sixth".utf8) && outcome.last?.etag != etag)
-        #expect(outcome.info?.size == 5 && outcome.info.flatMap(\.modified).map { abs($0.timeIntervalSinceNow) < 3600 } == true)
+        // Written while the test ran (the store's times are whole seconds).
+        let modified = try #require(outcome.info?.modified)
+        #expect(outcome.info?.size == 5 && modified >= written.earliest.addingTimeInterval(-1) && modified <= written.latest.addingTimeInterval(1), "\(modified)")
         #expect(outcome.gone == nil, "removed, and removing it again is fine")
     }
 

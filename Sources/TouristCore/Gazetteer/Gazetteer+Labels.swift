@@ -6,38 +6,35 @@ extension Gazetteer {
     public static let defaultLabels = 100
 
     /// The cities a map at `zoom` (Web Mercator, 256-pixel tiles) labels in `box` (whose
-    /// `minLongitude` is larger than its `maxLongitude` when it crosses the antimeridian): largest
-    /// population first, at least `labelPopulation(atZoom:)` people, each kept only when its label
-    /// (`labelWidth(of:)` by `labelHeight` pixels, centred above the city) meets no label of a
-    /// larger city already kept, and at most `limit`. So the world shows its largest cities apart from one another, and zooming in
-    /// makes room for more, smaller ones.
-    public func labels(in box: TouristConfig.BoundingBox, zoom: Int, limit: Int = defaultLabels) -> [GazetteerPlace] {
+    /// `minLongitude` is larger than its `maxLongitude` when it crosses the antimeridian), and
+    /// where each name goes. Cities are taken largest first, from `labelPopulation(atZoom:)`
+    /// people on; each name (`labelWidth(of:)` by `labelHeight` pixels) goes below its city's dot,
+    /// else right or left of it (`CityLabel.Placement`; never above, where a pin at the city
+    /// stands), wherever it meets no name or named dot already placed. A city within `LabelLayout.reach` pixels of a larger one, named or not,
+    /// is not named, so a smaller city never stands in for a larger one near it (Sendai is not
+    /// named where Tokyo is, nor Teni beside Bengaluru). At most `limit`. So the world shows its
+    /// largest cities apart from one another, and zooming in makes room for more, smaller ones.
+    public func labels(in box: TouristConfig.BoundingBox, zoom: Int, limit: Int = defaultLabels) -> [CityLabel] {
         let minimum = Self.labelPopulation(atZoom: zoom)
         let worldPixels = 256 * pow(2, Double(min(max(zoom, 0), 24)))
-        let cellWidth = Self.widestLabel, height = Self.labelHeight
-        var kept: [GazetteerPlace] = []
-        var cells: [Cell: [(x: Double, y: Double, halfWidth: Double)]] = [:]
+        var layout = LabelLayout()
+        var kept: [CityLabel] = []
         for place in file.places {  // largest first
             guard place.population >= minimum, kept.count < limit else { break }
             let location = place.location
             guard (box.minLatitude...box.maxLatitude).contains(location.latitude), box.containsLongitude(location.longitude) else { continue }
-            let x = (location.longitude + 180) / 360 * worldPixels
-            let sine = sin(location.latitude * .pi / 180)
-            let y = (0.5 - log((1 + sine) / (1 - sine)) / (4 * .pi)) * worldPixels
-            let halfWidth = Self.labelWidth(of: place.name) / 2
-            let cell = Cell(column: Int((x / cellWidth).rounded(.down)), row: Int((y / height).rounded(.down)))
-            let crowded = (-1...1).contains { dc in
-                (-1...1).contains { dr in
-                    cells[Cell(column: cell.column + dc, row: cell.row + dr), default: []].contains {
-                        abs($0.x - x) < $0.halfWidth + halfWidth && abs($0.y - y) < height
-                    }
-                }
+            let (x, y) = Self.pixel(location, worldPixels: worldPixels)
+            if let placement = layout.place(width: Self.labelWidth(of: place.name), height: Self.labelHeight, x: x, y: y) {
+                kept.append(CityLabel(place: place, placement: placement))
             }
-            guard !crowded else { continue }
-            cells[cell, default: []].append((x, y, halfWidth))
-            kept.append(place)
         }
         return kept
+    }
+
+    /// Where `location` is in the picture of the whole world `worldPixels` wide (Web Mercator).
+    static func pixel(_ location: GeoPoint, worldPixels: Double) -> (x: Double, y: Double) {
+        let sine = sin(location.latitude * .pi / 180)
+        return ((location.longitude + 180) / 360 * worldPixels, (0.5 - log((1 + sine) / (1 - sine)) / (4 * .pi)) * worldPixels)
     }
 
     /// The width a label takes on screen, in pixels: its name at the page's 12 to 13.5 px
@@ -62,10 +59,5 @@ extension Gazetteer {
         case 6: 50_000
         default: 0
         }
-    }
-
-    private struct Cell: Hashable {
-        let column: Int
-        let row: Int
     }
 }

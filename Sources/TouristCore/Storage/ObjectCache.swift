@@ -26,7 +26,9 @@ public final class ObjectCache: Sendable {
     /// command, or a script's commands in a row, showing a pin ask once; short enough that other
     /// machines' changes show at once (as rclone's and s3fs's caches of what a bucket lists hold
     /// it for minutes). Changes and checks always ask.
-    static let confirmationLifetime: Duration = .seconds(2)
+    public static let standardConfirmationLifetime: Duration = .seconds(2)
+    /// This cache's `standardConfirmationLifetime`, or the one `TOURIST_CACHE_FRESH_SECONDS` sets.
+    let confirmationLifetime: Duration
     /// The store's format version is asked again only this often (it changes when a newer
     /// tourist upgrades the store, which is rare and announced).
     static let versionLifetime: TimeInterval = 600
@@ -39,9 +41,17 @@ public final class ObjectCache: Sendable {
         environment["TOURIST_CACHE_MB"].flatMap(Int.init).map { max(0, $0) << 20 } ?? 2 << 30
     }
 
-    public init(directory: String, capacity: Int) {
+    /// `standardConfirmationLifetime`, or `TOURIST_CACHE_FRESH_SECONDS` seconds (tests lengthen it,
+    /// so that commands in a row count as in a row however busy the machine).
+    public static func confirmationLifetime(environment: [String: String]) -> Duration {
+        environment["TOURIST_CACHE_FRESH_SECONDS"].flatMap(Double.init).flatMap { $0 >= 0 && $0.isFinite ? Duration.seconds($0) : nil }
+            ?? standardConfirmationLifetime
+    }
+
+    public init(directory: String, capacity: Int, confirmationLifetime: Duration = standardConfirmationLifetime) {
         self.directory = directory
         self.capacity = capacity
+        self.confirmationLifetime = confirmationLifetime
     }
 
     // MARK: Index objects
@@ -50,16 +60,18 @@ public final class ObjectCache: Sendable {
     /// recent enough to show without asking (see `confirmationLifetime`); nil when none.
     func candidate(_ key: String) -> (object: StoredObject, fresh: Bool)? {
         if let kept = memory.withLock({ $0.objects[key] }) {
-            return (kept.object, ContinuousClock.now - kept.confirmed < Self.confirmationLifetime)
+            return (kept.object, ContinuousClock.now - kept.confirmed < confirmationLifetime)
         }
         let path = indexPath(key)
         guard let bytes = try? FileSystem.read(path), let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let object = StoredObject(bytes: Array(bytes[(newline + 1)...]), etag: String(decoding: bytes[..<newline], as: UTF8.self))
         // The file's time is when the store last confirmed it (`remember`, `confirmed`).
         let age = FileSystem.status(path).map { Date().timeIntervalSince1970 - (Double($0.st_mtim.tv_sec) + Double($0.st_mtim.tv_nsec) / 1e9) } ?? .infinity
-        let lifetime = key == "VERSION" ? Self.versionLifetime : Double(Self.confirmationLifetime.components.seconds)
+        let seconds = confirmationLifetime / .seconds(1)
+        // The version is never asked more often than any other object.
+        let lifetime = key == "VERSION" ? max(Self.versionLifetime, seconds) : seconds
         let fresh = age >= 0 && age < lifetime
-        keepInMemory(key, object, confirmed: ContinuousClock.now - (fresh ? .seconds(age) : .seconds(3600)))
+        keepInMemory(key, object, confirmed: ContinuousClock.now - (fresh ? .seconds(age) : confirmationLifetime))
         return (object, fresh)
     }
 

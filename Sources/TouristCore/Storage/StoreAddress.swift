@@ -54,7 +54,10 @@ public enum StoreAddress: Sendable, Equatable, CustomStringConvertible {
             let cache = cacheDirectory(environment: environment) ?? ""
             let backend = S3Backend(
                 location: location, settings: settings, stagingRoot: cache,
-                cache: ObjectCache(directory: cache, capacity: ObjectCache.capacity(environment: environment))
+                cache: ObjectCache(
+                    directory: cache, capacity: ObjectCache.capacity(environment: environment),
+                    confirmationLifetime: ObjectCache.confirmationLifetime(environment: environment)
+                )
             )
             return try Store(backend: backend, stateDirectory: stateDirectory(environment: environment), rewritingDamagedVersion: rewritingDamagedVersion)
         }

@@ -1,11 +1,14 @@
 // City labels on the map page: the largest cities in view, from /api/places/labels (the bundled
-// GeoNames gazetteer), more as the map zooms in. They sit in their own pane under the pins and
-// take no clicks, so a pin is never hidden behind a name and a click on a name drops a pin there.
+// GeoNames gazetteer), more as the map zooms in, each name on the side of its dot the server
+// placed it: below, else right or left, clear of a pin's width, where it meets no other name.
+// Never above: pins and clusters stand above the point they mark (map.js), so no marker at a
+// city hides its name. They sit in their own pane under the pins and take no clicks, so a pin is
+// never hidden behind a name and a click on a name drops a pin there.
 
 import * as api from './api.js';
 import { h } from './ui.js';
 
-// A label: a dot at the city and its name above it, as text nodes (no HTML strings).
+// A label: a dot at the city and its name beside it, as text nodes (no HTML strings).
 const LabelIcon = L.DivIcon.extend({
   createIcon(oldIcon) {
     const div = L.DivIcon.prototype.createIcon.call(this, oldIcon);
@@ -16,6 +19,9 @@ const LabelIcon = L.DivIcon.extend({
 
 /** A population from which a label is set larger. */
 const MAJOR = 5_000_000;
+
+/** The sides of its dot a name can go (the server's `placement`; app.css .city-label-SIDE). */
+const PLACEMENTS = ['below', 'right', 'left'];
 
 /**
  * Adds the labels to `map` and keeps them current as it moves. `onDrawn(count)` is called after
@@ -41,11 +47,17 @@ export function addCityLabels(map, onDrawn) {
       for (const label of labels) {
         if (typeof label.name !== 'string' || !Number.isFinite(label.latitude) || !Number.isFinite(label.longitude)) continue;
         const major = label.population >= MAJOR;
+        const placement = PLACEMENTS.includes(label.placement) ? label.placement : 'below';
         layer.addLayer(L.marker([label.latitude, view.shift(label.longitude)], {
           pane: 'labels',
           interactive: false,
           keyboard: false,
-          icon: new LabelIcon({ html: false, name: label.name, className: `city-label${major ? ' city-label-major' : ''}`, iconSize: null }),
+          icon: new LabelIcon({
+            html: false,
+            name: label.name,
+            className: `city-label city-label-${placement}${major ? ' city-label-major' : ''}`,
+            iconSize: null,
+          }),
         }));
       }
       onDrawn(layer.getLayers().length);

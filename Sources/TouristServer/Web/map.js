@@ -1,6 +1,9 @@
-// The map page (/): every pin as a marker coloured by its state and showing its photo count,
-// clustered so thousands stay fast; a click on the map opens the form that drops a pin there; a
-// click on a marker opens its album. The view (center, zoom) is saved on the server as it moves.
+// The map page (/): every pin as a marker coloured by its state and showing its photo count, its
+// name shown on hover and focus, clustered so thousands stay fast (a cluster says in words how
+// many of its pins failed or are fetching); a click on the map opens the form that drops a pin
+// there; a click on a marker opens its album. The view (center, zoom) is saved on the server as
+// it moves, and the map opens there next time when, on this screen, that view shows something: a
+// pin, a city's name or online tiles (see load and openAtSavedView).
 // The largest cities are labelled (labels.js); a search box finds a place by name or "lat, lon"
 // and flies there with the pin form open, and "Drop a pin here" drops one at the centre
 // (search.js): the keyboard's ways to drop a pin.
@@ -101,10 +104,17 @@ async function load(state) {
     maxBoundsViscosity: 1,
   });
   state.map = map;
-  setInitialView(map, settings?.view, pins);
+  const valid = pins.filter(validPin);
+  const saved = openAtSavedView(map, settings?.view);
+  if (!saved) openAtPins(map, valid);
   window.addEventListener('resize', () => map.setMinZoom(worldZoom(state.mapElement)));
   addControls(map, settings?.tiles);
+  // The controls (the search box first) come before the markers in the page, so Tab reaches the
+  // search box before the pins; they are positioned on their own, so the picture is the same.
+  map.getContainer().prepend(map.getContainer().querySelector('.leaflet-control-container'));
+  let labelCount = 0;
   const labelsDrawn = addCityLabels(map, (count) => {
+    labelCount = count;
     state.mapElement.dataset.labels = String(count);
   });
 
@@ -136,14 +146,19 @@ async function load(state) {
   });
 
   map.on('click', (event) => openPinForm(event.latlng));
-  // Enter or Space on a focused marker opens its album, like a click.
+  // Enter or Space on a focused marker opens its album, and on a cluster zooms into it, as a click does.
   state.mapElement.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
     const marker = event.target.closest?.('.pin-marker');
-    if (marker && (event.key === 'Enter' || event.key === ' ')) {
-      event.preventDefault();
-      openAlbum(marker.dataset.pinId);
-    }
+    const cluster = event.target.closest?.('.pin-cluster');
+    if (marker) openAlbum(marker.dataset.pinId);
+    else if (cluster) cluster.click();
+    else return;
+    event.preventDefault();
   });
+  // A focused marker shows its name, as a hovered one does.
+  state.mapElement.addEventListener('focusin', (event) => markerOf(event.target)?.openTooltip());
+  state.mapElement.addEventListener('focusout', (event) => markerOf(event.target)?.closeTooltip());
 
   state.saveView = debounce(() => {
     const center = map.getCenter().wrap();
@@ -157,6 +172,9 @@ async function load(state) {
   showView(map, state.mapElement);
 
   await Promise.all([landDrawn, markersAdded, labelsDrawn]);
+  // A saved view that shows nothing here, neither a pin nor a city's name nor online tiles (a
+  // desktop's street-level view of an empty spot, on a phone or offline), is left for the pins.
+  if (saved && !settings?.tiles?.url && labelCount === 0 && !valid.some((pin) => inView(map, pin))) openAtPins(map, valid);
   const pending = queue;
   queue = null;
   for (const fn of pending) fn();
@@ -217,18 +235,37 @@ function tilesNote() {
     h('p', {}, 'Tiles then load from that server as you move the map; follow its usage policy.'));
 }
 
-function setInitialView(map, view, pins) {
-  if (view && Number.isFinite(view.latitude) && Number.isFinite(view.longitude) && Number.isFinite(view.zoom)) {
-    // A view saved on a larger screen may be too far out for this one: Leaflet keeps the zoom
-    // at minZoom or more; the view is then kept inside the world, without blank bands.
-    map.setView([view.latitude, view.longitude], view.zoom, { animate: false });
-    map.panInsideBounds(WORLD, { animate: false });
-  } else if (pins.some(validPin)) {
-    const bounds = L.latLngBounds(pins.filter(validPin).map((pin) => [pin.latitude, pin.longitude]));
-    map.fitBounds(bounds, { padding: [60, 60], maxZoom: 9 });
+/**
+ * Opens the map at the view saved last (from any browser), if there is one; returns whether it
+ * did. load() then keeps it only when, on this screen, it shows a pin, a city's name or online
+ * tiles: a view of blank land or sea is not one to come back to.
+ */
+function openAtSavedView(map, view) {
+  if (!view || !Number.isFinite(view.latitude) || !Number.isFinite(view.longitude) || !Number.isFinite(view.zoom)) return false;
+  // A view saved on a larger screen may be too far out for this one: Leaflet keeps the zoom
+  // at minZoom or more; the view is then kept inside the world, without blank bands.
+  map.setView([view.latitude, view.longitude], view.zoom, { animate: false });
+  map.panInsideBounds(WORLD, { animate: false });
+  return true;
+}
+
+/** Opens the map showing every pin, or the world when there is none. */
+function openAtPins(map, pins) {
+  if (pins.length) {
+    map.fitBounds(pinBounds(pins), { padding: [60, 60], maxZoom: 9, animate: false });
   } else {
-    map.setView([25, 10], 2); // the world
+    map.setView([25, 10], 2, { animate: false }); // the world
   }
+}
+
+/** Whether `pin` shows in the map's view (in any of the world's copies side by side). */
+function inView(map, pin) {
+  const bounds = map.getBounds();
+  return [0, -360, 360].some((turn) => bounds.contains([pin.latitude, pin.longitude + turn]));
+}
+
+function pinBounds(pins) {
+  return L.latLngBounds(pins.map((pin) => [pin.latitude, pin.longitude]));
 }
 
 function validPin(pin) {
@@ -255,25 +292,57 @@ const PinIcon = L.DivIcon.extend({
   },
 });
 
-// A cluster's icon: a disc with the number of pins in it.
+// A cluster's icon: a disc with the number of pins in it and, on its shoulder, in words, how
+// many of them need a look (failed, then fetching); a button whose name lists its pins by state.
+// It stands above the point it marks, as a pin does, so it never hides the name of the city
+// there (labels.js puts names below or beside their dots).
 const ClusterIcon = L.DivIcon.extend({
   createIcon(oldIcon) {
     const div = L.DivIcon.prototype.createIcon.call(this, oldIcon);
-    div.replaceChildren(h('span', {}, this.options.count));
+    const { count, states } = this.options;
+    const flagged = CLUSTER_FLAGS.find((state) => states.get(state));
+    const title = clusterTitle(count, states);
+    div.setAttribute('role', 'button');
+    div.setAttribute('aria-label', title);
+    div.title = title;
+    if (flagged) div.dataset.flag = flagged;
+    div.replaceChildren(
+      h('span', { class: 'pin-cluster-count' }, count),
+      ...(flagged ? [h('span', { class: `pin-cluster-flag pin-${stateClass(flagged)}` }, `${states.get(flagged)} ${stateLabel(flagged).toLowerCase()}`)] : []),
+    );
     return div;
   },
 });
 
+/** The states a cluster names on its disc's shoulder, the first one it holds: what needs a look. */
+const CLUSTER_FLAGS = ['failed', 'fetching'];
+
 function clusterIcon(cluster) {
   const count = cluster.getChildCount();
+  const states = new Map();
+  for (const marker of cluster.getAllChildMarkers()) {
+    const state = marker.options.icon?.options?.pin?.state;
+    states.set(state, (states.get(state) || 0) + 1);
+  }
   const size = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
   const diameter = { small: 34, medium: 40, large: 48 }[size];
   return new ClusterIcon({
     html: false,
     count,
+    states,
     className: `pin-cluster pin-cluster-${size}`,
     iconSize: [diameter, diameter],
+    iconAnchor: [diameter / 2, diameter],
   });
+}
+
+/** "12 pins: 9 ready, 2 failed, 1 new. Zoom in to see them", in the legend's order. */
+function clusterTitle(count, states) {
+  const known = PIN_STATES.map(([state]) => state);
+  const parts = [...known, ...[...states.keys()].filter((state) => !known.includes(state))]
+    .filter((state) => states.get(state))
+    .map((state) => `${states.get(state)} ${stateLabel(state).toLowerCase()}`);
+  return `${plural(count, 'pin')}: ${parts.join(', ')}. Zoom in to see them`;
 }
 
 function photoCount(pin) {
@@ -299,12 +368,25 @@ function pinIcon(pin) {
 function makeMarker(pin) {
   const marker = L.marker([pin.latitude, pin.longitude], {
     icon: pinIcon(pin),
-    title: markerTitle(pin), // Leaflet sets it as the title attribute: text, not HTML
     riseOnHover: true,
     keyboard: true,
   });
+  marker.bindTooltip(markerName(pin), { direction: 'top', offset: [0, -34], className: 'pin-name', opacity: 1 });
   marker.on('click', () => openAlbum(pin.id));
   return marker;
+}
+
+/** What a marker shows on hover and focus: its pin's name and, under it, state and photos (as text nodes). */
+function markerName(pin) {
+  return h('span', { class: 'pin-name-text' },
+    h('strong', {}, pin.name),
+    h('span', { class: 'pin-name-detail' }, `${stateLabel(pin.state)}, ${plural(Number(photoCount(pin)), 'photo')}`));
+}
+
+/** The marker whose icon is `element` (or holds it); null for anything else. */
+function markerOf(element) {
+  const id = element?.closest?.('.pin-marker')?.dataset.pinId;
+  return id ? page?.markers.get(id) ?? null : null;
 }
 
 function upsertPin(pin) {
@@ -312,10 +394,11 @@ function upsertPin(pin) {
   page.pins.set(pin.id, pin);
   const marker = page.markers.get(pin.id);
   if (marker) {
-    marker.options.title = markerTitle(pin);
     marker.setIcon(pinIcon(pin));
+    marker.setTooltipContent(markerName(pin));
     const at = marker.getLatLng();
     if (at.lat !== pin.latitude || at.lng !== pin.longitude) marker.setLatLng([pin.latitude, pin.longitude]);
+    page.cluster.refreshClusters(marker); // a cluster holding it says its new state
   } else {
     const created = makeMarker(pin);
     page.markers.set(pin.id, created);
@@ -392,8 +475,7 @@ function updateCounts() {
 
 function fitAllPins() {
   if (!page?.map || page.pins.size === 0) return;
-  const bounds = L.latLngBounds([...page.pins.values()].map((pin) => [pin.latitude, pin.longitude]));
-  page.map.fitBounds(bounds, { padding: [60, 60], maxZoom: 9 });
+  page.map.fitBounds(pinBounds([...page.pins.values()]), { padding: [60, 60], maxZoom: 9 });
 }
 
 // ---- Dropping a pin ---------------------------------------------------------------------------
