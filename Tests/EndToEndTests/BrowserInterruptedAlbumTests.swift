@@ -16,6 +16,13 @@ struct BrowserInterruptedAlbumTests {
         flickr.holdDownloads(after: 2)
         let config = flickr.config
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris", "--config", config)["id"] as? String)
+        let server = try await ServedStore(harness, arguments: ["--config", config])
+        defer { Task { _ = await server.stop() } }
+        let shots = try screenshotFolder(harness)
+        // The browser first (one runs at a time, so taking it may wait for other tests), then the
+        // fetch it watches: the downloads are held for as long as the page looks.
+        let browser = try await Blocking.run { try WebDriver(windowWidth: 1280, windowHeight: 1600) }
+        defer { browser.quit() }
         let terminal = try PseudoTerminal(
             harness.tourist.path, ["fetch", pin, "--count", "10", "--config", config], environment: harness.tourist.environment,
             directory: harness.folder.path, columns: 80
@@ -24,13 +31,8 @@ struct BrowserInterruptedAlbumTests {
 
         // The page is open while the terminal fetches, then sees it stop without a reload: the
         // fetch's lease is free once its process has gone, though the pin list did not change.
-        let server = try await ServedStore(harness, arguments: ["--config", config])
-        defer { Task { _ = await server.stop() } }
         let base = server.base
-        let shots = try screenshotFolder(harness)
         let seen = try await Blocking.run { () throws -> (badge: String, card: String, waiting: [String]) in
-            let browser = try WebDriver(windowWidth: 1280, windowHeight: 1600)
-            defer { browser.quit() }
             try browser.navigate(to: base + "/pins/\(pin)")
             try browser.waitUntil("the held downloads spin", "document.querySelectorAll('#album-grid .photo-tile[data-state=pending] .spinner').length > 0")
             terminal.interrupt()
@@ -43,6 +45,7 @@ struct BrowserInterruptedAlbumTests {
             flickr.releaseDownloads()
             try browser.findElement(css: "#album-retry")?.click()
             try browser.waitUntil("the resumed fetch filled the album", "document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length === 10")
+            try browser.waitUntil("the resumed fetch ended", "document.querySelector('#album-state').textContent === 'Ready'")
             return (badge, card, waiting)
         }
         _ = try await terminal.finish()

@@ -27,7 +27,13 @@ struct PhotoCommand: AsyncParsableCommand {
             try await Session.run(global) { session in
                 let library = try session.library()
                 let id = try library.resolvePin(pin)
-                let keys = try library.photoKeys(photos, inPin: id)
+                let keys: [PhotoKey]
+                do {
+                    keys = try library.photoKeys(photos, inPin: id)
+                } catch {
+                    // `photo rm Eiffel Tower 3`: "Eiffel" found the pin by a prefix, and "Tower" is no photo.
+                    throw SplitName.refine(error, words: [pin] + photos, library: library, command: "photo rm")
+                }
                 let deleted = try library.removePhotos(keys, fromPin: id)
                 if session.options.json {
                     try session.printJSON(RemovedPhotosJSON(pin: id, removed: keys.map(\.description)))
