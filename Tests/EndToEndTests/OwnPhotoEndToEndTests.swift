@@ -22,6 +22,7 @@ import TestSupport
         }
     }
 
+    @discardableResult
     func tourist(_ arguments: String..., expecting status: Int32 = 0) async throws -> TouristBinary.Result {
         try await harness.run(arguments + ["--config", config], expecting: status)
     }
