@@ -6,10 +6,11 @@ import TouristCore
 /// terminal), and publishes it: `pin` for a pin added or changed (state, photo count, error),
 /// `pin-removed` for a pin gone. Every album save also writes the pin list, so watching its
 /// signature (`Store.changeSignature`) sees every change; the list is read again only when it
-/// changed. Pins are sent as `Library.pins` gives them, with their state as it is now: a pin
-/// stored as fetching whose fetch ended without saying so (Ctrl-C, a killed process) is announced
-/// as interrupted once its lease is free, though the pin list did not change. Runs until the
-/// server stops, then ends the event streams.
+/// changed. Pins are compared as stored, with their state as it is now (`Library.withCurrentState`):
+/// a pin stored as fetching whose fetch ended without saying so (Ctrl-C, a killed process) is
+/// announced as interrupted once its lease is free, though the pin list did not change. Only the
+/// pins announced are given their nearest city (`Library.placed`), as `GET /api/pins` shows them.
+/// Runs until the server stops, then ends the event streams.
 struct StoreWatcher: Service {
     let library: Library
     let hub: EventHub
@@ -24,7 +25,7 @@ struct StoreWatcher: Service {
 
     func run() async throws {
         var signature = try? await readSignature()
-        var known = Dictionary(((try? await readPins()) ?? []).map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        var known = (try? await readPins(changedFrom: nil))?.current ?? [:]
         var sinceKeepAlive = Duration.zero
         await withGracefulShutdownHandler {
             while !Task.isCancelled, !Task.isShuttingDownGracefully {
@@ -35,16 +36,15 @@ struct StoreWatcher: Service {
                     sinceKeepAlive = .zero
                 }
                 let now = try? await readSignature()
-                if now != signature, let pins = try? await readPins() {
+                if now != signature, let read = try? await readPins(changedFrom: known) {
                     signature = now
-                    let current = Dictionary(pins.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-                    for pin in pins where known[pin.id] != pin { hub.publish(ServerEvent("pin", pin)) }
-                    for id in known.keys where current[id] == nil { hub.publish(ServerEvent("pin-removed", ["id": id])) }
-                    known = current
+                    for pin in read.changed { hub.publish(ServerEvent("pin", pin)) }
+                    for id in known.keys where read.current[id] == nil { hub.publish(ServerEvent("pin-removed", ["id": id])) }
+                    known = read.current
                 } else if let ended = try? await fetchesEnded(among: known.values.filter { $0.state == .fetching }) {
-                    for pin in ended {
+                    for (pin, shown) in ended {
                         known[pin.id] = pin
-                        hub.publish(ServerEvent("pin", pin))
+                        hub.publish(ServerEvent("pin", shown))
                     }
                 }
             }
@@ -60,17 +60,27 @@ struct StoreWatcher: Service {
         try await ServerThreads.onStore { [library] in try library.store.changeSignature() }
     }
 
-    /// `Library.pins`, on the store threads (it reads the pin list's files and the leases).
-    private func readPins() async throws -> [Pin] {
-        try await ServerThreads.onStore { [library] in try library.pins() }
+    /// The pins as stored, each with its state as it is now, and those that differ from `known`
+    /// as they are announced, with their nearest city (none when `known` is nil: at the start
+    /// there is nothing to announce); on the store threads (it reads the pin list's files and the
+    /// leases).
+    private func readPins(changedFrom known: [String: Pin]?) async throws -> (current: [String: Pin], changed: [Pin]) {
+        try await ServerThreads.onStore { [library] in
+            let pins = try library.store.pins().map(library.withCurrentState)
+            let current = Dictionary(pins.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+            guard let known else { return (current, []) }
+            return (current, Library.placed(pins.filter { known[$0.id] != $0 }))
+        }
     }
 
     /// Those of `fetching` (pins announced as fetching) that no process fetches any longer, as they
-    /// stand now; on the store threads (each lease is a file, or an object in the bucket).
-    private func fetchesEnded(among fetching: [Pin]) async throws -> [Pin] {
+    /// stand now and as they are announced; on the store threads (each lease is a file, or an
+    /// object in the bucket).
+    private func fetchesEnded(among fetching: [Pin]) async throws -> [(pin: Pin, shown: Pin)] {
         guard !fetching.isEmpty else { return [] }
         return try await ServerThreads.onStore { [library] in
-            fetching.map(library.withCurrentState).filter { $0.state != .fetching }
+            let ended = fetching.map(library.withCurrentState).filter { $0.state != .fetching }
+            return Array(zip(ended, Library.placed(ended)))
         }
     }
 }

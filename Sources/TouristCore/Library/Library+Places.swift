@@ -8,7 +8,7 @@ extension Library {
 
     /// `pins` with `near` filled in for those added before pins kept their nearest city, for
     /// showing; the gazetteer is loaded only when one lacks it. The store is not changed.
-    static func placed(_ pins: [Pin]) -> [Pin] {
+    public static func placed(_ pins: [Pin]) -> [Pin] {
         guard pins.contains(where: { $0.near == nil }) else { return pins }
         return ParallelWork.map(pins) { pin in
             guard pin.near == nil, let location = try? pin.location else { return pin }
