@@ -155,8 +155,12 @@ struct CityLabels: Encodable {
         var latitude: Double
         var longitude: Double
         var population: Int
-        /// Where the name goes around the city's dot: `below`, `right` or `left`.
+        /// Where the name goes around the city's dot: `below`, `below-right`, `below-left`,
+        /// `right` or `left` (`CityLabel.Placement`).
         var placement: String
+        /// Whether the name is set larger (`LabelSize.majorPopulation` people or more), as its
+        /// place was worked out.
+        var major: Bool
 
         init(_ label: CityLabel) {
             name = label.place.name
@@ -164,6 +168,7 @@ struct CityLabels: Encodable {
             longitude = label.place.location.longitude
             population = label.place.population
             placement = label.placement.rawValue
+            major = label.isMajor
         }
     }
 

@@ -132,7 +132,8 @@ struct BrowserMapMarkerTests {
     }
 
     /// Pins added by their city's name stand on its dot: a pin in Tokyo and a cluster of two in
-    /// Osaka, at zoom 5 over Japan. Neither hides its city's name, which goes below the dot.
+    /// Osaka, at zoom 5 over Japan. Neither hides its city's name, on whichever side of the dot the
+    /// name goes: the pin's box and the cluster's disc meet no name's line of text.
     @Test func noPinOrClusterHidesItsCitysName() async throws {
         let harness = try Harness()
         try await harness.run("pin", "add", "Tokyo")
@@ -158,14 +159,20 @@ struct BrowserMapMarkerTests {
                 const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
                 const box = (css) => document.querySelector(css).getBoundingClientRect();
                 const name = (city) => label(city).querySelector('.city-label-name').getBoundingClientRect();
-                const side = (city) => [...label(city).classList].find((c) => /^city-label-(below|right|left)$/.test(c)) || '';
-                return { pinHidesTokyo: meets(name('Tokyo'), box('.pin-marker')), clusterHidesOsaka: meets(name('Osaka'), box('.pin-cluster')),
+                const side = (city) => [...label(city).classList].find((c) => /^city-label-(below|below-right|below-left|right|left)$/.test(c)) || '';
+                // The disc a cluster's box holds meets a rectangle when its nearest point is in the disc.
+                const discMeets = (disc, r) => {
+                  const radius = disc.width / 2, cx = disc.left + radius, cy = disc.top + disc.height / 2;
+                  const dx = cx - Math.max(r.left, Math.min(cx, r.right)), dy = cy - Math.max(r.top, Math.min(cy, r.bottom));
+                  return dx * dx + dy * dy < radius * radius;
+                };
+                return { pinHidesTokyo: meets(name('Tokyo'), box('.pin-marker')), clusterHidesOsaka: discMeets(box('.pin-cluster'), name('Osaka')),
                          tokyo: side('Tokyo'), osaka: side('Osaka') }
                 """) as? [String: Any] ?? [:]
             return (found["pinHidesTokyo"] as? Bool ?? true, found["clusterHidesOsaka"] as? Bool ?? true, found["tokyo"] as? String ?? "", found["osaka"] as? String ?? "")
         }
         #expect(!seen.pinHidesTokyo && !seen.clusterHidesOsaka, "\(seen)")
-        #expect(seen.tokyo == "city-label-below" && seen.osaka == "city-label-below", "\(seen)")
+        #expect(!seen.tokyo.isEmpty && !seen.osaka.isEmpty, "\(seen)")
     }
 
     /// A desktop left the map at street level over the Pacific, where no pin or city is: a phone

@@ -1,88 +1,186 @@
-/// The screen space a map's labels have taken, in pixels of the whole world's picture at one
-/// zoom: the boxes of names placed so far, the dots of the cities named, and the reach of every
-/// city looked at (named or not). Boxes are kept in a grid of cells, so a new box is compared
-/// with the few near it only.
+/// Where the names of a map's cities go, in pixels of the whole world's picture at one zoom: the
+/// cities are taken largest first, each named on the side of its dot (`CityLabel.Placement`)
+/// where its name meets no name or named dot already placed, and of those sides the one that
+/// leaves the most room to the large cities still to come, so a large city's name does not take
+/// the only place a nearly as large neighbour had.
 struct LabelLayout {
     /// A rectangle on screen: `x` grows east, `y` south.
-    struct Box {
+    struct Box: Sendable {
         var minX: Double, minY: Double, maxX: Double, maxY: Double
 
         func overlaps(_ other: Box) -> Bool {
             minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
         }
+
+        /// The box `margin` larger each way.
+        func grown(by margin: Double) -> Box {
+            Box(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
+        }
     }
 
-    private struct Cell: Hashable {
-        let column: Int
-        let row: Int
+    /// A city to name: its dot on screen, the room its name takes, and its people.
+    struct City: Sendable {
+        let x: Double, y: Double
+        let size: LabelSize
+        let population: Int
     }
 
-    /// How far (each way, in pixels) a city's dot holds the ground for itself: a smaller city
-    /// whose dot is nearer is not named, named or not the larger one, so that a name never
-    /// stands where a larger city is.
+    /// How far (each way, in pixels) a city's dot holds the ground for itself: a city whose dot
+    /// is nearer to that of one with more than `dwarfed` times its people is not named, whether
+    /// the larger one is or not, so a small city never stands in for a large one beside it
+    /// (Sendai for Tokyo), nor crowds it (cities of a similar size are named side by side).
     static let reach = 11.0
-    /// Half a dot's width: names keep off the dots of named cities.
+    static let dwarfed = 2
+    /// Half a dot's width (app.css `.city-label::before`, 5 px and a white ring): names keep off
+    /// the dots of named cities.
     static let dotRadius = 3.0
-    /// The gap between a dot and a name beside it: half a pin's marker (30 px wide, standing on
-    /// the point) and a pixel, so a pin at the city never covers the name.
-    static let gap = 16.0
-    private static let cellSize = 64.0
+    /// Where a name's line of text starts, from the point (app.css `.city-label-PLACEMENT`):
+    /// `belowDrop` under it, centred; `besideGap` right or left of it and `besideDrop` under
+    /// it; or `sideGap` right or left of it, centred on it. Names under the point are clear of
+    /// any pin or cluster, which stand above the point they mark (a pin's tip 1 px under it);
+    /// those centred beside it are clear of the round cluster's disc (48 px at most) and a pin.
+    static let belowDrop = 2.0
+    static let besideGap = 5.0
+    static let besideDrop = 2.0
+    static let sideGap = 20.0
+    /// A city still to come counts in the choice of a side when it has at least a tenth of the
+    /// people of the city being placed.
+    private static let relevantShare = 10
+    /// The cost of covering the dot of a city still to come with at least half the people of
+    /// the one placed: that city could not be named. A city that can be named only so is not.
+    private static let takesAName = 100.0
 
-    private var cells: [Cell: [Box]] = [:]
-    private var reaches: [Cell: [(x: Double, y: Double)]] = [:]
+    private let cities: [City]
+    private var names = BoxGrid()
+    /// Each city's sides (`CityLabel.Placement.allCases` by bit) that meet no name or named dot.
+    private var freeSides: [UInt8]
+    private var decided: [City] = []
+    private var decidedGrid: [BoxGrid.Cell: [Int]] = [:]
+    /// The cities by the cells their `ground` lies on.
+    private let comingGrid: [BoxGrid.Cell: [Int]]
+    /// The cities still to come whose dots a name keeps off at all costs (`takesAName`), when
+    /// not all are: those another layout named.
+    private let guarded: Set<Int>?
 
-    /// Where `name` (`width` by `height` pixels) goes around a city at `x`, `y`: the first
-    /// placement free of every name and named dot so far; nil when none is, or when the city
-    /// lies in a larger one's reach. Either way the city's reach is taken.
-    mutating func place(width: Double, height: Double, x: Double, y: Double) -> CityLabel.Placement? {
-        defer { reaches[Self.cell(x, y), default: []].append((x, y)) }
-        let dot = Box(minX: x - Self.dotRadius, minY: y - Self.dotRadius, maxX: x + Self.dotRadius, maxY: y + Self.dotRadius)
-        guard !withinReach(x, y), isFree(dot) else { return nil }
-        for placement in CityLabel.Placement.allCases {
-            let box = Self.box(placement, width: width, height: height, x: x, y: y)
-            if isFree(box) {
-                take(box)
-                take(dot)
-                return placement
-            }
+    /// A layout for `cities`, largest first, that keeps names off the dots of the `guarded` ones
+    /// still to come (of all, when nil).
+    init(cities: [City], guarded: Set<Int>? = nil) {
+        self.cities = cities
+        self.guarded = guarded
+        freeSides = Array(repeating: Self.allSides, count: cities.count)
+        var coming: [BoxGrid.Cell: [Int]] = [:]
+        for (index, city) in cities.enumerated() {
+            for cell in BoxGrid.cells(of: Self.ground(of: city)) { coming[cell, default: []].append(index) }
         }
-        return nil
+        comingGrid = coming
     }
 
-    /// The box of a name placed at `placement` around a dot at `x`, `y`.
-    static func box(_ placement: CityLabel.Placement, width: Double, height: Double, x: Double, y: Double) -> Box {
-        switch placement {
-        case .below: Box(minX: x - width / 2, minY: y, maxX: x + width / 2, maxY: y + height)
-        case .right: Box(minX: x + gap, minY: y - height / 2, maxX: x + gap + width, maxY: y + height / 2)
-        case .left: Box(minX: x - gap - width, minY: y - height / 2, maxX: x - gap, maxY: y + height / 2)
+    /// The placements of the first cities named, at most `limit`: (index in `cities`, side).
+    mutating func place(limit: Int) -> [(index: Int, placement: CityLabel.Placement)] {
+        var named: [(index: Int, placement: CityLabel.Placement)] = []
+        for index in cities.indices where named.count < limit {
+            let placement = place(index)
+            let city = cities[index]
+            decidedGrid[BoxGrid.cell(city.x, city.y), default: []].append(decided.count)
+            decided.append(city)
+            if let placement { named.append((index, placement)) }
+        }
+        return named
+    }
+
+    /// The box of a name `size` large placed at `placement` around a dot at `x`, `y`: its
+    /// letters, where its line of text goes (app.css `.city-label-PLACEMENT`), and the halo
+    /// around them.
+    static func box(_ placement: CityLabel.Placement, size: LabelSize, x: Double, y: Double) -> Box {
+        let (width, height) = (size.width, size.height)
+        let (left, top) = switch placement {
+        case .below: (x - width / 2, y + belowDrop)
+        case .belowRight: (x + besideGap, y + besideDrop)
+        case .belowLeft: (x - besideGap - width, y + besideDrop)
+        case .right: (x + sideGap, y - height / 2)
+        case .left: (x - sideGap - width, y - height / 2)
+        }
+        return Box(minX: left, minY: top + size.inkTop, maxX: left + width, maxY: top + size.inkBottom).grown(by: LabelSize.halo)
+    }
+
+    /// The ground a city's dot and name may take, whichever side the name goes.
+    static func ground(of city: City) -> Box {
+        CityLabel.Placement.allCases.reduce(dot(x: city.x, y: city.y)) { ground, placement in
+            let box = box(placement, size: city.size, x: city.x, y: city.y)
+            return Box(minX: min(ground.minX, box.minX), minY: min(ground.minY, box.minY), maxX: max(ground.maxX, box.maxX), maxY: max(ground.maxY, box.maxY))
         }
     }
 
-    private func withinReach(_ x: Double, _ y: Double) -> Bool {
-        let home = Self.cell(x, y)
-        return (-1...1).contains { dc in
-            (-1...1).contains { dr in
-                reaches[Cell(column: home.column + dc, row: home.row + dr), default: []].contains {
-                    abs($0.x - x) < Self.reach && abs($0.y - y) < Self.reach
-                }
-            }
+    /// The box of a city's dot at `x`, `y`.
+    static func dot(x: Double, y: Double) -> Box {
+        Box(minX: x - dotRadius, minY: y - dotRadius, maxX: x + dotRadius, maxY: y + dotRadius)
+    }
+
+    private static let allSides = UInt8((1 << CityLabel.Placement.allCases.count) - 1)
+
+    private mutating func place(_ index: Int) -> CityLabel.Placement? {
+        let city = cities[index]
+        let dot = Self.dot(x: city.x, y: city.y)
+        guard !isHeld(city), names.isFree(dot) else { return nil }
+        var best: (placement: CityLabel.Placement, cost: Double)?
+        for (side, placement) in CityLabel.Placement.allCases.enumerated() where freeSides[index] & (1 << side) != 0 {
+            let cost = cost(of: Self.box(placement, size: city.size, x: city.x, y: city.y), for: index)
+            if cost < best?.cost ?? .infinity { best = (placement, cost) }
         }
+        guard let best, best.cost < Self.takesAName else { return nil }
+        take(Self.box(best.placement, size: city.size, x: city.x, y: city.y))
+        take(dot)
+        return best.placement
     }
 
-    private func isFree(_ box: Box) -> Bool {
-        !Self.cells(of: box).contains { cell in cells[cell, default: []].contains { $0.overlaps(box) } }
-    }
-
+    /// Takes `box` for a name or a named dot: the sides of cities it meets are no longer free.
     private mutating func take(_ box: Box) {
-        for cell in Self.cells(of: box) { cells[cell, default: []].append(box) }
+        names.take(box)
+        for other in Set(BoxGrid.cells(of: box).flatMap { comingGrid[$0, default: []] }) where freeSides[other] != 0 {
+            let city = cities[other]
+            for (side, placement) in CityLabel.Placement.allCases.enumerated() where box.overlaps(Self.box(placement, size: city.size, x: city.x, y: city.y)) {
+                freeSides[other] &= ~(1 << side)
+            }
+        }
     }
 
-    private static func cell(_ x: Double, _ y: Double) -> Cell {
-        Cell(column: Int((x / cellSize).rounded(.down)), row: Int((y / cellSize).rounded(.down)))
+    /// Whether a larger city already decided holds the ground `city` stands on.
+    private func isHeld(_ city: City) -> Bool {
+        BoxGrid.cells(around: city.x, city.y, by: Self.reach).contains { cell in
+            decidedGrid[cell, default: []].contains { Self.holds(decided[$0], city) }
+        }
     }
 
-    private static func cells(of box: Box) -> [Cell] {
-        let low = cell(box.minX, box.minY), high = cell(box.maxX, box.maxY)
-        return (low.column...high.column).flatMap { column in (low.row...high.row).map { Cell(column: column, row: $0) } }
+    /// Whether `larger` holds the ground `city` stands on: it is within `reach` and has more than
+    /// `dwarfed` times its people.
+    private static func holds(_ larger: City, _ city: City) -> Bool {
+        abs(larger.x - city.x) < reach && abs(larger.y - city.y) < reach && larger.population > dwarfed * city.population
+    }
+
+    /// What a name at `box` takes from the cities after `index` with a tenth of its people or
+    /// more that it does not hold, each weighed by its share of them: a guarded city's dot covered with half its people
+    /// or more, `takesAName`; another's, 3; all its free sides met, 3 too; some of them, their
+    /// share of its choice.
+    private func cost(of box: Box, for index: Int) -> Double {
+        let placed = cities[index]
+        let ownDot = Self.dot(x: placed.x, y: placed.y)
+        let coming = Set(BoxGrid.cells(of: box).flatMap { comingGrid[$0, default: []] }).filter { $0 > index }.sorted()
+        var cost = 0.0
+        for other in coming {
+            let city = cities[other]
+            guard city.population * Self.relevantShare >= placed.population, !Self.holds(placed, city) else { continue }
+            let share = Double(city.population) / Double(max(placed.population, 1))
+            let dot = Self.dot(x: city.x, y: city.y)
+            if box.overlaps(dot), !dot.overlaps(ownDot) {
+                let guarded = guarded?.contains(other) ?? true
+                cost += guarded && 2 * city.population >= placed.population ? Self.takesAName : 3 * share
+            } else {
+                let sides = CityLabel.Placement.allCases.enumerated().filter { freeSides[other] & (1 << $0.offset) != 0 }
+                let met = sides.filter { box.overlaps(Self.box($0.element, size: city.size, x: city.x, y: city.y)) }.count
+                guard met > 0 else { continue }
+                cost += met == sides.count ? 3 * share : share * Double(met) / Double(sides.count)
+            }
+        }
+        return cost
     }
 }

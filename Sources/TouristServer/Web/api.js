@@ -78,7 +78,7 @@ export const getLarge = (pinID, photoID) => request('POST', `${photoPath(pinID, 
  */
 export const searchPlaces = (text, { online = false, ...opts } = {}) =>
   request('GET', `/api/places?q=${encodeURIComponent(text)}${online ? '&online=1' : ''}`, null, opts);
-/** {labels: [{name, latitude, longitude, population}], attribution}: the cities to label in a view. */
+/** {labels: [{name, latitude, longitude, population, placement, major}], attribution}: the cities to label in a view. */
 export const getLabels = ({ west, south, east, north }, zoom, opts) =>
   request('GET', `/api/places/labels?bbox=${[west, south, east, north].join(',')}&zoom=${zoom}`, null, opts);
 

@@ -1,8 +1,8 @@
 // City labels on the map page: the largest cities in view, from /api/places/labels (the bundled
 // GeoNames gazetteer), more as the map zooms in, each name on the side of its dot the server
-// placed it: below, else right or left, clear of a pin's width, where it meets no other name.
-// Never above: pins and clusters stand above the point they mark (map.js), so no marker at a
-// city hides its name. They sit in their own pane under the pins and take no clicks, so a pin is
+// placed it, where it meets no other name nor a large city's dot: under the point (centred, or
+// beside it), or centred beside it clear of a cluster's disc. Never above: pins and clusters
+// stand above the point they mark (map.js), so no marker at a city hides its name. They sit in their own pane under the pins and take no clicks, so a pin is
 // never hidden behind a name and a click on a name drops a pin there.
 
 import * as api from './api.js';
@@ -17,11 +17,8 @@ const LabelIcon = L.DivIcon.extend({
   },
 });
 
-/** A population from which a label is set larger. */
-const MAJOR = 5_000_000;
-
 /** The sides of its dot a name can go (the server's `placement`; app.css .city-label-SIDE). */
-const PLACEMENTS = ['below', 'right', 'left'];
+const PLACEMENTS = ['below', 'below-right', 'below-left', 'right', 'left'];
 
 /**
  * Adds the labels to `map` and keeps them current as it moves. `onDrawn(count)` is called after
@@ -46,7 +43,6 @@ export function addCityLabels(map, onDrawn) {
       layer.clearLayers();
       for (const label of labels) {
         if (typeof label.name !== 'string' || !Number.isFinite(label.latitude) || !Number.isFinite(label.longitude)) continue;
-        const major = label.population >= MAJOR;
         const placement = PLACEMENTS.includes(label.placement) ? label.placement : 'below';
         layer.addLayer(L.marker([label.latitude, view.shift(label.longitude)], {
           pane: 'labels',
@@ -55,7 +51,7 @@ export function addCityLabels(map, onDrawn) {
           icon: new LabelIcon({
             html: false,
             name: label.name,
-            className: `city-label city-label-${placement}${major ? ' city-label-major' : ''}`,
+            className: `city-label city-label-${placement}${label.major === true ? ' city-label-major' : ''}`,
             iconSize: null,
           }),
         }));
