@@ -123,7 +123,8 @@ struct S3StoreEndToEndTests {
             let process = try harness.tourist.start(["fetch", pin, "--quiet", "--config", flickr], in: harness.folder.path)
             try await Waiting.until("round \(round): one more photo stored") { try Self.storedPhotos(gateway, store, pin) > before || !process.isRunning }
             kill(process.processIdentifier, SIGKILL)
-            #expect(try await TouristBinary.waitForExit(process), "round \(round): the fetch was killed mid-album")
+            let ended = try await TouristBinary.finish(process)
+            #expect(ended.bySignal, "round \(round): the fetch was killed mid-album, not ended with \(ended.status): \(ended.stderr)")
             #expect(try await harness.json("store", "verify")["ok"] as? Bool == true, "round \(round)")
         }
         fast.raise()
