@@ -8,8 +8,11 @@ import TouristCore
 /// `online=1` (the box sends it on Enter, never while typing: Nominatim's policy forbids
 /// type-ahead) asks the config's online geocoder when the gazetteer has nothing (`PlaceFinder`);
 /// its lookup waits its turn and for the network on the global executor, not on an event loop.
+/// It is answered only for this server's page (`ServerSecrets.isFromThePage`): another site's
+/// `<img src=…>` must not send lookups to the geocoder under the user's contact (403 instead).
 struct PlaceRoutes: Sendable {
     let finder: PlaceFinder
+    let secrets: ServerSecrets
 
     func add(to router: Hummingbird.Router<BasicRequestContext>) {
         router.get("/api/places") { request, _ in try await places(request) }
@@ -23,6 +26,9 @@ struct PlaceRoutes: Sendable {
         }
         let limit = try Self.integer(query.get("limit"), name: "limit", in: 1...PlaceSearch.maximumLimit) ?? PlaceSearch.defaultLimit
         let online = try Self.integer(query.get("online"), name: "online", in: 0...1) == 1
+        if online, !secrets.isFromThePage(request.headers) {
+            return APIError.response(.forbidden, Self.onlineRefusal)
+        }
         var candidates = try await ServerThreads.onStore { try PlaceSearch().candidates(for: text, limit: limit) }
         if candidates.isEmpty, online, finder.geocoder != nil {
             candidates = try await withTaskExecutorPreference(globalConcurrentExecutor) { [finder] in
@@ -31,6 +37,9 @@ struct PlaceRoutes: Sendable {
         }
         return try APIRoutes.json(PlaceList(query: text, candidates: candidates.map(PlaceCandidateJSON.init), geocoder: finder.geocoder != nil))
     }
+
+    /// Why an online lookup from elsewhere than this server's page is refused, and what to do.
+    static let onlineRefusal = "online lookups (online=1) are answered only for this server's page (same origin, or its X-Tourist-CSRF token), so that another site cannot ask the geocoder under your contact; search from the page tourist serve printed"
 
     private func labels(_ request: Request) async throws -> Response {
         let query = request.uri.queryParameters

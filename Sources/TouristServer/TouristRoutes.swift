@@ -29,7 +29,7 @@ struct TouristRoutes: Sendable {
         )
         router.add(middleware: checks)
         APIRoutes(library: library, jobs: jobs, hub: hub).add(to: router)
-        PlaceRoutes(finder: places).add(to: router)
+        PlaceRoutes(finder: places, secrets: secrets).add(to: router)
         PageRoutes(assets: assets, csrfToken: secrets.csrfToken).add(to: router)
         responder = TouristResponder(router: router.buildResponder(), blobs: BlobRoutes(blobs: library.blobs, cache: BlobCache()), checks: checks)
     }
