@@ -201,7 +201,7 @@ public final class Store: Sendable {
         let composed = PinName.normalized(reference)
         // (Swift's `==` calls the two spellings equal; the name entries' keys are their bytes.)
         if !composed.utf8.elementsEqual(reference.utf8), let id = try pinID(named: composed) { return id }
-        throw StoreError(.notFound, "no pin \"\(reference)\" in \(location). Run `tourist pin list` to see the pins and their ids")
+        throw StoreError(.notFound, "no pin \(Excerpt.quoted(reference)) in \(location). Run `tourist pin list` to see the pins and their ids")
     }
 
     /// A pin's album, read without a lock, for showing (a copy this process confirmed a moment ago
