@@ -266,8 +266,12 @@ public final class Store: Sendable {
            let album = try? album(entry.id), album.pin.name == name {
             return entry.id
         }
-        guard let (entry, _) = try nameEntry(name), entry.name == name, Pin.isValidID(entry.id), try backend.contains(albumKey(entry.id)) else { return nil }
-        return entry.id
+        guard let (entry, _) = try nameEntry(name), entry.name == name, Pin.isValidID(entry.id) else { return nil }
+        // The album holds its pin's name: an entry that leads to a pin of another name (left by a
+        // crash, or written by another client) leads nowhere (found by the name-entry fuzzing door).
+        // An album that cannot be read is named, so that its own error says what to do.
+        guard let album = try? album(entry.id) else { return try backend.contains(albumKey(entry.id)) ? entry.id : nil }
+        return album.pin.name == name ? entry.id : nil
     }
 }
 
