@@ -90,6 +90,7 @@ let package = Package(
             name: "FuzzDoors",
             dependencies: [
                 "TouristCore", "BuiltInProviders", "Directory", "Exec", "Flickr", "Commons", "TouristServer",
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Fuzz/Doors"

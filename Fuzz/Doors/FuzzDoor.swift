@@ -30,6 +30,26 @@ public enum FuzzDoor: String, CaseIterable, Sendable {
     case httpHost = "http-host"
     /// An album file of the store, `index/albums/<pin>.json`; read → write → read round trips.
     case albumFile = "album-file"
+    /// An S3 answer's XML: `S3XMLElement`.
+    case s3XML = "s3-xml"
+    /// A ListObjectsV2 page: `S3ListPage`.
+    case s3Listing = "s3-listing"
+    /// A time as S3 writes it: `S3Dates`.
+    case s3Dates = "s3-dates"
+    /// `~/.aws/credentials` and `~/.aws/config`, split at a NUL: `S3Settings.resolve`.
+    case awsFiles = "aws-files"
+    /// A lease object, `leases/<pin>.json`, in a store: `Store.leaseRecord`, `takeLease`.
+    case leaseRecord = "lease-record"
+    /// The pin list's log, `index/pins.journal`, in a store: `Store.pins`; listed → written → listed.
+    case pinJournal = "pin-journal"
+    /// A name entry, `index/names/<sha256>`, in a store: `Store.resolvePin`.
+    case nameEntry = "name-entry"
+    /// A directory provider's scan index: `ScanIndex`; read → write → read round trips.
+    case scanIndex = "scan-index"
+    /// The query of `GET /api/places`: `PlacesQuery`, then the gazetteer's search.
+    case placesQuery = "places-query"
+    /// The query of `GET /api/places/labels`: `LabelsQuery`, then the gazetteer's labels.
+    case labelsQuery = "labels-query"
 
     /// Hands `bytes` to this door's parser; traps when the parser breaks its contract.
     public func check(_ bytes: [UInt8]) {
@@ -46,6 +66,16 @@ public enum FuzzDoor: String, CaseIterable, Sendable {
         case .httpRange: HTTPRangeDoor.check(bytes)
         case .httpHost: HTTPHostDoor.check(bytes)
         case .albumFile: AlbumFileDoor.check(bytes)
+        case .s3XML: S3XMLDoor.check(bytes)
+        case .s3Listing: S3ListingDoor.check(bytes)
+        case .s3Dates: S3DatesDoor.check(bytes)
+        case .awsFiles: AWSFilesDoor.check(bytes)
+        case .leaseRecord: LeaseRecordDoor.check(bytes)
+        case .pinJournal: PinJournalDoor.check(bytes)
+        case .nameEntry: NameEntryDoor.check(bytes)
+        case .scanIndex: ScanIndexDoor.check(bytes)
+        case .placesQuery: PlacesQueryDoor.check(bytes)
+        case .labelsQuery: LabelsQueryDoor.check(bytes)
         }
     }
 }

@@ -5,11 +5,11 @@ import Synchronization
 import TouristCore
 
 /// A file found by a walk: where it is, and what its index entry is keyed by.
-struct FoundFile: Sendable, Equatable {
-    var path: String
-    var size: Int64
+package struct FoundFile: Sendable, Equatable {
+    package var path: String
+    package var size: Int64
     /// Modification time in nanoseconds since 1970.
-    var modified: Int64
+    package var modified: Int64
 }
 
 /// A flag a long scan checks between folders and files, set when its task is cancelled.

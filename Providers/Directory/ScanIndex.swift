@@ -2,9 +2,9 @@ import Foundation
 import TouristCore
 
 /// One file of a scan index: its key (path, size, modification time) and what reading it gave.
-struct IndexedFile: Sendable, Equatable {
-    var file: FoundFile
-    var outcome: Result<PhotoMetadata, SkippedFile>
+package struct IndexedFile: Sendable, Equatable {
+    package var file: FoundFile
+    package var outcome: Result<PhotoMetadata, SkippedFile>
 
     /// The entry still describes `found` when its size and modification time are unchanged.
     func isCurrent(for found: FoundFile) -> Bool {
@@ -23,11 +23,11 @@ struct IndexedFile: Sendable, Equatable {
 /// text; or `1`, the skip reason (u8: 0 unreadable, 1 not an image, 2 damaged), the damage
 /// description's length (u16) and UTF-8 text.
 /// A file that does not decode (an index of version 1, which had no camera, among them) is
-/// ignored: the next scan reads every file again.
-enum ScanIndex {
+/// ignored: the next scan reads every file again. Package-visible for the fuzzing door `scan-index`.
+package enum ScanIndex {
     static let header = Array("tourist-scan-index 2\n".utf8)
 
-    static func encode(_ files: [IndexedFile]) -> [UInt8] {
+    package static func encode(_ files: [IndexedFile]) -> [UInt8] {
         var out = header
         out.reserveCapacity(header.count + files.count * 120)
         func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
@@ -70,7 +70,7 @@ enum ScanIndex {
 
     /// The entries of an index file, in the order written; nil when the bytes are not a complete
     /// index of this version.
-    static func decode(_ bytes: [UInt8]) -> [IndexedFile]? {
+    package static func decode(_ bytes: [UInt8]) -> [IndexedFile]? {
         guard bytes.starts(with: header) else { return nil }
         var reader = RecordReader(bytes: bytes, position: header.count)
         var files: [IndexedFile] = []

@@ -14,11 +14,6 @@ enum APIError {
         )
     }
 
-    /// The answer for an error an operation threw: its class's status and its message.
-    static func response(for error: any Error) -> Response {
-        response(status(for: .of(error)), String(describing: error))
-    }
-
     /// The HTTP status for a failure of `failureClass`. A provider or store server that refuses
     /// tourist's credentials is a bad gateway, not the browser's fault; the server's own config or
     /// data being wrong is a server error.

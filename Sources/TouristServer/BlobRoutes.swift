@@ -27,10 +27,12 @@ struct BlobRoutes: Sendable {
         guard let key = BlobName(sha256) else {
             return APIError.response(.notFound, "not a photo: blobs are named by 64 lowercase hex digits")
         }
-        if let match = request.headers[.ifNoneMatch], match == "*" || Self.isETag(match, of: sha256) {
-            return Response(status: .notModified, headers: [.eTag: "\"\(sha256)\"", .cacheControl: Self.cacheControl])
-        }
+        let match = request.headers[.ifNoneMatch]
+        if let match, Self.isETag(match, of: sha256) { return Self.notModified(sha256) }
+        // `*` matches any photo the store has, so it is answered only once the photo is known to exist.
+        let anyMatches = match == "*"
         if let cached = cache.entry(key) {
+            if anyMatches { return Self.notModified(sha256) }
             return answer(request, name: sha256, headers: cached.headers, size: cached.bytes.readableBytes) { range in
                 ResponseBody(byteBuffer: cached.bytes.getSlice(at: cached.bytes.readerIndex + range.lowerBound, length: range.count) ?? cached.bytes)
             }
@@ -44,6 +46,7 @@ struct BlobRoutes: Sendable {
         guard let (source, head) = opened else {
             return APIError.response(.notFound, "the store has no photo \(name)")
         }
+        if anyMatches { return Self.notModified(sha256) }
         let headers = Self.headers(name: name, size: source.size, head: head)
         guard source.size > largest else {
             // Read whole: check it is the photo its name says before keeping it.
@@ -56,6 +59,11 @@ struct BlobRoutes: Sendable {
             }
         }
         return answer(request, name: sha256, headers: headers, size: source.size) { range in Self.stream(source, range) }
+    }
+
+    /// 304: the client's copy of photo `name` is current.
+    private static func notModified(_ name: Substring) -> Response {
+        Response(status: .notModified, headers: [.eTag: "\"\(name)\"", .cacheControl: cacheControl])
     }
 
     /// The answer for a photo of `size` bytes whose whole answer has `headers`: all of it, the

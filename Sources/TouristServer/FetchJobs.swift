@@ -79,7 +79,7 @@ final class FetchJobs: Sendable {
             ended = FetchEndedEvent(pin: id, outcome: outcome)
         } catch {
             logger.error("filling the album of pin \(id) failed: \(error)")
-            ended = FetchEndedEvent(pin: id, error: error)
+            ended = FetchEndedEvent(pin: id, error: error, paths: StorePathHiding(library.store))
         }
         running.withLock { $0[id] = nil }
         hub.publish(ServerEvent("fetch-ended", ended))
@@ -109,9 +109,10 @@ struct FetchEndedEvent: Encodable {
         report = outcome.report
     }
 
-    init(pin: String, error: any Error) {
+    /// `paths`: the store's paths to keep out of the message.
+    init(pin: String, error: any Error, paths: StorePathHiding) {
         self.pin = pin
         kind = "error"
-        self.error = String(describing: error)
+        self.error = paths.hiding(String(describing: error))
     }
 }

@@ -10,7 +10,8 @@ import Synchronization
 ///   printed `?token=` link sets a cookie, after which the pages work as usual);
 /// - a POST, PUT or DELETE without the server's CSRF token in `X-Tourist-CSRF`, or sent from
 ///   another origin (`Origin`, `Sec-Fetch-Site`), with 403.
-/// It turns an error a handler threw into the API's answer (`APIError`), and adds the security
+/// It turns an error a handler threw into the API's answer (`APIError`), without the store's
+/// paths (`StorePathHiding`), and adds the security
 /// headers: to every answer no sniffing and same-origin use only; to pages and API answers (not
 /// photos, whose bytes are checked to be an image) a Content-Security-Policy without inline
 /// scripts, no framing and no referrer.
@@ -23,6 +24,8 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     /// Whether any `Host` is accepted (listening on every address, where the access token guards).
     let anyHost: Bool
     let contentSecurityPolicy: String
+    /// Takes the store's absolute paths out of error messages.
+    let paths: StorePathHiding
 
     static var tokenCookie: String { "tourist_token" }
 
@@ -36,11 +39,16 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
             } catch let error as any HTTPResponseError {
                 response = APIError.response(error.status, error.status == .notFound ? "nothing here: \(request.uri.path)" : "\(error.status)")
             } catch {
-                response = APIError.response(for: error)
+                response = errorResponse(for: error)
             }
         }
         secure(&response)
         return response
+    }
+
+    /// The API's answer for an error an operation threw, without the store's paths.
+    func errorResponse(for error: any Error) -> Response {
+        APIError.response(APIError.status(for: .of(error)), paths.hiding(String(describing: error)))
     }
 
     /// Adds the security headers to `response`.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The per-server secrets: the CSRF token every state-changing request carries, and, when the
 /// server listens beyond loopback, the access token a visitor must present once. Both are new
@@ -28,5 +29,15 @@ struct ServerSecrets: Sendable {
         var difference: UInt8 = 0
         for index in left.indices { difference |= left[index] ^ right[index] }
         return difference == 0
+    }
+}
+
+extension ServerSecrets {
+    /// Whether `headers` come from this server's own page: the browser says the request is
+    /// same-origin (`Sec-Fetch-Site`), or it carries the page's CSRF token (`X-Tourist-CSRF`). Any
+    /// other site can make a browser send a plain GET (`<img src=…>`), so a GET whose work leaves the
+    /// machine under the user's name requires this.
+    func isFromThePage(_ headers: HTTPFields) -> Bool {
+        headers[.secFetchSite] == "same-origin" || Self.matches(headers[.touristCSRF], csrfToken)
     }
 }

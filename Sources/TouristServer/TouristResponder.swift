@@ -32,7 +32,7 @@ struct TouristResponder: HTTPResponder {
                 // A photo's answer carries its security headers from the cache already.
                 if response.status == .ok { return response }
             } catch {
-                response = APIError.response(for: error)
+                response = checks.errorResponse(for: error)
             }
         }
         checks.secure(&response)

@@ -25,11 +25,11 @@ struct TouristRoutes: Sendable {
         let router = Router()
         let checks = RequestGuard<BasicRequestContext>(
             secrets: secrets, allowedHosts: TouristServer.hostNames(options), port: port, anyHost: TouristServer.listensEverywhere(options.host),
-            contentSecurityPolicy: TouristServer.contentSecurityPolicy(tiles: library.config.serve.tiles)
+            contentSecurityPolicy: TouristServer.contentSecurityPolicy(tiles: library.config.serve.tiles), paths: StorePathHiding(library.store)
         )
         router.add(middleware: checks)
         APIRoutes(library: library, jobs: jobs, hub: hub).add(to: router)
-        PlaceRoutes(finder: places).add(to: router)
+        PlaceRoutes(finder: places, secrets: secrets).add(to: router)
         PageRoutes(assets: assets, csrfToken: secrets.csrfToken).add(to: router)
         responder = TouristResponder(router: router.buildResponder(), blobs: BlobRoutes(blobs: library.blobs, cache: BlobCache()), checks: checks)
     }

@@ -150,16 +150,16 @@ import TestSupport
 
         let typing = try #require(try await server.get("/api/places?q=Eiffel%20Tower").json() as? [String: Any])
         #expect((typing["candidates"] as? [Any])?.isEmpty == true && typing["geocoder"] as? Bool == true, "\(typing)")
-        let city = try #require(try await server.get("/api/places?q=Kyoto&online=1").json() as? [String: Any])
+        let city = try #require(try await server.get("/api/places?q=Kyoto&online=1", headers: Self.sameOrigin).json() as? [String: Any])
         #expect((city["candidates"] as? [[String: Any]])?.first?["source"] as? String == "gazetteer", "\(city)")
         #expect(nominatim.received.isEmpty, "nothing is asked online while typing, nor for a city: \(nominatim.queries)")
 
-        let entered = try #require(try await server.get("/api/places?q=Eiffel%20Tower&online=1").json() as? [String: Any])
+        let entered = try #require(try await server.get("/api/places?q=Eiffel%20Tower&online=1", headers: Self.sameOrigin).json() as? [String: Any])
         let best = try #require((entered["candidates"] as? [[String: Any]])?.first, "\(entered)")
         #expect(best["source"] as? String == "geocoder" && best["name"] as? String == "Tour Eiffel" && best["latitude"] as? Double == 48.8582599, "\(best)")
         #expect((best["attribution"] as? String)?.contains("OpenStreetMap contributors") == true, "\(best)")
         #expect(nominatim.queries == ["Eiffel Tower"])
-        let refused = try await server.get("/api/places?q=Eiffel&online=yes")
+        let refused = try await server.get("/api/places?q=Eiffel&online=yes", headers: Self.sameOrigin)
         #expect(refused.status == 400 && refused.text.contains("online"), "\(refused.text)")
     }
 
@@ -167,7 +167,45 @@ import TestSupport
         let harness = try Harness()
         let server = try await ServedStore(harness)
         defer { Task { _ = await server.stop() } }
-        let answer = try #require(try await server.get("/api/places?q=Eiffel%20Tower&online=1").json() as? [String: Any])
+        let answer = try #require(try await server.get("/api/places?q=Eiffel%20Tower&online=1", headers: Self.sameOrigin).json() as? [String: Any])
         #expect((answer["candidates"] as? [Any])?.isEmpty == true && answer["geocoder"] as? Bool == false, "\(answer)")
+    }
+
+    /// What a browser says of a `fetch` from the server's own page.
+    static let sameOrigin = [("Sec-Fetch-Site", "same-origin")]
+
+    /// Another site's page can make the browser send a GET (`<img src=…>`): an online lookup it
+    /// asks for is refused, nothing reaches the geocoder and nothing is kept in the store. The
+    /// page's own lookups pass, by `Sec-Fetch-Site` or by its CSRF token (browsers that do not
+    /// send `Sec-Fetch-Site`).
+    @Test func anotherSitesPageCannotLookPlacesUpOnline() async throws {
+        let harness = try Harness()
+        let nominatim = try FakeNominatim()
+        defer { nominatim.stop() }
+        let config = try GeocoderEndToEndTests.config(harness, url: nominatim.url)
+        let server = try await ServedStore(harness, arguments: ["--config", config])
+        defer { Task { _ = await server.stop() } }
+
+        let lookup = "/api/places?q=Eiffel%20Tower&online=1"
+        let forged: [[(String, String)]] = [
+            [("Sec-Fetch-Site", "cross-site"), ("Sec-Fetch-Dest", "image")], [("Sec-Fetch-Site", "same-site")], [], [("X-Tourist-CSRF", "guessed")],
+        ]
+        for headers in forged {
+            let refused = try await server.get(lookup, headers: headers)
+            #expect(refused.status == 403, "\(headers): \(refused.status) \(refused.text)")
+            let message = try #require(try refused.json() as? [String: Any])["error"] as? String
+            #expect(message?.contains("online lookups (online=1) are answered only for this server's page") == true, "\(refused.text)")
+        }
+        #expect(nominatim.received.isEmpty, "a forged lookup reached the geocoder: \(nominatim.queries)")
+        #expect(!FileManager.default.fileExists(atPath: harness.store + "/state/geocoder.nominatim/cache"), "a forged lookup left an answer in the store")
+        // Typing (no online lookup) stays open to any GET: it only reads the bundled gazetteer.
+        #expect(try await server.get("/api/places?q=Kyoto").status == 200)
+
+        let token = try await server.csrfToken()
+        for headers in [Self.sameOrigin, [("X-Tourist-CSRF", token)]] {
+            let found = try #require(try await server.get(lookup, headers: headers).json() as? [String: Any])
+            #expect((found["candidates"] as? [[String: Any]])?.first?["name"] as? String == "Tour Eiffel", "\(headers): \(found)")
+        }
+        #expect(nominatim.queries == ["Eiffel Tower"], "the second lookup is the store's")
     }
 }

@@ -18,25 +18,22 @@ public enum PinName {
         guard name.count <= maximumLength else {
             throw LibraryError(.usage, "the pin name \"\(name.prefix(40))…\" is \(name.count) characters long; a pin's name may hold at most \(maximumLength): shorten it")
         }
-        if let control = name.unicodeScalars.first(where: isControl) {
+        if let control = name.unicodeScalars.first(where: PlainLine.isControl) {
             let code = String(format: "U+%04X", control.value)
             throw LibraryError(.usage, "the pin name \(name.debugDescription) holds a control character (\(code)); use letters, digits, spaces and punctuation only")
         }
         return name
     }
 
+    /// A name made of outside text (a geocoder's name for a place), cleaned (`PlainLine`), when the
+    /// result keeps the rules; nil otherwise, for the caller to name the pin another way.
+    public static func suggested(from text: String) -> String? {
+        try? checked(PlainLine.cleaned(text))
+    }
+
     /// `text` trimmed of surrounding white space and composed (NFC): how a name is stored and
     /// looked up, whichever spelling was typed.
     public static func normalized(_ text: String) -> String {
         text.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-    }
-
-    /// Control and format characters: C0 and C1 controls (escape, tab, line breaks) and the
-    /// invisible formatting ones (bidirectional overrides, which reorder what a terminal shows).
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator: true
-        default: false
-        }
     }
 }

@@ -45,7 +45,7 @@ public struct PlaceCandidate: Sendable, Hashable {
     /// A place the online geocoder found; `query` names it when it has no name of its own (an
     /// address); its country and region are in its `displayName`, the geocoder's address line.
     init(_ place: GeocodedPlace, query: String, attribution: String) {
-        name = place.name ?? query
+        name = place.pinName(or: query)
         displayName = place.displayName
         countryCode = nil
         countryName = nil

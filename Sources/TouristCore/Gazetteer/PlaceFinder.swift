@@ -64,7 +64,7 @@ public struct PlaceFinder: Sendable {
             )
         }
         return PlaceInput(
-            location: best.location, suggestedName: best.name ?? query, note: Self.note(query, best: best, of: places, geocoder: geocoder),
+            location: best.location, suggestedName: best.pinName(or: query), note: Self.note(query, best: best, of: places, geocoder: geocoder),
             source: .geocoder, attribution: geocoder.attribution
         )
     }
@@ -82,7 +82,7 @@ public struct PlaceFinder: Sendable {
     /// match, how many, the next of them, and how to choose it.
     static func note(_ query: String, best: GeocodedPlace, of places: [GeocodedPlace], geocoder: any Geocoder) -> String {
         let others = places.dropFirst().filter { $0.location.distanceKm(to: best.location) > samePlaceKm }
-        var text = "\"\(query)\" is \(best.displayName) at \(best.location), found online by \(geocoder.serviceName); data \(geocoder.attribution)"
+        var text = "\(Excerpt.quoted(query)) is \(best.displayName) at \(best.location), found online by \(geocoder.serviceName); data \(geocoder.attribution)"
         if let next = others.first {
             text += "; \(Plural.count(others.count, "other place")) \(others.count == 1 ? "matches" : "match"), such as \(next.displayName) at \(next.location): "
                 + "for another, add a city or country to the name, or give coordinates"

@@ -88,7 +88,7 @@ public struct PlaceInput: Sendable, Equatable {
     /// for (`elsewhere`: "online (Nominatim at …)"), then `advice` (what else to try).
     static func notFound(_ query: String, elsewhere: String? = nil, advice: String) -> LibraryError {
         let nor = elsewhere.map { ", nor \($0)" } ?? ""
-        return LibraryError(.usage, "no place named \"\(query)\" among the cities of 15,000 people or more that tourist knows (GeoNames)\(nor); \(advice)")
+        return LibraryError(.usage, "no place named \(Excerpt.quoted(query)) among the cities of 15,000 people or more that tourist knows (GeoNames)\(nor); \(advice)")
     }
 
     /// Several places to choose from, each with the words that name it alone, as a usage error:

@@ -28,4 +28,10 @@ public struct GeocodedPlace: Sendable, Hashable, Codable {
         self.osmType = osmType
         self.osmID = osmID
     }
+
+    /// The name a pin here is given unless the user names it: the place's own name, cleaned of
+    /// what a pin name may not hold (`PinName.suggested`), else `query`, the words the user typed.
+    public func pinName(or query: String) -> String {
+        name.flatMap(PinName.suggested) ?? query
+    }
 }

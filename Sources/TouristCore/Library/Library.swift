@@ -72,7 +72,7 @@ public final class Library: Sendable {
             let near = NearMatches(pins.map(\.name)).suggestions(for: reference).prefix(3)
             guard !near.isEmpty else { throw notFound }
             let named = near.map { name in "\"\(name)\" (\(pins.first { $0.name == name }?.id ?? "?"))" }
-            throw StoreError(.notFound, "no pin \"\(reference)\" in \(store.location). Did you mean \(named.joined(separator: " or "))? `tourist pin list` shows them all")
+            throw StoreError(.notFound, "no pin \(Excerpt.quoted(reference)) in \(store.location). Did you mean \(named.joined(separator: " or "))? `tourist pin list` shows them all")
         }
     }
 

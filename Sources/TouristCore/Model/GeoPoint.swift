@@ -106,7 +106,7 @@ extension GeoPoint {
             parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             if parts.count == 3 { parts.removeLast() }  // geo: URIs may carry an altitude
             guard parts.count == 2 else {
-                throw GeoPointError(message: "\"\(words[0])\" is not a coordinate; write LAT LON, LAT,LON or geo:LAT,LON (for example 48.8584 2.2945)")
+                throw GeoPointError(message: "\(Excerpt.quoted(words[0])) is not a coordinate; write LAT LON, LAT,LON or geo:LAT,LON (for example 48.8584 2.2945)")
             }
         case 2:
             parts = words
@@ -122,7 +122,7 @@ extension GeoPoint {
 
     private static func parseDegrees(_ text: String, name: String) throws(GeoPointError) -> Double {
         guard let value = Double(text), value.isFinite else {
-            throw GeoPointError(message: "\(name) \"\(text)\" is not a number; use decimal degrees such as -33.8568")
+            throw GeoPointError(message: "\(name) \(Excerpt.quoted(text)) is not a number; use decimal degrees such as -33.8568")
         }
         return value
     }

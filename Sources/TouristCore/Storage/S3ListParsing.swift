@@ -1,20 +1,20 @@
 import Foundation
 
 /// One page of a ListObjectsV2 answer (`ListBucketResult`), its keys as S3 gives them (with the
-/// location's prefix), in S3's byte order.
-struct S3ListPage {
-    struct Entry {
-        let key: String
-        let size: Int?
-        let modified: Date?
+/// location's prefix), in S3's byte order. Package-visible for the fuzzing door `s3-listing`.
+package struct S3ListPage {
+    package struct Entry {
+        package let key: String
+        package let size: Int?
+        package let modified: Date?
     }
 
-    let entries: [Entry]
+    package let entries: [Entry]
     /// `NextContinuationToken` when the listing goes on (`IsTruncated`), else nil.
-    let continuation: String?
+    package let continuation: String?
 
     /// Reads `body`; nil when it is not a ListBucketResult, or says it goes on without saying where.
-    init?(parsing body: Data) {
+    package init?(parsing body: Data) {
         guard let root = S3XMLElement.parse(body), root.name == "ListBucketResult" else { return nil }
         var entries: [Entry] = []
         for element in root.children where element.name == "Contents" {

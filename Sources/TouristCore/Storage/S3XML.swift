@@ -1,11 +1,12 @@
 import Foundation
 
 /// An element of an S3 answer's XML (a listing, an error): its name, its text and its children.
-/// S3's documents are small and flat, so a tree is the simplest way to read them.
-struct S3XMLElement: Sendable {
-    let name: String
-    fileprivate(set) var text = ""
-    fileprivate(set) var children: [S3XMLElement] = []
+/// S3's documents are small and flat, so a tree is the simplest way to read them. Package-visible
+/// for the fuzzing door `s3-xml` (Fuzz/Doors).
+package struct S3XMLElement: Sendable {
+    package let name: String
+    package fileprivate(set) var text = ""
+    package fileprivate(set) var children: [S3XMLElement] = []
 
     /// The first child element called `name`.
     func child(_ name: String) -> S3XMLElement? {
@@ -18,7 +19,7 @@ struct S3XMLElement: Sendable {
     }
 
     /// The document's root element; nil when `bytes` is not well-formed XML.
-    static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> S3XMLElement? {
+    package static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> S3XMLElement? {
         var scanner = S3XMLScanner(bytes: Array(bytes))
         return scanner.document()
     }

@@ -201,7 +201,7 @@ public final class Store: Sendable {
         let composed = PinName.normalized(reference)
         // (Swift's `==` calls the two spellings equal; the name entries' keys are their bytes.)
         if !composed.utf8.elementsEqual(reference.utf8), let id = try pinID(named: composed) { return id }
-        throw StoreError(.notFound, "no pin \"\(reference)\" in \(location). Run `tourist pin list` to see the pins and their ids")
+        throw StoreError(.notFound, "no pin \(Excerpt.quoted(reference)) in \(location). Run `tourist pin list` to see the pins and their ids")
     }
 
     /// A pin's album, read without a lock, for showing (a copy this process confirmed a moment ago
@@ -266,8 +266,12 @@ public final class Store: Sendable {
            let album = try? album(entry.id), album.pin.name == name {
             return entry.id
         }
-        guard let (entry, _) = try nameEntry(name), entry.name == name, Pin.isValidID(entry.id), try backend.contains(albumKey(entry.id)) else { return nil }
-        return entry.id
+        guard let (entry, _) = try nameEntry(name), entry.name == name, Pin.isValidID(entry.id) else { return nil }
+        // The album holds its pin's name: an entry that leads to a pin of another name (left by a
+        // crash, or written by another client) leads nowhere (found by the name-entry fuzzing door).
+        // An album that cannot be read is named, so that its own error says what to do.
+        guard let album = try? album(entry.id) else { return try backend.contains(albumKey(entry.id)) ? entry.id : nil }
+        return album.pin.name == name ? entry.id : nil
     }
 }
 

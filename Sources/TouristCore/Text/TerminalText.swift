@@ -1,7 +1,7 @@
 /// Text from outside (a provider's titles and ids, a plugin's log, a server's message) made safe to
 /// print on a terminal: a control character would let it move the cursor, retitle the window, or
-/// hide what comes before it (ESC starts those sequences), and a bidirectional override would
-/// reorder what is shown. Each is written out visibly as `\u{1b}`; a tab becomes a space.
+/// hide what comes before it (ESC starts those sequences), a line separator would break a table's
+/// row, and a bidirectional override would reorder what is shown. Each is written out visibly as `\u{1b}`; a tab becomes a space.
 public enum TerminalText {
     /// `text` with every control character (C0, DEL, C1) and bidirectional override escaped;
     /// line feeds are kept when `keepingLineBreaks` (a message of several lines).
@@ -20,10 +20,11 @@ public enum TerminalText {
         return String(out)
     }
 
-    /// A C0 or C1 control, DEL, or a bidirectional embedding, override or isolate.
+    /// A C0 or C1 control, DEL, a line or paragraph separator (U+2028, U+2029: line breaks to
+    /// some terminals and pagers), or a bidirectional embedding, override or isolate.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0..<0x20, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

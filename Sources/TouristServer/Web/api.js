@@ -1,7 +1,8 @@
 // The HTTP API of `tourist serve`: one function per endpoint, JSON in and out.
 //
 // Every state-changing request (POST, PUT, PATCH, DELETE) carries the CSRF token the server wrote into
-// <meta name="tourist-csrf"> and a JSON body (`{}` when there is nothing to say). Failures throw
+// <meta name="tourist-csrf"> and a JSON body (`{}` when there is nothing to say); so does a GET that
+// works beyond the machine (an online place lookup), which the server answers only for its page. Failures throw
 // an ApiError whose message is the server's `{"error": "..."}` text when it sent one.
 
 const csrfToken = document.querySelector('meta[name="tourist-csrf"]')?.content || '';
@@ -14,11 +15,11 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body, { signal } = {}) {
+async function request(method, path, body, { signal, fromThePage = false } = {}) {
   const options = { method, credentials: 'same-origin', headers: { Accept: 'application/json' }, signal };
+  if (method !== 'GET' || fromThePage) options.headers['X-Tourist-CSRF'] = csrfToken;
   if (method !== 'GET') {
     options.headers['Content-Type'] = 'application/json';
-    options.headers['X-Tourist-CSRF'] = csrfToken;
     options.body = JSON.stringify(body ?? {});
   }
   let response;
@@ -77,7 +78,7 @@ export const getLarge = (pinID, photoID) => request('POST', `${photoPath(pinID, 
  * the gazetteer's places; with `online`, the online geocoder's when the gazetteer has none (`geocoder`: whether it is on).
  */
 export const searchPlaces = (text, { online = false, ...opts } = {}) =>
-  request('GET', `/api/places?q=${encodeURIComponent(text)}${online ? '&online=1' : ''}`, null, opts);
+  request('GET', `/api/places?q=${encodeURIComponent(text)}${online ? '&online=1' : ''}`, null, { ...opts, fromThePage: online });
 /** {labels: [{name, latitude, longitude, population, placement, major}], attribution}: the cities to label in a view. */
 export const getLabels = ({ west, south, east, north }, zoom, opts) =>
   request('GET', `/api/places/labels?bbox=${[west, south, east, north].join(',')}&zoom=${zoom}`, null, opts);

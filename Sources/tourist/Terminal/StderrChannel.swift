@@ -91,9 +91,11 @@ final class StderrChannel: Sendable {
         write(StderrDocument(code: code, message: message, notes: lines.map(\.text)))
     }
 
+    /// A note, line or detail is one line: a line break in it came from outside (a photo's id in a
+    /// note) and is shown escaped, as every other control character.
     private func say(_ text: String, _ kind: Kind) {
         guard json else {
-            Terminal.writeError("tourist: \(TerminalText.escaped(text, keepingLineBreaks: true))\n")
+            Terminal.writeError("tourist: \(TerminalText.escaped(text))\n")
             return
         }
         gathered.withLock { state in
