@@ -166,7 +166,10 @@ public final class S3Backend: StorageBackend {
         let response = try answer(S3Exchange(request: try addressing.request("HEAD", key), maxBytes: Int.max), "read \(key)")
         if response.status == 200 {
             if Self.isBlob(key) { cache?.markPresent(blob: key) }
-            return ObjectInfo(key: key, size: response.headers["content-length"].flatMap { Int($0) }, modified: response.headers["last-modified"].flatMap(S3Dates.httpDate))
+            let modified = response.headers["last-modified"].flatMap(S3Dates.httpDate)
+            // The age by the store's clock (its `Date`), so a skewed clock here plays no part.
+            let now = response.headers["date"].flatMap(S3Dates.httpDate) ?? Date()
+            return ObjectInfo(key: key, size: response.headers["content-length"].flatMap { Int($0) }, modified: modified, age: modified.map { now.timeIntervalSince($0) })
         }
         if S3Failure.isMissingKey(response) { return nil }
         throw failure.error(response, "read \(key)")

@@ -157,11 +157,15 @@ public struct ObjectInfo: Sendable, Equatable {
     public let size: Int?
     /// When it was last written, or nil when not asked for.
     public let modified: Date?
+    /// How long ago it was last written, by the store's own clock (a bucket's `Date` against its
+    /// `Last-Modified`, so no machine's clock plays a part), as `stat` gives it; nil when unknown.
+    public let age: TimeInterval?
 
-    public init(key: String, size: Int?, modified: Date?) {
+    public init(key: String, size: Int?, modified: Date?, age: TimeInterval? = nil) {
         self.key = key
         self.size = size
         self.modified = modified
+        self.age = age
     }
 }
 
