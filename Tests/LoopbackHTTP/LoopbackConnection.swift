@@ -126,6 +126,15 @@ struct LoopbackConnection {
         case .truncated(let status, let headers, let body, let sendBytes):
             _ = write(Self.head(status, headers, length: body.count)) && (head || write(body.prefix(max(0, sendBytes))))
             return false
+        case .paced(let status, let headers, let length, let chunk, let every, let declaringLength):
+            guard write(Self.head(status, headers + [("Connection", "close")], length: declaringLength ? length : nil)), !head else { return false }
+            let filler = [UInt8](repeating: UInt8(ascii: "x"), count: max(1, chunk))
+            var sent = 0
+            while sent < length, write(filler.prefix(length - sent)) {
+                sent += filler.count
+                if every > 0 { Thread.sleep(forTimeInterval: every) }
+            }
+            return false
         case .stall(let seconds, let status, let headers, let body, let sendBytes):
             _ = write(Self.head(status, headers, length: body.count)) && (head || write(body.prefix(max(0, sendBytes))))
             waitForHangUp(seconds: seconds)
@@ -150,8 +159,9 @@ struct LoopbackConnection {
         }
     }
 
-    private static func head(_ status: Int, _ headers: [(String, String)], length: Int) -> [UInt8] {
-        var text = "HTTP/1.1 \(status) \(reason(status))\r\nContent-Length: \(length)\r\n"
+    /// The status line and headers, with a Content-Length unless `length` is nil.
+    private static func head(_ status: Int, _ headers: [(String, String)], length: Int?) -> [UInt8] {
+        var text = "HTTP/1.1 \(status) \(reason(status))\r\n" + (length.map { "Content-Length: \($0)\r\n" } ?? "")
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         return Array((text + "\r\n").utf8)
     }

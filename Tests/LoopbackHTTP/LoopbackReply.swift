@@ -29,6 +29,12 @@ public enum LoopbackReply: Sendable {
     /// Send the headers and `sendBytes` of the body, then nothing for `seconds`, then close.
     case stall(seconds: Double, status: Int, headers: [(String, String)], body: [UInt8], sendBytes: Int)
 
+    /// Send the headers, then `length` bytes of body (`x`s), `chunk` bytes at a time with `every`
+    /// seconds between chunks, until all are sent or the client hangs up, then close: a trickle
+    /// (1 byte every 0.2 s) or a flood (megabytes at once). Without `declaringLength`, no
+    /// Content-Length is sent: the body ends when the connection does.
+    case paced(status: Int, headers: [(String, String)], length: Int, chunk: Int, every: Double, declaringLength: Bool = true)
+
     /// A redirect (302 unless told) to `location`, which is sent as it is (`file:///etc/passwd` too).
     public static func redirect(to location: String, status: Int = 302) -> LoopbackReply {
         .response(status: status, headers: [("Location", location)], body: [])

@@ -18,6 +18,23 @@ public struct HTTPRequest: Sendable {
     /// The `User-Agent` for this request, in place of the client's (a service whose policy wants a
     /// contact in it, such as Wikimedia's); nil for the client's.
     public var userAgent: String?
+    /// Time limits for this request in place of the client's total time-out; nil for the client's.
+    public var timeLimits: TimeLimits?
+
+    /// How long one request may take: at most `total` seconds in all, and it is abandoned once it
+    /// moved fewer than `minimumBytesPerSecond` a second over `speedWindow` seconds (a trickle that
+    /// the client's stall time-out, which any byte resets, lets through).
+    public struct TimeLimits: Sendable, Equatable {
+        public var total: Double
+        public var minimumBytesPerSecond: Int
+        public var speedWindow: Double
+
+        public init(total: Double, minimumBytesPerSecond: Int, speedWindow: Double) {
+            self.total = total
+            self.minimumBytesPerSecond = minimumBytesPerSecond
+            self.speedWindow = speedWindow
+        }
+    }
 
     /// The bytes a request sends.
     public enum Body: Sendable {

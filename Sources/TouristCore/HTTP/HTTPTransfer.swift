@@ -108,7 +108,11 @@ final class HTTPTransfer: @unchecked Sendable {
         if request.url.scheme?.lowercased() == "https" { try options.set(CURLOPT_PIPEWAIT, 1) }
         try options.set(CURLOPT_USERAGENT, request.userAgent ?? configuration.userAgent)
         try options.set(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
-        try options.set(CURLOPT_TIMEOUT_MS, Int(configuration.totalTimeout * 1000))
+        try options.set(CURLOPT_TIMEOUT_MS, Int((request.timeLimits?.total ?? configuration.totalTimeout) * 1000))
+        if let limits = request.timeLimits {
+            try options.set(CURLOPT_LOW_SPEED_LIMIT, limits.minimumBytesPerSecond)
+            try options.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(limits.speedWindow.rounded(.up))))
+        }
         try options.set(CURLOPT_MAXFILESIZE_LARGE, Int64(maxBytes))
         if request.acceptCompressed { try options.set(CURLOPT_ACCEPT_ENCODING, "") }
         try options.set(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))

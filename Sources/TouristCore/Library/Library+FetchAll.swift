@@ -30,13 +30,14 @@ extension Library {
     /// failure does not stop the others. `progress` hears the run's progress as a whole.
     ///
     /// Each pin is fetched under its lease (`Store.takeLease`, renewed every third of
-    /// `leaseDuration`), so runs on several machines (or processes) against one store divide the
+    /// `leases.duration`), so runs on several machines (or processes) against one store divide the
     /// pins: a pin another run holds is put off and tried again once the rest are done, and is
-    /// then complete (its fetch is a no-op), or taken over when its holder died. What is logged
-    /// while a pin is fetched carries its id (`FetchingPin.metadataProvider`).
+    /// then complete (its fetch is a no-op), or taken over when its holder died. A pin still held
+    /// `leases.longestWait` after it was first put off ends as `busy`, naming its holder. What is
+    /// logged while a pin is fetched carries its id (`FetchingPin.metadataProvider`).
     public func fetchAll(
         _ pins: [Pin], count: Int? = nil, size: PhotoSize? = nil, providerNames: [String] = [],
-        leaseDuration: TimeInterval = Store.leaseDuration, progress: (@Sendable (BatchProgress) -> Void)? = nil
+        progress: (@Sendable (BatchProgress) -> Void)? = nil
     ) async throws -> BatchFetch {
         let tally = BatchProgressTally(pins, target: count ?? config.album.photos)
         let width = 2 * config.downloads.concurrency
@@ -47,11 +48,13 @@ extension Library {
                 var last = tally.snapshot
                 var queue = Array(pins.indices)
                 var putOff: [Int] = []
+                var putOffSince: [Int: ContinuousClock.Instant] = [:]
                 var running = 0
                 func startNext() {
                     guard !queue.isEmpty else { return }
                     let index = queue.removeFirst()
                     let pin = pins[index]
+                    let waitedEnough = putOffSince[index].map { ContinuousClock.now - $0 >= .seconds(leases.longestWait) } ?? false
                     running += 1
                     let fetcher = fetcher(router, size: size, progress: { pinProgress in
                         let run = tally.update(pin: pin.id, pinProgress)
@@ -62,12 +65,15 @@ extension Library {
                         try await FetchingPin.$id.withValue(pin.id) { () async throws -> (Int, PinFetch?) in
                             let lease: PinLease?
                             do {
-                                lease = try await takeLease(pin: pin.id, for: leaseDuration)
+                                lease = try await takeLease(pin: pin.id)
+                                if lease == nil, waitedEnough, let holder = try await BlockingIO.run({ [store, leases] in store.leaseRecord(pin: pin.id, timing: leases) }) {
+                                    return (index, PinFetch(pin: pin, result: .failure(heldTooLong(pin: pin.id, by: holder))))
+                                }
                             } catch {
                                 return (index, PinFetch(pin: pin, result: .failure(error)))
                             }
                             guard let lease else { return (index, nil) }
-                            return (index, PinFetch(pin: pin, result: try await Self.fetch(pin, count: count, with: fetcher, holding: lease, for: leaseDuration)))
+                            return (index, PinFetch(pin: pin, result: try await Self.fetch(pin, count: count, with: fetcher, holding: lease, for: leases.duration)))
                         }
                     }
                 }
@@ -80,6 +86,7 @@ extension Library {
                         progress?(last)
                     } else {
                         putOff.append(index)
+                        if putOffSince[index] == nil { putOffSince[index] = .now }
                     }
                     if queue.isEmpty, running == 0, !putOff.isEmpty {
                         // Only pins other runs hold are left: look again in a moment, so the run

@@ -10,10 +10,13 @@ import Foundation
 public final class Library: Sendable {
     public let store: Store
     public let providers: ProviderSetup
+    /// How long pins' leases hold and a fetch waits for one (see `exclusively`).
+    public let leases: LeaseTiming
 
-    public init(store: Store, providers: ProviderSetup) {
+    public init(store: Store, providers: ProviderSetup, leases: LeaseTiming = .standard) {
         self.store = store
         self.providers = providers
+        self.leases = leases
     }
 
     public var config: TouristConfig { providers.config }
@@ -134,7 +137,8 @@ public final class Library: Sendable {
 
     /// Completes pin `id`'s album (see `AlbumFetcher.fetch`) through the configured providers, or
     /// those named in `providerNames`, keeping photos of `size` (default: the config's). While
-    /// another process fetches the pin, it waits for that fetch to end first (`waiting` hears who).
+    /// another process fetches the pin, it waits for that fetch to end first (`waiting` hears who),
+    /// at most `leases.longestWait` (then a `busy` error names the holder).
     public func fetch(
         pin id: String, count: Int? = nil, size: PhotoSize? = nil, providerNames: [String] = [],
         progress: (@Sendable (FetchProgress) -> Void)? = nil, waiting: (@Sendable (LeaseRecord) -> Void)? = nil
@@ -171,7 +175,7 @@ public final class Library: Sendable {
 
     /// Whether some process fetches pin `id` now (it holds the pin's lease).
     public func isBeingFetched(_ id: String) -> Bool {
-        store.leaseRecord(pin: id) != nil
+        store.leaseRecord(pin: id, timing: leases) != nil
     }
 
     func fetcher(

@@ -104,7 +104,8 @@ public final class LocalBackend: StorageBackend {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw StoreError(.io, "cannot read \(path(key)): \(FileSystem.errnoText())")
         }
-        return Self.info(key, status)
+        let info = Self.info(key, status)
+        return ObjectInfo(key: key, size: info.size, modified: info.modified, age: info.modified.map { Date().timeIntervalSince($0) })
     }
 
     static func info(_ key: String, _ status: Glibc.stat) -> ObjectInfo {

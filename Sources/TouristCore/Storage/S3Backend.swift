@@ -32,14 +32,25 @@ public final class S3Backend: StorageBackend {
     /// `store gc` never deletes a blob whose album is about to be saved.
     public var gracePeriod: TimeInterval { 3600 }
     public var isShared: Bool { true }
-    /// The largest object `load` takes into memory.
-    static let loadLimit = 1 << 30
     /// How long the staging folder's lock is waited for.
     static let stagingLockTimeout = 10.0
 
     /// Connect within 10 s; give up on a transfer silent for 30 s; allow an hour for a whole request
-    /// (a large original sent over a slow uplink).
+    /// that moves a blob (a large original sent over a slow uplink). Other requests keep to
+    /// `timeLimits`.
     public static let httpConfiguration = HTTPClient.Configuration(connectTimeout: 10, totalTimeout: 3600, stallTimeout: 30)
+
+    /// The limits of every request that moves no blob (an index object, a listing, a HEAD): a
+    /// minute in all, and no slower than 1 KiB/s over 30 s, so a trickling endpoint cannot hold a
+    /// command for the hour a blob may take.
+    public static let timeLimits = HTTPRequest.TimeLimits(total: 60, minimumBytesPerSecond: 1024, speedWindow: 30)
+
+    /// `timeLimits`, with `TOURIST_S3_TIMEOUT_SECONDS` (a positive number) as the total, and the
+    /// speed window no longer than it.
+    public static func timeLimits(environment: [String: String]) -> HTTPRequest.TimeLimits {
+        guard let total = environment["TOURIST_S3_TIMEOUT_SECONDS"].flatMap(Double.init), total > 0, total.isFinite else { return timeLimits }
+        return HTTPRequest.TimeLimits(total: total, minimumBytesPerSecond: timeLimits.minimumBytesPerSecond, speedWindow: min(timeLimits.speedWindow, total))
+    }
 
     /// The store at `location`, reached with `settings` (credentials, region, endpoint). New blobs
     /// are staged under `stagingRoot` (a local folder, made when first needed), in a folder per
@@ -48,11 +59,11 @@ public final class S3Backend: StorageBackend {
     /// against it (`If-None-Match`), so reading what did not change costs a 304 and no body.
     public init(
         location: S3Location, settings: S3Settings, stagingRoot: String, cache: ObjectCache? = nil, retry: S3RetryPolicy = .standard,
-        http: HTTPClient.Configuration = S3Backend.httpConfiguration
+        http: HTTPClient.Configuration = S3Backend.httpConfiguration, timeLimits: HTTPRequest.TimeLimits = S3Backend.timeLimits
     ) {
         self.cache = cache
         addressing = S3Addressing(endpoint: settings.endpoint, location: location, signing: settings.signing)
-        transport = S3Transport(client: HTTPClient(configuration: http), policy: retry, concurrency: Self.concurrency)
+        transport = S3Transport(client: HTTPClient(configuration: http), policy: retry, concurrency: Self.concurrency, timeLimits: timeLimits)
         failure = S3Failure(addressing: addressing)
         self.stagingRoot = stagingRoot
         staging = TemporaryArea(storeRoot: stagingRoot, storeLockPath: stagingRoot + "/lock", lockTimeout: Self.stagingLockTimeout)
@@ -65,7 +76,14 @@ public final class S3Backend: StorageBackend {
 
     /// Sends `exchange` (retrying) and returns S3's answer; a failure to get one is thrown.
     func answer(_ exchange: S3Exchange, _ doing: String) throws(StoreError) -> HTTPResponse {
-        try failure.answer(transport.send(exchange), doing)
+        try failure.answer(transport.send(exchange), doing, limit: exchange.limit)
+    }
+
+    /// A GET of `key` whose body is kept in memory, within the limit of what `key` holds (an index
+    /// object's, far below a blob's), which libcurl holds the answer's Content-Length against
+    /// before any body comes, and the body as it arrives.
+    func wholeObject(_ request: HTTPRequest, _ key: String) -> S3Exchange {
+        S3Exchange(request: request, limit: Self.isBlob(key) ? .blob : .indexObject, movesBlob: Self.isBlob(key))
     }
 
     public func load(_ key: String) throws(StoreError) -> StoredObject? {
@@ -87,7 +105,7 @@ public final class S3Backend: StorageBackend {
         if let candidate, candidate.fresh, acceptingRecent { return candidate.object }
         let cached = candidate?.object
         let headers = cached?.etag.map { [("If-None-Match", "\"\($0)\"")] } ?? []
-        let response = try answer(S3Exchange(request: try addressing.request("GET", key, headers: headers), maxBytes: Self.loadLimit), "read \(key)")
+        let response = try answer(wholeObject(try addressing.request("GET", key, headers: headers), key), "read \(key)")
         if response.status == 304, let cached {
             cache?.confirmed(key)
             return cached
@@ -112,7 +130,7 @@ public final class S3Backend: StorageBackend {
         let wanted = range.clamped(to: 0..<Int.max)
         guard !wanted.isEmpty else { return try stat(key).map { _ in [] } }
         let request = try addressing.request("GET", key, headers: [("Range", "bytes=\(wanted.lowerBound)-\(wanted.upperBound - 1)")])
-        let response = try answer(S3Exchange(request: request, maxBytes: Self.loadLimit), "read \(key)")
+        let response = try answer(wholeObject(request, key), "read \(key)")
         switch response.status {
         case 206: return Array(response.body)
         case 200:  // a server that ignores Range sends the whole object
@@ -140,7 +158,7 @@ public final class S3Backend: StorageBackend {
         let copy = cache?.blobWriter(key)
         defer { copy?.discard() }
         let guarded = S3GuardedSink(copy.map { TeeSink(sink, $0) } ?? sink)
-        let outcome = transport.send(S3Exchange(request: try addressing.request("GET", key), sink: guarded, maxBytes: Int.max))
+        let outcome = transport.send(S3Exchange(request: try addressing.request("GET", key), sink: guarded, limit: .none, movesBlob: true))
         if let error = guarded.failure { throw error }
         let response = try failure.answer(outcome, "read \(key)")
         if response.status == 200 {
@@ -163,10 +181,13 @@ public final class S3Backend: StorageBackend {
 
     public func stat(_ key: String) throws(StoreError) -> ObjectInfo? {
         // No size cap: libcurl would hold the object's Content-Length against it.
-        let response = try answer(S3Exchange(request: try addressing.request("HEAD", key), maxBytes: Int.max), "read \(key)")
+        let response = try answer(S3Exchange(request: try addressing.request("HEAD", key), limit: .none), "read \(key)")
         if response.status == 200 {
             if Self.isBlob(key) { cache?.markPresent(blob: key) }
-            return ObjectInfo(key: key, size: response.headers["content-length"].flatMap { Int($0) }, modified: response.headers["last-modified"].flatMap(S3Dates.httpDate))
+            let modified = response.headers["last-modified"].flatMap(S3Dates.httpDate)
+            // The age by the store's clock (its `Date`), so a skewed clock here plays no part.
+            let now = response.headers["date"].flatMap(S3Dates.httpDate) ?? Date()
+            return ObjectInfo(key: key, size: response.headers["content-length"].flatMap { Int($0) }, modified: modified, age: modified.map { now.timeIntervalSince($0) })
         }
         if S3Failure.isMissingKey(response) { return nil }
         throw failure.error(response, "read \(key)")
@@ -180,7 +201,7 @@ public final class S3Backend: StorageBackend {
         let response = try answer(S3Exchange(request: try addressing.bucketRequest(query: query)), doing)
         guard response.status == 200 else { throw failure.error(response, doing) }
         guard let page = S3ListPage(parsing: response.body) else {
-            throw StoreError(.io, "cannot \(doing) in \(location): the answer from \(addressing.base) is not a ListObjectsV2 result")
+            throw StoreError(.unavailable, "cannot \(doing) in \(location): the answer from \(addressing.base) is not a ListObjectsV2 result (is AWS_ENDPOINT_URL an S3 service?)")
         }
         let objects = page.entries.map { ObjectInfo(key: addressing.storeKey($0.key), size: $0.size, modified: $0.modified) }
         return ObjectPage(objects: objects, continuation: page.continuation)
@@ -206,7 +227,7 @@ public final class S3Backend: StorageBackend {
                 break
             }
             let request = try addressing.request("PUT", write.key, headers: headers, body: .bytes(write.bytes))
-            exchanges.append(S3Exchange(request: request, conditional: replacing))
+            exchanges.append(S3Exchange(request: request, conditional: replacing, movesBlob: Self.isBlob(write.key)))
         }
         var written: [StoredObject?] = []
         for (write, outcome) in zip(writes, transport.send(exchanges)) {
@@ -267,7 +288,7 @@ public final class S3Backend: StorageBackend {
             throw StoreError(.io, "cannot store \(key) in \(location): the blob was not staged in a named file (use this store's stage)")
         }
         let request = try addressing.request("PUT", key, headers: [("If-None-Match", "*")], body: .file(path))
-        let response = try answer(S3Exchange(request: request), "write \(key)")
+        let response = try answer(S3Exchange(request: request, movesBlob: true), "write \(key)")
         guard let created = Self.conditionalOutcome(response, .absent) else { throw failure.error(response, "write \(key)") }
         if !created { try freshen(key) }
         // What was just sent is stored: the staged file becomes this machine's copy.
@@ -288,7 +309,7 @@ public final class S3Backend: StorageBackend {
     func freshen(_ key: String) throws(StoreError) {
         let doing = "freshen \(key)"
         let headers = [("x-amz-copy-source", addressing.copySource(key)), ("x-amz-metadata-directive", "REPLACE")]
-        let response = try answer(S3Exchange(request: try addressing.request("PUT", key, headers: headers)), doing)
+        let response = try answer(S3Exchange(request: try addressing.request("PUT", key, headers: headers), movesBlob: true), doing)
         guard response.status == 200, S3Failure.Detail(response).code == nil else { throw failure.error(response, doing) }
     }
 
@@ -296,7 +317,7 @@ public final class S3Backend: StorageBackend {
     public func move(_ key: String, to destination: String) throws(StoreError) {
         let doing = "move \(key) to \(destination)"
         let request = try addressing.request("PUT", destination, headers: [("x-amz-copy-source", addressing.copySource(key))])
-        let response = try answer(S3Exchange(request: request), doing)
+        let response = try answer(S3Exchange(request: request, movesBlob: true), doing)
         if S3Failure.isMissingKey(response) { return }
         // A copy can fail after its 200 was sent: the error is then in the body.
         guard response.status == 200, S3Failure.Detail(response).code == nil else { throw failure.error(response, doing) }

@@ -25,17 +25,21 @@ struct S3Failure: Sendable {
     }
 
     /// The response of `outcome`, or the error for the failure to get one; `doing` says what was
-    /// being done, as in "read index/pins.json".
-    func answer(_ outcome: Result<HTTPResponse, any Error>, _ doing: String) throws(StoreError) -> HTTPResponse {
+    /// being done, as in "read index/pins.json", and `limit` what bounded the answer's body.
+    func answer(_ outcome: Result<HTTPResponse, any Error>, _ doing: String, limit: S3SizeLimit = .answer) throws(StoreError) -> HTTPResponse {
         switch outcome {
         case .success(let response): return response
-        case .failure(let error): throw self.error(error, doing)
+        case .failure(let error): throw self.error(error, doing, limit: limit)
         }
     }
 
-    /// The error for a failure to get an answer: the store cannot be reached (what kept failing
+    /// The error for a failure to get an answer: one larger than `limit` (refused by its
+    /// Content-Length, or cut off once past it), the store cannot be reached (what kept failing
     /// through the retries), or the request could not be made (a staged file that cannot be read).
-    func error(_ failure: any Error, _ doing: String) -> StoreError {
+    func error(_ failure: any Error, _ doing: String, limit: S3SizeLimit = .answer) -> StoreError {
+        if (failure as? ProviderError)?.isTooLarge == true {
+            return scrubbed(limit.kind, "cannot \(doing) in \(store): the answer from \(addressing.base) is larger than \(limit.what); nothing of it was kept")
+        }
         let why = (failure as? ProviderError)?.message ?? String(describing: failure)
         guard (failure as? ProviderError)?.isRetryable ?? true else {
             return scrubbed(.io, "cannot \(doing) in \(store): \(why)")
@@ -63,8 +67,16 @@ struct S3Failure: Sendable {
             )
         case 500, 502, 503, 504:
             return scrubbed(.unavailable, "the store \(store) at \(addressing.base) keeps failing to \(doing) (\(said)); try again later")
+        case 300...399:
+            let target = response.headers["location"].flatMap(URL.init(string:)).map { " to \(HTTPClient.redacted($0))" } ?? ""
+            return scrubbed(
+                .unavailable,
+                "the store \(store) at \(addressing.base) answered the request to \(doing) with a redirect (HTTP \(response.status))\(target), which tourist does not follow with signed requests. Set AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL (and AWS_REGION) to the endpoint that serves the bucket"
+            )
         default:
-            return scrubbed(.io, "cannot \(doing) in \(store): \(said)")
+            // The service answered what no S3 operation of tourist's expects: it is the service's
+            // failure (69), not this machine's I/O (74).
+            return scrubbed(.unavailable, "cannot \(doing) in \(store): \(addressing.base) answered \(said)")
         }
     }
 

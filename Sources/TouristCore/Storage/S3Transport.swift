@@ -7,10 +7,32 @@ struct S3Exchange {
     let request: HTTPRequest
     /// Where a 2xx body streams; nil keeps it in memory.
     var sink: S3GuardedSink?
-    /// The most body bytes kept in memory.
-    var maxBytes = 16 << 20
+    /// The most body bytes kept in memory, and what an answer over it is.
+    var limit = S3SizeLimit.answer
     /// A compare-and-swap write, whose 500 is an answer (see `S3RetryPolicy.isTransient`).
     var conditional = false
+    /// A blob's bytes travel (up or down, or a server-side copy of them): the client's long
+    /// time-out applies; every other request gets the transport's short `timeLimits`.
+    var movesBlob = false
+}
+
+/// The most body bytes an S3 answer may bring into memory, and what that limit is, for the
+/// message and exit code of an answer over it (`S3Failure`).
+struct S3SizeLimit: Sendable {
+    let bytes: Int
+    /// What the limit is about, as a message names it.
+    let what: String
+    /// What an answer over it is: a broken service, or an object that is not tourist's.
+    let kind: StoreError.Kind
+
+    /// A listing page (S3 sends at most 1,000 keys, well under 1 MiB) or the answer to a write.
+    static let answer = S3SizeLimit(bytes: 16 << 20, what: "16 MiB, the limit of a listing page or an answer from S3", kind: .unavailable)
+    /// An index object (an album, the pin list): tourist never writes one near this.
+    static let indexObject = S3SizeLimit(bytes: 64 << 20, what: "64 MiB, the limit of an index object (tourist writes none larger)", kind: .corrupt)
+    /// A blob read whole into memory.
+    static let blob = S3SizeLimit(bytes: 1 << 30, what: "1 GiB, the limit of a photo read into memory", kind: .corrupt)
+    /// No body kept (a HEAD, a stream into a sink).
+    static let none = S3SizeLimit(bytes: Int.max, what: "no limit", kind: .io)
 }
 
 /// Sends S3 requests for synchronous callers: many at once (up to `concurrency` in flight), each
@@ -20,6 +42,8 @@ struct S3Transport: Sendable {
     let client: HTTPClient
     let policy: S3RetryPolicy
     let concurrency: Int
+    /// The limits of every request that moves no blob (index objects, listings, HEADs, deletes).
+    let timeLimits: HTTPRequest.TimeLimits
 
     /// The outcome of `exchange`, after retries.
     func send(_ exchange: S3Exchange) -> Result<HTTPResponse, any Error> {
@@ -54,7 +78,9 @@ struct S3Transport: Sendable {
         for (index, exchange) in exchanges.enumerated() {
             slots.wait()
             finished.enter()
-            client.exchange(exchange.request, into: exchange.sink, maxBytes: exchange.maxBytes) { outcome in
+            var request = exchange.request
+            if !exchange.movesBlob { request.timeLimits = timeLimits }
+            client.exchange(request, into: exchange.sink, maxBytes: exchange.limit.bytes) { outcome in
                 outcomes.set(index, outcome)
                 slots.signal()
                 finished.leave()

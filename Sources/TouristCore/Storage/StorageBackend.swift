@@ -157,11 +157,15 @@ public struct ObjectInfo: Sendable, Equatable {
     public let size: Int?
     /// When it was last written, or nil when not asked for.
     public let modified: Date?
+    /// How long ago it was last written, by the store's own clock (a bucket's `Date` against its
+    /// `Last-Modified`, so no machine's clock plays a part), as `stat` gives it; nil when unknown.
+    public let age: TimeInterval?
 
-    public init(key: String, size: Int?, modified: Date?) {
+    public init(key: String, size: Int?, modified: Date?, age: TimeInterval? = nil) {
         self.key = key
         self.size = size
         self.modified = modified
+        self.age = age
     }
 }
 
@@ -235,15 +239,25 @@ extension StorageBackend {
         try listAll(prefix, details: false)
     }
 
-    /// Every key under `prefix`, in byte order, page after page.
+    /// Every key under `prefix`, in byte order, page after page. A listing that goes round in
+    /// circles (a continuation that comes again, or a page that goes on without a key past the
+    /// last one) is a broken store's answer: `unavailable`, never a loop without end.
     public func listAll(_ prefix: String, details: Bool) throws(StoreError) -> [ObjectInfo] {
         var objects: [ObjectInfo] = []
         var continuation: String?
+        var seen = Set<String>()
         repeat {
             let page = try list(prefix, continuation: continuation, details: details)
-            objects += page.objects
+            let last = objects.last?.key
+            objects += page.objects.filter { key in last.map { $0.utf8.lexicographicallyPrecedes(key.key.utf8) } ?? true }
             continuation = page.continuation
-        } while continuation != nil
+            guard let next = continuation else { break }
+            let repeated = !seen.insert(next).inserted
+            guard !repeated, objects.last?.key != last else {
+                let what = repeated ? "a continuation token it had given before" : "a page that added no key"
+                throw StoreError(.unavailable, "the store \(location) answered the listing of \(prefix.isEmpty ? "the store" : prefix) with \(what), after \(objects.count) keys; it is broken or not an S3 service. Check AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL and try again later")
+            }
+        } while true
         return objects
     }
 }

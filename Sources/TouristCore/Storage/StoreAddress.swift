@@ -44,7 +44,8 @@ public enum StoreAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// Opens the store, creating it when the place is empty. `lockTimeout` is how long a local
     /// store waits for another process's lock; credentials, region and endpoint for S3 come from
-    /// `environment` and the AWS files, as `S3Settings` reads them.
+    /// `environment` and the AWS files, as `S3Settings` reads them (`TOURIST_S3_TIMEOUT_SECONDS`
+    /// there shortens the time-out of requests that move no blob, see `S3Backend.timeLimits`).
     public func open(environment: [String: String], lockTimeout: Double = 10, rewritingDamagedVersion: Bool = false) throws -> Store {
         switch self {
         case .folder(let path):
@@ -57,7 +58,8 @@ public enum StoreAddress: Sendable, Equatable, CustomStringConvertible {
                 cache: ObjectCache(
                     directory: cache, capacity: ObjectCache.capacity(environment: environment),
                     confirmationLifetime: ObjectCache.confirmationLifetime(environment: environment)
-                )
+                ),
+                timeLimits: S3Backend.timeLimits(environment: environment)
             )
             return try Store(backend: backend, stateDirectory: stateDirectory(environment: environment), rewritingDamagedVersion: rewritingDamagedVersion)
         }

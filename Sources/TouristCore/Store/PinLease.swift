@@ -9,12 +9,17 @@ public struct LeaseRecord: Codable, Sendable, Equatable {
     public var host: String
     public var pid: Int32
     public var expires: Date
+    /// The holder's `ProcessSpace` (kernel boot and pid namespace): where its pid means it. Nil in
+    /// a lease of an older tourist, whose holder is then never looked for.
+    public var pidSpace: String?
 
-    /// Whether the lease no longer holds at `now`: it expired, or its holder ran on this host and
-    /// is gone (killed, crashed), which needs no waiting for the expiry.
+    /// Whether the lease no longer holds at `now`: it expired, or its holder ran in this very
+    /// process space (not merely on a host of the same name: a container or a cloned VM may share
+    /// it) and is gone (killed, crashed), which needs no waiting for the expiry.
     func isVacant(now: Date) -> Bool {
         if expires <= now { return true }
-        return host == LeaseRecord.thisHost && kill(pid, 0) != 0 && errno == ESRCH
+        guard host == LeaseRecord.thisHost, let pidSpace, pidSpace == ProcessSpace.current else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 
     static let thisHost: String = {
@@ -27,7 +32,8 @@ public struct LeaseRecord: Codable, Sendable, Equatable {
 /// A claim on fetching one pin, so that machines running `fetch --all` on one store divide the pins
 /// instead of fetching each twice. It is an object created create-only (one taker wins), renewed
 /// while the fetch runs, and removed at its end; a holder that died is taken over once its lease
-/// expires (at once on the same host, where a dead pid is seen).
+/// expires (at once in the same process space, where a dead pid is seen), or once its object has not been
+/// rewritten for longer than a live holder would leave it (`LeaseTiming`), whatever it says.
 public final class PinLease: Sendable {
     let store: Store
     let key: String
@@ -41,7 +47,7 @@ public final class PinLease: Sendable {
 
     /// Extends the lease by `duration` from now; false when it was lost (taken over after it expired).
     @discardableResult
-    public func renew(duration: TimeInterval = Store.leaseDuration, now: Date = Date()) throws -> Bool {
+    public func renew(duration: TimeInterval = LeaseTiming.standard.duration, now: Date = Date()) throws -> Bool {
         var (record, object) = self.record.withLock { $0 }
         record.expires = now.addingTimeInterval(duration)
         guard let written = try store.backend.writeObject(key, try Store.encodeLease(record), when: .unchanged(object)) else { return false }
@@ -58,26 +64,24 @@ public final class PinLease: Sendable {
 }
 
 extension Store {
-    /// How long a lease holds without renewal (`TOURIST_LEASE_SECONDS` changes it): the longest a
-    /// dead machine's pins wait before another machine takes them over.
-    public static let leaseDuration: TimeInterval = 300
-
     /// This process's name as a lease holder.
     static let leaseHolder = "\(LeaseRecord.thisHost):\(getpid()):\(UInt32.random(in: 0...UInt32.max))"
 
-    /// Takes the lease on pin `id` for `duration`: nil when another live process holds it (see
-    /// `leaseRecord` for whom).
-    public func takeLease(pin id: String, duration: TimeInterval = Store.leaseDuration, now: Date = Date()) throws -> PinLease? {
+    /// Takes the lease on pin `id` for `timing.duration`: nil when another live process holds it
+    /// (see `leaseRecord` for whom).
+    public func takeLease(pin id: String, timing: LeaseTiming = .standard, now: Date = Date()) throws -> PinLease? {
         try refuseIfReadOnly()
-        let key = "leases/\(id).json"
-        let record = LeaseRecord(holder: Self.leaseHolder, host: LeaseRecord.thisHost, pid: getpid(), expires: now.addingTimeInterval(duration))
+        let key = Self.leaseKey(id)
+        let record = LeaseRecord(
+            holder: Self.leaseHolder, host: LeaseRecord.thisHost, pid: getpid(), expires: now.addingTimeInterval(timing.duration), pidSpace: ProcessSpace.current
+        )
         let bytes = try Self.encodeLease(record)
         while true {
             if let written = try backend.writeObject(key, bytes, when: .absent) {
                 return PinLease(store: self, key: key, record: record, object: written)
             }
             guard let current = try backend.load(key) else { continue }
-            if let held = try? Self.decodeLease(current.bytes), !held.isVacant(now: now) { return nil }
+            if let held = try? Self.decodeLease(current.bytes), try holds(held, key, timing, now: now) { return nil }
             if let written = try backend.writeObject(key, bytes, when: .unchanged(current)) {
                 return PinLease(store: self, key: key, record: record, object: written)
             }
@@ -85,10 +89,29 @@ extension Store {
     }
 
     /// Who holds the lease on pin `id`, or nil when nobody does.
-    public func leaseRecord(pin id: String, now: Date = Date()) -> LeaseRecord? {
-        guard let object = try? backend.load("leases/\(id).json"), let record = try? Self.decodeLease(object.bytes), !record.isVacant(now: now) else { return nil }
+    public func leaseRecord(pin id: String, timing: LeaseTiming = .standard, now: Date = Date()) -> LeaseRecord? {
+        let key = Self.leaseKey(id)
+        guard let object = try? backend.load(key), let record = try? Self.decodeLease(object.bytes),
+              (try? holds(record, key, timing, now: now)) == true else { return nil }
         return record
     }
+
+    /// The command that removes pin `id`'s lease, for a user sure that its holder is gone.
+    public func leaseRemoval(pin id: String) -> String {
+        let object = "\(backend.location)/\(Self.leaseKey(id))"
+        return object.hasPrefix("s3://") ? "aws s3 rm \(object)" : "rm \(Shell.quoted(object))"
+    }
+
+    /// Whether `record`, read from `key`, still holds: by its own word (not expired, no dead
+    /// process of this host), and by the store's clock: the object was written within the
+    /// lease's duration and margin (`LeaseTiming`), which no `expires` can stretch.
+    private func holds(_ record: LeaseRecord, _ key: String, _ timing: LeaseTiming, now: Date) throws(StoreError) -> Bool {
+        guard !record.isVacant(now: now) else { return false }
+        guard let info = try backend.stat(key) else { return false }
+        return !(info.age.map(timing.isStale) ?? false)
+    }
+
+    static func leaseKey(_ id: String) -> String { "leases/\(id).json" }
 
     static func encodeLease(_ record: LeaseRecord) throws(StoreError) -> [UInt8] {
         try IndexCoding.encode(record)

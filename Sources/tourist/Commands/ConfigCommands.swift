@@ -89,12 +89,3 @@ extension StarterConfig {
         Entry(name: "demo", type: "fixture", coverage: TouristConfig.BoundingBox(minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90)),
     ])
 }
-
-/// Words as a shell reads them back.
-enum Shell {
-    /// `word` as is when the shell reads it so, else in single quotes.
-    static func quoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789/._-+:,@%".unicodeScalars.contains($0) }
-        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-}

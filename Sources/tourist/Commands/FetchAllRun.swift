@@ -24,8 +24,7 @@ enum FetchAllRun {
         }
         let progress = interruption.reporter { bar?.update($0) }
         let started = ContinuousClock.now
-        let leaseDuration = session.environment["TOURIST_LEASE_SECONDS"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? Store.leaseDuration
-        let run = try await library.fetchAll(pins, count: options.count, size: size, providerNames: options.provider, leaseDuration: leaseDuration, progress: progress)
+        let run = try await library.fetchAll(pins, count: options.count, size: size, providerNames: options.provider, progress: progress)
         let seconds = (ContinuousClock.now - started) / .seconds(1)
         bar?.finish()
         let ended = run.pins.map(PinEnding.init)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TouristCore
 
 /// What tourist says about arguments ArgumentParser cannot parse (other than an unknown command,
 /// `UnknownCommand`): its message in tourist's form, with what to do.

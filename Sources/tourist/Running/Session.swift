@@ -141,7 +141,7 @@ final class Session {
     /// ids of photos the store keeps are brought up to date first (`Library.upgradePhotoIDs`).
     func library() throws -> Library {
         if let cachedLibrary { return cachedLibrary }
-        let library = Library(store: try openStore(), providers: try providerSetup())
+        let library = Library(store: try openStore(), providers: try providerSetup(), leases: LeaseTiming(environment: environment))
         library.upgradePhotoIDs()
         cachedLibrary = library
         return library
