@@ -157,11 +157,14 @@ public struct ObjectInfo: Sendable, Equatable {
     public let size: Int?
     /// When it was last written, or nil when not asked for.
     public let modified: Date?
+    /// Its version as a listing gives it (S3's ETag, without quotes), or nil where there is none.
+    public let etag: String?
 
-    public init(key: String, size: Int?, modified: Date?) {
+    public init(key: String, size: Int?, modified: Date?, etag: String? = nil) {
         self.key = key
         self.size = size
         self.modified = modified
+        self.etag = etag
     }
 }
 
