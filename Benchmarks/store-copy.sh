@@ -70,7 +70,7 @@ timed() {
     mark=$(wc -l <"$rgw_log")
     /usr/bin/time -f "%e %M %U %S" -o "$work/$1" "$bin/tourist" store copy "$work/library" "$2" --quiet --json >"$work/$1.json"
     sleep 1
-    tail -n +$((mark + 1)) "$rgw_log" | grep -o "\"[A-Z]* /$bucket[/?][^ ]* HTTP" | cut -d' ' -f1 | tr -d '"' | sort | uniq -c |
+    tail -n +$((mark + 1)) "$rgw_log" | { grep -o "\"[A-Z]* /$bucket[/?][^ ]* HTTP" || true; } | cut -d' ' -f1 | tr -d '"' | sort | uniq -c |
         awk '{ printf "%s%s %d", (NR > 1 ? ", " : ""), $2, $1 } END { if (NR == 0) printf "none" }' >"$work/$1.requests"
 }
 timed first "s3://$bucket/library"
