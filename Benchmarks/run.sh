@@ -57,6 +57,9 @@
 #    name (target: under 5 ms) and of the nearest city, medians of 20,000.
 # 16. The map page (Benchmarks/map-page.sh): time to interactive with 10,000 pins, the search box
 #    and city labels, in headless chromium, median and max of 10 runs (target < 1 s).
+# 17. store copy (Benchmarks/store-copy.sh), on a throwaway Ceph RGW on loopback: 20,000 pins with
+#    empty albums from a local store into a fresh bucket (target < 60 s), and the same copy again of
+#    the unchanged library, as a resumed copy runs (target: no write).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -171,3 +174,6 @@ bash Benchmarks/gazetteer.sh
 
 echo
 bash Benchmarks/map-page.sh
+
+echo
+bash Benchmarks/store-copy.sh

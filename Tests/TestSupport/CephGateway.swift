@@ -122,6 +122,26 @@ public final class CephGateway: Sendable {
         return log.split(separator: "\n").count { $0.contains(" beast: ") }
     }
 
+    /// The requests the gateway has answered on `bucket`, as `METHOD /BUCKET/KEY?QUERY`, in the
+    /// order its log holds them. radosgw writes its log from a thread of its own, so first a marker
+    /// is asked for and waited for in the log: every request answered before it is then there.
+    public func requests(on bucket: String) async throws -> [String] {
+        let marker = "/\(bucket)/tourist-log-marker-\(UUID().uuidString)"
+        _ = try curl([endpoint.absoluteString + marker])
+        var lines: [String] = []
+        try await Waiting.until("the gateway logs the request for \(marker)") {
+            lines = try String(contentsOfFile: folder + "/log/client.rgw.a.log", encoding: .utf8).split(separator: "\n").compactMap { line in
+                guard line.contains(" beast: "), let open = line.firstIndex(of: "\""), let end = line[open...].range(of: " HTTP/") else { return nil }
+                return String(line[line.index(after: open)..<end.lowerBound])
+            }
+            return lines.contains { $0.hasSuffix(" " + marker) }
+        }
+        return lines.filter { request in
+            let path = request.drop { $0 != " " }.dropFirst()
+            return !path.hasPrefix(marker) && (path == "/\(bucket)" || path.hasPrefix("/\(bucket)/") || path.hasPrefix("/\(bucket)?"))
+        }
+    }
+
     /// Stops radosgw alone: S3 goes away, the cluster keeps what it stored.
     public func stopGateway() throws {
         let (status, output) = try Self.runScript(["stop-gateway", folder])

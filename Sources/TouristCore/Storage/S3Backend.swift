@@ -203,7 +203,7 @@ public final class S3Backend: StorageBackend {
         guard let page = S3ListPage(parsing: response.body) else {
             throw StoreError(.unavailable, "cannot \(doing) in \(location): the answer from \(addressing.base) is not a ListObjectsV2 result (is AWS_ENDPOINT_URL an S3 service?)")
         }
-        let objects = page.entries.map { ObjectInfo(key: addressing.storeKey($0.key), size: $0.size, modified: $0.modified) }
+        let objects = page.entries.map { ObjectInfo(key: addressing.storeKey($0.key), size: $0.size, modified: $0.modified, etag: $0.etag) }
         return ObjectPage(objects: objects, continuation: page.continuation)
     }
 

@@ -160,12 +160,15 @@ public struct ObjectInfo: Sendable, Equatable {
     /// How long ago it was last written, by the store's own clock (a bucket's `Date` against its
     /// `Last-Modified`, so no machine's clock plays a part), as `stat` gives it; nil when unknown.
     public let age: TimeInterval?
+    /// Its version as a listing gives it (S3's ETag, without quotes), or nil where there is none.
+    public let etag: String?
 
-    public init(key: String, size: Int?, modified: Date?, age: TimeInterval? = nil) {
+    public init(key: String, size: Int?, modified: Date?, age: TimeInterval? = nil, etag: String? = nil) {
         self.key = key
         self.size = size
         self.modified = modified
         self.age = age
+        self.etag = etag
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What a `pin add` or `pin import` is about to add (`StoreTransaction.addPins`), written
-/// (`index/imports/<token>.json`) before the first of its albums: the id and name of every new pin.
+/// What a `pin add`, `pin import` or a step of `store copy` is about to add or replace
+/// (`StoreTransaction.commit`), written (`index/imports/<token>.json`) before the first of its
+/// albums: the id and name of every pin.
 /// The pin list is the commit point (one record or snapshot holds all its pins, see
 /// `PinList.add`), so a process stopped midway leaves either albums no list names, which the next
 /// writer removes, or listed pins whose names are not all written yet, which it writes

@@ -135,16 +135,18 @@ struct PinList {
     /// or none, whatever stops the process: one pin is one log record (a record torn by a crash is
     /// ignored); several are one snapshot holding them beside every pin already recorded, which
     /// replaces the old one only if that is unchanged since it was read, after which the log is
-    /// trimmed through what the snapshot took in.
+    /// trimmed through what the snapshot took in. A pin recorded already has its record replaced
+    /// (`store copy --overwrite`).
     func add(_ new: [Pin]) throws(StoreError) {
         if new.count == 1 {
             try put(new[0])
             return
         }
+        let replacing = Dictionary(new.map { ($0.id, $0) }) { _, last in last }
         while true {
             let (pins, snapshot, end) = try loadForFolding()
             let known = Set(pins.map(\.id))
-            let all = pins + new.filter { !known.contains($0.id) }
+            let all = pins.map { replacing[$0.id] ?? $0 } + new.filter { !known.contains($0.id) }
             // Another process folded or added meanwhile: read again.
             guard try backend.write(Self.snapshotKey, PinRecordCodec.snapshot(all), when: snapshot.map { .unchanged($0) } ?? .absent) else { continue }
             if let end { try backend.trimLog(Self.journalKey, through: end) }

@@ -20,25 +20,38 @@ public struct CopyReport: Sendable, Codable, Equatable {
     public var bytesCopied = 0
     /// Blobs the destination had already (a resumed or repeated copy skips them).
     public var blobsPresent = 0
-    /// Pins copied (each with its album and name).
+    /// Pins copied (each with its album, name and list entry).
     public var pins = 0
-    /// Blob reference objects written (for a destination in a folder, from the albums).
+    /// Pins the destination held already as the source does (a resumed or repeated copy skips them).
+    public var pinsPresent = 0
+    /// Blobs whose uses were recorded (for a destination in a folder, from the albums copied).
     public var references = 0
+    /// The destination's pins that the copy replaced (`overwrite`).
+    public var replaced: [CopyConflict] = []
 }
 
 extension Store {
-    /// Copies this whole store into `destination`, which may be empty or a partial copy: blobs
-    /// first (each hashed on the way, so damage is never copied; those already there are
-    /// skipped), then their references, then each pin's album, name and list entry. So the
-    /// destination passes `store verify` whenever the copy is stopped, and running it again
-    /// finishes the rest. `progress` hears of every step.
-    public func copy(to destination: Store, progress: @escaping @Sendable (CopyProgress) -> Void = { _ in }) throws -> CopyReport {
+    /// How many pins one step of a copy commits (one intent, one pin list snapshot).
+    static let copyBatch = 2_048
+
+    /// Copies this whole store into `destination`, which may be empty, a partial copy or another
+    /// library. First every album is read and compared with the destination's (`planCopy`): what
+    /// it holds already is skipped, and a pin of the destination in the way of one copied (the same
+    /// id with another album, say renamed there, or the same name with another id) stops the copy
+    /// before anything is written, unless `overwrite` replaces it. Then the blobs (each hashed on
+    /// the way, so damage is never copied; those already there are skipped), their uses, and the
+    /// pins in steps that each commit their albums, names and list entries at once whatever stops
+    /// the process (`StoreTransaction.commit`). So the destination passes `store verify` whenever
+    /// the copy is stopped, and running it again finishes the rest. Writes run on the backends'
+    /// parallelism. `progress` hears of every step.
+    public func copy(to destination: Store, overwrite: Bool = false, progress: @escaping @Sendable (CopyProgress) -> Void = { _ in }) throws -> CopyReport {
         try destination.refuseIfReadOnly()
+        let plan = try planCopy(to: destination)
+        if !overwrite, !plan.conflicts.isEmpty { throw Self.refusal(plan.conflicts, destination: destination.location) }
         let blobs = try self.blobs.allIDs()
         let present = Set(try destination.blobs.allIDs())
         let missing = blobs.filter { !present.contains($0) }
-        let ids = try albumIDs()
-        let state = Mutex(CopyProgress(blobsDone: blobs.count - missing.count, blobsTotal: blobs.count, bytes: 0, pinsDone: 0, pinsTotal: ids.count))
+        let state = Mutex(CopyProgress(blobsDone: blobs.count - missing.count, blobsTotal: blobs.count, bytes: 0, pinsDone: plan.present, pinsTotal: plan.present + plan.copying.count))
         @Sendable func advance(_ change: (inout CopyProgress) -> Void) {
             progress(state.withLock { now in
                 change(&now)
@@ -64,18 +77,44 @@ extension Store {
         report.blobsPresent = blobs.count - missing.count
         try destination.backend.flush()
 
-        report.references = try recordUses(in: destination, workers: workers)
-
-        for result in ParallelWork.map(ids, chunk: 4, workers: workers, { [self] id -> Result<Void, any Error> in
-            Result {
-                try copyPin(id, to: destination)
-                advance { $0.pinsDone += 1 }
+        report.references = try recordUses(of: plan.copying, in: destination, workers: workers)
+        // A pin in the way by its name goes before the pin that takes it comes (its blobs stay:
+        // the uses of those copied are recorded already).
+        for id in plan.displaced { try destination.transaction { try $0.removePin(id) } }
+        for listed in [false, true] {
+            let items = plan.copying.filter { $0.listed == listed }
+            for start in stride(from: 0, to: items.count, by: Self.copyBatch) {
+                let batch = Array(items[start..<min(start + Self.copyBatch, items.count)])
+                try commitCopied(batch, to: destination, undoingLost: !listed, workers: workers)
+                advance { $0.pinsDone += batch.count }
             }
-        }) {
-            try result.get()
         }
-        report.pins = ids.count
+        report.pins = plan.copying.count
+        report.pinsPresent = plan.present
+        report.replaced = plan.conflicts
         return report
+    }
+
+    /// The error of a copy that `conflicts` stop: each pin in the way, and the ways out.
+    private static func refusal(_ conflicts: [CopyConflict], destination: String) -> StoreError {
+        let shown = conflicts.prefix(5).map(\.description).joined(separator: "; ")
+        let more = conflicts.count > 5 ? "; and \(conflicts.count - 5) more" : ""
+        return StoreError(.conflict, "\(destination) holds \(Plural.count(conflicts.count, "pin")) in the way of the pins copied: \(shown)\(more). Nothing was copied. Copy with --overwrite to replace them, or rename or remove them there first (`tourist pin edit ID --name NEW --store \(destination)`)")
+    }
+
+    /// Commits `batch` in `destination` (`StoreTransaction.commit`), then drops the names that
+    /// pins replaced there had (`formerName`).
+    private func commitCopied(_ batch: [CopyPlan.Item], to destination: Store, undoingLost: Bool, workers: Int) throws {
+        try destination.transaction { transaction in
+            let lost = try transaction.commit(batch.map(\.encoded), creating: false, undoingLost: undoingLost, stopPoints: "copy", workers: workers)
+            if let first = lost.first {
+                throw StoreError(.conflict, "another process gave \(Plural.count(lost.count, "pin")) of \(destination.location) the name of a pin copied meanwhile (first: \"\(first.name)\"); \(Plural.word(lost.count, "it was", "they were")) not copied. Run the copy again")
+            }
+            for item in batch {
+                guard let former = item.formerName, let (entry, object) = try destination.nameEntry(former), entry.id == item.id else { continue }
+                try transaction.removeIfUnchanged(destination.nameKey(former), object)
+            }
+        }
     }
 
     /// Copies blob `sha256` into `destination`'s staging area and stores it there, refusing bytes
@@ -95,36 +134,19 @@ extension Store {
         return bytes
     }
 
-    /// Writes, for a destination that indexes blob uses (a folder), which album photos use each
-    /// blob, from this store's albums (a bucket keeps no such index). Returns the objects written.
-    private func recordUses(in destination: Store, workers: Int) throws -> Int {
+    /// Records, for a destination that indexes blob uses (a folder), which photos of the albums
+    /// of `items` use each blob, beside the uses recorded there already. Returns the blobs.
+    private func recordUses(of items: [CopyPlan.Item], in destination: Store, workers: Int) throws -> Int {
         guard destination.tracksReferences else { return 0 }
-        let (albums, unreadable) = try readAllAlbumFiles(keepingKeys: AlbumBlobs.keys, AlbumBlobs.read)
-        if let bad = unreadable.first {
-            throw StoreError(.corrupt, "\(location)/\(bad.file) cannot be read (\(bad.reason)); nothing more was copied. Run `tourist store repair --store \(location)`, then the copy again")
-        }
-        let usage = BlobUsage(albums)
+        let usage = BlobUsage(items.map { AlbumBlobs($0.album) })
         let batches = stride(from: 0, to: usage.blobs.count, by: 256).map { $0..<min(usage.blobs.count, $0 + 256) }
-        for result in ParallelWork.map(batches, chunk: 1, workers: workers, { batch in
-            Result {
-                let writes = batch.map { ObjectWrite(refsKey(usage.blobs[$0].hex), StoreTransaction.bytes(usage.users(at: $0)), when: .always) }
-                _ = try destination.backend.write(writes, durable: false)
+        try destination.transaction { transaction in
+            for result in ParallelWork.map(batches, chunk: 1, workers: workers, { batch in
+                Result { try transaction.addReferences(batch.flatMap { index in usage.users(at: index).map { (sha256: usage.blobs[index].hex, line: $0) } }) }
+            }) {
+                try result.get()
             }
-        }) {
-            try result.get()
         }
-        try destination.backend.flush()
         return usage.blobs.count
-    }
-
-    /// Copies pin `id`: its album, then its name, then its pin list entry.
-    private func copyPin(_ id: String, to destination: Store) throws {
-        guard let object = try backend.load(albumKey(id)) else { return }
-        let album = try IndexCoding.decode(object.bytes, path: "\(location)/\(albumKey(id))", AlbumFileDecoding.album)
-        try destination.backend.write(albumKey(id), object.bytes, when: .always)
-        try destination.backend.write(nameKey(album.pin.name), try IndexCoding.encode(NameEntry(name: album.pin.name, id: id)), when: .always)
-        var summary = album
-        summary.refreshSummary()
-        try destination.pinList.put(summary.pin)
     }
 }

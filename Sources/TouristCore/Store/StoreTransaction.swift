@@ -126,7 +126,7 @@ public final class StoreTransaction: Sendable {
 
     /// Removes the object at `key` unless it changed since it was read as `object`. (A store
     /// without conditional deletes empties it first; an empty name entry reads as none.)
-    private func removeIfUnchanged(_ key: String, _ object: StoredObject) throws(StoreError) {
+    func removeIfUnchanged(_ key: String, _ object: StoredObject) throws(StoreError) {
         if try backend.write(key, [], when: .unchanged(object)) { try backend.remove(key) }
     }
 
@@ -213,7 +213,7 @@ public final class StoreTransaction: Sendable {
         try addReferences(uses.map { ($0.sha256, PhotoView.referenceLine(pin: pin, key: $0.key, view: nil)) })
     }
 
-    private func addReferences(_ lines: [(sha256: String, line: String)]) throws(StoreError) {
+    func addReferences(_ lines: [(sha256: String, line: String)]) throws(StoreError) {
         // Blobs committed with `durable: false` are made durable before anything refers to them.
         try backend.flush()
         // Only a folder indexes blob uses, and a change holds its lock: nothing writes them meanwhile.
