@@ -8,8 +8,9 @@ import Synchronization
 /// - Blobs never change (their key is their hash), so a cached blob is used as it is. They are
 ///   files under `blobs/`, and the least recently used go first once the cache passes its cap.
 /// - Index objects change, so each is kept with its version (ETag) and used only after the store
-///   says it is still current (`If-None-Match` answered 304): `revalidate` hands the version out.
-///   They are kept in memory too, and on disk under `index/` as the ETag's line and then the bytes.
+///   says it is still current (`If-None-Match` answered 304): `candidate` hands the version out.
+///   They are kept in memory too, and on disk under `index/` with a digest (`CachedIndexEntry`): a
+///   copy on disk that no longer matches it is dropped before use, and the store read instead.
 ///
 /// Everything is written atomically (temporary file, rename); a cache file that cannot be read
 /// is a miss. Two processes may share the folder.
@@ -63,8 +64,12 @@ public final class ObjectCache: Sendable {
             return (kept.object, ContinuousClock.now - kept.confirmed < confirmationLifetime)
         }
         let path = indexPath(key)
-        guard let bytes = try? FileSystem.read(path), let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        let object = StoredObject(bytes: Array(bytes[(newline + 1)...]), etag: String(decoding: bytes[..<newline], as: UTF8.self))
+        guard let file = try? FileSystem.read(path) else { return nil }
+        guard let object = CachedIndexEntry.decode(file) else {
+            // Damaged or edited since it was written: dropped, so the store is read instead.
+            unlink(path)
+            return nil
+        }
         // The file's time is when the store last confirmed it (`remember`, `confirmed`).
         let age = FileSystem.status(path).map { Date().timeIntervalSince1970 - (Double($0.st_mtim.tv_sec) + Double($0.st_mtim.tv_nsec) / 1e9) } ?? .infinity
         let seconds = confirmationLifetime / .seconds(1)
@@ -84,9 +89,9 @@ public final class ObjectCache: Sendable {
 
     /// Keeps `object` (read or written just now) as the current copy of `key`.
     func remember(_ key: String, _ object: StoredObject) {
-        guard let etag = object.etag, !etag.contains("\n") else { return }
+        guard object.etag != nil else { return }
         keepInMemory(key, object)
-        try? write(Array((etag + "\n").utf8) + object.bytes, to: indexPath(key))
+        if let file = CachedIndexEntry.encode(object) { try? write(file, to: indexPath(key)) } else { unlink(indexPath(key)) }
     }
 
     /// Drops the copy of `key` (it was removed, or its write failed).
