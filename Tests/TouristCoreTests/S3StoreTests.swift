@@ -145,7 +145,7 @@ struct S3StoreTests {
             let during = try store.verify(quick: true)
             let early = try store.collectGarbage(now: beforeWrites)
             let listedEarly = try store.pins().map(\.id)
-            let late = try store.collectGarbage(now: Date().addingTimeInterval(2 * 3600))
+            _ = try store.collectGarbage(now: Date().addingTimeInterval(2 * 3600))
             let gone = try !bucket.backend.contains(store.albumKey(stray.id)) && bucket.backend.listAll(ImportIntent.prefix).isEmpty
             return (names, found, during, early, listedEarly, gone, try store.verify(quick: true))
         }
