@@ -32,8 +32,9 @@ public struct LeaseRecord: Codable, Sendable, Equatable {
 /// A claim on fetching one pin, so that machines running `fetch --all` on one store divide the pins
 /// instead of fetching each twice. It is an object created create-only (one taker wins), renewed
 /// while the fetch runs, and removed at its end; a holder that died is taken over once its lease
-/// expires (at once in the same process space, where a dead pid is seen), or once its object has not been
-/// rewritten for longer than a live holder would leave it (`LeaseTiming`), whatever it says.
+/// expires (at once in the same process space, where a dead pid is seen), or once its object has
+/// not been rewritten for longer than a live holder would leave it (`LeaseTiming`), whatever it
+/// says.
 public final class PinLease: Sendable {
     let store: Store
     let key: String
