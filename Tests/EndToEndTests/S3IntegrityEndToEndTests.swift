@@ -7,7 +7,7 @@ import TestSupport
 /// is used, through the built binary against a real Ceph RADOS Gateway on 127.0.0.1: an edited
 /// cached album is neither shown nor written back; a large photo whose bytes another client
 /// replaced, or whose cached file was rewritten, is never served or kept; a damaged cached copy is
-/// read again from the bucket.
+/// read again from the bucket; keys under `index/albums/` that tourist does not write are no albums.
 @Suite(.enabled(if: try CephGateway.requirement.runs(), Comment(rawValue: CephGateway.requirement.missing)))
 struct S3IntegrityEndToEndTests {
     /// The harness's cached copy of store key `key` of `store`: under `index/` for an index
@@ -171,6 +171,29 @@ struct S3IntegrityEndToEndTests {
         #expect(blobNow == nil || blobNow == sha256, "\(String(describing: blobNow))")
         #expect(!String(decoding: FileManager.default.contents(atPath: album) ?? Data(), as: UTF8.self).contains("Place X"))
         #expect(try await harness.run("store", "repair").stdout.contains("Nothing to repair"))
+    }
+
+    @Test func foreignKeysUnderAlbumsAreNotAlbums() async throws {
+        let gateway = try await Blocking.run { try CephGateway.shared() }
+        let store = try S3StoreEndToEndTests.s3(gateway, "foreign-keys")
+        let harness = try S3StoreEndToEndTests.machine(gateway, store: store)
+        let pin = try await S3StoreEndToEndTests.addPins(harness, count: 1)[0]
+        let (bucket, prefix) = try S3StoreEndToEndTests.split(store)
+        // Each holds a copy of a real album, the worst case: read as one, it is a second pin.
+        let album = try #require(try gateway.object(bucket, "\(prefix)/index/albums/\(pin).json"))
+        let foreign = ["index/albums/../../x.json", "index/albums/a%2Fb.json", "index/albums/a\nb.json"]
+        for key in foreign { #expect(try gateway.put(bucket, "\(prefix)/\(key)", album) == "200", "\(key)") }
+        let listed = try S3StoreEndToEndTests.keys(gateway, store, under: "index/albums/")
+        #expect(listed.count == 1 + foreign.count, "\(listed)")
+
+        let verified = try await harness.json("store", "verify")
+        #expect(verified["ok"] as? Bool == true && (verified["problems"] as? [Any])?.isEmpty == true, "\(verified)")
+        #expect((verified["foreignKeys"] as? [String])?.count == listed.count - 1, "\(verified)")
+        let text = try await harness.run("store", "verify")
+        #expect(text.stdout.split(separator: "\n").count { $0.contains("index/albums/") } == 1, "one line: \(text.stdout)")
+        #expect(try await harness.run("store", "repair").stdout.contains("Nothing to repair"))
+        #expect((try await harness.json("pin", "list")["pins"] as? [Any])?.count == 1)
+        #expect((try await harness.json("store", "stats"))["pins"] as? Int == 1)
     }
 
     /// Replaces `old` by `new` in the file at `path`, which must hold it.
