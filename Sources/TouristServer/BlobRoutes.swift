@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -10,10 +9,12 @@ import TouristCore
 /// Blobs never change, so the answer is `immutable` with the hash as its `ETag` (a repeat visit
 /// gets 304), and single byte ranges are served (206, or 416 outside the blob).
 ///
-/// Nothing here blocks an event loop: files are opened and read on `ServerThreads.files`. A photo
-/// small enough for `BlobCache` is read whole once, checked against its hash, and kept; a larger
-/// one is streamed, only the asked range, in chunks sent as fast as the client takes them, so
-/// memory stays bounded however many clients read however slowly.
+/// No byte is sent before the photo's file on this machine is checked against its hash
+/// (`BlobReading.checkedFile`: on S3 the cached copy, read again from the bucket when it fails), so
+/// what is marked `immutable` is what the hash names. Nothing here blocks an event loop: files are
+/// opened, checked and read on `ServerThreads.files`. A photo small enough for `BlobCache` is read
+/// whole once and kept; a larger one is streamed, only the asked range, in chunks sent as fast as
+/// the client takes them, so memory stays bounded however many clients read however slowly.
 struct BlobRoutes: Sendable {
     let blobs: any BlobReading
     let cache: BlobCache
@@ -39,26 +40,23 @@ struct BlobRoutes: Sendable {
         }
         let name = String(sha256)
         let (blobs, largest) = (blobs, cache.largest)
-        let opened = try await ServerThreads.files.runIfActive { () throws -> (source: BlobSource, head: ByteBuffer)? in
-            guard let source = try BlobSource.open(name, blobs: blobs) else { return nil }
-            return (source, try source.read(at: 0, count: source.size <= largest ? source.size : 32))
+        let opened = try await ServerThreads.files.runIfActive { () throws -> (file: CheckedBlobFile, head: ByteBuffer)? in
+            guard let file = try blobs.checkedFile(of: name) else { return nil }
+            return (file, try file.buffer(at: 0, count: file.size <= largest ? file.size : 32))
         }
-        guard let (source, head) = opened else {
+        guard let (file, head) = opened else {
             return APIError.response(.notFound, "the store has no photo \(name)")
         }
         if anyMatches { return Self.notModified(sha256) }
-        let headers = Self.headers(name: name, size: source.size, head: head)
-        guard source.size > largest else {
-            // Read whole: check it is the photo its name says before keeping it.
-            guard Self.hex(head.withUnsafeReadableBytes { SHA256.hash(data: $0) }) == name else {
-                throw StoreError(.corrupt, "the photo \(name) no longer matches its hash; run tourist store verify, then tourist store repair")
-            }
+        let headers = Self.headers(name: name, size: file.size, head: head)
+        guard file.size > largest else {
+            // Read whole (and checked, as every file `checkedFile` gives): kept.
             cache.insert(key, BlobCache.Entry(bytes: head, headers: headers))
             return answer(request, name: sha256, headers: headers, size: head.readableBytes) { range in
                 ResponseBody(byteBuffer: head.getSlice(at: head.readerIndex + range.lowerBound, length: range.count) ?? head)
             }
         }
-        return answer(request, name: sha256, headers: headers, size: source.size) { range in Self.stream(source, range) }
+        return answer(request, name: sha256, headers: headers, size: file.size) { range in Self.stream(file, range) }
     }
 
     /// 304: the client's copy of photo `name` is current.
@@ -99,15 +97,15 @@ struct BlobRoutes: Sendable {
         ]
     }
 
-    /// Bytes `range` of `source`, read a chunk at a time on the file threads, each read once the
+    /// Bytes `range` of `file`, read a chunk at a time on the file threads, each read once the
     /// client has taken the one before (the writer waits while the connection is not writable).
-    private static func stream(_ source: BlobSource, _ range: Range<Int>) -> ResponseBody {
+    private static func stream(_ file: CheckedBlobFile, _ range: Range<Int>) -> ResponseBody {
         ResponseBody(contentLength: range.count) { writer in
             var offset = range.lowerBound
             while offset < range.upperBound {
                 let count = min(chunkSize, range.upperBound - offset)
                 let start = offset
-                let chunk = try await ServerThreads.files.runIfActive { try source.read(at: start, count: count) }
+                let chunk = try await ServerThreads.files.runIfActive { try file.buffer(at: start, count: count) }
                 guard chunk.readableBytes > 0 else {
                     throw StoreError(.io, "a photo ended early while being sent (\(offset) of \(range.upperBound) bytes); run tourist store verify")
                 }
@@ -117,12 +115,6 @@ struct BlobRoutes: Sendable {
             try await writer.finish(nil)
         }
     }
-
-    private static func hex(_ digest: SHA256.Digest) -> String {
-        String(digest.flatMap { byte in [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]] })
-    }
-
-    private static let hexDigits = Array("0123456789abcdef")
 
     /// Whether `header` is the ETag of blob `name`: the name in double quotes.
     static func isETag(_ header: String, of name: Substring) -> Bool {

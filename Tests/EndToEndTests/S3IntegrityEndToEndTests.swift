@@ -1,10 +1,13 @@
+import BrowserSupport
 import Foundation
 import Testing
 import TestSupport
 
 /// What enters from a machine's cache or from another client of the bucket is checked before it
 /// is used, through the built binary against a real Ceph RADOS Gateway on 127.0.0.1: an edited
-/// cached album is neither shown nor written back.
+/// cached album is neither shown nor written back; a large photo whose bytes another client
+/// replaced, or whose cached file was rewritten, is never served or kept; a damaged cached copy is
+/// read again from the bucket; keys under `index/albums/` that tourist does not write are no albums.
 @Suite(.enabled(if: try CephGateway.requirement.runs(), Comment(rawValue: CephGateway.requirement.missing)))
 struct S3IntegrityEndToEndTests {
     /// The harness's cached copy of store key `key` of `store`: under `index/` for an index
@@ -48,6 +51,149 @@ struct S3IntegrityEndToEndTests {
         let stored = String(decoding: try #require(try gateway.object(bucket, "\(prefix)/\(key)")), as: UTF8.self)
         #expect(stored.contains("\"Place 0\"") && !stored.contains("Place X"), "\(stored)")
         #expect(try await harness.json("store", "verify")["ok"] as? Bool == true)
+    }
+
+    /// One machine on `store` whose own photos are 3 MB (9 MB at the larger size): larger than what
+    /// `serve` reads whole, so streamed.
+    static func largePhotos(_ gateway: CephGateway, store: String) throws -> Harness {
+        let harness = try Harness(extraEnvironment: gateway.environment.merging(["TOURIST_STORE": store]) { $1 })
+        let set = harness.folder.child("set")
+        try FixtureSetWriter.write(in: set, latitude: 10, longitude: 10, count: 2, bytesPerPhoto: 3 << 20)
+        try harness.folder.write("home/.config/tourist/config.json", """
+            {"album": {"photos": 2}, "providers": [{"name": "own", "type": "fixture", "path": "\(set)"}]}
+            """)
+        return harness
+    }
+
+    /// A pin with the large photos, fetched: its id and its first photo's hash and size.
+    static func fetchedLargePhoto(_ harness: Harness) async throws -> (pin: String, sha256: String, bytes: Int) {
+        let pin = try #require(try await harness.json("pin", "add", "10", "10", "--radius", "1", "--name", "Large")["id"] as? String)
+        let photo = try #require(try await harness.json("fetch", pin).photos.first)
+        let sha256 = try #require(photo["sha256"] as? String), bytes = try #require(photo["bytes"] as? Int)
+        #expect(bytes > 2 << 20, "the photo is streamed, not read whole")
+        return (pin, sha256, bytes)
+    }
+
+    /// `bytes` with one byte in the middle changed.
+    static func damaged(_ bytes: Data) -> Data {
+        var changed = bytes
+        changed[changed.count / 2] ^= 0xFF
+        return changed
+    }
+
+    @Test func aLargePhotoReplacedInTheBucketIsNeitherServedNorKept() async throws {
+        let gateway = try await Blocking.run { try CephGateway.shared() }
+        let store = try S3StoreEndToEndTests.s3(gateway, "replaced-blob")
+        let first = try Self.largePhotos(gateway, store: store)
+        let (pin, sha256, _) = try await Self.fetchedLargePhoto(first)
+        // Another client replaces the blob's object by other bytes of the same size.
+        let key = "blobs/sha256/\(sha256.prefix(2))/\(sha256)"
+        let (bucket, prefix) = try S3StoreEndToEndTests.split(store)
+        let genuine = try #require(try gateway.object(bucket, "\(prefix)/\(key)"))
+        #expect(try gateway.put(bucket, "\(prefix)/\(key)", Self.damaged(genuine)) == "200")
+
+        // A second machine, with nothing cached, serves none of it and keeps none of it.
+        let second = try Self.largePhotos(gateway, store: store)
+        let served = try await ServedStore(second)
+        defer { served.process.terminate() }
+        let requests: [[(String, String)]] = [[], [("Range", "bytes=0-99")]]
+        for headers in requests {
+            let answer = try await served.get("/blobs/\(sha256)", headers: headers)
+            #expect(answer.status == 500, "\(headers): \(answer.status)")
+            #expect(answer.header("Cache-Control")?.contains("immutable") != true && answer.header("ETag") == nil)
+            #expect(String(decoding: answer.body, as: UTF8.self).contains("(not this machine's cache) is damaged"), "\(String(decoding: answer.body, as: UTF8.self))")
+        }
+        let cached = try Self.cachePath(second, store, key)
+        #expect(!FileManager.default.fileExists(atPath: cached), "the bucket's bytes were not kept")
+        let exported = try await second.run("export", pin, second.folder.child("out"), expecting: 65)
+        #expect(exported.stderr.contains("damaged in the store \(store) (not in this machine's cache)") && exported.stderr.contains("tourist store repair"), "\(exported.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cached), "a refused photo is not kept in the cache")
+        // The advice holds: repair finds the bucket's damage.
+        let repaired = try await second.run("store", "repair")
+        #expect(repaired.stdout.contains("blob \(sha256) was damaged"), "\(repaired.stdout)")
+    }
+
+    @Test func aRewrittenCachedLargePhotoIsReadAgainFromTheBucket() async throws {
+        let gateway = try await Blocking.run { try CephGateway.shared() }
+        let store = try S3StoreEndToEndTests.s3(gateway, "rewritten-cache")
+        let harness = try Self.largePhotos(gateway, store: store)
+        let (pin, sha256, bytes) = try await Self.fetchedLargePhoto(harness)
+        let cached = try Self.cachePath(harness, store, "blobs/sha256/\(sha256.prefix(2))/\(sha256)")
+        let genuine = try #require(FileManager.default.contents(atPath: cached), "the upload is kept in the cache")
+        let served = try await ServedStore(harness)
+        defer { served.process.terminate() }
+        #expect(try await served.get("/blobs/\(sha256)").status == 200, "served once, so checked once")
+
+        // Rewritten at the same size, then cut short, then a link to a copy of its bytes elsewhere.
+        let elsewhere = harness.folder.child("elsewhere.jpg")
+        try genuine.write(to: URL(fileURLWithPath: elsewhere))
+        let damages: [(String, () throws -> Void)] = [
+            ("rewritten", { try Self.damaged(genuine).write(to: URL(fileURLWithPath: cached)) }),
+            ("truncated", { try genuine.prefix(genuine.count - 1000).write(to: URL(fileURLWithPath: cached)) }),
+            ("a link", {
+                try FileManager.default.removeItem(atPath: cached)
+                try FileManager.default.createSymbolicLink(atPath: cached, withDestinationPath: elsewhere)
+            }),
+        ]
+        for (damage, apply) in damages {
+            try apply()
+            let whole = try await served.get("/blobs/\(sha256)")
+            #expect(whole.status == 200 && Data(whole.body) == genuine, "\(damage): \(whole.status)")
+            #expect(whole.header("ETag") == "\"\(sha256)\"" && whole.header("Cache-Control")?.contains("immutable") == true, "\(damage)")
+            let part = try await served.get("/blobs/\(sha256)", headers: [("Range", "bytes=1000-1999")])
+            #expect(part.status == 206 && Data(part.body) == genuine[1000..<2000], "\(damage): \(part.status)")
+            #expect(try sha256sum(cached) == sha256 && (try FileManager.default.attributesOfItem(atPath: cached)[.type] as? FileAttributeType) == .typeRegular, "\(damage): healed")
+
+            try apply()
+            let out = harness.folder.child("export-\(damage.prefix(4))")
+            try await harness.run("export", pin, out)
+            let photos = try FileManager.default.contentsOfDirectory(atPath: out).filter { !$0.hasSuffix(".json") }
+            #expect(try photos.map { try sha256sum(out + "/" + $0) }.contains(sha256), "\(damage): the bucket's bytes are exported")
+            #expect(try sha256sum(cached) == sha256, "\(damage): healed by export")
+        }
+        #expect(bytes == genuine.count)
+    }
+
+    @Test func storeRepairDropsDamagedCachedCopies() async throws {
+        let gateway = try await Blocking.run { try CephGateway.shared() }
+        let store = try S3StoreEndToEndTests.s3(gateway, "repair-cache")
+        let harness = try S3StoreEndToEndTests.machine(gateway, store: store)
+        let pin = try await S3StoreEndToEndTests.addPins(harness, count: 1)[0]
+        let sha256 = try #require(try await harness.json("fetch", pin).photos.first?["sha256"] as? String)
+        let blob = try Self.cachePath(harness, store, "blobs/sha256/\(sha256.prefix(2))/\(sha256)")
+        let album = try Self.cachePath(harness, store, "index/albums/\(pin).json")
+        try Self.damaged(try #require(FileManager.default.contents(atPath: blob))).write(to: URL(fileURLWithPath: blob))
+        try Self.replace("Place 0", with: "Place X", in: album)
+        let repaired = try await harness.run("store", "repair")
+        #expect(repaired.stdout.contains("2 damaged copies in this machine's cache"), "\(repaired.stdout)")
+        // Gone, or read again from the bucket as repair read the album.
+        let blobNow = FileManager.default.fileExists(atPath: blob) ? try sha256sum(blob) : nil
+        #expect(blobNow == nil || blobNow == sha256, "\(String(describing: blobNow))")
+        #expect(!String(decoding: FileManager.default.contents(atPath: album) ?? Data(), as: UTF8.self).contains("Place X"))
+        #expect(try await harness.run("store", "repair").stdout.contains("Nothing to repair"))
+    }
+
+    @Test func foreignKeysUnderAlbumsAreNotAlbums() async throws {
+        let gateway = try await Blocking.run { try CephGateway.shared() }
+        let store = try S3StoreEndToEndTests.s3(gateway, "foreign-keys")
+        let harness = try S3StoreEndToEndTests.machine(gateway, store: store)
+        let pin = try await S3StoreEndToEndTests.addPins(harness, count: 1)[0]
+        let (bucket, prefix) = try S3StoreEndToEndTests.split(store)
+        // Each holds a copy of a real album, the worst case: read as one, it is a second pin.
+        let album = try #require(try gateway.object(bucket, "\(prefix)/index/albums/\(pin).json"))
+        let foreign = ["index/albums/../../x.json", "index/albums/a%2Fb.json", "index/albums/a\nb.json"]
+        for key in foreign { #expect(try gateway.put(bucket, "\(prefix)/\(key)", album) == "200", "\(key)") }
+        let listed = try S3StoreEndToEndTests.keys(gateway, store, under: "index/albums/")
+        #expect(listed.count == 1 + foreign.count, "\(listed)")
+
+        let verified = try await harness.json("store", "verify")
+        #expect(verified["ok"] as? Bool == true && (verified["problems"] as? [Any])?.isEmpty == true, "\(verified)")
+        #expect((verified["foreignKeys"] as? [String])?.count == listed.count - 1, "\(verified)")
+        let text = try await harness.run("store", "verify")
+        #expect(text.stdout.split(separator: "\n").count { $0.contains("index/albums/") } == 1, "one line: \(text.stdout)")
+        #expect(try await harness.run("store", "repair").stdout.contains("Nothing to repair"))
+        #expect((try await harness.json("pin", "list")["pins"] as? [Any])?.count == 1)
+        #expect((try await harness.json("store", "stats"))["pins"] as? Int == 1)
     }
 
     /// Replaces `old` by `new` in the file at `path`, which must hold it.

@@ -96,15 +96,17 @@ public final class CephGateway: Sendable {
         return status == "200" ? body : nil
     }
 
-    /// Writes `data` as object `key` in `bucket` (by curl), as another client of the bucket would.
-    public func put(_ bucket: String, _ key: String, _ data: Data) throws {
+    /// Writes `data` as object `key` of `bucket` by curl, as another client of the bucket would,
+    /// whatever the key holds (each byte but letters, digits, `-._~` and `/` percent-encoded; `..`
+    /// segments sent as they are); answers the HTTP status.
+    @discardableResult
+    public func put(_ bucket: String, _ key: String, _ data: Data) throws -> String {
         let folder = TemporaryDirectory("tourist-put")
-        let file = folder.child("object")
-        try data.write(to: URL(fileURLWithPath: file))
-        let (status, _) = try withExtendedLifetime(folder) {
-            try curl(["-X", "PUT", "--data-binary", "@" + file, endpoint.absoluteString + "/" + bucket + "/" + key], payloadHash: "UNSIGNED-PAYLOAD")
-        }
-        guard status == "200" else { throw StartFailed(description: "PUT /\(bucket)/\(key) answered \(status)") }
+        let body = folder.child("body")
+        try data.write(to: URL(fileURLWithPath: body))
+        let encoded = key.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~/"))) ?? key
+        let (status, _) = try curl(["--path-as-is", "-X", "PUT", "--data-binary", "@" + body, endpoint.absoluteString + "/" + bucket + "/" + encoded], payload: "UNSIGNED-PAYLOAD")
+        return status
     }
 
     /// The keys in `bucket` under `prefix` (the first 1,000, listed by curl).
@@ -154,16 +156,16 @@ public final class CephGateway: Sendable {
         guard status == 0 else { throw StartFailed(description: "start-gateway exited \(status): \(output)") }
     }
 
-    /// Runs curl signed as this gateway's user, for a request whose payload has the SHA-256
-    /// `payloadHash` (the empty body's unless told); returns the HTTP status and the body.
-    private func curl(_ arguments: [String], payloadHash: String = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855") throws -> (String, Data) {
+    /// Runs curl signed as this gateway's user, the payload's hash being `payload` (the empty
+    /// body's unless given); returns the HTTP status and the body.
+    private func curl(_ arguments: [String], payload: String = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855") throws -> (String, Data) {
         let folder = TemporaryDirectory("tourist-curl")
         let body = folder.child("body")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments = [
             "-s", "-o", body, "-w", "%{http_code}", "--aws-sigv4", "aws:amz:\(region):s3", "--user", "\(accessKeyID):\(secretAccessKey)",
-            "-H", "x-amz-content-sha256: \(payloadHash)",
+            "-H", "x-amz-content-sha256: \(payload)",
         ] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe

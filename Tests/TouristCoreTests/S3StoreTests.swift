@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Synchronization
 import Testing
@@ -185,20 +186,38 @@ struct S3StoreTests {
     @Test func keepsBlobsUnderItsCapDroppingTheLeastRecentlyUsed() throws {
         let folder = TemporaryDirectory()
         let cache = ObjectCache(directory: folder.path, capacity: 10_000)
-        func cacheBlob(_ name: String) throws {
-            let sink = try #require(cache.blobWriter("blobs/sha256/\(name)"))
-            try sink.write(Data(repeating: 1, count: 3_000))
-            sink.finish()
+        func key(_ name: UInt8) -> String { "blobs/sha256/" + Hex.string(SHA256.hash(data: Data(repeating: name, count: 3_000))) }
+        func cacheBlob(_ name: UInt8) throws {
+            let sink = try #require(cache.blobWriter(key(name)))
+            try sink.write(Data(repeating: name, count: 3_000))
+            sink.finish(contentLength: 3_000)
         }
-        try cacheBlob("a")
-        try cacheBlob("b")
-        try cacheBlob("c")
-        // Mark a used after b and c: b is now the least recently used.
-        _ = utimensat(AT_FDCWD, folder.path + "/blobs/blobs/sha256/b", [timespec(tv_sec: 1, tv_nsec: 0), timespec(tv_sec: 1, tv_nsec: 0)], 0)
-        #expect(cache.blobFile("blobs/sha256/a") != nil)
-        try cacheBlob("d")
-        #expect(cache.blobFile("blobs/sha256/b") == nil, "the least recently used went")
-        #expect(cache.blobFile("blobs/sha256/a") != nil && cache.blobFile("blobs/sha256/c") != nil && cache.blobFile("blobs/sha256/d") != nil)
+        try cacheBlob(1)
+        try cacheBlob(2)
+        try cacheBlob(3)
+        // Mark 1 used after 2 and 3: 2 is now the least recently used.
+        _ = utimensat(AT_FDCWD, folder.path + "/blobs/" + key(2), [timespec(tv_sec: 1, tv_nsec: 0), timespec(tv_sec: 1, tv_nsec: 0)], 0)
+        #expect(cache.checkedBlob(key(1)) != nil)
+        try cacheBlob(4)
+        #expect(cache.checkedBlob(key(2)) == nil, "the least recently used went")
+        #expect(cache.checkedBlob(key(1)) != nil && cache.checkedBlob(key(3)) != nil && cache.checkedBlob(key(4)) != nil)
+    }
+
+    @Test func keepsOnlyABlobThatIsWholeAndHashesToItsName() throws {
+        let folder = TemporaryDirectory()
+        let cache = ObjectCache(directory: folder.path, capacity: 1 << 20)
+        let bytes = Data(repeating: 7, count: 3_000)
+        let key = "blobs/sha256/" + Hex.string(SHA256.hash(data: bytes))
+        for (written, length) in [(bytes.dropLast(), nil), (bytes, 3_001), (bytes.dropLast() + [8], 3_000)] as [(Data, Int?)] {
+            let sink = try #require(cache.blobWriter(key))
+            try sink.write(written)
+            sink.finish(contentLength: length)
+            #expect(cache.checkedBlob(key) == nil, "\(written.count) bytes, Content-Length \(String(describing: length))")
+        }
+        let sink = try #require(cache.blobWriter(key))
+        try sink.write(bytes)
+        sink.finish(contentLength: 3_000)
+        #expect(cache.checkedBlob(key)?.size == 3_000)
     }
 
     @Test func keepsIndexObjectsWithTheirVersionAndForgetsThem() throws {

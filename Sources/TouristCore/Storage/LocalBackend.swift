@@ -88,7 +88,15 @@ public final class LocalBackend: StorageBackend {
 
     public func cachedCopy(_ key: String) -> StoredObject? { nil }
 
-    public func localFile(_ key: String) -> String? { path(key) }
+    public func dropDamagedCopies() -> [String] { [] }
+
+    public func checkedFile(_ key: String) throws(StoreError) -> CheckedBlobFile? {
+        switch CheckedBlobFile.open(path(key), sha256: String(key.split(separator: "/").last ?? "")) {
+        case .opened(let file): return file
+        case .missing: return nil
+        case .damaged(let error): throw error
+        }
+    }
 
     public func contains(_ key: String) throws(StoreError) -> Bool {
         try stat(key) != nil

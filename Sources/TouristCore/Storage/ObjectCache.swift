@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Glibc
 import Synchronization
@@ -124,19 +125,34 @@ public final class ObjectCache: Sendable {
         try? write([], to: presencePath(key))
     }
 
-    /// The cached file of blob `key`, marked as just used; nil when it is not cached.
-    func blobFile(_ key: String) -> String? {
+    /// The cached file of blob `key`, opened, checked against the blob's name (`CheckedBlobFile`)
+    /// and marked as just used; nil when it is not cached. A copy that fails the check (other bytes,
+    /// cut short, a link or anything but a file) is dropped, so the caller reads the store.
+    func checkedBlob(_ key: String) -> CheckedBlobFile? {
         let path = blobPath(key)
-        guard access(path, R_OK) == 0 else { return nil }
-        _ = utimensat(AT_FDCWD, path, nil, 0)
-        return path
+        switch CheckedBlobFile.open(path, sha256: Self.blobName(key)) {
+        case .opened(let file):
+            _ = utimensat(AT_FDCWD, path, nil, 0)
+            return file
+        case .missing:
+            return nil
+        case .damaged:
+            unlink(path)
+            return nil
+        }
     }
 
-    /// A sink that caches blob `key` as it is read from the store (call `finish` once it is whole).
+    /// A sink that caches blob `key` as it is read from the store, checking it on the way (call
+    /// `finish` once it is whole).
     func blobWriter(_ key: String) -> CachingSink? {
         let folder = (blobPath(key) as NSString).deletingLastPathComponent
         guard (try? FileSystem.makeDirectory(folder)) != nil, let (fd, temporary) = try? FileSystem.makeTemporaryFile(in: folder) else { return nil }
-        return CachingSink(fd: fd, temporaryPath: temporary, finalPath: blobPath(key), cache: self)
+        return CachingSink(fd: fd, temporaryPath: temporary, finalPath: blobPath(key), sha256: Self.blobName(key), cache: self)
+    }
+
+    /// The hash a blob's key names: its last part.
+    private static func blobName(_ key: String) -> String {
+        String(key.split(separator: "/").last ?? "")
     }
 
     /// Takes the file at `file` (in the same file system, such as a staged upload just sent) as
@@ -144,27 +160,29 @@ public final class ObjectCache: Sendable {
     func adopt(_ key: String, file: String, bytes: Int) {
         let target = blobPath(key)
         guard (try? FileSystem.makeDirectory((target as NSString).deletingLastPathComponent)) != nil, rename(file, target) == 0 else { return }
-        added(bytes: bytes)
+        added(bytes: bytes, at: target)
     }
 
-    /// Counts a blob just cached and, past the cap, removes the least recently used.
-    func added(bytes: Int) {
+    /// Counts a blob just cached (at `path`) and, past the cap, removes the least recently used but
+    /// that one, which its reader is about to open.
+    func added(bytes: Int, at path: String) {
         let total = blobBytes.withLock { total -> Int in
             let now = (total ?? scanBlobBytes()) + bytes
             total = now
             return now
         }
-        if total > capacity { evict() }
+        if total > capacity { evict(keeping: path) }
     }
 
     private func scanBlobBytes() -> Int {
         blobFiles().reduce(0) { $0 + $1.size }
     }
 
-    /// Removes the least recently used blobs until the cache holds at most 90% of its cap.
-    private func evict() {
-        var files = blobFiles().sorted { $0.used < $1.used }
-        var total = files.reduce(0) { $0 + $1.size }
+    /// Removes the least recently used blobs but `kept` until the cache holds at most 90% of its cap.
+    private func evict(keeping kept: String) {
+        let all = blobFiles()
+        var files = all.filter { $0.path != kept }.sorted { $0.used < $1.used }
+        var total = all.reduce(0) { $0 + $1.size }
         while total > capacity * 9 / 10, !files.isEmpty {
             let oldest = files.removeFirst()
             if unlink(oldest.path) == 0 { total -= oldest.size }
@@ -182,6 +200,41 @@ public final class ObjectCache: Sendable {
             files.append((path, Int(status.st_size), Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9))
         }
         return files
+    }
+
+    // MARK: Damage
+
+    /// Checks every copy on disk, blobs against their names and index objects against their
+    /// digests, and drops those that fail (for `store repair`); answers their keys, sorted.
+    func dropDamaged() -> [String] {
+        var dropped: [String] = []
+        for key in cachedKeys(under: "blobs") {
+            if case .damaged = CheckedBlobFile.open(blobPath(key), sha256: Self.blobName(key)) {
+                unlink(blobPath(key))
+                dropped.append(key)
+            }
+        }
+        for key in cachedKeys(under: "index") {
+            guard let file = try? FileSystem.read(indexPath(key)), CachedIndexEntry.decode(file) == nil else { continue }
+            forget(key)
+            dropped.append(key)
+        }
+        return dropped.sorted()
+    }
+
+    /// The keys of the files and links under `folder` (`blobs` or `index`, each holding the keys it
+    /// caches as paths), but for temporary files.
+    private func cachedKeys(under folder: String) -> [String] {
+        let root = directory + "/" + folder
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var keys: [String] = []
+        while let name = walker.nextObject() as? String {
+            let path = root + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR, !(name as NSString).lastPathComponent.hasPrefix(".") else { continue }
+            keys.append(name)
+        }
+        return keys
     }
 
     // MARK: Files
@@ -223,21 +276,25 @@ final class TeeSink: BlobSink {
     }
 }
 
-/// Writes a blob into the cache as it streams past; `finish` names it once it is whole, `discard`
-/// (or deinit) drops a partial one.
+/// Writes a blob into the cache as it streams past, hashing it; `finish` names it once it is whole
+/// and checked, `discard` (or deinit) drops a partial one.
 final class CachingSink: BlobSink {
     private let fd: Int32
     private let temporaryPath: String
     private let finalPath: String
+    /// The blob's name, which its bytes must hash to.
+    private let sha256: String
     private let cache: ObjectCache
+    private var hasher = SHA256()
     private var byteCount = 0
     private var failed = false
     private var done = false
 
-    init(fd: Int32, temporaryPath: String, finalPath: String, cache: ObjectCache) {
+    init(fd: Int32, temporaryPath: String, finalPath: String, sha256: String, cache: ObjectCache) {
         self.fd = fd
         self.temporaryPath = temporaryPath
         self.finalPath = finalPath
+        self.sha256 = sha256
         self.cache = cache
     }
 
@@ -246,16 +303,19 @@ final class CachingSink: BlobSink {
     /// Writes what it can; a cache that cannot be written never fails the read it serves.
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard !failed, !done else { return }
+        hasher.update(bufferPointer: bytes)
         do { try FileSystem.writeAll(fd, bytes, path: temporaryPath) } catch { failed = true }
         byteCount += bytes.count
     }
 
-    /// Keeps the blob, now whole.
-    func finish() {
-        guard !failed, !done else { return discard() }
+    /// Keeps the blob, now whole, if it is the blob: as many bytes as the store said it sent
+    /// (`contentLength`, when it said), hashing to its name. Anything else is dropped.
+    func finish(contentLength: Int?) {
+        let whole = contentLength.map { $0 == byteCount } ?? true
+        guard !failed, !done, whole, Hex.string(hasher.finalize()) == sha256 else { return discard() }
         done = true
         close(fd)
-        if rename(temporaryPath, finalPath) == 0 { cache.added(bytes: byteCount) } else { unlink(temporaryPath) }
+        if rename(temporaryPath, finalPath) == 0 { cache.added(bytes: byteCount, at: finalPath) } else { unlink(temporaryPath) }
     }
 
     func discard() {

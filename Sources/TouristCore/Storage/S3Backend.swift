@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Synchronization
 
@@ -94,11 +95,12 @@ public final class S3Backend: StorageBackend {
         try load(key, acceptingRecent: true)
     }
 
-    /// Reads `key`: a blob from the cache when it is there; an index object revalidated against
-    /// the cached copy (`If-None-Match`), or, `acceptingRecent`, that copy as it is when this
-    /// process confirmed it a moment ago.
+    /// Reads `key`: a blob from the cache when it is there and checked; an index object revalidated
+    /// against the cached copy (`If-None-Match`), or, `acceptingRecent`, that copy as it is when this
+    /// process confirmed it a moment ago. A cached copy that fails its check is dropped first
+    /// (`ObjectCache`), so the bucket's is read.
     private func load(_ key: String, acceptingRecent: Bool) throws(StoreError) -> StoredObject? {
-        if Self.isBlob(key), let file = cache?.blobFile(key), let bytes = try? FileSystem.read(file) {
+        if Self.isBlob(key), let file = cache?.checkedBlob(key), let bytes = try? file.read(at: 0, count: file.size) {
             return StoredObject(bytes: bytes, etag: nil)
         }
         let candidate = Self.isBlob(key) ? nil : cache?.candidate(key)
@@ -126,7 +128,9 @@ public final class S3Backend: StorageBackend {
     static func isBlob(_ key: String) -> Bool { key.hasPrefix("blobs/") }
 
     public func load(_ key: String, range: Range<Int>) throws(StoreError) -> [UInt8]? {
-        if Self.isBlob(key), let file = cache?.blobFile(key), let bytes = try? FileSystem.read(file, range: range) { return bytes }
+        if Self.isBlob(key), let file = cache?.checkedBlob(key), let bytes = try? file.read(at: max(0, range.lowerBound), count: range.clamped(to: 0..<file.size).count) {
+            return bytes
+        }
         let wanted = range.clamped(to: 0..<Int.max)
         guard !wanted.isEmpty else { return try stat(key).map { _ in [] } }
         let request = try addressing.request("GET", key, headers: [("Range", "bytes=\(wanted.lowerBound)-\(wanted.upperBound - 1)")])
@@ -143,17 +147,14 @@ public final class S3Backend: StorageBackend {
         }
     }
 
-    /// A cached blob is read from its file; one read from S3 is cached on the way (unless
+    /// A cached blob is read from its file once checked (one that fails is dropped); one read from
+    /// S3 is cached on the way, and kept only when it is whole and hashes to its name (unless
     /// `useCache` is false: `verify` checks the bucket's bytes, not this machine's copy).
     public func read(_ key: String, into sink: any BlobSink, useCache: Bool) throws -> Bool {
         let cache = useCache && Self.isBlob(key) ? cache : nil
-        if let file = cache?.blobFile(key) {
-            do {
-                try FileStreaming.copy(path: file, into: sink)
-                return true
-            } catch let error as ProviderError where error.isNotFound {
-                // Evicted before it was opened: read from S3.
-            }
+        if let file = cache?.checkedBlob(key) {
+            try file.copy(into: sink)
+            return true
         }
         let copy = cache?.blobWriter(key)
         defer { copy?.discard() }
@@ -162,7 +163,7 @@ public final class S3Backend: StorageBackend {
         if let error = guarded.failure { throw error }
         let response = try failure.answer(outcome, "read \(key)")
         if response.status == 200 {
-            copy?.finish()
+            copy?.finish(contentLength: response.headers["content-length"].flatMap { Int($0) })
             return true
         }
         if S3Failure.isMissingKey(response) { return false }
@@ -264,8 +265,27 @@ public final class S3Backend: StorageBackend {
         cache?.candidate(key)?.object
     }
 
-    public func localFile(_ key: String) -> String? {
-        Self.isBlob(key) ? cache?.blobFile(key) : nil
+    public func dropDamagedCopies() -> [String] {
+        cache?.dropDamaged() ?? []
+    }
+
+    /// The cached copy, checked; without one (or when it fails its check and is dropped), the
+    /// blob is read from the bucket into the cache first, checked on the way.
+    public func checkedFile(_ key: String) throws(StoreError) -> CheckedBlobFile? {
+        guard Self.isBlob(key) else { return nil }
+        guard let cache else { throw StoreError(.io, "cannot check \(key) of \(location) on this machine: this store was opened without a cache") }
+        if let file = cache.checkedBlob(key) { return file }
+        let hashing = HashingSink<SHA256>(DiscardingSink())
+        let read: Bool
+        do { read = try self.read(key, into: hashing, useCache: true) } catch { throw error as? StoreError ?? StoreError(.io, "cannot read \(key) from \(location): \(error)") }
+        guard read else { return nil }
+        if let file = cache.checkedBlob(key) { return file }
+        let sha256 = key.split(separator: "/").last.map(String.init) ?? key
+        let actual = hashing.finish()
+        guard actual == sha256 else {
+            throw StoreError(.corrupt, "blob \(sha256) in the store \(location) (not this machine's cache) is damaged: its bytes hash to \(actual). Run `tourist store repair`, then `tourist fetch` its pin to download the photo again")
+        }
+        throw StoreError(.io, "cannot keep blob \(sha256) in this machine's cache \(cache.directory) to check it: is the folder writable, with room left?")
     }
 
     public func remove(_ key: String) throws(StoreError) {

@@ -65,10 +65,19 @@ public protocol StorageBackend: Sendable {
     /// check what they get another way.
     func cachedCopy(_ key: String) -> StoredObject?
 
-    /// The path of a file on this machine holding blob `key`'s bytes, for serving them without
-    /// reading them whole: a local store's own file, a remote store's cached copy; nil when this
-    /// machine has none. The file may be gone by the time it is opened (read through `load` then).
-    func localFile(_ key: String) -> String?
+    /// Blob `key` in a file on this machine, opened and checked against its name
+    /// (`CheckedBlobFile`), for serving it without reading it whole: a local store's own file (one
+    /// that fails the check is `corrupt`, or `io`, named with its fix), a remote store's cached copy
+    /// (read from the store into the cache first when there is none, or when the one there fails the
+    /// check and is dropped; damage in the store itself is `corrupt`, naming the store). Nil when the
+    /// store has no such blob.
+    func checkedFile(_ key: String) throws(StoreError) -> CheckedBlobFile?
+
+    /// Checks the copies this machine keeps of the store's objects (a remote store's cache: blobs
+    /// against their names, index objects against their digests) and drops those that fail, so
+    /// they are read from the store when next needed; answers their keys. None for a local folder,
+    /// which keeps no copies (its own damage is what `verify` finds).
+    func dropDamagedCopies() -> [String]
 
     /// One page of the keys under `prefix` in byte order, starting after `continuation` (nil: the
     /// first page). `details` asks for sizes and times, which a local folder pays a `stat` each for.

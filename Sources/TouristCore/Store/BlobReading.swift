@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// Stored photo bytes, read by hash, whatever holds them (local files today): the seam the front
+/// Stored photo bytes, read by hash, whatever holds them (a folder, a bucket): the seam the front
 /// ends read photos through instead of reaching for blob paths.
 public protocol BlobReading: Sendable {
     /// Bytes `range` of blob `sha256` (clamped to its size), or all of it when `range` is nil.
@@ -10,11 +10,9 @@ public protocol BlobReading: Sendable {
     /// Streams blob `sha256` into `sink`, hashing it on the way; refuses a blob whose bytes no
     /// longer match its name (`corrupt`). `photo` names the photo in messages.
     func copyVerified(_ sha256: String, photo: String, into sink: any BlobSink) throws
-    /// The path of a file on this machine holding blob `sha256` (see `StorageBackend.localFile`),
-    /// or nil: then read it through `bytes(of:range:)`.
-    func localFile(of sha256: String) -> String?
-    /// Bytes stored for blob `sha256`, or nil when missing.
-    func size(of sha256: String) -> Int?
+    /// Blob `sha256` in a file on this machine, opened and checked against its hash (see
+    /// `StorageBackend.checkedFile`); nil when the store has no such blob.
+    func checkedFile(of sha256: String) throws(StoreError) -> CheckedBlobFile?
 }
 
 extension BlobStore: BlobReading {
@@ -28,7 +26,7 @@ extension BlobStore: BlobReading {
         return found
     }
 
-    public func localFile(of sha256: String) -> String? {
-        BlobID(sha256) == nil ? nil : backend.localFile(key(of: sha256))
+    public func checkedFile(of sha256: String) throws(StoreError) -> CheckedBlobFile? {
+        BlobID(sha256) == nil ? nil : try backend.checkedFile(key(of: sha256))
     }
 }

@@ -91,7 +91,9 @@ public struct BlobStore: Sendable {
 
     /// Streams blob `sha256` into `sink`, hashing it on the way: a blob whose bytes no longer match
     /// its name is refused (`corrupt`) once read, so the caller discards what the sink holds; a
-    /// missing blob is `notFound`. `photo` names the photo for the message.
+    /// missing blob is `notFound`. `photo` names the photo for the message. A remote store's cached
+    /// copy is checked before it is streamed (one that fails is dropped and the store read), so the
+    /// damage refused is the store's own, which `store repair` sees.
     public func copyVerified(_ sha256: String, photo: String, into sink: any BlobSink) throws {
         let hashing = HashingSink<SHA256>(sink)
         guard BlobID(sha256) != nil, try backend.read(key(of: sha256), into: hashing) else {
@@ -99,7 +101,7 @@ public struct BlobStore: Sendable {
         }
         let actual = hashing.finish()
         guard actual == sha256 else {
-            throw StoreError(.corrupt, "the file of \(photo) is damaged: blob \(sha256) now hashes to \(actual); nothing was copied. Run `tourist store repair`, then `tourist fetch` the pin to download it again")
+            throw StoreError(.corrupt, "the file of \(photo) is damaged in the store \(backend.location)\(backend.isShared ? " (not in this machine's cache)" : ""): blob \(sha256) now hashes to \(actual); nothing was copied. Run `tourist store repair`, then `tourist fetch` the pin to download it again")
         }
     }
 
@@ -112,11 +114,6 @@ public struct BlobStore: Sendable {
     /// Moves a blob out of the way into `folder` (quarantine), keeping its name.
     func setAside(_ sha256: String, into folder: String) throws(StoreError) {
         try backend.move(key(of: sha256), to: "\(folder)/\(sha256)")
-    }
-
-    /// Size stored, or nil when missing.
-    public func size(of sha256: String) -> Int? {
-        (try? backend.stat(key(of: sha256)))??.size
     }
 }
 

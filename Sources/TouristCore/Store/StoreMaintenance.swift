@@ -30,9 +30,12 @@ public struct VerifyReport: Sendable, Codable, Equatable {
     /// Temporary files that writes killed midway left in the index folders (hidden from every
     /// reader, harmless; `store gc` and `store repair` remove them).
     public var killedWrites = 0
+    /// Keys under `index/albums/` that tourist never writes there (another program's, or a hand's):
+    /// not albums, read by nothing, left as they are.
+    public var foreignKeys: [String] = []
     public var ok: Bool { problems.isEmpty }
 
-    enum CodingKeys: String, CodingKey { case blobs, corrupt, missing, orphans, dangling, problems, rehashed, extraReferences, leftoverPinEntries, unfinishedImports, killedWrites, ok }
+    enum CodingKeys: String, CodingKey { case blobs, corrupt, missing, orphans, dangling, problems, rehashed, extraReferences, leftoverPinEntries, unfinishedImports, killedWrites, foreignKeys, ok }
 
     public init() {}
 
@@ -49,6 +52,7 @@ public struct VerifyReport: Sendable, Codable, Equatable {
         leftoverPinEntries = try container.decode(Int.self, forKey: .leftoverPinEntries)
         unfinishedImports = try container.decodeIfPresent(Int.self, forKey: .unfinishedImports) ?? 0
         killedWrites = try container.decodeIfPresent(Int.self, forKey: .killedWrites) ?? 0
+        foreignKeys = try container.decodeIfPresent([String].self, forKey: .foreignKeys) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -64,6 +68,7 @@ public struct VerifyReport: Sendable, Codable, Equatable {
         try container.encode(leftoverPinEntries, forKey: .leftoverPinEntries)
         try container.encode(unfinishedImports, forKey: .unfinishedImports)
         try container.encode(killedWrites, forKey: .killedWrites)
+        try container.encode(foreignKeys, forKey: .foreignKeys)
         try container.encode(ok, forKey: .ok)
     }
 }
@@ -108,19 +113,31 @@ extension Store {
 
     /// The pin ids that have an album, sorted.
     func albumIDs() throws(StoreError) -> [String] {
-        try backend.listAll(Self.albumsPrefix).compactMap { object in
+        try albumKeys().ids
+    }
+
+    /// The keys under `index/albums/`: the albums, by pin id (sorted), which are the keys tourist
+    /// writes there (`ID.json` for a valid pin id, see `albumKey`), and every other key, which is
+    /// no album (another program's, a hand's, or a hostile client's: `../x.json`, `a%2Fb.json`, a
+    /// name with a line break).
+    func albumKeys() throws(StoreError) -> (ids: [String], foreign: [String]) {
+        var ids: [String] = [], foreign: [String] = []
+        for object in try backend.listAll(Self.albumsPrefix) {
             let name = object.key.dropFirst(Self.albumsPrefix.count)
-            return name.hasSuffix(".json") && !name.contains("/") ? String(name.dropLast(5)) : nil
+            let id = String(name.dropLast(5))
+            if name.hasSuffix(".json"), Pin.isValidID(id) { ids.append(id) } else { foreign.append(object.key) }
         }
+        return (ids, foreign)
     }
 
     /// Every album file read by `read` on every core (so what is kept of 10,000 albums can be
     /// small), given only the members named in `keys` (nil: all), plus the files that could not be
-    /// read. A file removed meanwhile (by a `pin rm`) is passed over.
+    /// read. A file removed meanwhile (by a `pin rm`) is passed over. `ids` are the albums to read
+    /// (nil: every one, see `albumKeys`).
     func readAllAlbumFiles<T: Sendable>(
-        keepingKeys keys: Set<String>? = nil, _ read: @escaping @Sendable (JSONValue) throws(IndexDecodingError) -> T
+        ids listed: [String]? = nil, keepingKeys keys: Set<String>? = nil, _ read: @escaping @Sendable (JSONValue) throws(IndexDecodingError) -> T
     ) throws(StoreError) -> (albums: [T], unreadable: [UnreadableAlbum]) {
-        let ids = try albumIDs()
+        let ids = if let listed { listed } else { try albumIDs() }
         let loaded = ParallelWork.map(ids, workers: backend.parallelism) { [self] id -> Result<T, UnreadableAlbum>? in
             do throws(StoreError) {
                 guard let bytes = try backend.load(albumKey(id))?.bytes else { return nil }
@@ -155,10 +172,12 @@ extension Store {
         func problem(_ kind: String, _ what: String, repair: String = StoreProblem.repairCommand) {
             report.problems.append(StoreProblem(kind: kind, what: what, repair: repair))
         }
+        let (ids, foreign) = try albumKeys()
+        report.foreignKeys = foreign
         // Quick: what links the index together; in full: every field of every album.
         let (albums, unreadable) = try quick
-            ? readAllAlbumFiles(keepingKeys: AlbumBlobs.keys, AlbumBlobs.read)
-            : readAllAlbumFiles { (album) throws(IndexDecodingError) in AlbumBlobs(try AlbumFileDecoding.album(album)) }
+            ? readAllAlbumFiles(ids: ids, keepingKeys: AlbumBlobs.keys, AlbumBlobs.read)
+            : readAllAlbumFiles(ids: ids) { (album) throws(IndexDecodingError) in AlbumBlobs(try AlbumFileDecoding.album(album)) }
         for bad in unreadable {
             report.dangling.append("\(bad.file): \(bad.reason)")
             problem("album", "\(bad.file) cannot be read (\(bad.reason)); its pin's photos are not listed")

@@ -16,6 +16,7 @@ public struct RepairReport: Sendable, Codable, Equatable {
 extension Store {
 
     /// Repairs every kind of damage `verify` finds, under the store lock, deleting nothing good:
+    /// - this machine's cached copies of a remote store's objects that fail their checks are dropped;
     /// - an album file that does not decode is moved to `quarantine/albums/`; its pin is kept (from
     ///   the pin list) with an empty album marked `failed`, so `fetch` fills it again;
     /// - a blob whose bytes do not match its name is moved to `quarantine/blobs/`, and every photo
@@ -34,6 +35,10 @@ extension Store {
     /// whose bytes are damaged, the photos whose files are lost, then the index built from the albums.
     private func repairAll(now: Date) throws(StoreError) -> RepairReport {
         var report = RepairReport()
+        let dropped = backend.dropDamagedCopies()
+        if let first = dropped.first {
+            report.actions.append("\(Plural.count(dropped.count, "damaged copy", "damaged copies")) in this machine's cache (first: \(first)) dropped: read again from \(location) when next needed")
+        }
         // An interrupted import is finished or undone first; with a damaged pin list it cannot be
         // told which, and its albums are kept like any other.
         let imports = try? finishImports(now: now)

@@ -40,6 +40,9 @@ struct StoreCommand: AsyncParsableCommand {
                     if report.killedWrites > 0 {
                         lines.append("\(Plural.count(report.killedWrites, "temporary file")) left by writes killed midway (hidden, harmless; `tourist store gc` removes them)")
                     }
+                    if let first = report.foreignKeys.first {
+                        lines.append("\(Plural.count(report.foreignKeys.count, "key")) under index/albums/ that tourist does not write, so not albums (ignored, left as \(Plural.word(report.foreignKeys.count, "it is", "they are"))): \(TerminalText.escaped(first))\(report.foreignKeys.count > 1 ? " and \(report.foreignKeys.count - 1) more" : "")")
+                    }
                     if !report.orphans.isEmpty {
                         lines.append("\(Plural.count(report.orphans.count, "orphan blob")) (used by no album, harmless; `tourist store gc` removes them)")
                     }
