@@ -62,9 +62,10 @@ enum LeaseRecordDoor {
         fixture.place(bytes, at: path)
         defer { fixture.remove(path) }
         let now = Date()
-        let holder = fixture.store.leaseRecord(pin: id, now: now)
+        let timing = LeaseTiming(duration: 60)
+        let holder = fixture.store.leaseRecord(pin: id, timing: timing, now: now)
         do {
-            let lease = try fixture.store.takeLease(pin: id, duration: 60, now: now)
+            let lease = try fixture.store.takeLease(pin: id, timing: timing, now: now)
             contract((holder == nil) == (lease != nil), "held by \(String(describing: holder)) yet taken: \(lease != nil); the lease read \(String(decoding: bytes, as: UTF8.self).debugDescription)")
             try lease?.release()
         } catch {
