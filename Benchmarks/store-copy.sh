@@ -6,7 +6,8 @@
 #      copied into a fresh bucket (target: under 60 s; 315 s before issue 34);
 #   2. the same copy again, of the unchanged library, as a resumed copy runs (target: no write);
 #   3. the same copy into a fresh local folder, for reference.
-# For each, the requests radosgw logged by method (from its log, between two marks).
+# For each, the requests radosgw logged by method (from its log, between two marks) and the CPU
+# seconds radosgw and the OSD used (they share the machine's cores with tourist).
 #
 #   bash Benchmarks/store-copy.sh
 #   BENCH_QUICK=1 bash Benchmarks/store-copy.sh   # 2,000 pins, for a smoke test
@@ -61,15 +62,22 @@ with open(path, "w") as out:
 PY
 "$bin/tourist" pin import "$work/places.csv" --store "$work/library" --quiet >/dev/null
 
+# The CPU seconds (user + system) radosgw and the OSD have used, in clock ticks.
+daemons_cpu() {
+    cat "/proc/$(cat "$ceph_dir/rgw.pid")/stat" "/proc/$(cat "$ceph_dir/osd.pid")/stat" | awk '{ ticks += $14 + $15 } END { print ticks }'
+}
+
 # `timed NAME DESTINATION`: one `store copy` of the library, its wall time, peak RSS and CPU seconds
-# in $work/NAME, its summary in $work/NAME.json, and the requests radosgw logged meanwhile by method
-# in $work/NAME.requests.
+# in $work/NAME, its summary in $work/NAME.json, the requests radosgw logged meanwhile by method in
+# $work/NAME.requests, and the CPU seconds radosgw and the OSD used meanwhile in $work/NAME.daemons.
 timed() {
     sleep 1  # radosgw writes its log from a thread of its own
-    local mark
+    local mark cpu
     mark=$(wc -l <"$rgw_log")
+    cpu=$(daemons_cpu)
     /usr/bin/time -f "%e %M %U %S" -o "$work/$1" "$bin/tourist" store copy "$work/library" "$2" --quiet --json >"$work/$1.json"
     sleep 1
+    awk -v before="$cpu" -v now="$(daemons_cpu)" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", (now - before) / hz }' >"$work/$1.daemons"
     tail -n +$((mark + 1)) "$rgw_log" | { grep -o "\"[A-Z]* /$bucket[/?][^ ]* HTTP" || true; } | cut -d' ' -f1 | tr -d '"' | sort | uniq -c |
         awk '{ printf "%s%s %d", (NR > 1 ? ", " : ""), $2, $1 } END { if (NR == 0) printf "none" }' >"$work/$1.requests"
 }
@@ -86,9 +94,10 @@ def row(name, label, target=None, ok=None):
     requests = open(f"{work}/{name}.requests").read() if name != "folder" else ""
     done = f"{report['pins']:,} copied, {report['pinsPresent']:,} there already"
     verdict = "" if ok is None else ("met" if ok(wall, requests) else "**missed**")
-    print(f"| {label} | {wall:.2f} s | {pins / wall:,.0f} | {done} | {requests} | {user + system:.1f} s | {rss / 1024:.0f} MB | {target or ''} | {verdict} |")
-print(f"| `store copy` of {pins:,} pins with empty albums, one run | wall | pins/s | pins | requests to RGW (by method) | client CPU | peak RSS | target | |")
-print("|---|---|---|---|---|---|---|---|---|")
+    daemons = open(f"{work}/{name}.daemons").read() + " s" if name != "folder" else ""
+    print(f"| {label} | {wall:.2f} s | {pins / wall:,.0f} | {done} | {requests} | {user + system:.1f} s | {daemons} | {rss / 1024:.0f} MB | {target or ''} | {verdict} |")
+print(f"| `store copy` of {pins:,} pins with empty albums, one run | wall | pins/s | pins | requests to RGW (by method) | client CPU | radosgw + OSD CPU | peak RSS | target | |")
+print("|---|---|---|---|---|---|---|---|---|---|")
 row("first", "local → fresh bucket on RGW", "< 60 s", lambda wall, _: wall < 60)
 row("resumed", "again, the library unchanged (a resumed copy)", "no write", lambda _, requests: not any(m in requests for m in ("PUT", "POST", "DELETE")))
 row("folder", "local → fresh local folder (reference)")
