@@ -26,6 +26,9 @@ package struct IndexedFile: Sendable, Equatable {
 /// ignored: the next scan reads every file again. Package-visible for the fuzzing door `scan-index`.
 package enum ScanIndex {
     static let header = Array("tourist-scan-index 2\n".utf8)
+    /// The start of the year 10000 in seconds since 1970: a time taken is read only before it
+    /// (and after as long before 1970).
+    static let latestTime = 253_402_300_800.0
 
     package static func encode(_ files: [IndexedFile]) -> [UInt8] {
         var out = header
@@ -91,7 +94,11 @@ package enum ScanIndex {
                     guard let point = try? GeoPoint(latitude: latitude, longitude: longitude) else { return nil }
                     metadata.location = point
                 }
-                if flags & 2 != 0 { metadata.takenAt = Date(timeIntervalSince1970: taken) }
+                if flags & 2 != 0 {
+                    // A real time, within the years tourist writes (found by the scan-index fuzzing door).
+                    guard taken.isFinite, abs(taken) < ScanIndex.latestTime else { return nil }
+                    metadata.takenAt = Date(timeIntervalSince1970: taken)
+                }
                 if flags & 4 != 0 { (metadata.width, metadata.height) = (Int(width), Int(height)) }
                 if !camera.isEmpty { metadata.camera = camera }
                 files.append(IndexedFile(file: found, outcome: .success(metadata)))

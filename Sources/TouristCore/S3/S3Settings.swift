@@ -59,7 +59,10 @@ struct IniFile {
             }
             guard let section = current, let equals = line.firstIndex(of: "=") else { continue }
             let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            sections[section, default: [:]][key] = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            // An empty value is no value, as an empty variable is (found by the aws-files fuzzing door:
+            // `aws_secret_access_key =` gave credentials with an empty secret).
+            sections[section, default: [:]][key] = value.isEmpty ? nil : value
         }
     }
 }
