@@ -59,12 +59,9 @@ struct BrowserMapSearchTests {
     /// A landmark is no city: typing it asks nothing online and says Enter will; Enter asks the
     /// geocoder (a stand-in) once and opens the pin form there, credited to OpenStreetMap.
     @Test func aLandmarkIsLookedUpOnlineOnEnterOnly() async throws {
-        let harness = try Harness()
-        let nominatim = try FakeNominatim()
-        defer { nominatim.stop() }
-        let config = try GeocoderEndToEndTests.config(harness, url: nominatim.url)
-        let server = try await ServedStore(harness, arguments: ["--config", config])
-        defer { Task { _ = await server.stop() } }
+        let served = try await ServedGeocoder()
+        defer { Task { await served.stop() } }
+        let (nominatim, server) = (served.nominatim, served.server)
         let base = server.base
         let seen = try await Blocking.run { () throws -> (typed: String, asked: Int, name: String, errors: [String]) in
             let browser = try WebDriver(windowWidth: 1280, windowHeight: 900)

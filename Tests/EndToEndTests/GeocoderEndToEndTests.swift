@@ -141,12 +141,9 @@ import TestSupport
 /// (`online=1`), a name the gazetteer lacks is looked up online, once, and offered with its credit.
 @Suite struct ServedGeocoderTests {
     @Test func theMapsSearchAsksOnlineOnlyWhenToldAndOnlyForWhatTheGazetteerLacks() async throws {
-        let harness = try Harness()
-        let nominatim = try FakeNominatim()
-        defer { nominatim.stop() }
-        let config = try GeocoderEndToEndTests.config(harness, url: nominatim.url)
-        let server = try await ServedStore(harness, arguments: ["--config", config])
-        defer { Task { _ = await server.stop() } }
+        let served = try await ServedGeocoder()
+        defer { Task { await served.stop() } }
+        let (nominatim, server) = (served.nominatim, served.server)
 
         let typing = try #require(try await server.get("/api/places?q=Eiffel%20Tower").json() as? [String: Any])
         #expect((typing["candidates"] as? [Any])?.isEmpty == true && typing["geocoder"] as? Bool == true, "\(typing)")
@@ -179,12 +176,9 @@ import TestSupport
     /// page's own lookups pass, by `Sec-Fetch-Site` or by its CSRF token (browsers that do not
     /// send `Sec-Fetch-Site`).
     @Test func anotherSitesPageCannotLookPlacesUpOnline() async throws {
-        let harness = try Harness()
-        let nominatim = try FakeNominatim()
-        defer { nominatim.stop() }
-        let config = try GeocoderEndToEndTests.config(harness, url: nominatim.url)
-        let server = try await ServedStore(harness, arguments: ["--config", config])
-        defer { Task { _ = await server.stop() } }
+        let served = try await ServedGeocoder()
+        defer { Task { await served.stop() } }
+        let (harness, nominatim, server) = (served.harness, served.nominatim, served.server)
 
         let lookup = "/api/places?q=Eiffel%20Tower&online=1"
         let forged: [[(String, String)]] = [
