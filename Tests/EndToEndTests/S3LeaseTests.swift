@@ -53,8 +53,10 @@ struct S3LeaseTests {
         #expect(gaveUp.stderr.contains("pid \(holding.processIdentifier)"), "\(gaveUp.stderr)")
         #expect(gaveUp.stderr.contains("aws s3 rm \(store)/leases/\(pin).json"), "\(gaveUp.stderr)")
         flickr.releaseDownloads()
+        // The holder ends well, or, when the waiter took longer than a download may stall (15 s,
+        // a busy machine), with its held downloads timed out; either way it gives its lease up.
         let held = try await TouristBinary.finish(holding)
-        #expect(held.status == 0, "\(held.stderr)")
+        #expect(held.status == 0 || (held.status == 75 && held.stderr.contains("(stalled)")), "\(held.stderr)")
         #expect(try S3StoreEndToEndTests.keys(gateway, store, under: "leases/").isEmpty)
     }
 }

@@ -7,6 +7,12 @@ import TouristCore
 /// What `GET /blobs/SHA256` opens and how: only a regular file of the store, never waited on,
 /// checked against its hash when read whole, and a large one streamed by the range asked.
 @Suite struct BlobFileTests {
+    /// How an answer names blob `sha256`'s file: by its path in the store, never where the store
+    /// lies on disk.
+    static func inStore(_ sha256: String) -> String {
+        "blobs/sha256/\(sha256.prefix(2))/\(sha256)"
+    }
+
     /// The file of blob `sha256` in the harness's store, its bytes, and the file removed (for the
     /// test to put something else in its place).
     static func takenAway(_ harness: RouteHarness) async throws -> (sha256: String, path: String, bytes: Data) {
@@ -24,7 +30,7 @@ import TouristCore
             // Before: opening the FIFO waited for a writer that never came, and the answer never did.
             let answer = try await client.get("/blobs/\(sha256)")
             #expect(answer.status == .internalServerError)
-            #expect(answer.error == "\(path) is not a regular file, not a photo tourist stored; remove it, then run tourist store verify", "\(answer.text)")
+            #expect(answer.error == "\(Self.inStore(sha256)) is not a regular file, not a photo tourist stored; remove it, then run tourist store verify", "\(answer.text)")
         }
     }
 
@@ -37,7 +43,7 @@ import TouristCore
         try await harness.test { client in
             let answer = try await client.get("/blobs/\(sha256)")
             #expect(answer.status == .internalServerError)
-            #expect(answer.error == "\(path) is a symbolic link, not a photo tourist stored; remove it, then run tourist store verify", "\(answer.text)")
+            #expect(answer.error == "\(Self.inStore(sha256)) is a symbolic link, not a photo tourist stored; remove it, then run tourist store verify", "\(answer.text)")
         }
     }
 
