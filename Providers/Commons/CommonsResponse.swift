@@ -58,7 +58,8 @@ struct CommonsPage: Decodable {
             if let text = try? container.decode(String.self, forKey: .value) {
                 value = text
             } else if let number = try? container.decode(Double.self, forKey: .value) {
-                value = number.rounded() == number ? String(Int(number)) : String(number)
+                // A whole number as an integer where one holds it (4000, not 4000.0); else as it is.
+                value = Int(exactly: number).map(String.init) ?? String(number)
             } else if let flag = try? container.decode(Bool.self, forKey: .value) {
                 value = flag ? "true" : "false"
             } else {
