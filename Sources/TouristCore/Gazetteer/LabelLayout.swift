@@ -18,11 +18,27 @@ struct LabelLayout {
         }
     }
 
-    /// A city to name: its dot on screen, the room its name takes, and its people.
+    /// A city to name: its dot on screen, the room its name takes, and its people; with the boxes
+    /// of its dot and of its name on each side (`CityLabel.Placement.allCases`' order).
     struct City: Sendable {
         let x: Double, y: Double
         let size: LabelSize
         let population: Int
+        let dot: Box
+        let sides: [Box]
+
+        init(x: Double, y: Double, size: LabelSize, population: Int) {
+            (self.x, self.y, self.size, self.population) = (x, y, size, population)
+            dot = LabelLayout.dot(x: x, y: y)
+            sides = CityLabel.Placement.allCases.map { LabelLayout.box($0, size: size, x: x, y: y) }
+        }
+
+        /// The ground its dot and name may take, whichever side the name goes.
+        var ground: Box {
+            sides.reduce(dot) { ground, box in
+                Box(minX: min(ground.minX, box.minX), minY: min(ground.minY, box.minY), maxX: max(ground.maxX, box.maxX), maxY: max(ground.maxY, box.maxY))
+            }
+        }
     }
 
     /// How far (each way, in pixels) a city's dot holds the ground for itself: a city whose dot
@@ -70,7 +86,7 @@ struct LabelLayout {
         freeSides = Array(repeating: Self.allSides, count: cities.count)
         var coming: [BoxGrid.Cell: [Int]] = [:]
         for (index, city) in cities.enumerated() {
-            for cell in BoxGrid.cells(of: Self.ground(of: city)) { coming[cell, default: []].append(index) }
+            for cell in BoxGrid.cells(of: city.ground) { coming[cell, default: []].append(index) }
         }
         comingGrid = coming
     }
@@ -103,14 +119,6 @@ struct LabelLayout {
         return Box(minX: left, minY: top + size.inkTop, maxX: left + width, maxY: top + size.inkBottom).grown(by: LabelSize.halo)
     }
 
-    /// The ground a city's dot and name may take, whichever side the name goes.
-    static func ground(of city: City) -> Box {
-        CityLabel.Placement.allCases.reduce(dot(x: city.x, y: city.y)) { ground, placement in
-            let box = box(placement, size: city.size, x: city.x, y: city.y)
-            return Box(minX: min(ground.minX, box.minX), minY: min(ground.minY, box.minY), maxX: max(ground.maxX, box.maxX), maxY: max(ground.maxY, box.maxY))
-        }
-    }
-
     /// The box of a city's dot at `x`, `y`.
     static func dot(x: Double, y: Double) -> Box {
         Box(minX: x - dotRadius, minY: y - dotRadius, maxX: x + dotRadius, maxY: y + dotRadius)
@@ -120,25 +128,23 @@ struct LabelLayout {
 
     private mutating func place(_ index: Int) -> CityLabel.Placement? {
         let city = cities[index]
-        let dot = Self.dot(x: city.x, y: city.y)
-        guard !isHeld(city), names.isFree(dot) else { return nil }
-        var best: (placement: CityLabel.Placement, cost: Double)?
-        for (side, placement) in CityLabel.Placement.allCases.enumerated() where freeSides[index] & (1 << side) != 0 {
-            let cost = cost(of: Self.box(placement, size: city.size, x: city.x, y: city.y), for: index)
-            if cost < best?.cost ?? .infinity { best = (placement, cost) }
+        guard !isHeld(city), names.isFree(city.dot) else { return nil }
+        var best: (side: Int, cost: Double)?
+        for side in city.sides.indices where freeSides[index] & (1 << side) != 0 {
+            let cost = cost(of: city.sides[side], for: index)
+            if cost < best?.cost ?? .infinity { best = (side, cost) }
         }
         guard let best, best.cost < Self.takesAName else { return nil }
-        take(Self.box(best.placement, size: city.size, x: city.x, y: city.y))
-        take(dot)
-        return best.placement
+        take(city.sides[best.side])
+        take(city.dot)
+        return CityLabel.Placement.allCases[best.side]
     }
 
     /// Takes `box` for a name or a named dot: the sides of cities it meets are no longer free.
     private mutating func take(_ box: Box) {
         names.take(box)
         for other in Set(BoxGrid.cells(of: box).flatMap { comingGrid[$0, default: []] }) where freeSides[other] != 0 {
-            let city = cities[other]
-            for (side, placement) in CityLabel.Placement.allCases.enumerated() where box.overlaps(Self.box(placement, size: city.size, x: city.x, y: city.y)) {
+            for (side, sideBox) in cities[other].sides.enumerated() where box.overlaps(sideBox) {
                 freeSides[other] &= ~(1 << side)
             }
         }
@@ -158,25 +164,23 @@ struct LabelLayout {
     }
 
     /// What a name at `box` takes from the cities after `index` with a tenth of its people or
-    /// more that it does not hold, each weighed by its share of them: a guarded city's dot covered with half its people
-    /// or more, `takesAName`; another's, 3; all its free sides met, 3 too; some of them, their
-    /// share of its choice.
+    /// more that it does not hold, each weighed by its share of them: a guarded city's dot covered
+    /// with half its people or more, `takesAName`; another's, 3; all its free sides met, 3 too;
+    /// some of them, their share of its choice.
     private func cost(of box: Box, for index: Int) -> Double {
         let placed = cities[index]
-        let ownDot = Self.dot(x: placed.x, y: placed.y)
         let coming = Set(BoxGrid.cells(of: box).flatMap { comingGrid[$0, default: []] }).filter { $0 > index }.sorted()
         var cost = 0.0
         for other in coming {
             let city = cities[other]
             guard city.population * Self.relevantShare >= placed.population, !Self.holds(placed, city) else { continue }
             let share = Double(city.population) / Double(max(placed.population, 1))
-            let dot = Self.dot(x: city.x, y: city.y)
-            if box.overlaps(dot), !dot.overlaps(ownDot) {
+            if box.overlaps(city.dot), !city.dot.overlaps(placed.dot) {
                 let guarded = guarded?.contains(other) ?? true
                 cost += guarded && 2 * city.population >= placed.population ? Self.takesAName : 3 * share
             } else {
-                let sides = CityLabel.Placement.allCases.enumerated().filter { freeSides[other] & (1 << $0.offset) != 0 }
-                let met = sides.filter { box.overlaps(Self.box($0.element, size: city.size, x: city.x, y: city.y)) }.count
+                let sides = city.sides.indices.filter { freeSides[other] & (1 << $0) != 0 }
+                let met = sides.filter { box.overlaps(city.sides[$0]) }.count
                 guard met > 0 else { continue }
                 cost += met == sides.count ? 3 * share : share * Double(met) / Double(sides.count)
             }
