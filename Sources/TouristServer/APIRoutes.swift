@@ -11,6 +11,8 @@ struct APIRoutes: Sendable {
     let library: Library
     let jobs: FetchJobs
     let hub: EventHub
+    /// Learns the sizes the albums shown record, for `BlobRoutes` to check downloads against.
+    let sizes: RecordedSizes
 
     /// Every handler that calls into the library runs it on `ServerThreads.store`: a call may wait
     /// for the store's lock, and an event loop that waits stops every connection it serves.
@@ -87,6 +89,7 @@ struct APIRoutes: Sendable {
 
     private func album(_ context: BasicRequestContext) throws -> Response {
         let album = try library.album(try pinID(context))
+        sizes.learn(album.photos)
         var pin = album.pin
         pin.photos = album.storedCount
         let photos = album.photos.map { PhotoJSON(photo: $0, store: library.store, withPath: false) }
@@ -135,6 +138,7 @@ struct APIRoutes: Sendable {
         guard let photo = album.photos.first(where: { $0.key == key }) else {
             throw StoreError(.notFound, "photo \(key) is not in the album of \"\(album.pin.name)\"")
         }
+        sizes.learn([photo])
         let (previous, next) = PhotoPage.neighbours(of: key, in: album.photos)
         return try json(PhotoPage(
             pin: album.pin, photo: PhotoJSON(photo: photo, store: library.store, withPath: false),
@@ -150,6 +154,7 @@ struct APIRoutes: Sendable {
         guard let copy = try await library.photoCopy(key, size: Self.largeSize, pin: id) else {
             throw StoreError(.notFound, "photo \(key) is not in this album")
         }
+        sizes.learn(copy.view)
         return try json(LargePhoto(url: "/blobs/\(copy.view.sha256)", size: copy.view.size.rawValue, mime: copy.view.mimeType, bytes: copy.view.bytes))
     }
 

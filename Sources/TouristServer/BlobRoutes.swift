@@ -10,14 +10,17 @@ import TouristCore
 /// gets 304), and single byte ranges are served (206, or 416 outside the blob).
 ///
 /// No byte is sent before the photo's file on this machine is checked against its hash
-/// (`BlobReading.checkedFile`: on S3 the cached copy, read again from the bucket when it fails), so
-/// what is marked `immutable` is what the hash names. Nothing here blocks an event loop: files are
+/// (`BlobReading.checkedFile`: on S3 the cached copy, read again from the bucket when it fails, and
+/// held against the size its album records, `RecordedSizes`), so what is marked `immutable` is what
+/// the hash names. Nothing here blocks an event loop: files are
 /// opened, checked and read on `ServerThreads.files`. A photo small enough for `BlobCache` is read
 /// whole once and kept; a larger one is streamed, only the asked range, in chunks sent as fast as
 /// the client takes them, so memory stays bounded however many clients read however slowly.
 struct BlobRoutes: Sendable {
     let blobs: any BlobReading
     let cache: BlobCache
+    /// What the albums shown record for each photo's size, which a download is held against.
+    let sizes: RecordedSizes
 
     static let cacheControl = "public, max-age=31536000, immutable"
     /// How much of a large photo is read at once while streaming it.
@@ -39,9 +42,9 @@ struct BlobRoutes: Sendable {
             }
         }
         let name = String(sha256)
-        let (blobs, largest) = (blobs, cache.largest)
+        let (blobs, largest, recorded) = (blobs, cache.largest, sizes.size(of: key))
         let opened = try await ServerThreads.files.runIfActive { () throws -> (file: CheckedBlobFile, head: ByteBuffer)? in
-            guard let file = try blobs.checkedFile(of: name) else { return nil }
+            guard let file = try blobs.checkedFile(of: name, expectedSize: recorded) else { return nil }
             return (file, try file.buffer(at: 0, count: file.size <= largest ? file.size : 32))
         }
         guard let (file, head) = opened else {

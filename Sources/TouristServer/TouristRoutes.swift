@@ -28,9 +28,10 @@ struct TouristRoutes: Sendable {
             contentSecurityPolicy: TouristServer.contentSecurityPolicy(tiles: library.config.serve.tiles), paths: StorePathHiding(library.store)
         )
         router.add(middleware: checks)
-        APIRoutes(library: library, jobs: jobs, hub: hub).add(to: router)
+        let sizes = RecordedSizes()
+        APIRoutes(library: library, jobs: jobs, hub: hub, sizes: sizes).add(to: router)
         PlaceRoutes(finder: places, secrets: secrets).add(to: router)
         PageRoutes(assets: assets, csrfToken: secrets.csrfToken).add(to: router)
-        responder = TouristResponder(router: router.buildResponder(), blobs: BlobRoutes(blobs: library.blobs, cache: BlobCache()), checks: checks)
+        responder = TouristResponder(router: router.buildResponder(), blobs: BlobRoutes(blobs: library.blobs, cache: BlobCache(), sizes: sizes), checks: checks)
     }
 }

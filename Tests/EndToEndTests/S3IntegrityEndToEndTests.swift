@@ -6,7 +6,8 @@ import TestSupport
 /// What enters from a machine's cache or from another client of the bucket is checked before it
 /// is used, through the built binary against a real Ceph RADOS Gateway on 127.0.0.1: an edited
 /// cached album is neither shown nor written back; a large photo whose bytes another client
-/// replaced, or whose cached file was rewritten, is never served or kept; a damaged cached copy is
+/// replaced, or whose cached file was rewritten, is never served or kept (one of another size than
+/// its album records is refused by its size, a larger one before its body); a damaged cached copy is
 /// read again from the bucket; keys under `index/albums/` that tourist does not write are no albums.
 @Suite(.enabled(if: try CephGateway.requirement.runs(), Comment(rawValue: CephGateway.requirement.missing)))
 struct S3IntegrityEndToEndTests {
@@ -111,6 +112,46 @@ struct S3IntegrityEndToEndTests {
         // The advice holds: repair finds the bucket's damage.
         let repaired = try await second.run("store", "repair")
         #expect(repaired.stdout.contains("blob \(sha256) was damaged"), "\(repaired.stdout)")
+    }
+
+    @Test func aLargePhotoReplacedByOneOfAnotherSizeIsRefusedByTheSizeItsAlbumRecords() async throws {
+        let gateway = try await Blocking.run { try CephGateway.shared() }
+        let store = try S3StoreEndToEndTests.s3(gateway, "resized-blob")
+        let first = try Self.largePhotos(gateway, store: store)
+        let (pin, sha256, bytes) = try await Self.fetchedLargePhoto(first)
+        let key = "blobs/sha256/\(sha256.prefix(2))/\(sha256)"
+        let (bucket, prefix) = try S3StoreEndToEndTests.split(store)
+        let genuine = try #require(try gateway.object(bucket, "\(prefix)/\(key)"))
+        let second = try Self.largePhotos(gateway, store: store)
+        let cached = try Self.cachePath(second, store, key)
+        let served = try await ServedStore(second)
+        defer { served.process.terminate() }
+        #expect(try await served.get("/api/pins/\(pin)/album").status == 200, "the page reads the album before its photos")
+
+        // Larger: libcurl refuses its Content-Length before any body comes, so the message cannot
+        // say how large it is. Smaller: refused once read, with its size.
+        let replacements = [(genuine + Data(count: 8 << 20), "is larger"), (genuine.prefix(genuine.count / 2), "is \(genuine.count / 2) bytes")]
+        for (replacement, said) in replacements {
+            #expect(try gateway.put(bucket, "\(prefix)/\(key)", replacement) == "200")
+            let expected = "blob \(sha256) in the store \(store) (not this machine's cache) \(said), but its album records \(bytes) bytes"
+            let answer = try await served.get("/blobs/\(sha256)")
+            let body = String(decoding: answer.body, as: UTF8.self)
+            #expect(answer.status == 500 && answer.header("ETag") == nil && body.contains(expected), "\(said): \(answer.status) \(body)")
+            let exported = try await second.run("export", pin, second.folder.child("out"), expecting: 65)
+            #expect(exported.stderr.contains(expected) && exported.stderr.contains("tourist store repair"), "\(said): \(exported.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: cached), "\(said): nothing of it is kept")
+        }
+        // A photo whose album this server has not shown is still checked, by its hash.
+        let fresh = try await ServedStore(second)
+        defer { fresh.process.terminate() }
+        let unshown = try await fresh.get("/blobs/\(sha256)")
+        #expect(unshown.status == 500 && String(decoding: unshown.body, as: UTF8.self).contains("(not this machine's cache) is damaged"))
+
+        // Put back, it is served and kept again.
+        #expect(try gateway.put(bucket, "\(prefix)/\(key)", genuine) == "200")
+        let restored = try await served.get("/blobs/\(sha256)")
+        #expect(restored.status == 200 && Data(restored.body) == genuine)
+        #expect(try sha256sum(cached) == sha256)
     }
 
     @Test func aRewrittenCachedLargePhotoIsReadAgainFromTheBucket() async throws {

@@ -17,7 +17,7 @@ import TouristCore
     /// test to put something else in its place).
     static func takenAway(_ harness: RouteHarness) async throws -> (sha256: String, path: String, bytes: Data) {
         let (sha256, bytes) = try await BlobRouteTests.firstPhoto(harness)
-        let path = try #require(try harness.library.blobs.checkedFile(of: sha256)?.path)
+        let path = try #require(try harness.library.blobs.checkedFile(of: sha256, expectedSize: nil)?.path)
         #expect(unlink(path) == 0)
         return (sha256, path, bytes)
     }

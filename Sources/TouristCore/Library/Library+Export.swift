@@ -27,7 +27,7 @@ extension Library {
             let image = base + "." + ImageFormat.fileExtension(for: photo.mimeType)
             let sink = try FileSink(directory: folder, maxBytes: Int.max)
             do {
-                try blobs.copyVerified(sha256, photo: photo.key.description, into: sink)
+                try blobs.copyVerified(sha256, photo: photo.key.description, expectedSize: photo.bytes, into: sink)
             } catch let error as StoreError {
                 result.refused.append(error.message)
                 continue

@@ -74,7 +74,7 @@ public final class LocalBackend: StorageBackend {
         try FileSystem.read(path(key), range: range)
     }
 
-    public func read(_ key: String, into sink: any BlobSink, useCache: Bool) throws -> Bool {
+    public func read(_ key: String, into sink: any BlobSink, useCache: Bool, expectedSize: Int?) throws -> Bool {
         let path = path(key)
         guard access(path, F_OK) == 0 else { return false }
         do {
@@ -90,7 +90,7 @@ public final class LocalBackend: StorageBackend {
 
     public func dropDamagedCopies() -> [String] { [] }
 
-    public func checkedFile(_ key: String) throws(StoreError) -> CheckedBlobFile? {
+    public func checkedFile(_ key: String, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile? {
         switch CheckedBlobFile.open(path(key), sha256: String(key.split(separator: "/").last ?? "")) {
         case .opened(let file): return file
         case .missing: return nil

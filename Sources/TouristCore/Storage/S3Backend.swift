@@ -149,8 +149,10 @@ public final class S3Backend: StorageBackend {
 
     /// A cached blob is read from its file once checked (one that fails is dropped); one read from
     /// S3 is cached on the way, and kept only when it is whole and hashes to its name (unless
-    /// `useCache` is false: `verify` checks the bucket's bytes, not this machine's copy).
-    public func read(_ key: String, into sink: any BlobSink, useCache: Bool) throws -> Bool {
+    /// `useCache` is false: `verify` checks the bucket's bytes, not this machine's copy). With
+    /// `expectedSize`, an object of another size is refused: libcurl holds a larger one's
+    /// Content-Length against it before any body comes; a smaller one is refused once read.
+    public func read(_ key: String, into sink: any BlobSink, useCache: Bool, expectedSize: Int?) throws -> Bool {
         let cache = useCache && Self.isBlob(key) ? cache : nil
         if let file = cache?.checkedBlob(key) {
             try file.copy(into: sink)
@@ -159,15 +161,30 @@ public final class S3Backend: StorageBackend {
         let copy = cache?.blobWriter(key)
         defer { copy?.discard() }
         let guarded = S3GuardedSink(copy.map { TeeSink(sink, $0) } ?? sink)
-        let outcome = transport.send(S3Exchange(request: try addressing.request("GET", key), sink: guarded, limit: .none, movesBlob: true))
+        let limit = expectedSize.map(S3SizeLimit.recorded) ?? .none
+        let outcome = transport.send(S3Exchange(request: try addressing.request("GET", key), sink: guarded, limit: limit, movesBlob: true))
         if let error = guarded.failure { throw error }
-        let response = try failure.answer(outcome, "read \(key)")
+        if case .failure(let failure) = outcome, let expectedSize, (failure as? ProviderError)?.isTooLarge == true {
+            throw otherSize(key, expected: expectedSize, found: nil)
+        }
+        let response = try failure.answer(outcome, "read \(key)", limit: limit)
         if response.status == 200 {
+            if let expectedSize, guarded.byteCount != expectedSize {
+                throw otherSize(key, expected: expectedSize, found: guarded.byteCount)
+            }
             copy?.finish(contentLength: response.headers["content-length"].flatMap { Int($0) })
             return true
         }
         if S3Failure.isMissingKey(response) { return false }
         throw failure.error(response, "read \(key)")
+    }
+
+    /// The error for blob `key` whose object in the bucket is not the size its album records
+    /// (`found`, or nil when it was refused for being larger before its body came).
+    private func otherSize(_ key: String, expected: Int, found: Int?) -> StoreError {
+        let sha256 = key.split(separator: "/").last.map(String.init) ?? key
+        let size = found.map { "is \($0) bytes" } ?? "is larger"
+        return StoreError(.corrupt, "blob \(sha256) in the store \(location) (not this machine's cache) \(size), but its album records \(expected) bytes: the object in the bucket is not the photo stored, so nothing of it was kept. Run `tourist store repair`, then `tourist fetch` its pin to download the photo again")
     }
 
     /// A HEAD answer has no body, so a missing bucket reads as a missing key here.
@@ -271,13 +288,13 @@ public final class S3Backend: StorageBackend {
 
     /// The cached copy, checked; without one (or when it fails its check and is dropped), the
     /// blob is read from the bucket into the cache first, checked on the way.
-    public func checkedFile(_ key: String) throws(StoreError) -> CheckedBlobFile? {
+    public func checkedFile(_ key: String, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile? {
         guard Self.isBlob(key) else { return nil }
         guard let cache else { throw StoreError(.io, "cannot check \(key) of \(location) on this machine: this store was opened without a cache") }
         if let file = cache.checkedBlob(key) { return file }
         let hashing = HashingSink<SHA256>(DiscardingSink())
         let read: Bool
-        do { read = try self.read(key, into: hashing, useCache: true) } catch { throw error as? StoreError ?? StoreError(.io, "cannot read \(key) from \(location): \(error)") }
+        do { read = try self.read(key, into: hashing, useCache: true, expectedSize: expectedSize) } catch { throw error as? StoreError ?? StoreError(.io, "cannot read \(key) from \(location): \(error)") }
         guard read else { return nil }
         if let file = cache.checkedBlob(key) { return file }
         let sha256 = key.split(separator: "/").last.map(String.init) ?? key

@@ -33,6 +33,13 @@ struct S3SizeLimit: Sendable {
     static let blob = S3SizeLimit(bytes: 1 << 30, what: "1 GiB, the limit of a photo read into memory", kind: .corrupt)
     /// No body kept (a HEAD, a stream into a sink).
     static let none = S3SizeLimit(bytes: Int.max, what: "no limit", kind: .io)
+
+    /// A blob streamed into a sink whose album records it as `bytes` long: a larger answer is
+    /// refused before its body comes. The limit is never under 64 KiB, so that an error answer
+    /// (S3's XML) for a tiny blob is read as what it is; the exact size is checked once read.
+    static func recorded(_ bytes: Int) -> S3SizeLimit {
+        S3SizeLimit(bytes: max(bytes, 64 << 10), what: "the \(bytes) bytes its album records", kind: .corrupt)
+    }
 }
 
 /// Sends S3 requests for synchronous callers: many at once (up to `concurrency` in flight), each
@@ -108,20 +115,23 @@ private final class Outcomes: Sendable {
     }
 }
 
-/// A sink between a transfer and the caller's: it remembers whether any bytes went through (a
-/// failed read that streamed some cannot be retried) and the error the caller's sink threw (which
-/// is the caller's to see, not a network failure).
+/// A sink between a transfer and the caller's: it counts the bytes that went through (a failed
+/// read that streamed some cannot be retried) and remembers the error the caller's sink threw
+/// (which is the caller's to see, not a network failure).
 final class S3GuardedSink: BlobSink {
     private let sink: any BlobSink
-    private(set) var received = false
+    private(set) var byteCount = 0
     private(set) var failure: (any Error)?
+
+    /// Whether any bytes went through.
+    var received: Bool { byteCount > 0 }
 
     init(_ sink: any BlobSink) {
         self.sink = sink
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws {
-        received = true
+        byteCount += bytes.count
         do {
             try sink.write(bytes)
         } catch {

@@ -50,7 +50,10 @@ public protocol StorageBackend: Sendable {
 
     /// Streams the whole object into `sink`; false when there is none. A sink's error is rethrown.
     /// `useCache: false` reads what the store itself holds, past any local copy (for `verify`).
-    func read(_ key: String, into sink: any BlobSink, useCache: Bool) throws -> Bool
+    /// `expectedSize` is the size an album records for a blob: a backend that downloads it refuses
+    /// an object of another size (`corrupt`, naming the store), before any of its body when the
+    /// object is larger. A local folder's file needs no such guard: its hash check finds the same.
+    func read(_ key: String, into sink: any BlobSink, useCache: Bool, expectedSize: Int?) throws -> Bool
 
     /// Size and time of the object, or nil when there is none.
     func stat(_ key: String) throws(StoreError) -> ObjectInfo?
@@ -70,8 +73,9 @@ public protocol StorageBackend: Sendable {
     /// that fails the check is `corrupt`, or `io`, named with its fix), a remote store's cached copy
     /// (read from the store into the cache first when there is none, or when the one there fails the
     /// check and is dropped; damage in the store itself is `corrupt`, naming the store). Nil when the
-    /// store has no such blob.
-    func checkedFile(_ key: String) throws(StoreError) -> CheckedBlobFile?
+    /// store has no such blob. `expectedSize`, the size an album records for it, is held against
+    /// what a remote store sends, as `read` does.
+    func checkedFile(_ key: String, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile?
 
     /// Checks the copies this machine keeps of the store's objects (a remote store's cache: blobs
     /// against their names, index objects against their digests) and drops those that fail, so
@@ -243,7 +247,7 @@ extension StorageBackend {
     /// Streams the whole object into `sink`, from a local copy when there is one; false when
     /// there is none.
     public func read(_ key: String, into sink: any BlobSink) throws -> Bool {
-        try read(key, into: sink, useCache: true)
+        try read(key, into: sink, useCache: true, expectedSize: nil)
     }
 
     /// Every key under `prefix`, in byte order, without sizes and times.

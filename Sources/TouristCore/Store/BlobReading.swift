@@ -8,11 +8,13 @@ public protocol BlobReading: Sendable {
     /// A missing blob is `notFound`.
     func bytes(of sha256: String, range: Range<Int>?) throws(StoreError) -> [UInt8]
     /// Streams blob `sha256` into `sink`, hashing it on the way; refuses a blob whose bytes no
-    /// longer match its name (`corrupt`). `photo` names the photo in messages.
-    func copyVerified(_ sha256: String, photo: String, into sink: any BlobSink) throws
+    /// longer match its name (`corrupt`). `photo` names the photo in messages; `expectedSize` is
+    /// the size its album records, which a download from a remote store is held against.
+    func copyVerified(_ sha256: String, photo: String, expectedSize: Int?, into sink: any BlobSink) throws
     /// Blob `sha256` in a file on this machine, opened and checked against its hash (see
-    /// `StorageBackend.checkedFile`); nil when the store has no such blob.
-    func checkedFile(of sha256: String) throws(StoreError) -> CheckedBlobFile?
+    /// `StorageBackend.checkedFile`, which holds `expectedSize`, the size an album records for
+    /// it, against a download); nil when the store has no such blob.
+    func checkedFile(of sha256: String, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile?
 }
 
 extension BlobStore: BlobReading {
@@ -26,7 +28,7 @@ extension BlobStore: BlobReading {
         return found
     }
 
-    public func checkedFile(of sha256: String) throws(StoreError) -> CheckedBlobFile? {
-        BlobID(sha256) == nil ? nil : try backend.checkedFile(key(of: sha256))
+    public func checkedFile(of sha256: String, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile? {
+        BlobID(sha256) == nil ? nil : try backend.checkedFile(key(of: sha256), expectedSize: expectedSize)
     }
 }

@@ -85,7 +85,7 @@ public struct BlobStore: Sendable {
     /// is stored, or nil when it cannot be read.
     public func rehash(_ sha256: String) -> String? {
         let hashing = HashingSink<SHA256>(DiscardingSink())
-        guard (try? backend.read(key(of: sha256), into: hashing, useCache: false)) == true else { return nil }
+        guard (try? backend.read(key(of: sha256), into: hashing, useCache: false, expectedSize: nil)) == true else { return nil }
         return hashing.finish()
     }
 
@@ -93,10 +93,11 @@ public struct BlobStore: Sendable {
     /// its name is refused (`corrupt`) once read, so the caller discards what the sink holds; a
     /// missing blob is `notFound`. `photo` names the photo for the message. A remote store's cached
     /// copy is checked before it is streamed (one that fails is dropped and the store read), so the
-    /// damage refused is the store's own, which `store repair` sees.
-    public func copyVerified(_ sha256: String, photo: String, into sink: any BlobSink) throws {
+    /// damage refused is the store's own, which `store repair` sees; a download from it of another
+    /// size than `expectedSize` (what the album records) is refused, a larger one before its body.
+    public func copyVerified(_ sha256: String, photo: String, expectedSize: Int?, into sink: any BlobSink) throws {
         let hashing = HashingSink<SHA256>(sink)
-        guard BlobID(sha256) != nil, try backend.read(key(of: sha256), into: hashing) else {
+        guard BlobID(sha256) != nil, try backend.read(key(of: sha256), into: hashing, useCache: true, expectedSize: expectedSize) else {
             throw StoreError(.notFound, "the file of \(photo) (blob \(sha256)) is missing from the store. Run `tourist store repair`, then `tourist fetch` the pin to download it again")
         }
         let actual = hashing.finish()

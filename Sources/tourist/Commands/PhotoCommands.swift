@@ -75,7 +75,7 @@ struct PhotoCommand: AsyncParsableCommand {
                 }
                 // In an album: kept in the store (once), then copied out checked against its hash.
                 let sink = try FileSink(directory: folder, maxBytes: Int.max)
-                try library.blobs.copyVerified(copy.view.sha256, photo: key.description, into: sink)
+                try library.blobs.copyVerified(copy.view.sha256, photo: key.description, expectedSize: copy.view.bytes, into: sink)
                 return try save(sink, key: key, size: copy.view.size, wanted: wanted, explicit: explicit, folder: folder, session: session)
             }
         }
