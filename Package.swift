@@ -21,6 +21,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "CShims"),
+        // Every file tourist reads at run time, built into the binary (Sources/CEmbedded/make-embedded.py).
+        .target(name: "CEmbedded", exclude: ["make-embedded.py"]),
         // Headers only: libcurl itself is loaded at run time by CurlShim (see Sources/CCurl/CCurl.h).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CurlShim", dependencies: ["CCurl"]),
@@ -31,19 +33,20 @@ let package = Package(
                 "CShims",
                 "CCurl",
                 "CurlShim",
+                "CEmbedded",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // The gazetteer (Gazetteer/Gazetteer.swift), built by GazetteerTools/make-gazetteer.sh.
-            exclude: ["GazetteerTools"],
-            resources: [.copy("Resources/gazetteer.bin")]
+            // The gazetteer (Gazetteer/Gazetteer.swift), built by GazetteerTools/make-gazetteer.sh
+            // and embedded in the binary by CEmbedded.
+            exclude: ["GazetteerTools", "Resources"]
         ),
         .target(
             name: "Fixture",
             dependencies: ["TouristCore"],
             path: "Providers/Fixture",
-            exclude: ["generate-demo-set.py"],
-            resources: [.copy("DemoSet")]
+            // The demo set, embedded in the binary by CEmbedded.
+            exclude: ["generate-demo-set.py", "DemoSet"]
         ),
         .target(
             name: "Flickr",
@@ -81,8 +84,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["WebTools"],
-            resources: [.copy("Web")]
+            // The pages, embedded in the binary by CEmbedded.
+            exclude: ["WebTools", "Web"]
         ),
         // Every parser of outside input as a fuzzing door (Fuzz/Doors), and libFuzzer's entry point
         // into them (Fuzz/Entry): built and run by Fuzz/run.sh.

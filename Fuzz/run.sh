@@ -24,8 +24,6 @@ bin=$(swift build --scratch-path "$scratch" --show-bin-path)
 # Every object but those of an older fuzz entry point (each defines LLVMFuzzerTestOneInput).
 mapfile -t objects < <(find "$bin" -path '*.build/*' -name '*.o' ! \( -path '*Fuzz.build/*' ! -path '*/TouristFuzz.build/*' \))
 swiftc -sanitize=fuzzer,address "${objects[@]}" -lexif -o "$binary" 2>&1 | { grep -v 'Cannot export local symbol' || true; }
-# The bundled gazetteer is looked for beside the executable (the places and labels doors read it).
-ln -sfn "$(cd "$bin" && pwd)/tourist_TouristCore.resources" "$scratch/tourist_TouristCore.resources"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

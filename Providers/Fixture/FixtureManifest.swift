@@ -21,7 +21,23 @@ struct FixtureManifest: Codable {
     var photos: [Entry]
 }
 
-/// A photo of a loaded fixture set, its files resolved and checked to lie inside the set's folder.
+/// Where a fixture photo's bytes are: a file inside the set's folder, or one built into the
+/// binary (the demo set, `EmbeddedFiles`' `demo/`).
+enum FixtureFile: Sendable {
+    case path(String)
+    case embedded(EmbeddedFile)
+
+    /// The source a candidate lists for it: the file's path, or the provider itself for bytes
+    /// that only this binary holds.
+    var source: PhotoSource {
+        switch self {
+        case .path(let path): .file(path)
+        case .embedded: .provider
+        }
+    }
+}
+
+/// A photo of a loaded fixture set, its files resolved (and checked to lie inside the set's folder).
 struct FixturePhoto: Sendable {
     var id: String
     var title: String
@@ -29,7 +45,7 @@ struct FixturePhoto: Sendable {
     var license: String?
     var takenAt: Date?
     var location: GeoPoint
-    var files: [PhotoSize: String]
+    var files: [PhotoSize: FixtureFile]
     var licenseURL: URL?
     var pageURL: URL?
 }
@@ -43,6 +59,31 @@ extension FixtureManifest {
         guard let data = FileManager.default.contents(atPath: manifestPath) else {
             throw InputDataError("fixture set \(folder) has no readable manifest.json. Point the fixture provider's path at a folder holding manifest.json and its photos")
         }
+        let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        return try photos(of: data, manifestPath: manifestPath) { relative, id in
+            .path(try resolve(relative, root: root, manifestPath: manifestPath, id: id))
+        }
+    }
+
+    /// The demo set built into the binary (`EmbeddedFiles`' `demo/`), checked as a folder's is.
+    static func loadDemoSet() throws -> [FixturePhoto] {
+        let files = EmbeddedFiles.folder(demoFolder)
+        guard let manifest = files["manifest.json"] else {
+            throw InputDataError("this tourist was built without its demo set. Build it again from a full copy of the source, or set the fixture provider's \"path\"")
+        }
+        return try photos(of: Data(manifest.bytes), manifestPath: "the demo set's manifest.json") { relative, id in
+            guard let file = files[relative] else {
+                throw InputDataError("the demo set's manifest.json: photo \"\(id)\": file \"\(relative)\" is not built into this tourist. Build it again from a full copy of the source")
+            }
+            return .embedded(file)
+        }
+    }
+
+    /// The demo set's folder among the files built into the binary.
+    static let demoFolder = "demo"
+
+    /// The photos a manifest's bytes list, each file found by `file` (relative name, photo id).
+    private static func photos(of data: Data, manifestPath: String, file: (String, String) throws -> FixtureFile) throws -> [FixturePhoto] {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let manifest: FixtureManifest
@@ -54,7 +95,6 @@ extension FixtureManifest {
         guard manifest.version == 1 else {
             throw InputDataError("\(manifestPath) has version \(manifest.version); this tourist reads version 1. Regenerate the set or upgrade tourist")
         }
-        let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         var ids = Set<String>()
         return try manifest.photos.map { entry in
             guard !entry.id.isEmpty, ids.insert(entry.id).inserted else {
@@ -66,12 +106,12 @@ extension FixtureManifest {
             } catch {
                 throw InputDataError("\(manifestPath): photo \"\(entry.id)\": \(error.message)")
             }
-            var files: [PhotoSize: String] = [:]
+            var files: [PhotoSize: FixtureFile] = [:]
             for (letter, relative) in entry.files {
                 guard let size = PhotoSize(rawValue: letter) else {
                     throw InputDataError("\(manifestPath): photo \"\(entry.id)\": unknown size \"\(letter)\". Use one of: \(PhotoSize.allLetters)")
                 }
-                files[size] = try resolve(relative, root: root, manifestPath: manifestPath, id: entry.id)
+                files[size] = try file(relative, entry.id)
             }
             guard !files.isEmpty else {
                 throw InputDataError("\(manifestPath): photo \"\(entry.id)\" lists no files. Add at least one size under \"files\"")

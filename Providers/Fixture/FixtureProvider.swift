@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 import TouristCore
 
-/// Photos from a fixture set on disk (the bundled demo set by default): deterministic, offline,
-/// and able to act slow (`latencyMs`) or failing (`failEvery`) so tests can exercise those paths.
+/// Photos from a fixture set on disk, or the demo set built into the binary (the default):
+/// deterministic, offline, and able to act slow (`latencyMs`) or failing (`failEvery`) so tests can
+/// exercise those paths.
 public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint, PlaceNaming {
     public let name: String
     let photos: [FixturePhoto]
@@ -13,15 +14,15 @@ public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint
     public let placesWithPhotos: [NamedPlace]
     private let requests = Mutex(0)
 
-    /// Loads the set in `folder` (see `FixtureManifest.load`); `namingPlaces` for the bundled demo
-    /// set, whose places an empty search names.
-    public init(name: String, folder: String, latencyMs: Int = 0, failEvery: Int = 0, namingPlaces: Bool = false) throws {
+    /// Loads the set in `folder` (see `FixtureManifest.load`), or the demo set built into the binary
+    /// when nil, whose places an empty search names.
+    public init(name: String, folder: String?, latencyMs: Int = 0, failEvery: Int = 0) throws {
         self.name = name
-        self.photos = try FixtureManifest.load(folder: folder)
+        self.photos = try folder.map(FixtureManifest.load) ?? FixtureManifest.loadDemoSet()
         guard !photos.isEmpty else {
-            throw InputDataError("fixture set \(folder) lists no photos. Add photos to its manifest.json")
+            throw InputDataError("fixture set \(folder ?? "demo") lists no photos. Add photos to its manifest.json")
         }
-        self.placesWithPhotos = namingPlaces ? DemoPlace.places(of: photos).map(\.named) : []
+        self.placesWithPhotos = folder == nil ? DemoPlace.places(of: photos).map(\.named) : []
         self.latency = .milliseconds(latencyMs)
         self.failEvery = failEvery
     }
@@ -50,10 +51,11 @@ public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint
         guard photo.key.provider == name, let stored = photos.first(where: { $0.id == photo.key.id }) else {
             throw ProviderError.notFound("fixture set \(name) has no photo \(photo.key.id)")
         }
-        guard let path = stored.files[size] else {
-            throw ProviderError.notFound("fixture photo \(photo.key.id) has no size \(size.rawValue)")
+        switch stored.files[size] {
+        case .path(let path): try FileStreaming.copy(path: path, into: sink)
+        case .embedded(let file): try sink.write(file.bytes)
+        case nil: throw ProviderError.notFound("fixture photo \(photo.key.id) has no size \(size.rawValue)")
         }
-        try FileStreaming.copy(path: path, into: sink)
     }
 
     public func photo(id: String) async throws -> PhotoCandidate {
@@ -73,7 +75,7 @@ public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint
     private func candidate(for photo: FixturePhoto) -> PhotoCandidate {
         PhotoCandidate(
             key: key(of: photo), title: photo.title, owner: photo.owner, license: photo.license, takenAt: photo.takenAt,
-            location: photo.location, sources: photo.files.mapValues { .file($0) }, pageURL: photo.pageURL, licenseURL: photo.licenseURL
+            location: photo.location, sources: photo.files.mapValues(\.source), pageURL: photo.pageURL, licenseURL: photo.licenseURL
         )
     }
 

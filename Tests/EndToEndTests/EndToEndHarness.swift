@@ -5,7 +5,8 @@ import TestSupport
 /// A temp home and store for one end-to-end test, and the built binary pointed at them.
 struct Harness {
     let folder = TemporaryDirectory("tourist-e2e")
-    let tourist: TouristBinary
+    /// The built binary; a test may put a copy of it elsewhere in its place.
+    var tourist: TouristBinary
 
     var store: String { folder.child("store") }
 

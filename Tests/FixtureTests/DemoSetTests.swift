@@ -5,8 +5,7 @@ import TouristCore
 
 @Suite struct DemoSetTests {
     @Test func hasSixPlacesOnFourContinentsWithSixtyRealJPEGsWithinThreeKilometresEach() throws {
-        let folder = try #require(DemoSet.folder, "the bundled demo set is missing from the build")
-        let photos = try FixtureManifest.load(folder: folder)
+        let photos = try FixtureManifest.loadDemoSet()
         for (latitude, longitude) in DemoSetRequirements.places {
             let center = try GeoPoint(latitude: latitude, longitude: longitude)
             let near = photos.filter { $0.location.distanceKm(to: center) <= 3 }
@@ -27,10 +26,14 @@ import TouristCore
         #expect(continents.count >= 4)
         var digests = Set<Data>()
         for photo in photos {
-            for path in photo.files.values {
-                let data = try Data(contentsOf: URL(fileURLWithPath: path))
-                #expect(ImageFormat.mimeType(of: Array(data.prefix(32))) == "image/jpeg", "\(path) is not a JPEG")
-                #expect(data.count < 60_000, "\(path) is \(data.count) bytes; demo photos stay small")
+            for (size, file) in photo.files {
+                guard case .embedded(let embedded) = file else {
+                    Issue.record("\(photo.id) \(size): the demo set is read from a file, not from the binary")
+                    continue
+                }
+                let data = Data(embedded.bytes)
+                #expect(ImageFormat.mimeType(of: Array(data.prefix(32))) == "image/jpeg", "\(photo.id) \(size) is not a JPEG")
+                #expect(data.count < 60_000, "\(photo.id) \(size) is \(data.count) bytes; demo photos stay small")
                 digests.insert(data)
             }
         }

@@ -54,6 +54,20 @@ public struct TouristBinary: Sendable {
         self.environment = base
     }
 
+    private init(path: String, environment: [String: String]) {
+        self.path = path
+        self.environment = environment
+    }
+
+    /// This binary copied alone into `folder` (made when missing), with nothing of the build beside
+    /// it, run with the same environment.
+    public func copied(into folder: String) throws -> TouristBinary {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let copy = folder + "/tourist"
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        return TouristBinary(path: copy, environment: environment)
+    }
+
     public struct BinaryMissing: Error, CustomStringConvertible {
         let looked: [String]
         public var description: String { "the tourist binary was not found (looked at \(looked.joined(separator: ", "))); run `swift build` before `swift test`" }

