@@ -12,7 +12,7 @@
 #
 # The stores of earlier runs are moved aside before the timing and removed after it, never just
 # before it: on a file system that frees inodes lazily for reuse (ext4 without a journal, as on
-# the machine the README's numbers come from), every new file made within about 5 minutes of a
+# the machine docs/benchmarks.md's numbers come from), every new file made within about 5 minutes of a
 # large removal nearby is allocated past each inode that removal freed, one by one, so removing
 # the last run's 50,000 files right before the import made the import pay for the removal (in
 # `perf`, over 70% of the run in the kernel's `recently_deleted`). A run within 5 minutes of the

@@ -4,7 +4,7 @@ import NIOPosix
 
 /// Where `tourist` starts. For `tourist serve`, Swift concurrency first runs its tasks on the
 /// server's network threads (SwiftNIO's event loops) instead of a pool of its own, so a request is
-/// not handed from one thread to another and back (measured in the README's serve benchmark); the
+/// not handed from one thread to another and back (measured in docs/benchmarks.md's serve benchmark); the
 /// other commands keep the default pool.
 ///
 /// Parsing and running are ArgumentParser's `main`, but for arguments it cannot parse, which

@@ -191,7 +191,7 @@ private struct Failure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Where screenshots are written: `$TOURIST_SCREENSHOTS` (the README's come from there), else the
+/// Where screenshots are written: `$TOURIST_SCREENSHOTS` (docs/screenshots come from there), else the
 /// test's temp folder.
 func screenshotFolder(_ harness: Harness) throws -> String {
     let folder = ProcessInfo.processInfo.environment["TOURIST_SCREENSHOTS"] ?? harness.folder.child("screenshots")

@@ -79,7 +79,7 @@ import TestSupport
         let harness = try Harness()
         let nominatim = try FakeNominatim()
         let missing = try await harness.run("pin", "add", "Eiffel Tower", expecting: 64)
-        #expect(missing.stderr.contains("no place named \"Eiffel Tower\"") && missing.stderr.contains(#"turn the online geocoder on (OpenStreetMap's Nominatim: set "enabled": true and your "contact" in the config's "geocoder"; README, "Landmarks and addresses")"#), "\(missing.stderr)")
+        #expect(missing.stderr.contains("no place named \"Eiffel Tower\"") && missing.stderr.contains(#"turn the online geocoder on (OpenStreetMap's Nominatim: set "enabled": true and your "contact" in the config's "geocoder"; docs/places.md, "Landmarks and addresses")"#), "\(missing.stderr)")
         let disabled = try harness.folder.write("off.json", #"{"geocoder": {"enabled": false, "url": "\#(nominatim.url)", "contact": "\#(Self.contact)"}}"#)
         let off = try await harness.run("pin", "add", "Eiffel Tower", "--config", disabled, expecting: 64)
         #expect(off.stderr.contains("turn the online geocoder on"), "\(off.stderr)")

@@ -11,24 +11,28 @@ import TestSupport
         "store", "store verify", "store repair", "store gc", "store stats", "store copy", "fixture", "fixture record",
     ]
 
-    /// The commands of the README's table (`## Commands`), as its first column names them: the
-    /// words before the first argument or option (`pin add LAT LON …` is `pin add`).
-    static func readmeCommands() throws -> [String] {
-        let readme = try String(contentsOfFile: Harness.repository + "/README.md", encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "\n## Commands\n").dropFirst().first?.components(separatedBy: "\n### ").first)
+    /// The commands of a table whose rows start with a command in code (`docs/commands.md`'s full
+    /// table under `## The commands`, the README's overview under `## Commands`), as its first column
+    /// names them: the words before the first argument or option (`pin add PLACE …` is `pin add`).
+    static func documentedCommands(page: String, heading: String) throws -> [String] {
+        let text = try Documentation.read(page)
+        let section = try #require(text.components(separatedBy: "\n## \(heading)\n").dropFirst().first?.components(separatedBy: "\n## ").first, "\(page) has no \(heading)")
         return section.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { row in
             row.dropFirst(3).prefix { $0 != "`" }.split(separator: " ")
                 .prefix { word in word.first?.isLetter == true && word.allSatisfy { $0.isLowercase || $0 == "-" } }.joined(separator: " ")
         }
     }
 
-    @Test func everyCommandOfTheREADMEIsCheckedHere() throws {
-        let documented = Set(try Self.readmeCommands())
+    @Test func everyCommandOfTheDocsIsCheckedHere() throws {
+        let documented = Set(try Self.documentedCommands(page: "docs/commands.md", heading: "The commands"))
         #expect(documented.count >= 25 && documented.isSuperset(of: ["serve", "fixture record", "pin import", "store copy"]), "\(documented.sorted())")
-        #expect(documented.subtracting(Self.commands).isEmpty, "commands of the README not in HelpTests.commands: \(documented.subtracting(Self.commands).sorted())")
+        #expect(documented.subtracting(Self.commands).isEmpty, "commands of docs/commands.md not in HelpTests.commands: \(documented.subtracting(Self.commands).sorted())")
         // The rest are the groups the documented commands are in (`pin`, `fixture`…).
         let groups = Set(Self.commands).subtracting(documented)
-        #expect(groups.allSatisfy { group in documented.contains { $0.hasPrefix(group + " ") } }, "not in the README's table: \(groups.sorted())")
+        #expect(groups.allSatisfy { group in documented.contains { $0.hasPrefix(group + " ") } }, "not in docs/commands.md's table: \(groups.sorted())")
+        // The README's overview names the same commands, one line each.
+        let overview = try Self.documentedCommands(page: "README.md", heading: "Commands")
+        #expect(Set(overview) == documented, "README overview \(Set(overview).symmetricDifference(documented).sorted())")
     }
 
     @Test func helpListsEveryCommandAndExitCode() async throws {
@@ -37,9 +41,9 @@ import TestSupport
         for command in Self.commands where !command.contains(" ") {
             #expect(help.contains("\n  \(command) "), "--help does not list \(command)")
         }
-        // Every exit code of the README's table, explained in --help too.
-        let readme = try String(contentsOfFile: Harness.repository + "/README.md", encoding: .utf8)
-        let table = try #require(readme.components(separatedBy: "### Exit codes (sysexits)").dropFirst().first?.components(separatedBy: "\n\n").dropFirst().first)
+        // Every exit code of docs/commands.md's table, explained in --help too.
+        let commandsPage = try Documentation.read("docs/commands.md")
+        let table = try #require(commandsPage.components(separatedBy: "\n## Exit codes (sysexits)").dropFirst().first?.components(separatedBy: "\n\n").dropFirst().first)
         let codes = table.split(separator: "\n").compactMap { line in line.hasPrefix("| ") ? Int(line.dropFirst(2).prefix { $0 != " " }) : nil }
         #expect(codes == [0, 1, 64, 65, 66, 69, 73, 74, 75, 77, 78], "\(codes)")
         for code in codes {
@@ -47,7 +51,7 @@ import TestSupport
         }
         // The place names' licence asks for their credit wherever they are used.
         #expect(help.contains("Place names: GeoNames (https://www.geonames.org/), licensed under CC BY 4.0"), "\(help)")
-        // How a PIN is named, as the README says (before: "its exact name").
+        // How a PIN is named, as the README and docs/commands.md say (before: "its exact name").
         #expect(help.contains("PIN is a pin's id or its name, in any case, or a unique prefix of either"), "\(help)")
         let fetch = try await harness.run("fetch", "--help").stdout
         for option in ["--count <count>", "--provider <name>", "--size <size>", "--json", "--store <path>", "--config <path>"] {
@@ -57,12 +61,12 @@ import TestSupport
     }
 
     /// `new-collection --allow-fewer` (replace an album with fewer photos without asking) is in
-    /// its help and in the first column of the README's row, as are the other options the row names.
-    @Test func newCollectionsOptionsAreInItsHelpAndTheREADMEsTable() async throws {
+    /// its help and in the first column of docs/commands.md's row, as are the other options the row names.
+    @Test func newCollectionsOptionsAreInItsHelpAndTheCommandTable() async throws {
         let harness = try Harness()
         let help = try await harness.run("new-collection", "--help").stdout
-        let readme = try String(contentsOfFile: Harness.repository + "/README.md", encoding: .utf8)
-        let row = try #require(readme.split(separator: "\n").first { $0.hasPrefix("| `new-collection ") })
+        let commandsPage = try Documentation.read("docs/commands.md")
+        let row = try #require(commandsPage.split(separator: "\n").first { $0.hasPrefix("| `new-collection ") })
         let usage = row.dropFirst(3).prefix { $0 != "`" }
         let options = usage.split(separator: " ").map { $0.drop { $0 == "[" } }.filter { $0.hasPrefix("--") }.map { String($0.prefix { $0 == "-" || $0.isLetter }) }
         #expect(options == ["--count", "--provider", "--allow-fewer"], "\(usage)")

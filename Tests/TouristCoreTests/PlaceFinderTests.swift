@@ -128,7 +128,7 @@ import TestSupport
     @Test func offTheNotFoundMessageSaysHowToTurnItOn() async throws {
         let error = try await #require(throws: LibraryError.self) { try await PlaceFinder(geocoder: nil).resolve(["Eiffel Tower"]) }
         #expect(error.failureClass == .usage)
-        #expect(error.message == #"no place named "Eiffel Tower" among the cities of 15,000 people or more that tourist knows (GeoNames); for a landmark or an address, turn the online geocoder on (OpenStreetMap's Nominatim: set "enabled": true and your "contact" in the config's "geocoder"; README, "Landmarks and addresses"), or give its coordinates instead, as LAT LON in decimal degrees, as a map shows them"#)
+        #expect(error.message == #"no place named "Eiffel Tower" among the cities of 15,000 people or more that tourist knows (GeoNames); for a landmark or an address, turn the online geocoder on (OpenStreetMap's Nominatim: set "enabled": true and your "contact" in the config's "geocoder"; docs/places.md, "Landmarks and addresses"), or give its coordinates instead, as LAT LON in decimal degrees, as a map shows them"#)
         // Off in the config is off: the finder it makes asks no geocoder.
         var config = TouristConfig.builtIn(workingDirectory: "/")
         #expect(try PlaceFinder.configured(config, stateRoot: folder.path, logger: .init(label: "t")).geocoder == nil)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The documented JSON of tourist's machine output (README, "JSON output"), one encoding for every
+/// The documented JSON of tourist's machine output (docs/commands.md, "JSON output"), one encoding for every
 /// front end: the CLI's `--json`, `export`'s sidecars, and `tourist serve`.
 public enum MachineJSON {
     /// Pretty, sorted keys, ISO 8601 dates, slashes as they are.

@@ -54,7 +54,7 @@ extension ConfigLoader {
     private static let contactFix = "Set \"contact\" to your own e-mail address or web page; it is sent in the User-Agent of every lookup."
 
     /// Why `contact` cannot be sent as a contact, or nil when it can: an e-mail address or an
-    /// http(s) address, with nothing that would break the User-Agent, and not the README's example.
+    /// http(s) address, with nothing that would break the User-Agent, and not docs/places.md's example.
     static func contactProblem(_ contact: String) -> String? {
         guard !contact.isEmpty else { return "the contact is empty" }
         guard contact.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F && $0 != "(" && $0 != ")" }) else {

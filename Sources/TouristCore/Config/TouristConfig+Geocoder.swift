@@ -59,7 +59,7 @@ extension TouristConfig {
         public func summary(cacheFolder: String) -> String {
             guard isOn else {
                 return "Online geocoder: off; landmarks and addresses (\"Eiffel Tower\") are not found by name. "
-                    + "To look them up on OpenStreetMap, set \"enabled\": true and your \"contact\" in \"geocoder\" (README, \"Landmarks and addresses\")."
+                    + "To look them up on OpenStreetMap, set \"enabled\": true and your \"contact\" in \"geocoder\" (docs/places.md, \"Landmarks and addresses\")."
             }
             return "Online geocoder: on; names the gazetteer does not know are looked up at \(url) as "
                 + "\(NominatimGeocoder.userAgent(contact: contact ?? "")), at most one request a second, answers kept in \(cacheFolder)."

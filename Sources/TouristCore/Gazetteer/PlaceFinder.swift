@@ -71,7 +71,7 @@ public struct PlaceFinder: Sendable {
 
     /// What to say when a name is found nowhere and the geocoder is off.
     static let turnOnAdvice = "for a landmark or an address, turn the online geocoder on (OpenStreetMap's Nominatim: set \"enabled\": true "
-        + "and your \"contact\" in the config's \"geocoder\"; README, \"Landmarks and addresses\"), or \(PlaceInput.coordinatesAdvice)"
+        + "and your \"contact\" in the config's \"geocoder\"; docs/places.md, \"Landmarks and addresses\"), or \(PlaceInput.coordinatesAdvice)"
 
     /// How far apart two matches must be to count as different places (a building is often both a
     /// way and its entrance's node).

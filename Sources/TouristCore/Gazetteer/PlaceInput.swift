@@ -21,7 +21,7 @@ public struct PlaceInput: Sendable, Equatable {
     public let source: PlaceCandidate.Source
     /// The credit the source's data asks for, to show with the place (the geocoder's:
     /// "© OpenStreetMap contributors"); nil for coordinates and the gazetteer (whose credit is in
-    /// `--help`, the README and the page).
+    /// `--help`, docs/places.md and the page).
     public let attribution: String?
 
     init(location: GeoPoint, suggestedName: String?, note: String?, source: PlaceCandidate.Source, attribution: String? = nil) {

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 
-/// Describes one option of a provider type, as data: `providers`, `config init`, `config check`
-/// and the README's option tables all come from these descriptions.
+/// Describes one option of a provider type, as data: `providers`, `config init` and `config check`
+/// all come from these descriptions (docs/configuration.md describes the same options in words).
 public struct ProviderOption: Sendable {
     /// The JSON type of the option's value.
     public enum Kind: Sendable, Equatable {

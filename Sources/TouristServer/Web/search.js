@@ -159,7 +159,7 @@ function usable(candidate) {
 function notFound(query, { online, geocoder }) {
   if (online) return `Nothing called “${query}” online either. Check the spelling, add a city or country, or type coordinates such as 48.8584, 2.2945.`;
   if (geocoder) return `No city called “${query}”. Press Enter to look it up online (OpenStreetMap), or type coordinates such as 48.8584, 2.2945.`;
-  return `No place called “${query}”. Try another spelling, or type coordinates such as 48.8584, 2.2945. For landmarks and addresses, turn on the online geocoder (README, “Landmarks and addresses”).`;
+  return `No place called “${query}”. Try another spelling, or type coordinates such as 48.8584, 2.2945. For landmarks and addresses, turn on the online geocoder (docs/places.md, “Landmarks and addresses”).`;
 }
 
 /** The second line of a candidate: its country, region and population, that it is a point, or the online source's credit. */

@@ -80,7 +80,7 @@ struct ConfigCommand: AsyncParsableCommand {
 /// needs no key, so real photos of any place come at once; the demo set answers offline (its
 /// `coverage`, the whole world, shows that key). A directory provider for ~/Pictures shows its
 /// options, disabled until the user enables it. `serve.tiles`, `tourist serve`'s online tile layer,
-/// is off: the bundled land outlines work offline (README, "The web app").
+/// is off: the bundled land outlines work offline (docs/web-app.md).
 extension StarterConfig {
     static let tourist = StarterConfig(providers: [
         Entry(type: "flickr"),

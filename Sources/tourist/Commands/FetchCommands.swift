@@ -22,7 +22,7 @@ struct FetchCommand: AsyncParsableCommand {
             With --all, several pins are fetched at once within each provider's limits, under one \
             progress display; a summary says which pins failed and why. The exit code is 0 when \
             every pin ended well, else the most serious of the pins' codes (78, 77, 65, 73, 74, \
-            69, then 75: run it again to resume). A fetch of one pin exits as the README's table \
+            69, then 75: run it again to resume). A fetch of one pin exits as docs/commands.md's table \
             says: 0 done (also: nothing near the pin), 64 usage, 65 unknown pin, 69 no provider \
             could answer, 73 the store cannot be created or written, 74 I/O error, 75 temporary \
             failure (run it again to resume), 77 not authorized, 78 config error.

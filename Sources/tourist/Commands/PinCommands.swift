@@ -18,7 +18,7 @@ struct PinCommand: AsyncParsableCommand {
                 Names are the cities of 15,000 people or more (GeoNames, CC BY 4.0); a name several \
                 places share lists them to choose from. Landmarks and addresses ("Eiffel Tower") are \
                 looked up online by OpenStreetMap's Nominatim when the config's "geocoder" is on (off \
-                by default; README, "Landmarks and addresses"); its answers are kept in the store.
+                by default; docs/places.md, "Landmarks and addresses"); its answers are kept in the store.
                 """
         )
 

@@ -1,7 +1,7 @@
 import TouristCore
 import TouristServer
 
-/// The sysexits codes tourist uses, as documented in the README.
+/// The sysexits codes tourist uses, as documented in docs/commands.md ("Exit codes").
 enum ExitStatus {
     static let ok: Int32 = 0
     static let usage: Int32 = 64
@@ -15,7 +15,7 @@ enum ExitStatus {
     static let configError: Int32 = 78
 
     /// What an exit code means, for a failure that said nothing more (with --json, the error's
-    /// message; README, "Exit codes").
+    /// message; docs/commands.md, "Exit codes").
     static func meaning(of code: Int32) -> String {
         switch code {
         case usage: "usage error"
@@ -45,7 +45,7 @@ enum ExitStatus {
         return order.first(where: failing.contains) ?? failing.min() ?? ok
     }
 
-    /// The exit code for a failure of `failureClass` (README, "Exit codes").
+    /// The exit code for a failure of `failureClass` (docs/commands.md, "Exit codes").
     static func code(for failureClass: FailureClass) -> Int32 {
         switch failureClass {
         case .usage: usage
