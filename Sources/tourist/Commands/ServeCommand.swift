@@ -23,7 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
     var idleTimeout: Int = Int(ServerOptions.defaultIdleTimeout.components.seconds)
     @Flag(name: .long, help: "Open the page in the default browser once listening.")
     var open = false
-    @Option(name: .long, help: ArgumentHelp("Serve the pages from this folder instead of the bundled ones (to work on them).", valueName: "dir", visibility: .hidden))
+    @Option(name: .long, help: ArgumentHelp("Serve the pages from this folder instead of those built into tourist (to work on them).", valueName: "dir", visibility: .hidden))
     var assets: String?
 
     func validate() throws {
