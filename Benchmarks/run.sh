@@ -73,7 +73,7 @@ pin_counts=(100 1000 10000)
 if [[ -n ${BENCH_QUICK:-} ]]; then files=512; pin_counts=(100 1000); fi
 mkdir -p "$work"
 
-# Measured as shipped: a release build with the Swift runtime linked in (as the README installs it).
+# Measured as shipped: a release build with the Swift runtime linked in (as `make install` builds it).
 swift build -c release --static-swift-stdlib --product tourist >&2
 swift build -c release --static-swift-stdlib --product tourist-bench >&2
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
