@@ -21,6 +21,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "CShims"),
+        // The commit `make` builds from, for `tourist --version` (Sources/CBuildInfo/CBuildInfo.c).
+        .target(name: "CBuildInfo"),
         // Headers only: libcurl itself is loaded at run time by CurlShim (see Sources/CCurl/CCurl.h).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CurlShim", dependencies: ["CCurl"]),
@@ -101,6 +103,7 @@ let package = Package(
             dependencies: [
                 "TouristCore",
                 "BuiltInProviders",
+                "CBuildInfo",
                 "Fixture",
                 "Exec",
                 "TouristServer",
