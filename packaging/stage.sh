@@ -18,6 +18,17 @@ install -m 755 "$binary" "$stage/bin/tourist"
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 HOME=$home "$generate_manual" "$stage/bin/tourist" --multi-page --date "$date" --output-directory "$stage/share/man/man1"
+# A subcommand's page names it "tourist pin add" in its NAME section, which apropos and whatis
+# (lexgrog) cannot read: there it is named as its file is, tourist.pin.add, and the synopsis,
+# which repeated the NAME's name, says "tourist pin add" itself. Nothing else changes.
+for page in "$stage"/share/man/man1/*.1; do
+    awk '/^\.Sh NAME$/ { in_name = 1; print; next }
+        in_name && /^\.Nm "/ { name = substr($0, 5); file = name; gsub(/"/, "", file); gsub(/ /, ".", file)
+            print ".Nm " file; in_name = 0; next }
+        /^\.Nm$/ && name != "" { print ".Nm " name; next }
+        { print }' "$page" >"$page.named"
+    mv "$page.named" "$page"
+done
 # bash sources its completions: the script's "#!/bin/bash" line is left out, as Debian asks.
 HOME=$home "$stage/bin/tourist" --generate-completion-script bash >"$stage/share/bash-completion/completions/tourist"
 sed -i '1{/^#!/d}' "$stage/share/bash-completion/completions/tourist"
