@@ -56,7 +56,10 @@ for package in $packages; do
     echo "Files: .build/checkouts/$package/*"
     echo "Copyright: ${holder:-the $package authors}"
     echo "License: $license"
-    echo "Comment: the Swift package $package, linked into the binary."
+    # Its version, as SwiftPM checked it out (.build/workspace-state.json).
+    checked_out=$(jq -r --arg name "$package" '.object.dependencies[] | select(.packageRef.identity == $name)
+        | .state.checkoutState.version // .state.checkoutState.revision' .build/workspace-state.json)
+    echo "Comment: the Swift package $package $checked_out, linked into the binary."
     if [ -f "$dir/NOTICE.txt" ]; then
         echo " Its NOTICE.txt:"
         echo " ."
@@ -85,12 +88,15 @@ if printf '%s\n' $modules | grep -qx CNIOLLHTTP; then
     echo
 fi
 
-cat <<'EOF'
+# The toolchain that built it, as SwiftPM recorded it beside the build.
+toolchain=$(head -1 "$(dirname "$link_file_list")"/../swift-version-*.txt | sed 's/[[:space:]]*$//')
+cat <<EOF
 Files: swift-toolchain/*
 Copyright: 2014- Apple Inc. and the Swift project authors
 License: Apache-2.0 with Swift-runtime exception
 Comment: the Swift standard library and runtime, Dispatch and Foundation (swift-foundation,
- swift-corelibs-foundation) of the Swift toolchain, linked statically (--static-swift-stdlib).
+ swift-corelibs-foundation) of the Swift toolchain ($toolchain), linked statically
+ (--static-swift-stdlib).
 
 Files: swift-toolchain/FoundationICU/*
 Copyright: 1991- Unicode, Inc.
@@ -104,7 +110,7 @@ License: tourist
 License: CC-BY-4.0
  Creative Commons Attribution 4.0 International: you may share and adapt the data, for any
  purpose, if you give appropriate credit, link to the licence and say if changes were made.
- tourist credits GeoNames in `tourist --help`, in the web app and here. Full text:
+ tourist credits GeoNames in tourist --help, in the web app and here. Full text:
  https://creativecommons.org/licenses/by/4.0/legalcode
  .
  The place names were converted to tourist's format (GazetteerTools/make-gazetteer.py).
