@@ -15,6 +15,9 @@ DEB_REVISION ?= 1
 # `make build` builds the tourist product; ALL_TARGETS=1 (CI) builds every target in release.
 ALL_TARGETS ?=
 
+# PREFIX=~/.local reaches make with its ~ unexpanded from shells that leave it (zsh, sh).
+prefix = $(patsubst ~/%,$(HOME)/%,$(PREFIX))
+
 release := .build/release
 info := .build/make-info
 package := .build/package
@@ -70,10 +73,10 @@ stage:
 	fi
 
 install: stage
-	sh packaging/install.sh install $(stage) "$(DESTDIR)" "$(PREFIX)"
+	sh packaging/install.sh install $(stage) "$(DESTDIR)" "$(prefix)"
 
 uninstall:
-	sh packaging/install.sh uninstall "$(DESTDIR)" "$(PREFIX)"
+	sh packaging/install.sh uninstall "$(DESTDIR)" "$(prefix)"
 
 deb: stage
 	sh packaging/deb.sh $(stage) $(package) $(DEB_REVISION)
