@@ -23,6 +23,8 @@ let package = Package(
         .target(name: "CShims"),
         // Every file tourist reads at run time, built into the binary (Sources/CEmbedded/make-embedded.py).
         .target(name: "CEmbedded", exclude: ["make-embedded.py"]),
+        // The commit `make` builds from, for `tourist --version` (Sources/CBuildInfo/CBuildInfo.c).
+        .target(name: "CBuildInfo"),
         // Headers only: libcurl itself is loaded at run time by CurlShim (see Sources/CCurl/CCurl.h).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CurlShim", dependencies: ["CCurl"]),
@@ -104,6 +106,7 @@ let package = Package(
             dependencies: [
                 "TouristCore",
                 "BuiltInProviders",
+                "CBuildInfo",
                 "Fixture",
                 "Exec",
                 "TouristServer",

@@ -8,8 +8,9 @@ import NIOPosix
 /// other commands keep the default pool.
 ///
 /// Parsing and running are ArgumentParser's `main`, but for arguments it cannot parse, which
-/// `ParsingFailure` answers, for no arguments at all, which `GettingStarted` answers, and for
-/// `tourist --help`, which `RootHelp` answers.
+/// `ParsingFailure` answers, for no arguments at all, which `GettingStarted` answers, for
+/// `tourist --help`, which `RootHelp` answers, and for `tourist --version`, which `VersionText`
+/// answers.
 @main
 enum Entry {
     static func main() async {
@@ -20,6 +21,14 @@ enum Entry {
         let arguments = GlobalOptionPlacement.reorder(Array(CommandLine.arguments.dropFirst()))
         if RootHelp.isAsked(arguments) {
             Terminal.write(RootHelp.text)
+            return
+        }
+        if VersionText.isAsked(arguments) {
+            do {
+                Terminal.write(try VersionText.answer(arguments))
+            } catch {
+                Tourist.exit(withError: error)
+            }
             return
         }
         if GlobalOptionPlacement.command(of: arguments) == ServeCommand.configuration.commandName {

@@ -57,7 +57,6 @@ import TestSupport
         for option in ["--count <count>", "--provider <name>", "--size <size>", "--json", "--store <path>", "--config <path>"] {
             #expect(fetch.contains(option))
         }
-        #expect(try await harness.run("--version").stdout == "0.1.0\n")
     }
 
     /// `new-collection --allow-fewer` (replace an album with fewer photos without asking) is in
