@@ -36,7 +36,10 @@ public struct S3Settings: Sendable {
         let region = value("AWS_REGION") ?? value("AWS_DEFAULT_REGION") ?? config["region"] ?? "us-east-1"
         let endpointText = value("AWS_ENDPOINT_URL_S3") ?? value("AWS_ENDPOINT_URL") ?? config["endpoint_url"] ?? "https://s3.\(region).amazonaws.com"
         guard let endpoint = URL(string: endpointText), let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https", endpoint.host != nil else {
-            throw S3SettingsError("the S3 endpoint \"\(endpointText)\" is not an http or https URL: fix AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or endpoint_url")
+            // Quoted without the secrets, which a mangled file can put on the endpoint's line
+            // (found by the aws-files fuzzing door).
+            let shown = [secret, token].compactMap { $0 }.reduce(endpointText) { $0.replacingOccurrences(of: $1, with: "[secret]") }
+            throw S3SettingsError("the S3 endpoint \"\(shown)\" is not an http or https URL: fix AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or endpoint_url")
         }
         return S3Settings(signing: AWSSigning(accessKeyID: accessKeyID, secretAccessKey: secret, sessionToken: token, region: region), endpoint: endpoint)
     }
