@@ -75,6 +75,26 @@ struct S3IntegrityEndToEndTests {
         return (pin, sha256, bytes)
     }
 
+    /// A large photo that a first machine fetched into a store on the gateway, as the bucket
+    /// holds it: for another client to replace.
+    struct LargePhotoInBucket {
+        let store: String, pin: String, sha256: String, bytes: Int
+        /// The blob's key in the store, and its object: bucket and name there.
+        let key: String, bucket: String, object: String
+        /// The object's bytes as the first machine stored them.
+        let genuine: Data
+    }
+
+    /// A store called `name` on `gateway` whose first machine fetched the large photos.
+    static func largePhotoInBucket(_ gateway: CephGateway, _ name: String) async throws -> LargePhotoInBucket {
+        let store = try S3StoreEndToEndTests.s3(gateway, name)
+        let (pin, sha256, bytes) = try await Self.fetchedLargePhoto(try Self.largePhotos(gateway, store: store))
+        let key = "blobs/sha256/\(sha256.prefix(2))/\(sha256)"
+        let (bucket, prefix) = try S3StoreEndToEndTests.split(store)
+        let genuine = try #require(try gateway.object(bucket, "\(prefix)/\(key)"))
+        return LargePhotoInBucket(store: store, pin: pin, sha256: sha256, bytes: bytes, key: key, bucket: bucket, object: "\(prefix)/\(key)", genuine: genuine)
+    }
+
     /// `bytes` with one byte in the middle changed.
     static func damaged(_ bytes: Data) -> Data {
         var changed = bytes
@@ -84,14 +104,10 @@ struct S3IntegrityEndToEndTests {
 
     @Test func aLargePhotoReplacedInTheBucketIsNeitherServedNorKept() async throws {
         let gateway = try await Blocking.run { try CephGateway.shared() }
-        let store = try S3StoreEndToEndTests.s3(gateway, "replaced-blob")
-        let first = try Self.largePhotos(gateway, store: store)
-        let (pin, sha256, _) = try await Self.fetchedLargePhoto(first)
+        let photo = try await Self.largePhotoInBucket(gateway, "replaced-blob")
+        let (store, pin, sha256, key) = (photo.store, photo.pin, photo.sha256, photo.key)
         // Another client replaces the blob's object by other bytes of the same size.
-        let key = "blobs/sha256/\(sha256.prefix(2))/\(sha256)"
-        let (bucket, prefix) = try S3StoreEndToEndTests.split(store)
-        let genuine = try #require(try gateway.object(bucket, "\(prefix)/\(key)"))
-        #expect(try gateway.put(bucket, "\(prefix)/\(key)", Self.damaged(genuine)) == "200")
+        #expect(try gateway.put(photo.bucket, photo.object, Self.damaged(photo.genuine)) == "200")
 
         // A second machine, with nothing cached, serves none of it and keeps none of it.
         let second = try Self.largePhotos(gateway, store: store)
@@ -116,12 +132,9 @@ struct S3IntegrityEndToEndTests {
 
     @Test func aLargePhotoReplacedByOneOfAnotherSizeIsRefusedByTheSizeItsAlbumRecords() async throws {
         let gateway = try await Blocking.run { try CephGateway.shared() }
-        let store = try S3StoreEndToEndTests.s3(gateway, "resized-blob")
-        let first = try Self.largePhotos(gateway, store: store)
-        let (pin, sha256, bytes) = try await Self.fetchedLargePhoto(first)
-        let key = "blobs/sha256/\(sha256.prefix(2))/\(sha256)"
-        let (bucket, prefix) = try S3StoreEndToEndTests.split(store)
-        let genuine = try #require(try gateway.object(bucket, "\(prefix)/\(key)"))
+        let photo = try await Self.largePhotoInBucket(gateway, "resized-blob")
+        let (store, pin, sha256, bytes, genuine) = (photo.store, photo.pin, photo.sha256, photo.bytes, photo.genuine)
+        let key = photo.key
         let second = try Self.largePhotos(gateway, store: store)
         let cached = try Self.cachePath(second, store, key)
         let served = try await ServedStore(second)
@@ -132,7 +145,7 @@ struct S3IntegrityEndToEndTests {
         // say how large it is. Smaller: refused once read, with its size.
         let replacements = [(genuine + Data(count: 8 << 20), "is larger"), (genuine.prefix(genuine.count / 2), "is \(genuine.count / 2) bytes")]
         for (replacement, said) in replacements {
-            #expect(try gateway.put(bucket, "\(prefix)/\(key)", replacement) == "200")
+            #expect(try gateway.put(photo.bucket, photo.object, replacement) == "200")
             let expected = "blob \(sha256) in the store \(store) (not this machine's cache) \(said), but its album records \(bytes) bytes"
             let answer = try await served.get("/blobs/\(sha256)")
             let body = String(decoding: answer.body, as: UTF8.self)
@@ -148,7 +161,7 @@ struct S3IntegrityEndToEndTests {
         #expect(unshown.status == 500 && String(decoding: unshown.body, as: UTF8.self).contains("(not this machine's cache) is damaged"))
 
         // Put back, it is served and kept again.
-        #expect(try gateway.put(bucket, "\(prefix)/\(key)", genuine) == "200")
+        #expect(try gateway.put(photo.bucket, photo.object, genuine) == "200")
         let restored = try await served.get("/blobs/\(sha256)")
         #expect(restored.status == 200 && Data(restored.body) == genuine)
         #expect(try sha256sum(cached) == sha256)

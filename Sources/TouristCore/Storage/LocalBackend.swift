@@ -91,7 +91,7 @@ public final class LocalBackend: StorageBackend {
     public func dropDamagedCopies() -> [String] { [] }
 
     public func checkedFile(_ key: String, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile? {
-        switch CheckedBlobFile.open(path(key), sha256: String(key.split(separator: "/").last ?? "")) {
+        switch CheckedBlobFile.open(path(key), sha256: BlobStore.sha256(ofKey: key)) {
         case .opened(let file): return file
         case .missing: return nil
         case .damaged(let error): throw error

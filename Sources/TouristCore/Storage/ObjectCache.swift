@@ -130,7 +130,7 @@ public final class ObjectCache: Sendable {
     /// cut short, a link or anything but a file) is dropped, so the caller reads the store.
     func checkedBlob(_ key: String) -> CheckedBlobFile? {
         let path = blobPath(key)
-        switch CheckedBlobFile.open(path, sha256: Self.blobName(key)) {
+        switch CheckedBlobFile.open(path, sha256: BlobStore.sha256(ofKey: key)) {
         case .opened(let file):
             _ = utimensat(AT_FDCWD, path, nil, 0)
             return file
@@ -147,12 +147,7 @@ public final class ObjectCache: Sendable {
     func blobWriter(_ key: String) -> CachingSink? {
         let folder = (blobPath(key) as NSString).deletingLastPathComponent
         guard (try? FileSystem.makeDirectory(folder)) != nil, let (fd, temporary) = try? FileSystem.makeTemporaryFile(in: folder) else { return nil }
-        return CachingSink(fd: fd, temporaryPath: temporary, finalPath: blobPath(key), sha256: Self.blobName(key), cache: self)
-    }
-
-    /// The hash a blob's key names: its last part.
-    private static func blobName(_ key: String) -> String {
-        String(key.split(separator: "/").last ?? "")
+        return CachingSink(fd: fd, temporaryPath: temporary, finalPath: blobPath(key), sha256: BlobStore.sha256(ofKey: key), cache: self)
     }
 
     /// Takes the file at `file` (in the same file system, such as a staged upload just sent) as
@@ -209,7 +204,7 @@ public final class ObjectCache: Sendable {
     func dropDamaged() -> [String] {
         var dropped: [String] = []
         for key in cachedKeys(under: "blobs") {
-            if case .damaged = CheckedBlobFile.open(blobPath(key), sha256: Self.blobName(key)) {
+            if case .damaged = CheckedBlobFile.open(blobPath(key), sha256: BlobStore.sha256(ofKey: key)) {
                 unlink(blobPath(key))
                 dropped.append(key)
             }

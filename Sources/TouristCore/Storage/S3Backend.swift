@@ -182,7 +182,7 @@ public final class S3Backend: StorageBackend {
     /// The error for blob `key` whose object in the bucket is not the size its album records
     /// (`found`, or nil when it was refused for being larger before its body came).
     private func otherSize(_ key: String, expected: Int, found: Int?) -> StoreError {
-        let sha256 = key.split(separator: "/").last.map(String.init) ?? key
+        let sha256 = BlobStore.sha256(ofKey: key)
         let size = found.map { "is \($0) bytes" } ?? "is larger"
         return StoreError(.corrupt, "blob \(sha256) in the store \(location) (not this machine's cache) \(size), but its album records \(expected) bytes: the object in the bucket is not the photo stored, so nothing of it was kept. Run `tourist store repair`, then `tourist fetch` its pin to download the photo again")
     }
@@ -297,7 +297,7 @@ public final class S3Backend: StorageBackend {
         do { read = try self.read(key, into: hashing, useCache: true, expectedSize: expectedSize) } catch { throw error as? StoreError ?? StoreError(.io, "cannot read \(key) from \(location): \(error)") }
         guard read else { return nil }
         if let file = cache.checkedBlob(key) { return file }
-        let sha256 = key.split(separator: "/").last.map(String.init) ?? key
+        let sha256 = BlobStore.sha256(ofKey: key)
         let actual = hashing.finish()
         guard actual == sha256 else {
             throw StoreError(.corrupt, "blob \(sha256) in the store \(location) (not this machine's cache) is damaged: its bytes hash to \(actual). Run `tourist store repair`, then `tourist fetch` its pin to download the photo again")

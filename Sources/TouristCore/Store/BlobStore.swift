@@ -24,6 +24,11 @@ public struct BlobStore: Sendable {
         "\(Self.prefix)\(sha256.prefix(2))/\(sha256)"
     }
 
+    /// The hash a blob's key names: its last part (`key(of:)` the other way round).
+    static func sha256(ofKey key: String) -> String {
+        String(key.split(separator: "/").last ?? "")
+    }
+
     /// Where a blob with this hash is, for people: its file's path in a local store, its URL on S3.
     public func location(of sha256: String) -> String {
         backend.location + "/" + key(of: sha256)
