@@ -60,12 +60,24 @@ public struct TouristBinary: Sendable {
     }
 
     /// This binary copied alone into `folder` (made when missing), with nothing of the build beside
-    /// it, run with the same environment.
+    /// it, run with the same environment. The copy is made by `cp`, in a process of its own: a
+    /// file this process held open for writing would be inherited by whatever another test spawns
+    /// meanwhile, and executing the copy would then fail with "Text file busy" until that ends.
     public func copied(into folder: String) throws -> TouristBinary {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let copy = folder + "/tourist"
-        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        let cp = Process()
+        cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+        cp.arguments = [path, copy]
+        try cp.run()
+        cp.waitUntilExit()
+        guard cp.terminationStatus == 0 else { throw CopyFailed(from: path, to: copy) }
         return TouristBinary(path: copy, environment: environment)
+    }
+
+    public struct CopyFailed: Error, CustomStringConvertible {
+        let from: String, to: String
+        public var description: String { "cp \(from) \(to) failed" }
     }
 
     public struct BinaryMissing: Error, CustomStringConvertible {
