@@ -44,7 +44,9 @@ final class TCPConnection {
 
     /// A non-blocking connect, awaited with poll until `deadline`; the socket is blocking again after.
     private static func connect(_ address: addrinfo, deadline: Deadline) throws -> Int32 {
-        let fd = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
+        // Close-on-exec: a process another test spawns meanwhile must not keep the connection open
+        // after this side closes it.
+        let fd = socket(address.ai_family, address.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), address.ai_protocol)
         guard fd >= 0 else { throw RawHTTPError.ioFailed("socket: \(errorText())") }
         var ok = false
         defer { if !ok { _ = Glibc.close(fd) } }

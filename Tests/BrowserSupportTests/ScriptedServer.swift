@@ -37,7 +37,7 @@ final class ScriptedServer: Sendable {
     /// Starts listening; the first connection gets its request read (the head, and as many body
     /// bytes as its Content-Length says), then `steps`, then the connection is closed.
     init(_ steps: [Step]) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ScriptedServerError("socket failed") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
