@@ -18,8 +18,9 @@ public enum PinState: String, Sendable, Codable, CaseIterable {
     case failed
 }
 
-/// A saved location with its album's summary.
-public struct Pin: Sendable, Codable, Equatable {
+/// A saved location with its album's summary. Its stored form is the table `Pin.fields`
+/// (PinField.swift): a new stored property needs a row there.
+public struct Pin: Sendable, Equatable {
     public var id: String
     public var name: String
     public var latitude: Double

@@ -18,21 +18,23 @@ package enum AlbumFileDecoding {
         return album
     }
 
+    /// A pin by the rows of `Pin.fields`. Like Codable, the position is read as stored, not checked again.
     static func pin(_ value: JSONValue) throws(IndexDecodingError) -> Pin {
         let object = try IndexObject(value)
-        // Like Codable, the position is read as stored, not checked again.
-        let unchecked = GeoPoint(constantLatitude: 0, longitude: 0)
-        var pin = Pin(id: try object.required("id", IndexValue.string), name: try object.required("name", IndexValue.string), location: unchecked, radiusKm: 0, createdAt: Date())
-        pin.latitude = try object.required("latitude", IndexValue.double)
-        pin.longitude = try object.required("longitude", IndexValue.double)
-        pin.radiusKm = try object.required("radiusKm", IndexValue.double)
-        pin.createdAt = try object.required("createdAt", IndexValue.date)
-        pin.state = try object.required("state", IndexValue.raw)
-        pin.photos = try object.required("photos", IndexValue.int)
-        pin.error = try object.optional("error", IndexValue.string)
-        pin.failure = try object.optional("failure", IndexValue.raw)
-        pin.near = try object.optional("near", IndexValue.string)
-        pin.nearKm = try object.optional("nearKm", IndexValue.double)
+        var pin = Pin.blank
+        for field in Pin.fields {
+            func read<T>(_ reader: (JSONValue) throws(IndexDecodingError) -> T) throws(IndexDecodingError) -> T? {
+                field.isRequired ? try object.required(field.name, reader) : try object.optional(field.name, reader)
+            }
+            switch field.value {
+            case .text(_, let set): if let text = try read(IndexValue.string) { set(&pin, text) }
+            case .number(_, let set): if let number = try read(IndexValue.double) { set(&pin, number) }
+            case .count(_, let set): if let count = try read(IndexValue.int) { set(&pin, count) }
+            case .date(_, let set): if let date = try read(IndexValue.date) { set(&pin, date) }
+            case .word(_, let set):
+                if let raw = try read(IndexValue.string), !set(&pin, raw) { throw IndexDecodingError(.unexpected).inside(field.name) }
+            }
+        }
         return pin
     }
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// Fast JSON for pin summaries, so `pin list` stays quick with tens of thousands of pins.
 ///
-/// A pin is one flat JSON object on one line with its keys in a fixed order, the same fields as
-/// `Pin`'s `Codable` form (`createdAt` as ISO 8601 in UTC). Reading accepts any flat object (keys in
+/// A pin is one flat JSON object on one line with its keys in a fixed order: the rows of
+/// `Pin.fields`, as `Pin`'s `Codable` form has them (`createdAt` as ISO 8601 in UTC). Reading accepts any flat object (keys in
 /// any order, any JSON escapes), scanning bytes directly instead of going through `JSONDecoder`,
 /// which is about ten times slower for this; writing appends bytes to one buffer.
 public enum PinRecordCodec {
@@ -17,44 +17,42 @@ public enum PinRecordCodec {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends one pin as a one-line JSON object.
+    /// Appends one pin as a one-line JSON object, its fields in `Pin.fields`' order.
     public static func encode(_ pin: Pin, into out: inout [UInt8]) {
-        out += #"{"createdAt":""#.utf8
-        out += ISO8601UTC.format(pin.createdAt).utf8
-        out += #"","#.utf8
-        if let error = pin.error {
-            out += #""error":"#.utf8
-            appendQuoted(error, to: &out)
-            out.append(UInt8(ascii: ","))
+        out.append(UInt8(ascii: "{"))
+        var first = true
+        for field in Pin.fields {
+            let mark = out.count
+            if !first { out.append(UInt8(ascii: ",")) }
+            out += field.recordKey
+            if appendValue(of: field, in: pin, to: &out) {
+                first = false
+            } else {
+                out.removeSubrange(mark...)  // an optional field that is absent
+            }
         }
-        if let failure = pin.failure {
-            out += #""failure":""#.utf8
-            out += failure.rawValue.utf8
-            out += #"","#.utf8
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends the field's value; false when the pin has none.
+    private static func appendValue(of field: PinField, in pin: Pin, to out: inout [UInt8]) -> Bool {
+        switch field.value {
+        case .text(let get, _), .word(let get, _):
+            guard let text = get(pin) else { return false }
+            appendQuoted(text, to: &out)
+        case .number(let get, _):
+            guard let number = get(pin) else { return false }
+            out += number.description.utf8
+        case .count(let get, _):
+            guard let count = get(pin) else { return false }
+            out += String(count).utf8
+        case .date(let get, _):
+            guard let date = get(pin) else { return false }
+            out += #"""#.utf8
+            out += ISO8601UTC.format(date).utf8
+            out += #"""#.utf8
         }
-        out += #""id":"#.utf8
-        appendQuoted(pin.id, to: &out)
-        out += #","latitude":"#.utf8
-        out += pin.latitude.description.utf8
-        out += #","longitude":"#.utf8
-        out += pin.longitude.description.utf8
-        out += #","name":"#.utf8
-        appendQuoted(pin.name, to: &out)
-        if let near = pin.near {
-            out += #","near":"#.utf8
-            appendQuoted(near, to: &out)
-        }
-        if let nearKm = pin.nearKm {
-            out += #","nearKm":"#.utf8
-            out += nearKm.description.utf8
-        }
-        out += #","photos":"#.utf8
-        out += String(pin.photos).utf8
-        out += #","radiusKm":"#.utf8
-        out += pin.radiusKm.description.utf8
-        out += #","state":""#.utf8
-        out += pin.state.rawValue.utf8
-        out += #""}"#.utf8
+        return true
     }
 
     /// A JSON document with one pin a line: `{<header>\n<pin>,\n…<pin>\n]}\n`.
@@ -88,43 +86,38 @@ public enum PinRecordCodec {
         }
     }
 
-    /// Decodes one flat JSON object into a pin; nil when it is not one.
+    /// Decodes one flat JSON object into a pin; nil when it is not one. A member of the wrong type
+    /// or with a value its enum does not have counts as absent; keys tourist does not know are ignored.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Pin? {
         var scanner = FlatObjectScanner(bytes: bytes)
-        var id: String?, name: String?, createdAt: Date?, state: PinState?
-        var latitude: Double?, longitude: Double?, radiusKm: Double?, photos: Int?, error: String?
-        var failure: FetchReport.Kind?, near: String?, nearKm: Double?
+        var pin = Pin.blank
+        var found = [Bool](repeating: false, count: Pin.fields.count)
         let complete = scanner.scan { key, value in
-            // Dispatch on the key's first byte, then confirm the whole key: one comparison per member.
-            guard let first = key.first else { return }
-            switch (first, value) {
-            case (UInt8(ascii: "i"), .string(let raw)) where key.matches("id"): id = raw.string
-            case (UInt8(ascii: "n"), .string(let raw)) where key.matches("name"): name = raw.string
-            case (UInt8(ascii: "n"), .string(let raw)) where key.matches("near"): near = raw.string
-            case (UInt8(ascii: "n"), .number(let number)) where key.matches("nearKm"): nearKm = number
-            case (UInt8(ascii: "c"), .string(let raw)) where key.matches("createdAt"): createdAt = raw.withBytes { ISO8601UTC.parse($0) }
-            case (UInt8(ascii: "s"), .string(let raw)) where key.matches("state"):
-                state = raw.withBytes { bytes in PinState.allCases.first { $0.rawValue.utf8.elementsEqual(bytes) } }
-            case (UInt8(ascii: "e"), .string(let raw)) where key.matches("error"): error = raw.string
-            case (UInt8(ascii: "f"), .string(let raw)) where key.matches("failure"): failure = FetchReport.Kind(rawValue: raw.string)
-            case (UInt8(ascii: "l"), .number(let number)) where key.matches("latitude"): latitude = number
-            case (UInt8(ascii: "l"), .number(let number)) where key.matches("longitude"): longitude = number
-            case (UInt8(ascii: "r"), .number(let number)) where key.matches("radiusKm"): radiusKm = number
-            case (UInt8(ascii: "p"), .number(let number)) where key.matches("photos"): photos = Int(exactly: number)
-            default: break
+            guard let index = fieldIndex(key) else { return }
+            switch (Pin.fields[index].value, value) {
+            case (.text(_, let set), .string(let raw)): set(&pin, raw.string)
+            case (.word(_, let set), .string(let raw)): guard set(&pin, raw.string) else { return }
+            case (.number(_, let set), .number(let number)): set(&pin, number)
+            case (.count(_, let set), .number(let number)):
+                guard let whole = Int(exactly: number) else { return }
+                set(&pin, whole)
+            case (.date(_, let set), .string(let raw)):
+                guard let date = raw.withBytes({ ISO8601UTC.parse($0) }) else { return }
+                set(&pin, date)
+            default: return
             }
+            found[index] = true
         }
-        guard complete, let id, let name, let createdAt, let state, let latitude, let longitude, let radiusKm, let photos,
-              let location = try? GeoPoint(latitude: latitude, longitude: longitude)
+        guard complete, Pin.fields.indices.allSatisfy({ found[$0] || !Pin.fields[$0].isRequired }),
+              (try? GeoPoint(latitude: pin.latitude, longitude: pin.longitude)) != nil
         else { return nil }
-        var pin = Pin(id: id, name: name, location: location, radiusKm: radiusKm, createdAt: createdAt)
-        pin.state = state
-        pin.photos = photos
-        pin.error = error
-        pin.failure = failure
-        pin.near = near
-        pin.nearKm = nearKm
         return pin
+    }
+
+    /// The row of `Pin.fields` a member's key names.
+    private static func fieldIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = key.first else { return nil }
+        return Pin.fields.firstIndex { $0.nameUTF8.first == first && $0.nameUTF8.elementsEqual(key) }
     }
 }
 
