@@ -131,11 +131,11 @@ struct DirectoryCatalog: Sendable {
                   let id = ids.id(forPath: entry.file.path) else { return nil }
             return LocatedPhoto(id: id, path: entry.file.path, location: location, takenAt: metadata.takenAt, camera: metadata.camera)
         }
-        var box: TouristConfig.BoundingBox?
+        var box: GeoBox?
         for photo in photos {
             let point = photo.location
             guard var current = box else {
-                box = TouristConfig.BoundingBox(minLongitude: point.longitude, minLatitude: point.latitude, maxLongitude: point.longitude, maxLatitude: point.latitude)
+                box = GeoBox(minLongitude: point.longitude, minLatitude: point.latitude, maxLongitude: point.longitude, maxLatitude: point.latitude)
                 continue
             }
             current.minLongitude = min(current.minLongitude, point.longitude)

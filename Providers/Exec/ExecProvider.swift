@@ -159,7 +159,7 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
         try? await host.connection().1.options
     }
 
-    public func declaredCoverage() async throws -> TouristConfig.BoundingBox? {
+    public func declaredCoverage() async throws -> GeoBox? {
         try await host.connection().1.coverage
     }
 

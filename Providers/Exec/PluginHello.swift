@@ -15,7 +15,7 @@ struct PluginHello: Sendable {
     /// The options it declares, for `config check`.
     var options: [ProviderOption]
     var requestsPerHour: Int?
-    var coverage: TouristConfig.BoundingBox?
+    var coverage: GeoBox?
 
     /// Reads a `hello` result; a result tourist cannot work with is an `invalidConfiguration` error
     /// (no common protocol version, an unknown required capability, no `search`), an unreadable one
@@ -54,7 +54,7 @@ struct PluginHello: Sendable {
             guard numbers.count == 4, abs(numbers[0]) <= 180, abs(numbers[2]) <= 180, abs(numbers[1]) <= 90, abs(numbers[3]) <= 90, numbers[1] <= numbers[3] else {
                 throw .invalidResponse("plugin \(plugin) answered hello with a coverage that is not [minLon, minLat, maxLon, maxLat] in degrees")
             }
-            coverage = TouristConfig.BoundingBox(minLongitude: numbers[0], minLatitude: numbers[1], maxLongitude: numbers[2], maxLatitude: numbers[3])
+            coverage = GeoBox(minLongitude: numbers[0], minLatitude: numbers[1], maxLongitude: numbers[2], maxLatitude: numbers[3])
         }
     }
 

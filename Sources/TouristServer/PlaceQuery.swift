@@ -24,7 +24,7 @@ package struct PlacesQuery: Sendable {
 /// The query of `GET /api/places/labels`, read and checked: `bbox=WEST,SOUTH,EAST,NORTH&zoom=Z[&limit=N]`.
 /// Package-visible for the fuzzing door `labels-query` (Fuzz/Doors).
 package struct LabelsQuery: Sendable {
-    package let box: TouristConfig.BoundingBox
+    package let box: GeoBox
     package let zoom: Int
     package let limit: Int
 
@@ -51,7 +51,7 @@ enum PlaceQueryValue {
     }
 
     /// `bbox=WEST,SOUTH,EAST,NORTH` in degrees; WEST larger than EAST crosses the antimeridian.
-    static func box(_ text: String?) throws -> TouristConfig.BoundingBox {
+    static func box(_ text: String?) throws -> GeoBox {
         let form = "bbox=WEST,SOUTH,EAST,NORTH in degrees, as in bbox=-10,35,30,60 (longitudes -180 to 180, latitudes -90 to 90, SOUTH <= NORTH)"
         guard let text else { throw BadRequest(message: "say where the map is: \(form)") }
         let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -59,6 +59,6 @@ enum PlaceQueryValue {
               [west, east].allSatisfy({ (-180...180).contains($0) }), [south, north].allSatisfy({ (-90...90).contains($0) }), south <= north else {
             throw BadRequest(message: "bbox \(Excerpt.quoted(text)) is not a box: \(form)")
         }
-        return TouristConfig.BoundingBox(minLongitude: west, minLatitude: south, maxLongitude: east, maxLatitude: north)
+        return GeoBox(minLongitude: west, minLatitude: south, maxLongitude: east, maxLatitude: north)
     }
 }

@@ -6,10 +6,10 @@ import Testing
 /// zooms in; on the real bundled gazetteer.
 @Suite struct CityLabelTests {
     let gazetteer: Gazetteer
-    static let world = TouristConfig.BoundingBox(minLongitude: -180, minLatitude: -85, maxLongitude: 180, maxLatitude: 85)
-    static let japan = TouristConfig.BoundingBox(minLongitude: 129, minLatitude: 30, maxLongitude: 146, maxLatitude: 46)
+    static let world = GeoBox(minLongitude: -180, minLatitude: -85, maxLongitude: 180, maxLatitude: 85)
+    static let japan = GeoBox(minLongitude: 129, minLatitude: 30, maxLongitude: 146, maxLatitude: 46)
     /// Osaka, Kyoto and Kobe: about a screen's width at zoom 9.
-    static let kansai = TouristConfig.BoundingBox(minLongitude: 134.5, minLatitude: 34, maxLongitude: 136.5, maxLatitude: 35.5)
+    static let kansai = GeoBox(minLongitude: 134.5, minLatitude: 34, maxLongitude: 136.5, maxLatitude: 35.5)
 
     init() throws {
         gazetteer = try Gazetteer.bundled()
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func aBoxAcrossTheAntimeridianHoldsBothSides() {
-        let pacific = TouristConfig.BoundingBox(minLongitude: 170, minLatitude: -22, maxLongitude: -170, maxLatitude: -10)
+        let pacific = GeoBox(minLongitude: 170, minLatitude: -22, maxLongitude: -170, maxLatitude: -10)
         let labels = gazetteer.labels(in: pacific, zoom: 7)
         let longitudes = labels.map(\.place.location.longitude)
         #expect(longitudes.contains { $0 >= 170 } && longitudes.contains { $0 <= -170 }, "\(labels.map(\.place.name))")

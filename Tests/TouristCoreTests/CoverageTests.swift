@@ -3,7 +3,7 @@ import TouristCore
 
 /// Whether a query circle meets a provider's coverage box, against a brute-force oracle.
 @Suite struct CoverageTests {
-    typealias Box = TouristConfig.BoundingBox
+    typealias Box = GeoBox
 
     static func point(_ latitude: Double, _ longitude: Double) throws -> GeoPoint { try GeoPoint(latitude: latitude, longitude: longitude) }
 

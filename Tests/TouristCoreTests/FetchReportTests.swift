@@ -36,7 +36,7 @@ import Testing
     static let broken = ProviderFailure(provider: "faulty", error: ProviderError.outOfService("plugin faulty broke down 3 times"))
     static let demoEmpty = ProviderFailure.empty("demo", places: [NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945)])
     static let demoExhausted = ProviderFailure.empty("demo", afterExcluding: true)
-    static let demoOutside = ProviderFailure.outsideCoverage("demo", TouristConfig.BoundingBox(minLongitude: 100, minLatitude: -10, maxLongitude: 110, maxLatitude: 0))
+    static let demoOutside = ProviderFailure.outsideCoverage("demo", GeoBox(minLongitude: 100, minLatitude: -10, maxLongitude: 110, maxLatitude: 0))
 
     struct Row: CustomTestStringConvertible, Sendable {
         var name: String

@@ -12,7 +12,7 @@ import TestSupport
 
     func provider(
         _ name: String, photosNear point: GeoPoint? = nil, count: Int = 12, latencyMs: Int = 0, failEvery: Int = 0, timeout: Double? = nil,
-        coverage: TouristConfig.BoundingBox? = nil
+        coverage: GeoBox? = nil
     ) throws -> ConfiguredProvider {
         let set = folder.child(name)
         let point = point ?? center
@@ -28,7 +28,7 @@ import TestSupport
     /// A provider whose coverage the query circle misses is not asked, even when it has photos
     /// there (its coverage is what the user said); a circle that reaches into a box asks it.
     @Test func providersOutsideTheirCoverageAreNotAsked() async throws {
-        let europe = TouristConfig.BoundingBox(minLongitude: -10, minLatitude: 35, maxLongitude: 30, maxLatitude: 60)
+        let europe = GeoBox(minLongitude: -10, minLatitude: 35, maxLongitude: 30, maxLatitude: 60)
         let elsewhere = try provider("elsewhere", latencyMs: 0, failEvery: 1, coverage: europe) // would fail if asked
         let local = try provider("local")
         let result = await Router(providers: [elsewhere, local]).search(center: center, radiusKm: 5, count: 2, exclude: [])

@@ -9,7 +9,7 @@ import Testing
 /// as the config it shows.
 @Suite struct StarterConfigTests {
     let registry = ProviderRegistry([FlickrProviderFactory(), FixtureProviderFactory(), DirectoryProviderFactory()])
-    let world = TouristConfig.BoundingBox(minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90)
+    let world = GeoBox(minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90)
 
     var starter: StarterConfig {
         StarterConfig(providers: [

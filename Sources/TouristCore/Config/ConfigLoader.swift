@@ -188,7 +188,7 @@ public struct ConfigLoader: Sendable {
         }
     }
 
-    private func parseCoverage(_ reader: ConfigReader) throws(ConfigError) -> TouristConfig.BoundingBox? {
+    private func parseCoverage(_ reader: ConfigReader) throws(ConfigError) -> GeoBox? {
         guard let items = try reader.array("coverage") else { return nil }
         let fix = "Write [minLon, minLat, maxLon, maxLat] in decimal degrees, for example [-10.5, 35.0, 30.0, 60.0]."
         guard items.count == 4 else {
@@ -201,7 +201,7 @@ public struct ConfigLoader: Sendable {
             }
             numbers.append(number)
         }
-        let box = TouristConfig.BoundingBox(minLongitude: numbers[0], minLatitude: numbers[1], maxLongitude: numbers[2], maxLatitude: numbers[3])
+        let box = GeoBox(minLongitude: numbers[0], minLatitude: numbers[1], maxLongitude: numbers[2], maxLatitude: numbers[3])
         let written = "[" + numbers.map { JSONValue.number($0).rendered() }.joined(separator: ", ") + "]"
         let names = ["minLon", "minLat", "maxLon", "maxLat"]
         for (index, number) in numbers.enumerated() {

@@ -12,14 +12,14 @@ public struct StarterConfig: Sendable {
         public var name: String
         public var type: String
         public var enabled: Bool
-        public var coverage: TouristConfig.BoundingBox?
+        public var coverage: GeoBox?
         /// Values of options the type declares, where its default is not what the starter wants
         /// or cannot be written (a directory's `path`).
         public var options: [(key: String, value: JSONValue)]
 
         /// An entry of `type`, named `name` (default: its type).
         public init(
-            name: String? = nil, type: String, enabled: Bool = true, coverage: TouristConfig.BoundingBox? = nil,
+            name: String? = nil, type: String, enabled: Bool = true, coverage: GeoBox? = nil,
             options: [(key: String, value: JSONValue)] = []
         ) {
             self.name = name ?? type

@@ -58,26 +58,6 @@ public struct TouristConfig: Sendable {
     }
 
     /// A geographic bounding box, `[minLon, minLat, maxLon, maxLat]` as in GeoJSON.
-    public struct BoundingBox: Sendable, Equatable {
-        public var minLongitude, minLatitude, maxLongitude, maxLatitude: Double
-
-        public init(minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double) {
-            self.minLongitude = minLongitude
-            self.minLatitude = minLatitude
-            self.maxLongitude = maxLongitude
-            self.maxLatitude = maxLatitude
-        }
-
-        /// The middle of the box (across the antimeridian when the box crosses it), used as a health
-        /// check's probe point.
-        public var center: GeoPoint? {
-            let span = minLongitude <= maxLongitude ? maxLongitude - minLongitude : maxLongitude + 360 - minLongitude
-            var longitude = minLongitude + span / 2
-            if longitude > 180 { longitude -= 360 }
-            return try? GeoPoint(latitude: (minLatitude + maxLatitude) / 2, longitude: longitude)
-        }
-    }
-
     /// One entry of `providers`, in routing order, with the limits the router keeps for it
     /// (see `ConfiguredProvider`).
     public struct ProviderEntry: Sendable {
@@ -93,7 +73,7 @@ public struct TouristConfig: Sendable {
         public var concurrency: Int?
         /// Searches and lookups in any sliding hour, across runs; nil: no limit.
         public var requestsPerHour: Int?
-        public var coverage: BoundingBox?
+        public var coverage: GeoBox?
         public var options: ProviderOptions
         /// The entry as written (variables not expanded), for `config check`.
         public var written: JSONValue

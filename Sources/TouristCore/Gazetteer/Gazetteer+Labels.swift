@@ -16,7 +16,7 @@ extension Gazetteer {
     /// never stands in for a larger one (Sendai is not named beside Tokyo, nor Teni beside
     /// Bengaluru). At most `limit`. So the world shows its largest cities apart from one another,
     /// and zooming in makes room for more, smaller ones.
-    public func labels(in box: TouristConfig.BoundingBox, zoom: Int, limit: Int = defaultLabels) -> [CityLabel] {
+    public func labels(in box: GeoBox, zoom: Int, limit: Int = defaultLabels) -> [CityLabel] {
         let minimum = Self.labelPopulation(atZoom: zoom)
         let worldPixels = 256 * pow(2, Double(min(max(zoom, 0), 24)))
         // Largest first; a name is looked for among the first `candidatesPerLabel` times `limit`

@@ -61,7 +61,7 @@ public struct ProviderFailure: Sendable, Equatable, Encodable {
     }
 
     /// A provider not asked because the query's circle does not meet its coverage.
-    public static func outsideCoverage(_ provider: String, _ box: TouristConfig.BoundingBox, places: [NamedPlace] = []) -> ProviderFailure {
+    public static func outsideCoverage(_ provider: String, _ box: GeoBox, places: [NamedPlace] = []) -> ProviderFailure {
         let corners = [box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { JSONValue.number($0).rendered() }
         return ProviderFailure(
             provider: provider, reason: .outsideCoverage, message: "the search circle does not meet its coverage [\(corners.joined(separator: ", "))]",

@@ -95,7 +95,7 @@ public protocol OptionDeclaring: PhotoProvider {
 /// config sets none.
 public protocol DeclaredLimits: PhotoProvider {
     /// Where it has photos; nil for anywhere.
-    func declaredCoverage() async throws -> TouristConfig.BoundingBox?
+    func declaredCoverage() async throws -> GeoBox?
     /// Its service's limit of searches and lookups per hour; nil for none.
     func declaredRequestsPerHour() async throws -> Int?
 }
@@ -129,11 +129,11 @@ public struct PhotoInventory: Sendable, Equatable {
     /// Files that gave no photo (unreadable, not an image, damaged).
     public var skipped: Int
     /// The box around the located photos; nil when none is located.
-    public var boundingBox: TouristConfig.BoundingBox?
+    public var boundingBox: GeoBox?
     /// A located photo's position: a search there finds at least that photo.
     public var samplePoint: GeoPoint?
 
-    public init(indexed: Int, located: Int, skipped: Int, boundingBox: TouristConfig.BoundingBox?, samplePoint: GeoPoint?) {
+    public init(indexed: Int, located: Int, skipped: Int, boundingBox: GeoBox?, samplePoint: GeoPoint?) {
         self.indexed = indexed
         self.located = located
         self.skipped = skipped

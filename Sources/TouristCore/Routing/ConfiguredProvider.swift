@@ -81,7 +81,7 @@ public struct ConfiguredProvider: Sendable {
 
     /// The coverage the config sets, else the one the provider declares (a plugin's `hello`); nil
     /// when neither says.
-    public func statedCoverage() async throws -> TouristConfig.BoundingBox? {
+    public func statedCoverage() async throws -> GeoBox? {
         if let box = entry.coverage { return box }
         return try await (provider as? any DeclaredLimits)?.declaredCoverage()
     }

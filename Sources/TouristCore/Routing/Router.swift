@@ -236,7 +236,7 @@ public struct Router: Sendable {
     /// The configured coverage, else the one the provider declares (a plugin's `hello`), else the
     /// bounding box of an indexing provider's located photos (found within the provider's
     /// time-out); nil when the provider may have photos anywhere.
-    func coverage(of configured: ConfiguredProvider) async throws -> TouristConfig.BoundingBox? {
+    func coverage(of configured: ConfiguredProvider) async throws -> GeoBox? {
         if let box = try await configured.statedCoverage() { return box }
         return try await configured.inventory()?.boundingBox
     }

@@ -86,6 +86,6 @@ extension StarterConfig {
         Entry(type: "flickr"),
         Entry(type: "commons"),
         Entry(name: "pictures", type: "directory", enabled: false, options: [("path", .array([.string("~/Pictures")]))]),
-        Entry(name: "demo", type: "fixture", coverage: TouristConfig.BoundingBox(minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90)),
+        Entry(name: "demo", type: "fixture", coverage: GeoBox(minLongitude: -180, minLatitude: -90, maxLongitude: 180, maxLatitude: 90)),
     ])
 }

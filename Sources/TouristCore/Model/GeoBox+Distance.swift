@@ -1,6 +1,6 @@
 import Foundation
 
-extension TouristConfig.BoundingBox {
+extension GeoBox {
     /// Whether the circle of `radiusKm` around `center` meets this box (edges included).
     ///
     /// A box whose `minLongitude` is larger than its `maxLongitude` crosses the antimeridian, as in
