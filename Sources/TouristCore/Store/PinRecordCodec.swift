@@ -91,7 +91,7 @@ public enum PinRecordCodec {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Pin? {
         var scanner = FlatObjectScanner(bytes: bytes)
         var pin = Pin.blank
-        var found = [Bool](repeating: false, count: Pin.fields.count)
+        var found: UInt64 = 0  // a bit per row of `Pin.fields`
         let complete = scanner.scan { key, value in
             guard let index = fieldIndex(key) else { return }
             switch (Pin.fields[index].value, value) {
@@ -106,13 +106,16 @@ public enum PinRecordCodec {
                 set(&pin, date)
             default: return
             }
-            found[index] = true
+            found |= 1 << index
         }
-        guard complete, Pin.fields.indices.allSatisfy({ found[$0] || !Pin.fields[$0].isRequired }),
+        guard complete, found & requiredFields == requiredFields,
               (try? GeoPoint(latitude: pin.latitude, longitude: pin.longitude)) != nil
         else { return nil }
         return pin
     }
+
+    /// A bit for each required row of `Pin.fields`.
+    private static let requiredFields: UInt64 = Pin.fields.indices.reduce(0) { Pin.fields[$1].isRequired ? $0 | 1 << $1 : $0 }
 
     /// The row of `Pin.fields` a member's key names.
     private static func fieldIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
