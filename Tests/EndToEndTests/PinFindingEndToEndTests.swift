@@ -32,7 +32,7 @@ import TestSupport
         let both = try await harness.run("pin", "rm", "eiff", expecting: 64)
         #expect(both.stderr.hasPrefix("tourist: \"eiff\" is only the start of 2 pins: "), "\(both.stderr)")
         let unknown = try await harness.run("album", "Kyotp", expecting: 65)
-        #expect(unknown.stderr == "tourist: no pin \"Kyotp\" in \(harness.store). Did you mean \"Kyoto\" (\(kyoto))? `tourist pin list` shows them all\n")
+        #expect(unknown.stderr == "tourist: no pin \"Kyotp\" in \(harness.store). Did you mean \"Kyoto\" (\(kyoto))? Run `tourist pin list` to see the pins and their ids\n")
         let far = try await harness.run("album", "Lisbon", expecting: 65)
         #expect(far.stderr == "tourist: no pin \"Lisbon\" in \(harness.store). Run `tourist pin list` to see the pins and their ids\n")
         #expect((try await harness.json("pin", "list")["pins"] as? [Any])?.count == 3, "nothing was removed")

@@ -82,7 +82,7 @@ import TestSupport
         try String(text.prefix(300)).write(toFile: albumFile, atomically: true, encoding: .utf8)
 
         let shown = try await harness.run("album", paris, expecting: 65)
-        #expect(shown.stderr.contains("is damaged (not valid JSON); run `tourist store repair`") && !shown.stderr.contains("DecodingError"), "\(shown.stderr)")
+        #expect(shown.stderr.contains("is damaged (not valid JSON). Run `tourist store repair` to set it aside and keep the rest") && !shown.stderr.contains("DecodingError"), "\(shown.stderr)")
         let stats = try await harness.run("store", "stats")
         #expect(stats.stdout.contains("and 1 whose album file cannot be read: run `tourist store repair`"), "\(stats.stdout)")
         let collected = try await harness.run("store", "gc", expecting: 65)
@@ -119,7 +119,7 @@ import TestSupport
         let missing = album.photos.first { $0["id"] as? String == photos[0]["id"] as? String }
         #expect(missing?["state"] as? String == "missing" && missing?["path"] is NSNull, "\(String(describing: missing))")
         let human = try await harness.run("album", paris)
-        #expect(human.stdout.contains("missing") && human.stdout.contains("`tourist fetch \(paris)` downloads it again"), "\(human.stdout)")
+        #expect(human.stdout.contains("missing") && human.stdout.contains("its file is missing from the store. Run `tourist fetch \(paris)` to download it again"), "\(human.stdout)")
 
         let folder = harness.folder.child("export")
         let exported = try await harness.run("export", paris, folder, expecting: 65)

@@ -71,6 +71,9 @@ import TouristCore
                 let answer = try await client.get(path)
                 #expect(answer.status == .notFound, "\(path): \(answer.text)")
                 #expect(answer.error?.contains("0badc0de") == true, "\(path): \(answer.text)")
+                // The page's words: what to do in plain words, no command and no path on disk.
+                #expect(answer.error?.hasSuffix("See the pins and their ids in the pin list") == true, "\(path): \(answer.text)")
+                #expect(answer.error?.contains("tourist ") == false && answer.error?.contains(harness.folder.path) == false, "\(path): \(answer.text)")
             }
             for (method, path) in [(.post, "/api/pins/0badc0de/fetch"), (.post, "/api/pins/0badc0de/new-collection"), (.delete, "/api/pins/0badc0de")] as [(HTTPTypes.HTTPRequest.Method, String)] {
                 #expect(try await client.send(method, path).status == .notFound, "\(method) \(path)")

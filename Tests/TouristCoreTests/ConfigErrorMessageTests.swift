@@ -426,12 +426,12 @@ import TestSupport
                 return String(describing: error)
             }
         }
-        #expect(loadMessage("\(root)/none.json", loader) == "\(root)/none.json: no such config file. Check the path, or run `tourist config init` to write a starter config.")
+        #expect(loadMessage("\(root)/none.json", loader) == "\(root)/none.json: no such config file. Check the path. Write a starter config")
         // A relative --config path is resolved against the working directory, `~` against HOME.
-        #expect(loadMessage("conf/none.json", loader) == "\(root)/conf/none.json: no such config file. Check the path, or run `tourist config init` to write a starter config.")
-        #expect(loadMessage("~/none.json", loader) == "\(root)/none.json: no such config file. Check the path, or run `tourist config init` to write a starter config.")
+        #expect(loadMessage("conf/none.json", loader) == "\(root)/conf/none.json: no such config file. Check the path. Write a starter config")
+        #expect(loadMessage("~/none.json", loader) == "\(root)/none.json: no such config file. Check the path. Write a starter config")
         let fromEnvironment = ConfigLoader(registry: registry, environment: ["TOURIST_CONFIG": "\(root)/env.json"], workingDirectory: root)
-        #expect(loadMessage(nil, fromEnvironment) == "\(root)/env.json: no such config file. Check the path, or run `tourist config init` to write a starter config.")
+        #expect(loadMessage(nil, fromEnvironment) == "\(root)/env.json: no such config file. Check the path. Write a starter config")
         #expect(loadMessage(root, loader) == "\(root): this is a folder, not a config file. Point --config or TOURIST_CONFIG at a readable JSON file.")
         let socket = try makeSocket(at: "\(root)/config.sock")
         defer { close(socket) }

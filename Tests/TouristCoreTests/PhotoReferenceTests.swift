@@ -55,7 +55,7 @@ import TestSupport
         #expect(keys.count == 4)
         #expect(try library.photoKeys(["3", keys[0].description, "03"], inPin: pin) == [keys[2], keys[0]], "each photo once")
         for outside in ["0", "5", "99999999999999999999"] {
-            #expect(throws: LibraryError(.usage, "there is no photo \(outside) in the album of \"Here\": it has 4 photos, numbered 1 to 4; `tourist album \(pin)` shows them")) {
+            #expect(throws: LibraryError(.usage, "there is no photo \(outside) in the album of \"Here\": it has 4 photos, numbered 1 to 4", remedy: Remedy(.showAlbum(pin: pin)))) {
                 try library.photoKeys(["1", outside], inPin: pin)
             }
         }

@@ -245,11 +245,11 @@ import TestSupport
         let pin = try addPin(store, "Eiffel Tower")
         #expect(try store.resolvePin(pin.id) == pin.id)
         #expect(try store.resolvePin("Eiffel Tower") == pin.id)
-        #expect(throws: StoreError(.notFound, "no pin \"eiffel tower\" in \(root). Run `tourist pin list` to see the pins and their ids")) {
+        #expect(throws: StoreError(.notFound, "no pin \"eiffel tower\" in \(root)", remedy: Remedy(.listPins))) {
             try store.resolvePin("eiffel tower")
         }
         #expect(try addPin(store, "Eiffel Tower") == pin)
-        #expect(throws: StoreError(.conflict, "a pin named \"Eiffel Tower\" already exists at another place (id \(pin.id)). Choose another --name, or remove it with `tourist pin rm \(pin.id)`")) {
+        #expect(throws: StoreError(.conflict, "a pin named \"Eiffel Tower\" already exists at another place (id \(pin.id))", remedy: Remedy(.chooseAnotherName, .removePin(pin.id), joining: .or))) {
             try store.transaction { try $0.addPin(name: "Eiffel Tower", location: GeoPoint(latitude: 3, longitude: 4), radiusKm: 5, target: 21) }
         }
     }

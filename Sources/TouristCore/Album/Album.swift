@@ -54,10 +54,11 @@ public struct AlbumPhoto: Sendable, Codable, Equatable {
     /// How `album` shows a photo whose file is missing.
     public static let missingState = "missing"
 
-    /// Why a photo is shown as missing, and what brings it back.
-    public static func missingExplanation(pin: String?) -> String {
-        "its file is missing from the store; `tourist fetch \(pin ?? "PIN")` downloads it again"
-    }
+    /// Why a photo is shown as missing.
+    public static let missingFacts = "its file is missing from the store"
+
+    /// What brings a missing photo back: fetching its pin (nil: the pin the album is of).
+    public static func missingRemedy(pin: String?) -> Remedy { Remedy(.fetch(pin: pin)) }
 
     /// Back to `pending`, without the blob it had: the next fetch downloads it again.
     public mutating func forgetBlob() {

@@ -87,7 +87,7 @@ public struct PhotoJSON: Encodable, Sendable {
             state: missing ? AlbumPhoto.missingState : photo.state.rawValue, size: photo.size, sha256: photo.sha256, bytes: photo.bytes,
             mime: photo.mimeType, path: withPath && photo.state == .stored && !missing ? photo.sha256.map(store.blobs.location(of:)) : nil,
             sourceURL: photo.sourceURL ?? photo.candidate.source(nearest: photo.size)?.source.location,
-            error: missing ? AlbumPhoto.missingExplanation(pin: nil) : photo.error
+            error: missing ? Remedy.after(AlbumPhoto.missingFacts, AlbumPhoto.missingRemedy(pin: nil).words) : photo.error
         )
     }
 

@@ -5,18 +5,24 @@ public struct ConfigError: ClassifiedError, Sendable, Equatable {
     /// Where in the file: a key path such as `providers[1].path`, or `line 3, column 14`.
     public let location: String
     public let problem: String
+    /// What to change in the file, in words.
     public let fix: String
+    /// What to do besides, when a front end can help (write a starter config).
+    public let remedy: Remedy?
 
-    public init(file: String, location: String, problem: String, fix: String) {
+    public init(file: String, location: String, problem: String, fix: String, remedy: Remedy? = nil) {
         self.file = file
         self.location = location
         self.problem = problem
         self.fix = fix
+        self.remedy = remedy
     }
 
     public var failureClass: FailureClass { .config }
 
-    public var description: String {
+    public var facts: String {
         location.isEmpty ? "\(file): \(problem). \(fix)" : "\(file): \(location): \(problem). \(fix)"
     }
+
+    public var description: String { factsAndRemedy }
 }

@@ -35,7 +35,7 @@ public struct ConfigLoader: Sendable {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ConfigError(file: path, location: "", problem: "no such config file", fix: "Check the path, or run `tourist config init` to write a starter config.")
+            throw ConfigError(file: path, location: "", problem: "no such config file", fix: "Check the path.", remedy: Remedy(.writeStarterConfig))
         }
         guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
             throw ConfigError(file: path, location: "", problem: isDirectory.boolValue ? "this is a folder, not a config file" : "the file cannot be read", fix: "Point --config or TOURIST_CONFIG at a readable JSON file.")

@@ -19,7 +19,7 @@ extension Library {
         return Self.once(try references.map { (reference: String) throws -> PhotoKey in
             guard !reference.isEmpty, reference.allSatisfy({ $0.isASCII && $0.isNumber }) else {
                 guard let key = PhotoKey(reference) else {
-                    throw LibraryError(.usage, "\"\(reference)\" is neither a photo's number nor its id; write the number or the provider:id that `tourist album \(id)` shows")
+                    throw LibraryError(.usage, "\"\(reference)\" is neither a photo's number nor its id; write the number or the provider:id its album shows", remedy: Remedy(.showAlbum(pin: id)))
                 }
                 return key
             }
@@ -29,7 +29,7 @@ extension Library {
                 case 1: "it has 1 photo, number 1"
                 default: "it has \(album.photos.count) photos, numbered 1 to \(album.photos.count)"
                 }
-                throw LibraryError(.usage, "there is no photo \(reference) in the album of \"\(album.pin.name)\": \(rows); `tourist album \(id)` shows them")
+                throw LibraryError(.usage, "there is no photo \(reference) in the album of \"\(album.pin.name)\": \(rows)", remedy: Remedy(.showAlbum(pin: id)))
             }
             return album.photos[row - 1].key
         })
@@ -87,7 +87,7 @@ extension Library {
         guard let reference else { return store.albumPhoto(key) }
         let album = try album(reference)
         guard let photo = album.photos.first(where: { $0.key == key }) else {
-            throw StoreError(.notFound, "photo \(key) is not in the album of \"\(album.pin.name)\". Run `tourist album \(album.pin.id)` to see its photos")
+            throw StoreError(.notFound, "photo \(key) is not in the album of \"\(album.pin.name)\"", remedy: Remedy(.showAlbum(pin: album.pin.id)))
         }
         return (album.pin.id, photo)
     }

@@ -75,14 +75,14 @@ public final class Library: Sendable {
             let near = NearMatches(pins.map(\.name)).suggestions(for: reference).prefix(3)
             guard !near.isEmpty else { throw notFound }
             let named = near.map { name in "\"\(name)\" (\(pins.first { $0.name == name }?.id ?? "?"))" }
-            throw StoreError(.notFound, "no pin \(Excerpt.quoted(reference)) in \(store.location). Did you mean \(named.joined(separator: " or "))? `tourist pin list` shows them all")
+            throw StoreError(.notFound, "no pin \(Excerpt.quoted(reference)) in \(store.location). Did you mean \(named.joined(separator: " or "))?", remedy: Remedy(.listPins))
         }
     }
 
     /// `2 pins: 3f2a19c0 "Eiffel Tower", 3f2b0000 "Eiffel Tower Top"`, at most five named.
     private static func listed(_ pins: [Pin]) -> String {
         let named = pins.prefix(5).map { "\($0.id) \"\($0.name)\"" }.joined(separator: ", ")
-        return "\(pins.count) pins: \(named)\(pins.count > 5 ? " and \(pins.count - 5) more (`tourist pin list` shows them)" : "")"
+        return "\(pins.count) pins: \(named)\(pins.count > 5 ? " and \(pins.count - 5) more (the pin list shows them)" : "")"
     }
 
     /// The album of the pin `reference` names (see `resolvePin`).

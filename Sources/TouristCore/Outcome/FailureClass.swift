@@ -31,9 +31,25 @@ public enum FailureClass: String, Sendable, Equatable, CaseIterable, Encodable {
 }
 
 /// An error that says what kind of failure it is, with a message that names the input and the fix.
+/// Its `description` is its facts and its remedy in plain words; a front end that words remedies
+/// its own way (the CLI, as commands) writes `facts` and then its words for `remedy`.
 public protocol ClassifiedError: Error, CustomStringConvertible {
     /// The kind of failure, for the front end's exit code or HTTP status.
     var failureClass: FailureClass { get }
+    /// What happened, without what to do about it.
+    var facts: String { get }
+    /// What to do about it, when tourist knows.
+    var remedy: Remedy? { get }
+}
+
+extension ClassifiedError {
+    public var facts: String { description }
+    public var remedy: Remedy? { nil }
+
+    /// `facts`, then `remedy` in plain words, as a `description` says them.
+    var factsAndRemedy: String {
+        remedy.map { Remedy.after(facts, $0.words) } ?? facts
+    }
 }
 
 extension FailureClass {

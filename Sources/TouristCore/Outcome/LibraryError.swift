@@ -3,11 +3,14 @@
 public struct LibraryError: ClassifiedError, Sendable, Equatable {
     public let failureClass: FailureClass
     public let message: String
+    public let remedy: Remedy?
 
-    public init(_ failureClass: FailureClass, _ message: String) {
+    public init(_ failureClass: FailureClass, _ message: String, remedy: Remedy? = nil) {
         self.failureClass = failureClass
         self.message = message
+        self.remedy = remedy
     }
 
-    public var description: String { message }
+    public var facts: String { message }
+    public var description: String { factsAndRemedy }
 }

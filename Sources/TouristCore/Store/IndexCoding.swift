@@ -45,7 +45,7 @@ package enum IndexCoding {
         do {
             return try decode(bytes, read)
         } catch {
-            throw StoreError(.corrupt, "\(path) is damaged (\(error.detail)); run `tourist store repair` to set it aside and keep the rest")
+            throw StoreError(.corrupt, "\(path) is damaged (\(error.detail))", remedy: Remedy(.repairStore(why: "set it aside and keep the rest")))
         }
     }
 

@@ -96,7 +96,7 @@ struct PinList {
             }
         }
         if damaged || bytes.isEmpty {
-            throw StoreError(.corrupt, "\(path) is damaged; run `tourist store repair` to rebuild it from the albums")
+            throw StoreError(.corrupt, "\(path) is damaged", remedy: Remedy(.repairStore(why: "rebuild it from the albums")))
         }
         return pins
     }

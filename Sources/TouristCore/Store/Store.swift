@@ -201,7 +201,7 @@ public final class Store: Sendable {
         let composed = PinName.normalized(reference)
         // (Swift's `==` calls the two spellings equal; the name entries' keys are their bytes.)
         if !composed.utf8.elementsEqual(reference.utf8), let id = try pinID(named: composed) { return id }
-        throw StoreError(.notFound, "no pin \(Excerpt.quoted(reference)) in \(location). Run `tourist pin list` to see the pins and their ids")
+        throw StoreError(.notFound, "no pin \(Excerpt.quoted(reference)) in \(location)", remedy: Remedy(.listPins))
     }
 
     /// A pin's album, read without a lock, for showing (a copy this process confirmed a moment ago
@@ -214,7 +214,7 @@ public final class Store: Sendable {
     func albumObject(_ id: String, recent: Bool = false) throws(StoreError) -> (album: Album, object: StoredObject) {
         let key = albumKey(id)
         guard Pin.isValidID(id), let object = try recent ? backend.loadRecent(key) : backend.load(key) else {
-            throw StoreError(.notFound, "no pin \"\(id)\" in \(location). Run `tourist pin list` to see the pins and their ids")
+            throw StoreError(.notFound, "no pin \"\(id)\" in \(location)", remedy: Remedy(.listPins))
         }
         return (try IndexCoding.decode(object.bytes, path: key, AlbumFileDecoding.album), object)
     }

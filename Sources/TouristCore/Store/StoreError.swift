@@ -1,4 +1,4 @@
-/// A store problem, with a message that names the path and what to do.
+/// A store problem: a message that names the path, and what to do (`remedy`).
 public struct StoreError: ClassifiedError, Sendable, Equatable {
     /// What kind of problem, for the exit code.
     public enum Kind: Sendable, Equatable {
@@ -23,14 +23,18 @@ public struct StoreError: ClassifiedError, Sendable, Equatable {
     }
 
     public let kind: Kind
+    /// What happened, naming the path or key; no command (see `remedy`).
     public let message: String
+    public let remedy: Remedy?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, remedy: Remedy? = nil) {
         self.kind = kind
         self.message = message
+        self.remedy = remedy
     }
 
-    public var description: String { message }
+    public var facts: String { message }
+    public var description: String { factsAndRemedy }
 
     /// The store's kinds of problem in the vocabulary every front end maps.
     public var failureClass: FailureClass {

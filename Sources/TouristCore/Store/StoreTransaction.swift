@@ -69,9 +69,9 @@ public final class StoreTransaction: Sendable {
             let samePlace = pin.latitude == location.latitude && pin.longitude == location.longitude
             if samePlace, (radiusKm ?? pin.radiusKm) == pin.radiusKm { return (pin, false) }
             if samePlace {
-                throw StoreError(.conflict, "a pin named \"\(name)\" already exists here with a radius of \(Kilometres.text(pin.radiusKm)) (id \(existing)). Change its radius with `tourist pin edit \(existing) --radius \(Kilometres.argument(radiusKm ?? pin.radiusKm))`, or choose another --name")
+                throw StoreError(.conflict, "a pin named \"\(name)\" already exists here with a radius of \(Kilometres.text(pin.radiusKm)) (id \(existing))", remedy: Remedy(.changeRadius(pin: existing, km: radiusKm ?? pin.radiusKm), .chooseAnotherName, joining: .or))
             }
-            throw StoreError(.conflict, "a pin named \"\(name)\" already exists at another place (id \(existing)). Choose another --name, or remove it with `tourist pin rm \(existing)`")
+            throw StoreError(.conflict, "a pin named \"\(name)\" already exists at another place (id \(existing))", remedy: Remedy(.chooseAnotherName, .removePin(existing), joining: .or))
         }
         let added = try addPins([NewPin(name: name, location: location, radiusKm: radiusKm ?? Defaults.radiusKm, near: near)], target: target, now: now)
         return (added[0], true)
@@ -157,7 +157,7 @@ public final class StoreTransaction: Sendable {
         var album = try album(id)
         let present = Set(album.photos.map(\.key))
         if let missing = keys.first(where: { !present.contains($0) }) {
-            throw StoreError(.notFound, "photo \(missing) is not in the album of \"\(album.pin.name)\"; nothing was removed. Run `tourist album \(id)` to see its photos")
+            throw StoreError(.notFound, "photo \(missing) is not in the album of \"\(album.pin.name)\"; nothing was removed", remedy: Remedy(.showAlbum(pin: id)))
         }
         let removing = album.photos.filter { keys.contains($0.key) }
         album.photos.removeAll { keys.contains($0.key) }

@@ -15,7 +15,7 @@ enum AlbumPrinter {
         let rows = album.photos.enumerated().map { index, photo in
             let missing = photo.isMissing(from: store)
             let note: String? = switch photo.state {
-            case .stored where missing: AlbumPhoto.missingExplanation(pin: pin.id)
+            case .stored where missing: Remedy.after(AlbumPhoto.missingFacts, RemedyCommands.sentence(AlbumPhoto.missingRemedy(pin: pin.id)))
             case .stored: nil
             case .pending: "(not downloaded yet)"
             case .failed, .rejected: photo.error ?? photo.state.rawValue

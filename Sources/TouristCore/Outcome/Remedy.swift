@@ -1,0 +1,95 @@
+/// What a user can do about a failure, as actions with the facts they need: "repair the store,
+/// then fetch pin 0a1b2c3d again".
+///
+/// An error in TouristCore carries its facts and, when there is one, its remedy, never a command:
+/// each front end words the remedy its own way. The CLI names the commands to run
+/// (`RemedyCommands` in Sources/tourist); `tourist serve` and the error's `description` use
+/// `words`, plain words with no command, flag or path of one front end.
+public struct Remedy: Sendable, Equatable {
+    /// One thing to do.
+    public enum Step: Sendable, Equatable {
+        /// Repair a store: `store` is another store's location, nil for the one in use; `why` says
+        /// what the repair does, in a few words ("rebuild it from the albums").
+        case repairStore(store: String? = nil, why: String? = nil)
+        /// Fetch a pin (nil: the pin the message is about) to download a photo again.
+        case fetch(pin: String?)
+        /// See the pins and their ids.
+        case listPins
+        /// See an album's photos, by number and id.
+        case showAlbum(pin: String)
+        /// Delete the files no album uses any more (after the store's grace period).
+        case collectGarbage
+        /// Rename a pin (nil: one the message names) in a store (nil: the one in use).
+        case renamePin(String?, store: String? = nil)
+        /// Change a pin (its place, radius or name).
+        case editPin(String)
+        /// Give a pin another radius.
+        case changeRadius(pin: String, km: Double)
+        /// Remove a pin.
+        case removePin(String)
+        /// Give the new pin another name.
+        case chooseAnotherName
+        /// Run the same copy again.
+        case copyAgain
+        /// Copy again, replacing the pins in the way.
+        case copyOverwriting
+        /// Use an empty or new folder as the store.
+        case chooseEmptyStoreFolder
+        /// Restore the store from a backup, or use another one.
+        case restoreStore
+        /// Write a starter config.
+        case writeStarterConfig
+    }
+
+    /// How the steps go together: one after the other, or one of them.
+    public enum Joining: Sendable, Equatable {
+        case then, or
+    }
+
+    public let steps: [Step]
+    public let joining: Joining
+
+    public init(_ steps: Step..., joining: Joining = .then) {
+        self.steps = steps
+        self.joining = joining
+    }
+
+    /// The remedy in plain words, as a sentence without its full stop: "Repair the store, then
+    /// fetch the pin again to download it".
+    public var words: String {
+        Self.sentence(steps.map(Self.words(for:)), joining: joining)
+    }
+
+    /// `sentence` after `facts`, as the next sentence.
+    public static func after(_ facts: String, _ sentence: String) -> String {
+        facts.last.map { ".?!".contains($0) } == true ? "\(facts) \(sentence)" : "\(facts). \(sentence)"
+    }
+
+    /// `phrases` as one sentence: the first capitalised, the others after ", then" or ", or".
+    public static func sentence(_ phrases: [String], joining: Joining) -> String {
+        guard let first = phrases.first else { return "" }
+        let rest = phrases.dropFirst().map { (joining == .then ? ", then " : ", or ") + $0 }.joined()
+        return first.prefix(1).uppercased() + first.dropFirst() + rest
+    }
+
+    private static func words(for step: Step) -> String {
+        switch step {
+        case .repairStore(let store, let why):
+            "repair the store\(store.map { " \($0)" } ?? "")\(why.map { " to \($0)" } ?? "")"
+        case .fetch(let pin): "fetch \(pin.map { "pin \($0)" } ?? "the pin") again to download it"
+        case .listPins: "see the pins and their ids in the pin list"
+        case .showAlbum(let pin): "see the photos of pin \(pin) in its album"
+        case .collectGarbage: "collect the store's garbage, which deletes the files no album uses"
+        case .renamePin(let pin, let store): "rename \(pin.map { "pin \($0)" } ?? "one of them")\(store.map { " in \($0)" } ?? "")"
+        case .editPin(let pin): "change pin \(pin)"
+        case .changeRadius(let pin, let km): "change the radius of pin \(pin) to \(Kilometres.text(km))"
+        case .removePin(let pin): "remove pin \(pin)"
+        case .chooseAnotherName: "choose another name"
+        case .copyAgain: "copy again"
+        case .copyOverwriting: "copy again, replacing them"
+        case .chooseEmptyStoreFolder: "choose an empty or new folder for the store"
+        case .restoreStore: "restore it from a backup, or use another folder for the store"
+        case .writeStarterConfig: "write a starter config"
+        }
+    }
+}

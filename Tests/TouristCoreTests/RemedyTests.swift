@@ -1,0 +1,46 @@
+import Testing
+@testable import TouristCore
+
+/// A remedy's plain words, which `tourist serve` and an error's `description` say: no command, no
+/// flag and no path of one front end (the CLI's commands are checked through the binary, in the
+/// end-to-end tests of each message).
+@Suite struct RemedyTests {
+    /// One of every step. The switch has no `default`, so a new step does not compile here until
+    /// it is listed.
+    static let everyStep: [Remedy.Step] = {
+        let steps: [Remedy.Step] = [
+            .repairStore(), .repairStore(store: "s3://bucket/photos", why: "rebuild it from the albums"), .fetch(pin: nil), .fetch(pin: "0a1b2c3d"),
+            .listPins, .showAlbum(pin: "0a1b2c3d"), .collectGarbage, .renamePin(nil), .renamePin("0a1b2c3d", store: "/elsewhere"),
+            .editPin("0a1b2c3d"), .changeRadius(pin: "0a1b2c3d", km: 8), .removePin("0a1b2c3d"), .chooseAnotherName, .copyAgain,
+            .copyOverwriting, .chooseEmptyStoreFolder, .restoreStore, .writeStarterConfig,
+        ]
+        for step in steps {
+            switch step {
+            case .repairStore, .fetch, .listPins, .showAlbum, .collectGarbage, .renamePin, .editPin, .changeRadius, .removePin,
+                 .chooseAnotherName, .copyAgain, .copyOverwriting, .chooseEmptyStoreFolder, .restoreStore, .writeStarterConfig:
+                break
+            }
+        }
+        return steps
+    }()
+
+    @Test(arguments: everyStep)
+    func aStepInPlainWordsNamesNoCommand(_ step: Remedy.Step) {
+        let words = Remedy(step).words
+        #expect(!words.isEmpty && words.first?.isUppercase == true, "\(words)")
+        #expect(!words.contains("`") && !words.contains("tourist ") && !words.contains("--"), "\(words)")
+    }
+
+    @Test func stepsJoinIntoOneSentence() {
+        #expect(Remedy(.repairStore(), .fetch(pin: "0a1b2c3d")).words == "Repair the store, then fetch pin 0a1b2c3d again to download it")
+        #expect(Remedy(.chooseAnotherName, .removePin("0a1b2c3d"), joining: .or).words == "Choose another name, or remove pin 0a1b2c3d")
+    }
+
+    @Test func anErrorsDescriptionIsItsFactsThenItsRemedy() {
+        let error = StoreError(.notFound, "no pin \"x\" in /store", remedy: Remedy(.listPins))
+        #expect(error.facts == "no pin \"x\" in /store")
+        #expect(error.description == "no pin \"x\" in /store. See the pins and their ids in the pin list")
+        #expect(StoreError(.notFound, "no pin \"x\". Did you mean \"y\"?", remedy: Remedy(.listPins)).description.hasSuffix("\"y\"? See the pins and their ids in the pin list"))
+        #expect(StoreError(.io, "cannot read /store/x").description == "cannot read /store/x")
+    }
+}
