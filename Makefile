@@ -6,6 +6,8 @@
 #   make uninstall PREFIX=~/.local    removes exactly what install wrote
 #   make deb                          .build/package/tourist_VERSION_amd64.deb
 #   make check-package                the package checked as CI checks it (.ci/check-package)
+#   make format                       the Swift sources laid out by swift-format (.swift-format)
+#   make check-format                 fails naming each file swift-format would lay out otherwise
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -38,7 +40,7 @@ release_flags := -c release --static-swift-stdlib --disable-local-rpath -Xlinker
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || date +%s)
 export SOURCE_DATE_EPOCH
 
-.PHONY: all build stage install uninstall deb check-package help
+.PHONY: all build stage install uninstall deb check-package format check-format help
 
 all: build
 
@@ -48,6 +50,8 @@ help:
 	@echo "make uninstall          removes what make install listed in \$$PREFIX/share/tourist/installed-files"
 	@echo "make deb                .build/package/tourist_VERSION-$(DEB_REVISION)_amd64.deb"
 	@echo "make check-package      builds the package, runs lintian and the unpacked binary (.ci/check-package)"
+	@echo "make format             lays out the Swift sources with swift-format (140 columns, .swift-format)"
+	@echo "make check-format       fails if swift-format would change any Swift source (CI runs it)"
 
 # The binary is stripped, with its debug info kept beside it in tourist.debug (gdb finds it by the
 # debug link); .comment and .note hold nothing tourist needs.
@@ -83,3 +87,13 @@ deb: stage
 
 check-package: deb
 	bash .ci/check-package $(package)
+
+# The layout of every Swift source: swift-format from the Swift toolchain, with .swift-format's
+# settings (140 columns, 4 spaces, layout only: its lint rules are off).
+swift_sources := Package.swift Sources Tests Providers Benchmarks Fuzz
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(swift_sources)
+
+check-format:
+	$(SWIFT) format lint --strict --recursive --parallel $(swift_sources)
