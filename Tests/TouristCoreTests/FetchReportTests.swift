@@ -85,9 +85,9 @@ import Testing
         #expect(report.failureClass == row.exitClass)
         #expect(report.kind.endsWell == (row.exitClass == nil))
         #expect(!report.headline.isEmpty && !report.headline.hasSuffix("."))
-        // Advice never repeats the command that ran (`tourist fetch PIN`), nor does the page's
+        // Advice never repeats the command that ran (fetching this pin), nor does the page's
         // wording carry any command.
-        #expect(!(report.advice?.terminal.contains("tourist fetch \(Self.pin.id)") ?? false), "\(report)")
+        #expect(!(report.advice?.remedy?.steps.contains { if case .fetchLater = $0 { true } else { false } } ?? false), "\(report)")
         #expect(!(report.advice?.page.contains("`") ?? false) && !report.notes.contains { $0.text.contains("`") }, "\(report)")
         #expect(!(report.alternative?.page.contains("`") ?? false), "\(report)")
         // A provider left unasked: never "widen the radius", which cannot help, and never empty.
@@ -117,7 +117,7 @@ import Testing
     @Test func anEmptyAnswerFromTheDemoSetNamesItsPlaces() {
         let report = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.noKey, Self.demoEmpty], searched: true, providersEnabled: true)
         #expect(report.advice?.action == .visitPlaces)
-        #expect(report.advice?.terminal.contains("the demo set has photos near Paris (48.8584,2.2945) only; try: tourist pin add 48.8584 2.2945") == true)
+        #expect(report.advice?.remedy == Remedy(.visit(places: [NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945)], first: NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945), by: .pinAdd)))
         #expect(report.advice?.page == "The demo set has photos near Paris only: drop a pin at one of them.")
         // Another provider that answered empty and names no places: the radius is the advice.
         let other = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [.empty("pictures"), Self.demoEmpty], searched: true, providersEnabled: true)
@@ -131,10 +131,10 @@ import Testing
         #expect(report.kind == .notAsked && !report.kind.endsWell)
         #expect(report.headline == "commons could not be reached (offline?); demo found no photos within 5 km of \"Louvre\"")
         #expect(report.notes.map(\.text) == ["commons could not be reached (offline?)"], "a provider without a key is passed by quietly")
-        #expect(report.advice == FetchAdvice(.retry, terminal: "run it again when online to ask commons", page: "Try again when online.", button: "Try again"))
+        #expect(report.advice == FetchAdvice(.retry, remedy: Remedy(.runAgain(when: .online, to: "ask commons")), page: "Try again when online.", button: "Try again"))
         // The demo set's places still show, beside the advice.
         #expect(report.alternative?.action == .visitPlaces)
-        #expect(report.alternative?.terminal.contains("the demo set has photos near Paris (48.8584,2.2945) only; try: tourist pin add 48.8584 2.2945") == true)
+        #expect(report.alternative?.remedy == Remedy(.visit(places: [NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945)], first: NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945), by: .pinAdd)))
 
         // A refused key: the fix is the key, and the class says so.
         let badKey = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.badKey, Self.demoEmpty], searched: true, providersEnabled: true)
@@ -142,7 +142,7 @@ import Testing
         #expect(badKey.advice?.action == .setCredentials && badKey.failureClass == .unauthorized)
         // Asked to slow down: later, not "when online".
         let slow = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.slowDown, Self.demoEmpty], searched: true, providersEnabled: true)
-        #expect(slow.advice?.terminal == "run it again later to ask commons" && slow.advice?.page == "Try again in a while.")
+        #expect(slow.advice?.remedy == Remedy(.runAgain(when: .later, to: "ask commons")) && slow.advice?.page == "Try again in a while.")
         // Without a search in this run (a resumed fetch), the failures it had are judged the same way.
         let resumed = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.unreachable, Self.demoEmpty], searched: false, providersEnabled: true)
         #expect(resumed.kind == .notAsked)
@@ -167,7 +167,7 @@ import Testing
         #expect(few.headline == "only 1 unseen photo is left within 5 km of \"Louvre\"; the album is unchanged")
         #expect(few.advice?.action == .allowFewer && few.advice?.button == "Replace")
         #expect(few.advice?.question == "Only 1 unseen photo is left within 5 km: replace 21 photos with 1?")
-        #expect(few.advice?.terminal == "`tourist new-collection 3f2a1b4c --allow-fewer` replaces its 21 photos with 1 anyway")
+        #expect(few.advice?.remedy == Remedy(.allowFewer(pin: "3f2a1b4c", replacing: 21, with: 1)))
         #expect(few.advice?.page == "Photos replaced never come back in later collections. To keep these and find more: Widen the pin's radius, to 10 km say, or add another provider to the config.")
         // A provider that could not be asked: what was found, not all that is left, and why.
         let offline = FetchReport.fewUnseen(Self.pin, unseen: 3, holds: 21, failures: [Self.noKey, Self.unreachable])

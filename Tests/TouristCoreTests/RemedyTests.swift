@@ -7,17 +7,23 @@ import Testing
 @Suite struct RemedyTests {
     /// One of every step. The switch has no `default`, so a new step does not compile here until
     /// it is listed.
+    static let paris = NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945)
+
     static let everyStep: [Remedy.Step] = {
         let steps: [Remedy.Step] = [
             .repairStore(), .repairStore(store: "s3://bucket/photos", why: "rebuild it from the albums"), .fetch(pin: nil), .fetch(pin: "0a1b2c3d"),
-            .listPins, .showAlbum(pin: "0a1b2c3d"), .collectGarbage, .renamePin(nil), .renamePin("0a1b2c3d", store: "/elsewhere"),
-            .editPin("0a1b2c3d"), .changeRadius(pin: "0a1b2c3d", km: 8), .removePin("0a1b2c3d"), .chooseAnotherName, .copyAgain,
-            .copyOverwriting, .chooseEmptyStoreFolder, .restoreStore, .writeStarterConfig,
+            .listPins, .showAlbum(pin: "0a1b2c3d"), .collectGarbage, .renamePin(pin: nil), .renamePin(pin: "0a1b2c3d", store: "/elsewhere"),
+            .editPin(pin: "0a1b2c3d"), .changeRadius(pin: "0a1b2c3d", km: 8), .removePin(pin: "0a1b2c3d"), .chooseAnotherName, .copyAgain,
+            .copyOverwriting, .chooseEmptyStoreFolder, .restoreStore, .writeStarterConfig, .runAgain(when: .now, to: nil), .runAgain(when: .online, to: "ask commons"),
+            .fetchLater(pin: "0a1b2c3d", when: .later, to: "fill the rest"), .widenRadius(pin: "0a1b2c3d", km: 10), .useAnotherProvider,
+            .allowFewer(pin: "0a1b2c3d", replacing: 21, with: 3), .visit(places: [paris], first: paris, by: .search), .checkNetwork, .checkProviders,
+            .checkConfig, .setCredentials(providers: ["flickr", "commons"]),
         ]
         for step in steps {
             switch step {
             case .repairStore, .fetch, .listPins, .showAlbum, .collectGarbage, .renamePin, .editPin, .changeRadius, .removePin,
-                 .chooseAnotherName, .copyAgain, .copyOverwriting, .chooseEmptyStoreFolder, .restoreStore, .writeStarterConfig:
+                 .chooseAnotherName, .copyAgain, .copyOverwriting, .chooseEmptyStoreFolder, .restoreStore, .writeStarterConfig, .runAgain,
+                 .fetchLater, .widenRadius, .useAnotherProvider, .allowFewer, .visit, .checkNetwork, .checkProviders, .checkConfig, .setCredentials:
                 break
             }
         }
@@ -33,7 +39,7 @@ import Testing
 
     @Test func stepsJoinIntoOneSentence() {
         #expect(Remedy(.repairStore(), .fetch(pin: "0a1b2c3d")).words == "Repair the store, then fetch pin 0a1b2c3d again to download it")
-        #expect(Remedy(.chooseAnotherName, .removePin("0a1b2c3d"), joining: .or).words == "Choose another name, or remove pin 0a1b2c3d")
+        #expect(Remedy(.chooseAnotherName, .removePin(pin: "0a1b2c3d"), joining: .or).words == "Choose another name, or remove pin 0a1b2c3d")
     }
 
     @Test func anErrorsDescriptionIsItsFactsThenItsRemedy() {

@@ -249,7 +249,7 @@ import TestSupport
             try store.resolvePin("eiffel tower")
         }
         #expect(try addPin(store, "Eiffel Tower") == pin)
-        #expect(throws: StoreError(.conflict, "a pin named \"Eiffel Tower\" already exists at another place (id \(pin.id))", remedy: Remedy(.chooseAnotherName, .removePin(pin.id), joining: .or))) {
+        #expect(throws: StoreError(.conflict, "a pin named \"Eiffel Tower\" already exists at another place (id \(pin.id))", remedy: Remedy(.chooseAnotherName, .removePin(pin: pin.id), joining: .or))) {
             try store.transaction { try $0.addPin(name: "Eiffel Tower", location: GeoPoint(latitude: 3, longitude: 4), radiusKm: 5, target: 21) }
         }
     }

@@ -73,7 +73,7 @@ extension Library {
                 }
                 let existing = try transaction.album(id).pin
                 guard existing.latitude == pin.entry.location.latitude, existing.longitude == pin.entry.location.longitude, existing.radiusKm == pin.radiusKm else {
-                    throw InputDataError("\(file) \(pin.entry.position): a pin named \"\(pin.name)\" already exists at \(Self.place(of: existing)) (id \(id)); give this one another name, or change that pin", remedy: Remedy(.editPin(id)))
+                    throw InputDataError("\(file) \(pin.entry.position): a pin named \"\(pin.name)\" already exists at \(Self.place(of: existing)) (id \(id)); give this one another name, or change that pin", remedy: Remedy(.editPin(pin: id)))
                 }
                 result.unchanged.append(existing)
             }

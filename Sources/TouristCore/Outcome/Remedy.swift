@@ -5,9 +5,9 @@
 /// each front end words the remedy its own way. The CLI names the commands to run
 /// (`RemedyCommands` in Sources/tourist); `tourist serve` and the error's `description` use
 /// `words`, plain words with no command, flag or path of one front end.
-public struct Remedy: Sendable, Equatable {
+public struct Remedy: Sendable, Equatable, Codable {
     /// One thing to do.
-    public enum Step: Sendable, Equatable {
+    public enum Step: Sendable, Equatable, Codable {
         /// Repair a store: `store` is another store's location, nil for the one in use; `why` says
         /// what the repair does, in a few words ("rebuild it from the albums").
         case repairStore(store: String? = nil, why: String? = nil)
@@ -20,13 +20,13 @@ public struct Remedy: Sendable, Equatable {
         /// Delete the files no album uses any more (after the store's grace period).
         case collectGarbage
         /// Rename a pin (nil: one the message names) in a store (nil: the one in use).
-        case renamePin(String?, store: String? = nil)
+        case renamePin(pin: String?, store: String? = nil)
         /// Change a pin (its place, radius or name).
-        case editPin(String)
+        case editPin(pin: String)
         /// Give a pin another radius.
         case changeRadius(pin: String, km: Double)
         /// Remove a pin.
-        case removePin(String)
+        case removePin(pin: String)
         /// Give the new pin another name.
         case chooseAnotherName
         /// Run the same copy again.
@@ -39,10 +39,45 @@ public struct Remedy: Sendable, Equatable {
         case restoreStore
         /// Write a starter config.
         case writeStarterConfig
+        /// Run the same command again, at `moment`, to do `what` ("fill the rest"); nil: the same.
+        case runAgain(when: Moment, to: String?)
+        /// Fetch a pin at `moment`, which does `what` (after a new collection: fetching fills it).
+        case fetchLater(pin: String, when: Moment, to: String)
+        /// Widen a pin's radius, to `km`.
+        case widenRadius(pin: String, km: Double)
+        /// Use another provider, or add one to the config.
+        case useAnotherProvider
+        /// Replace an album of `replacing` photos with the `with` unseen ones a new collection found.
+        case allowFewer(pin: String, replacing: Int, with: Int)
+        /// Go where a provider has photos (the demo set's places), starting with `first`.
+        case visit(places: [NamedPlace], first: NamedPlace, by: FetchAdvice.NextStep)
+        /// Check the network connection.
+        case checkNetwork
+        /// See what each provider says.
+        case checkProviders
+        /// See what to fix in the config.
+        case checkConfig
+        /// Set the credentials these providers ask for, or use another provider.
+        case setCredentials(providers: [String])
+    }
+
+    /// When running again helps: at once, after a while (rate limits, a server down), or once the
+    /// network is back (a provider could not be reached).
+    public enum Moment: String, Sendable, Equatable, Codable {
+        case now, later, online
+
+        /// The words after "run it again".
+        public var words: String {
+            switch self {
+            case .now: ""
+            case .later: " later"
+            case .online: " when online"
+            }
+        }
     }
 
     /// How the steps go together: one after the other, or one of them.
-    public enum Joining: Sendable, Equatable {
+    public enum Joining: String, Sendable, Equatable, Codable {
         case then, or
     }
 
@@ -90,6 +125,16 @@ public struct Remedy: Sendable, Equatable {
         case .chooseEmptyStoreFolder: "choose an empty or new folder for the store"
         case .restoreStore: "restore it from a backup, or use another folder for the store"
         case .writeStarterConfig: "write a starter config"
+        case .runAgain(let moment, let what): "try again\(moment.words)\(what.map { " to \($0)" } ?? "")"
+        case .fetchLater(let pin, let moment, let what): "fetch pin \(pin)\(moment.words) to \(what)"
+        case .widenRadius(let pin, let km): "widen the radius of pin \(pin) to \(Kilometres.text(km))"
+        case .useAnotherProvider: "use another provider, or add one to the config"
+        case .allowFewer(_, let holds, let unseen): "replace its \(Plural.count(holds, "photo")) with \(unseen) anyway"
+        case .visit(let places, _, _): "drop a pin near \(places.map(\.name).joined(separator: ", ")), where the demo set has photos"
+        case .checkNetwork: "check the network"
+        case .checkProviders: "see what each provider says"
+        case .checkConfig: "see what to fix in the config"
+        case .setCredentials(let providers): "set the credentials \(providers.joined(separator: ", ")) asks for, or use another provider"
         }
     }
 }

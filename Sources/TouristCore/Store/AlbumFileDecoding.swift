@@ -128,9 +128,19 @@ package enum AlbumFileDecoding {
     static func advice(_ value: JSONValue) throws(IndexDecodingError) -> FetchAdvice {
         let object = try IndexObject(value)
         return FetchAdvice(
-            try object.required("action", IndexValue.raw), terminal: try object.required("terminal", IndexValue.string),
-            page: try object.required("page", IndexValue.string), button: try object.optional("button", IndexValue.string)
+            try object.required("action", IndexValue.raw), remedy: try object.optional("remedy", remedy),
+            page: try object.required("page", IndexValue.string), button: try object.optional("button", IndexValue.string),
+            question: try object.optional("question", IndexValue.string)
         )
+    }
+
+    /// A remedy, rare in an album (one in a report at most), read by its `Codable` conformance.
+    static func remedy(_ value: JSONValue) throws(IndexDecodingError) -> Remedy {
+        do {
+            return try IndexCoding.decoder().decode(Remedy.self, from: Data(value.compact().utf8))
+        } catch {
+            throw IndexDecodingError(.unexpected)
+        }
     }
 
     static func pageHistory(_ value: JSONValue) throws(IndexDecodingError) -> PageHistory {

@@ -71,7 +71,7 @@ public final class StoreTransaction: Sendable {
             if samePlace {
                 throw StoreError(.conflict, "a pin named \"\(name)\" already exists here with a radius of \(Kilometres.text(pin.radiusKm)) (id \(existing))", remedy: Remedy(.changeRadius(pin: existing, km: radiusKm ?? pin.radiusKm), .chooseAnotherName, joining: .or))
             }
-            throw StoreError(.conflict, "a pin named \"\(name)\" already exists at another place (id \(existing))", remedy: Remedy(.chooseAnotherName, .removePin(existing), joining: .or))
+            throw StoreError(.conflict, "a pin named \"\(name)\" already exists at another place (id \(existing))", remedy: Remedy(.chooseAnotherName, .removePin(pin: existing), joining: .or))
         }
         let added = try addPins([NewPin(name: name, location: location, radiusKm: radiusKm ?? Defaults.radiusKm, near: near)], target: target, now: now)
         return (added[0], true)

@@ -55,7 +55,7 @@ struct SearchCommand: AsyncParsableCommand {
             }
             session.noteProviderFailures(result.failures, othersAnswered: true)
             if photos.isEmpty, let visit = FetchAdvice.visit(ProviderFailure.placesWithPhotos(answering: result.failures), by: .search) {
-                session.note(visit.terminal)
+                session.note(visit.remedy.map(RemedyCommands.clause) ?? visit.page)
             }
             // Fewer photos than asked for while a provider failed: asking again may find the rest.
             return photos.count < count && !failures.isEmpty ? ExitStatus.temporaryFailure : ExitStatus.ok

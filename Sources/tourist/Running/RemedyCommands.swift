@@ -12,6 +12,11 @@ enum RemedyCommands {
         Remedy.sentence(remedy.steps.map(phrase), joining: remedy.joining)
     }
 
+    /// The remedy as the rest of a sentence: its first word not capitalised ("; run it again later").
+    static func clause(_ remedy: Remedy) -> String {
+        remedy.steps.map(phrase).joined(separator: remedy.joining == .then ? ", then " : ", or ")
+    }
+
     private static func phrase(_ step: Remedy.Step) -> String {
         switch step {
         case .repairStore(let store, let why): "run `tourist store repair\(storeOption(store))`\(why.map { " to \($0)" } ?? "")"
@@ -29,7 +34,29 @@ enum RemedyCommands {
         case .chooseEmptyStoreFolder: "choose an empty or new folder for --store"
         case .restoreStore: "restore it from a backup or point --store elsewhere"
         case .writeStarterConfig: "run `tourist config init` to write a starter config"
+        case .runAgain(let moment, let what): what.map { "run it again\(moment.words) to \($0)" } ?? "run the command again\(moment.words)"
+        case .fetchLater(let pin, let moment, let what): "`tourist fetch \(pin)`\(moment == .now ? "" : " run\(moment.words)") will \(what)"
+        case .widenRadius(let pin, let km): "widen the radius with `tourist pin edit \(pin) --radius \(Kilometres.argument(km))`"
+        case .useAnotherProvider: "use another provider: `--provider NAME` (see `tourist providers`), or add one to the config"
+        case .allowFewer(let pin, let holds, let unseen):
+            "`tourist new-collection \(pin) --allow-fewer` replaces its \(Plural.count(holds, "photo")) with \(unseen) anyway"
+        case .visit(let places, let first, let next): visit(places, first: first, by: next)
+        case .checkNetwork: "check the network"
+        case .checkProviders: "`tourist providers --check` shows what each provider says"
+        case .checkConfig: "`tourist config check` shows what to fix"
+        case .setCredentials(let providers): "set the credentials \(providers.joined(separator: ", ")) asks for (its line above says how), or use another provider"
         }
+    }
+
+    /// "the demo set has photos near Paris (48.8584,2.2945), … only; try: tourist pin add …".
+    private static func visit(_ places: [NamedPlace], first: NamedPlace, by next: FetchAdvice.NextStep) -> String {
+        func degrees(_ value: Double) -> String { GeoPoint.format((value * 10_000).rounded() / 10_000) }
+        let listed = places.map { "\($0.name) (\(degrees($0.latitude)),\(degrees($0.longitude)))" }.joined(separator: ", ")
+        let command = switch next {
+        case .pinAdd: "tourist pin add \(degrees(first.latitude)) \(degrees(first.longitude)) --name \"\(first.name)\""
+        case .search: "tourist search \(degrees(first.latitude)) \(degrees(first.longitude))"
+        }
+        return "the demo set has photos near \(listed) only; try: \(command)"
     }
 
     private static func storeOption(_ store: String?) -> String {

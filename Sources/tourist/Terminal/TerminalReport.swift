@@ -7,7 +7,7 @@ import TouristCore
 /// headline stays the last word (and the message of a failure with --json).
 enum TerminalReport {
     static func lines(_ report: FetchReport) -> [String] {
-        let alternative = report.alternative.map { [$0.terminal] } ?? []
+        let alternative = report.alternative?.remedy.map { [RemedyCommands.clause($0)] } ?? []
         switch report.kind {
         case .complete:
             return report.notes.map(line)
@@ -38,6 +38,6 @@ enum TerminalReport {
     }
 
     private static func advice(_ report: FetchReport, joiner: String) -> String {
-        report.advice.map { joiner + $0.terminal } ?? ""
+        report.advice?.remedy.map { joiner + RemedyCommands.clause($0) } ?? ""
     }
 }
