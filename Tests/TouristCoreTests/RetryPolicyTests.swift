@@ -16,7 +16,7 @@ import TestSupport
         let closed = try BoundSocket()
         let attempts = Mutex(0)
         let url = try #require(URL(string: "http://127.0.0.1:\(closed.port)/w/api.php?maxlag=5"))
-        let thrown = await #expect(throws: ProviderError.self) {
+        let thrown = await #expect(throws: HTTPError.self) {
             try await policy.run(log: RetryLog(log.logger(), "test")) {
                 attempts.withLock { $0 += 1 }
                 return try await client.data(HTTPRequest(url: url))

@@ -3,7 +3,7 @@ import Foundation
 /// A provider's failure, classified so the router and the CLI decide retry, fallback and exit code
 /// without parsing strings. New kinds can be added without breaking callers, who ask the
 /// classification (`isRetryable`, `isUnauthorized`, …) rather than switching on the kind.
-public struct ProviderError: ClassifiedError, Sendable, Equatable {
+public struct ProviderError: ClassifiedError, RetryClassified, Sendable, Equatable {
     private enum Code: Equatable, Sendable {
         case unauthorized
         case missingCredentials
@@ -45,13 +45,8 @@ public struct ProviderError: ClassifiedError, Sendable, Equatable {
         .init(.unreachable(host: host, cause), message)
     }
 
-    /// Why a host could not be reached.
-    public enum Unreachable: Sendable, Equatable {
-        /// Its name did not resolve (offline, or a typo in the URL).
-        case nameNotResolved
-        /// The connection was refused, or no route led to the host.
-        case couldNotConnect
-    }
+    /// Why a host could not be reached: as the HTTP layer found.
+    public typealias Unreachable = HTTPError.Unreachable
     /// The provider stopped working for the rest of this command (a plugin that broke down too many
     /// times): retrying now cannot help, the next command starts it afresh. Reported as `unavailable`.
     public static func outOfService(_ message: String) -> Self { .init(.outOfService, message) }

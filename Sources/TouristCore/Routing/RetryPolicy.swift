@@ -1,9 +1,9 @@
 import Foundation
 
-/// Exponential backoff with full jitter for retryable provider errors.
+/// Exponential backoff with full jitter for retryable errors (`RetryClassified`: a provider's, or HTTP's).
 /// A value type: `delay(beforeRetry:)` says how long to wait before retry number `n` (1-based).
 ///
-/// A host that could not be reached at all (`ProviderError.unreachableHost`: its name did not
+/// A host that could not be reached at all (`RetryClassified.unreachableHost`: its name did not
 /// resolve, or it refused the connection) is not retried here: asking again a moment later almost
 /// never helps, and five lookups of a name that does not resolve only delay the answer another
 /// provider has. The router leaves such a provider alone for a while instead (`UnreachableCooldown`).
@@ -31,21 +31,21 @@ public struct RetryPolicy: Sendable, Equatable {
     /// Whether retry `attempt` (1-based) should follow `error`: a retryable error from a host that
     /// could be reached, retries left, and no Retry-After longer than `maxDelay` (that wait belongs
     /// to the user's next run, not this one).
-    public func shouldRetry(_ error: ProviderError, attempt: Int) -> Bool {
+    public func shouldRetry(_ error: any RetryClassified, attempt: Int) -> Bool {
         guard error.isRetryable, error.unreachableHost == nil, attempt <= retries else { return false }
         if let retryAfter = error.retryAfter, retryAfter > maxDelay { return false }
         return true
     }
 
-    /// Runs `operation`, retrying retryable `ProviderError`s with backoff; with `only`, just those
+    /// Runs `operation`, retrying retryable errors (`RetryClassified`) with backoff; with `only`, just those
     /// errors it accepts. With `log`, each retry is told at debug level (`--verbose`), one line
     /// naming the attempt, the wait and the reason.
-    public func run<T>(log: RetryLog? = nil, only accepts: (ProviderError) -> Bool = { _ in true }, _ operation: () async throws -> T) async throws -> T {
+    public func run<T>(log: RetryLog? = nil, only accepts: (any RetryClassified) -> Bool = { _ in true }, _ operation: () async throws -> T) async throws -> T {
         var attempt = 0
         while true {
             do {
                 return try await operation()
-            } catch let error as ProviderError where accepts(error) && shouldRetry(error, attempt: attempt + 1) {
+            } catch let error as any RetryClassified where accepts(error) && shouldRetry(error, attempt: attempt + 1) {
                 attempt += 1
                 let wait = delay(beforeRetry: attempt, retryAfter: error.retryAfter)
                 log?.retrying(attempt: attempt, of: retries, after: wait, because: error)

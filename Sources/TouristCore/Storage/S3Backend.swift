@@ -164,7 +164,7 @@ public final class S3Backend: StorageBackend {
         let limit = expectedSize.map(S3SizeLimit.recorded) ?? .none
         let outcome = transport.send(S3Exchange(request: try addressing.request("GET", key), sink: guarded, limit: limit, movesBlob: true))
         if let error = guarded.failure { throw error }
-        if case .failure(let failure) = outcome, let expectedSize, (failure as? ProviderError)?.isTooLarge == true {
+        if case .failure(let failure) = outcome, let expectedSize, (failure as? HTTPError)?.isTooLarge == true {
             throw otherSize(key, expected: expectedSize, found: nil)
         }
         let response = try failure.answer(outcome, "read \(key)", limit: limit)

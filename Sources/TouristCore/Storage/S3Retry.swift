@@ -42,7 +42,7 @@ public struct S3RetryPolicy: Sendable {
             default: return false
             }
         case .failure(let error):
-            return (error as? ProviderError)?.isRetryable ?? false
+            return (error as? HTTPError)?.isRetryable ?? false
         }
     }
 
@@ -50,7 +50,7 @@ public struct S3RetryPolicy: Sendable {
     static func retryAfter(_ outcome: Result<HTTPResponse, any Error>) -> Double? {
         switch outcome {
         case .success(let response): response.headers["retry-after"].flatMap(HTTPOutcome.retryAfterSeconds)
-        case .failure(let error): (error as? ProviderError)?.retryAfter
+        case .failure(let error): (error as? HTTPError)?.retryAfter
         }
     }
 }
