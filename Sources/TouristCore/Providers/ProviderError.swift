@@ -4,7 +4,8 @@ import Foundation
 /// without parsing strings. New kinds can be added without breaking callers, who ask the
 /// classification (`isRetryable`, `isUnauthorized`, …) rather than switching on the kind.
 public struct ProviderError: ClassifiedError, RetryClassified, Sendable, Equatable {
-    private enum Code: Equatable, Sendable {
+    /// What went wrong; `ProviderFailure.Reason` is made from it.
+    enum Code: Equatable, Sendable {
         case unauthorized
         case missingCredentials
         case rateLimited(retryAfter: Double?)
@@ -18,7 +19,7 @@ public struct ProviderError: ClassifiedError, RetryClassified, Sendable, Equatab
         case tooLarge
     }
 
-    private let code: Code
+    let code: Code
     /// What went wrong, in words a user can act on; never contains a secret.
     public let message: String
 
@@ -105,19 +106,9 @@ public struct ProviderError: ClassifiedError, RetryClassified, Sendable, Equatab
         return nil
     }
 
-    /// A one-word classification for messages and JSON: `unauthorized`, `rate-limited`, …
-    public var kind: String {
-        switch code {
-        case .unauthorized, .missingCredentials: "unauthorized"
-        case .rateLimited: "rate-limited"
-        case .unavailable, .unreachable, .outOfService: "unavailable"
-        case .timedOut: "timed out"
-        case .invalidResponse: "invalid response"
-        case .notFound: "not found"
-        case .invalidConfiguration: "invalid configuration"
-        case .tooLarge: "too large"
-        }
-    }
+    /// A one-word classification for messages and JSON: `unauthorized`, `rate-limited`, … (the
+    /// name of its `ProviderFailure.Reason`).
+    public var kind: String { ProviderFailure.Reason(self).rawValue }
 
     public var description: String { "\(kind): \(message)" }
 
