@@ -7,16 +7,12 @@ import Foundation
 public struct HTTPError: RetryClassified, ClassifiedError, Sendable, Equatable {
     /// What went wrong, as `HTTPOutcome` classifies a status or a transport failure.
     public enum Code: Equatable, Sendable {
+        /// What passes: 429 or a 503 with a Retry-After (`rateLimited`), 408, other 5xx, a reset
+        /// connection, a truncated body (`unavailable`), a name that does not resolve or a
+        /// connection refused (`unreachable`), no answer in time or a stalled transfer (`timedOut`).
+        case transient(TransientFailure)
         /// HTTP 401.
         case unauthorized
-        /// HTTP 429, or a 503 with a Retry-After; `retryAfter` seconds when the server said.
-        case rateLimited(retryAfter: Double?)
-        /// 408, other 5xx, a reset connection, a truncated body: trying later may work.
-        case unavailable
-        /// The host's name did not resolve, or it refused the connection.
-        case unreachable(host: String, Unreachable)
-        /// No answer in time, or a transfer that stalled.
-        case timedOut
         /// An answer that is not one (a redirect without a usable Location, another 4xx, a
         /// refused scheme, too many redirects, a TLS peer that fails verification).
         case invalidResponse
@@ -30,12 +26,7 @@ public struct HTTPError: RetryClassified, ClassifiedError, Sendable, Equatable {
     }
 
     /// Why a host could not be reached.
-    public enum Unreachable: Sendable, Equatable {
-        /// Its name did not resolve (offline, or a typo in the URL).
-        case nameNotResolved
-        /// The connection was refused, or no route led to the host.
-        case couldNotConnect
-    }
+    public typealias Unreachable = TransientFailure.Unreachable
 
     /// What went wrong, for callers that word it in their own error.
     public let code: Code
@@ -50,14 +41,14 @@ public struct HTTPError: RetryClassified, ClassifiedError, Sendable, Equatable {
 
     /// See `Code.unauthorized`.
     public static func unauthorized(_ message: String) -> Self { .init(.unauthorized, message) }
-    /// See `Code.rateLimited`.
-    public static func rateLimited(retryAfter: Double?, _ message: String) -> Self { .init(.rateLimited(retryAfter: retryAfter), message) }
-    /// See `Code.unavailable`.
-    public static func unavailable(_ message: String) -> Self { .init(.unavailable, message) }
-    /// See `Code.unreachable`.
-    public static func unreachable(host: String, _ message: String, cause: Unreachable) -> Self { .init(.unreachable(host: host, cause), message) }
-    /// See `Code.timedOut`.
-    public static func timedOut(_ message: String) -> Self { .init(.timedOut, message) }
+    /// See `TransientFailure.rateLimited`.
+    public static func rateLimited(retryAfter: Double?, _ message: String) -> Self { .init(.transient(.rateLimited(retryAfter: retryAfter)), message) }
+    /// See `TransientFailure.unavailable`.
+    public static func unavailable(_ message: String) -> Self { .init(.transient(.unavailable), message) }
+    /// See `TransientFailure.unreachable`.
+    public static func unreachable(host: String, _ message: String, cause: Unreachable) -> Self { .init(.transient(.unreachable(host: host, cause)), message) }
+    /// See `TransientFailure.timedOut`.
+    public static func timedOut(_ message: String) -> Self { .init(.transient(.timedOut), message) }
     /// See `Code.invalidResponse`.
     public static func invalidResponse(_ message: String) -> Self { .init(.invalidResponse, message) }
     /// See `Code.notFound`.
@@ -67,46 +58,22 @@ public struct HTTPError: RetryClassified, ClassifiedError, Sendable, Equatable {
     /// See `Code.tooLarge`.
     public static func tooLarge(_ message: String) -> Self { .init(.tooLarge, message) }
 
-    /// Worth trying again later: rate limits, unavailability, unreachable hosts, time-outs.
-    public var isRetryable: Bool {
-        switch code {
-        case .rateLimited, .unavailable, .unreachable, .timedOut: true
-        case .unauthorized, .invalidResponse, .notFound, .invalidRequest, .tooLarge: false
-        }
+    /// What passes, when it does (see `RetryClassified`).
+    public var transient: TransientFailure? {
+        if case .transient(let failure) = code { return failure }
+        return nil
     }
 
-    /// The host that could not be reached (did not resolve, refused the connection), when that is why.
-    public var unreachableHost: String? {
-        if case .unreachable(let host, _) = code { return host }
-        return nil
-    }
-    /// Why the host could not be reached, when that is why (see `unreachableHost`).
-    public var unreachableCause: Unreachable? {
-        if case .unreachable(_, let cause) = code { return cause }
-        return nil
-    }
-    /// Seconds the server asked to wait, when it said.
-    public var retryAfter: Double? {
-        if case .rateLimited(let seconds) = code { return seconds }
-        return nil
-    }
-    /// No answer in time.
-    public var isTimedOut: Bool { code == .timedOut }
     /// The answer was larger than the most the request would read.
     public var isTooLarge: Bool { code == .tooLarge }
-    /// The server asked to slow down (with or without a `retryAfter`).
-    public var isRateLimited: Bool {
-        if case .rateLimited = code { return true }
-        return false
-    }
 
     /// A one-word classification, in the words of `ProviderError.kind`: `unavailable`, `not found`, …
     public var kind: String {
         switch code {
         case .unauthorized: "unauthorized"
-        case .rateLimited: "rate-limited"
-        case .unavailable, .unreachable: "unavailable"
-        case .timedOut: "timed out"
+        case .transient(.rateLimited): "rate-limited"
+        case .transient(.unavailable), .transient(.unreachable): "unavailable"
+        case .transient(.timedOut): "timed out"
         case .invalidResponse: "invalid response"
         case .notFound: "not found"
         case .invalidRequest: "invalid configuration"
@@ -123,7 +90,7 @@ public struct HTTPError: RetryClassified, ClassifiedError, Sendable, Equatable {
         case .unauthorized: .unauthorized
         case .invalidRequest: .config
         case .notFound: .notFound
-        case .rateLimited, .unavailable, .unreachable, .timedOut: .temporary
+        case .transient: .temporary
         case .invalidResponse, .tooLarge: .unavailable
         }
     }

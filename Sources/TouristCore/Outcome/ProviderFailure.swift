@@ -122,9 +122,9 @@ extension ProviderFailure.Reason {
     init(_ error: ProviderError) {
         switch error.code {
         case .unauthorized, .missingCredentials: self = .unauthorized
-        case .rateLimited: self = .rateLimited
-        case .unavailable, .unreachable, .outOfService: self = .unavailable
-        case .timedOut: self = .timedOut
+        case .transient(.rateLimited): self = .rateLimited
+        case .transient(.unavailable), .transient(.unreachable), .outOfService: self = .unavailable
+        case .transient(.timedOut): self = .timedOut
         case .invalidResponse: self = .invalidResponse
         case .notFound: self = .notFound
         case .invalidConfiguration: self = .invalidConfiguration

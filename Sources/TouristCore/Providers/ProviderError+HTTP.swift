@@ -5,11 +5,8 @@ extension ProviderError {
     /// The provider's failure for a request that failed over HTTP.
     public init(_ error: HTTPError) {
         switch error.code {
+        case .transient(let failure): self.init(.transient(failure), error.message)
         case .unauthorized: self = .unauthorized(error.message)
-        case .rateLimited(let retryAfter): self = .rateLimited(retryAfter: retryAfter, error.message)
-        case .unavailable: self = .unavailable(error.message)
-        case .unreachable(let host, let cause): self = .unreachable(host: host, error.message, cause: cause)
-        case .timedOut: self = .timedOut(error.message)
         case .invalidResponse: self = .invalidResponse(error.message)
         case .notFound: self = .notFound(error.message)
         case .invalidRequest: self = .invalidConfiguration(error.message)
