@@ -53,7 +53,7 @@ struct CommonsAPI: Sendable {
         let log = RetryLog(logger, "\(providerName): API request")
         return try await retryPolicy.run(log: log, only: { $0.retryAfter != nil }) {
             logger.debug("\(providerName): \(url.absoluteString)")
-            let response = try await http.data(HTTPRequest(url: url, acceptCompressed: true, userAgent: userAgent))
+            let response = try await ProviderError.overHTTP { try await http.data(HTTPRequest(url: url, acceptCompressed: true, userAgent: userAgent)) }
             return try CommonsResponseDecoder.decode(response)
         }
     }

@@ -143,11 +143,11 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
         api.logger.debug("\(name): downloading \(photo.key) size \(size.rawValue) from \(HTTPClient.redacted(url))")
         let request = HTTPRequest(url: url, userAgent: api.userAgent)
         guard size == .original, let expected = CommonsPhotoData(photo.providerData)?.sha1 else {
-            _ = try await api.http.download(request, into: sink, maxBytes: settings.maxPhotoBytes)
+            _ = try await ProviderError.overHTTP { try await api.http.download(request, into: sink, maxBytes: settings.maxPhotoBytes) }
             return
         }
         let checking = HashingSink<Insecure.SHA1>(sink)
-        _ = try await api.http.download(request, into: checking, maxBytes: settings.maxPhotoBytes)
+        _ = try await ProviderError.overHTTP { try await api.http.download(request, into: checking, maxBytes: settings.maxPhotoBytes) }
         let actual = checking.finish()
         guard actual == expected else {
             throw ProviderError.invalidResponse("Commons: the original of \(CommonsPhotoData(photo.providerData)?.title ?? photo.key.description) does not match the SHA-1 Commons lists for it (\(expected), received \(actual)); it was not kept")

@@ -52,7 +52,7 @@ public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventory
         guard case .file(let path) = source, tree.contains(path) else {
             throw ProviderError.notFound("\(source) is not a file inside the folders of the directory provider \(name) (\(tree.roots.joined(separator: ", ")))")
         }
-        try FileStreaming.copy(path: path, into: sink)
+        try ProviderError.streamingFile(path, into: sink)
     }
 
     public func photo(id: String) async throws -> PhotoCandidate {

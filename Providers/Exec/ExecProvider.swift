@@ -84,7 +84,7 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
         }
         switch photo.sources[size] {
         case .url(let url)?:
-            _ = try await settings.http.download(url, into: sink, maxBytes: settings.maxPhotoBytes)
+            _ = try await ProviderError.overHTTP { try await settings.http.download(url, into: sink, maxBytes: settings.maxPhotoBytes) }
         case .provider?:
             try await fetchThroughPlugin(photo, size: size, into: sink)
         case .file?, nil:

@@ -52,7 +52,7 @@ public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint
             throw ProviderError.notFound("fixture set \(name) has no photo \(photo.key.id)")
         }
         switch stored.files[size] {
-        case .path(let path): try FileStreaming.copy(path: path, into: sink)
+        case .path(let path): try ProviderError.streamingFile(path, into: sink)
         case .embedded(let file): try sink.write(file.bytes)
         case nil: throw ProviderError.notFound("fixture photo \(photo.key.id) has no size \(size.rawValue)")
         }

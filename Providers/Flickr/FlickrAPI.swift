@@ -24,7 +24,7 @@ struct FlickrAPI: Sendable {
         guard !apiKey.isEmpty else { throw Self.missingKey }
         let url = try requestURL(method, parameters)
         logger.debug("\(providerName): \(method) \(HTTPClient.redacted(url))")
-        let response = try await http.data(HTTPRequest(url: url, acceptCompressed: true))
+        let response = try await ProviderError.overHTTP { try await http.data(HTTPRequest(url: url, acceptCompressed: true)) }
         return try decoder.decode(response.body, method: method, as: T.self)
     }
 

@@ -106,7 +106,7 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint,
             throw ProviderError.invalidResponse("refused to read \(HTTPClient.redacted(url)) for \(photo.key): only http and https URLs are read")
         }
         api.logger.debug("\(name): downloading \(photo.key) size \(size.rawValue) from \(HTTPClient.redacted(url))")
-        _ = try await api.http.download(url, into: sink, maxBytes: settings.maxPhotoBytes)
+        _ = try await ProviderError.overHTTP { try await api.http.download(url, into: sink, maxBytes: settings.maxPhotoBytes) }
     }
 
     /// Photo `id` with every size Flickr lists for it (`flickr.photos.getSizes`), titled by its id.

@@ -341,7 +341,7 @@ import TestSupport
         #expect(fake.apiRequests.last?.headers["user-agent"] == "tourist/\(TouristVersion.current) (me@mail.invalid)")
         // A generic agent is refused, as Wikimedia refuses it: the rule the fake enforces is real.
         let url = try #require(URL(string: fake.endpoint + "?action=query&format=json"))
-        let refused = await expectProviderError("not found", retryable: false) { _ = try await http.data(HTTPRequest(url: url, userAgent: "curl/8.5.0")) }
+        let refused = await expectHTTPError("not found", retryable: false) { _ = try await http.data(HTTPRequest(url: url, userAgent: "curl/8.5.0")) }
         #expect(refused?.message.contains("HTTP 403") == true)
     }
 }

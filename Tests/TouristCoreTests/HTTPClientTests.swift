@@ -65,21 +65,21 @@ import TestSupport
             }
         }
         func get(_ path: String) async throws { _ = try await client.data(HTTPRequest(url: URL(string: server.url(path))!)) }
-        await expectProviderError("unavailable", retryable: true) { try await get("/500") }
-        await expectProviderError("unavailable", retryable: true) { try await get("/502") }
-        await expectProviderError("unavailable", retryable: true) { try await get("/408") }
-        await expectProviderError("not found", retryable: false) { try await get("/404") }
-        await expectProviderError("not found", retryable: false) { try await get("/403") }
-        await expectProviderError("unauthorized", retryable: false) { try await get("/401") }
-        await expectProviderError("invalid response", retryable: false) { try await get("/400") }
+        await expectHTTPError("unavailable", retryable: true) { try await get("/500") }
+        await expectHTTPError("unavailable", retryable: true) { try await get("/502") }
+        await expectHTTPError("unavailable", retryable: true) { try await get("/408") }
+        await expectHTTPError("not found", retryable: false) { try await get("/404") }
+        await expectHTTPError("not found", retryable: false) { try await get("/403") }
+        await expectHTTPError("unauthorized", retryable: false) { try await get("/401") }
+        await expectHTTPError("invalid response", retryable: false) { try await get("/400") }
         do {
             try await get("/429")
-        } catch let error as ProviderError {
+        } catch let error as HTTPError {
             #expect(error.retryAfter == 7)
         }
         do {
             try await get("/503")
-        } catch let error as ProviderError {
+        } catch let error as HTTPError {
             #expect(error.retryAfter == 3)
         }
     }
@@ -94,12 +94,12 @@ import TestSupport
             }
         }
         func get(_ path: String) async throws { _ = try await client.data(HTTPRequest(url: URL(string: server.url(path))!)) }
-        await expectProviderError("unavailable", retryable: true) { try await get("/reset") }
-        await expectProviderError("unavailable", retryable: true) { try await get("/truncated") }
+        await expectHTTPError("unavailable", retryable: true) { try await get("/reset") }
+        await expectHTTPError("unavailable", retryable: true) { try await get("/truncated") }
         // "timed out", not "unavailable" (a cut-off body): the client's 1 s stall limit ended it, long
         // before the server's 600 s stall (which the server's release at the end cuts short).
         let impatient = HTTPClient(configuration: .init(connectTimeout: 120, totalTimeout: 300, stallTimeout: 1))
-        await expectProviderError("timed out", retryable: true) {
+        await expectHTTPError("timed out", retryable: true) {
             _ = try await impatient.data(HTTPRequest(url: URL(string: server.url("/stall"))!))
         }
     }
@@ -114,24 +114,24 @@ import TestSupport
             return .response(status: 200, body: Array("arrived".utf8))
         }
         let sink = CollectingSink()
-        await expectProviderError("invalid response", retryable: false) {
+        await expectHTTPError("invalid response", retryable: false) {
             _ = try await client.download(URL(string: server.url("/to-file"))!, into: sink, maxBytes: 1 << 20)
         }
-        await expectProviderError("invalid response", retryable: false) {
+        await expectHTTPError("invalid response", retryable: false) {
             _ = try await client.download(URL(string: server.url("/to-ftp"))!, into: sink, maxBytes: 1 << 20)
         }
         #expect(sink.bytes.isEmpty, "nothing from a refused redirect may reach the sink")
         let five = try await client.data(HTTPRequest(url: URL(string: server.url("/hop/5"))!))
         #expect(String(decoding: five.body, as: UTF8.self) == "arrived")
-        await expectProviderError("invalid response", retryable: false) { _ = try await client.data(HTTPRequest(url: URL(string: server.url("/hop/6"))!)) }
+        await expectHTTPError("invalid response", retryable: false) { _ = try await client.data(HTTPRequest(url: URL(string: server.url("/hop/6"))!)) }
     }
 
     @Test func refusesOtherSchemesWithoutReadingAnything() async throws {
         let sink = CollectingSink()
-        await expectProviderError("invalid response", retryable: false) {
+        await expectHTTPError("invalid response", retryable: false) {
             _ = try await client.download(URL(string: "file:///etc/passwd")!, into: sink, maxBytes: 1 << 20)
         }
-        await expectProviderError("invalid response", retryable: false) {
+        await expectHTTPError("invalid response", retryable: false) {
             _ = try await client.data(HTTPRequest(url: URL(string: "ftp://127.0.0.1/file")!))
         }
         #expect(sink.bytes.isEmpty)
@@ -140,7 +140,7 @@ import TestSupport
     @Test func capsTheBodySize() async throws {
         let server = try LoopbackServer { _ in .response(status: 200, body: Self.pattern(100_000)) }
         let sink = CollectingSink()
-        await expectProviderError("too large", retryable: false) {
+        await expectHTTPError("too large", retryable: false) {
             _ = try await client.download(URL(string: server.url("/big"))!, into: sink, maxBytes: 10_000)
         }
         #expect(sink.bytes.count <= 10_000)
@@ -155,7 +155,7 @@ import TestSupport
         task.cancel()
         // The server stalls for an hour and the client waits as long: only the cancellation can end
         // the transfer now, and it ends it with CancellationError (a time-out would be a
-        // ProviderError, the server's answer a success).
+        // HTTPError, the server's answer a success).
         let result = await task.result
         #expect(throws: CancellationError.self) { try result.get() }
     }
@@ -218,7 +218,7 @@ final class CollectingSink: BlobSink, @unchecked Sendable {
         let server = try LoopbackServer { _ in .response(status: 412, headers: [("Content-Type", "application/xml")], body: refusal) }
         let answer = try await client.exchange(HTTPRequest(url: try url(server, "/b/k"), method: "PUT", body: .bytes([1, 2, 3])))
         #expect(answer.status == 412 && Array(answer.body) == refusal)
-        await expectProviderError("invalid response", retryable: false) { _ = try await client.data(HTTPRequest(url: try url(server, "/b/k"))) }
+        await expectHTTPError("invalid response", retryable: false) { _ = try await client.data(HTTPRequest(url: try url(server, "/b/k"))) }
     }
 
     @Test func aSignedRequestCarriesASigV4SignatureAndNeverTheSecret() async throws {
@@ -249,10 +249,10 @@ final class CollectingSink: BlobSink, @unchecked Sendable {
 
     @Test func aBodyFileThatCannotBeReadFailsBeforeAnythingIsSent() async throws {
         let server = try LoopbackServer { _ in .text("ok") }
-        await expectProviderError("invalid configuration", retryable: false) {
+        await expectHTTPError("invalid configuration", retryable: false) {
             _ = try await client.exchange(HTTPRequest(url: try url(server, "/b/k"), method: "PUT", body: .file(folder.child("missing.bin"))))
         }
-        await expectProviderError("invalid configuration", retryable: false) {
+        await expectHTTPError("invalid configuration", retryable: false) {
             _ = try await client.exchange(HTTPRequest(url: try url(server, "/b/k"), headers: [("X-Bad", "a\r\nInjected: 1")]))
         }
         #expect(server.requests.isEmpty)

@@ -16,7 +16,7 @@ import TestSupport
         let closed = try BoundSocket()
         let attempts = Mutex(0)
         let url = try #require(URL(string: "http://127.0.0.1:\(closed.port)/w/api.php?maxlag=5"))
-        let thrown = await #expect(throws: ProviderError.self) {
+        let thrown = await #expect(throws: HTTPError.self) {
             try await policy.run(log: RetryLog(log.logger(), "test")) {
                 attempts.withLock { $0 += 1 }
                 return try await client.data(HTTPRequest(url: url))
@@ -70,5 +70,23 @@ import TestSupport
         }
         #expect(told == 3)
         #expect(log.messages == ["api: retry 1 of 4 in 0.00 s (rate-limited: wait 0 s)"])
+    }
+
+    @Test func theStoreInsistsWhereProvidersYield() {
+        let providers = RetryPolicy(retries: 4)
+        let refused = HTTPError.unreachable(host: "127.0.0.1:9", "http://127.0.0.1:9/b: refused", cause: .couldNotConnect)
+        let slowDown = HTTPError.rateLimited(retryAfter: 60, "http://127.0.0.1:9/b answered HTTP 503 (service unavailable)")
+        // A host that refused, and a server asking for a minute: the store tries again, a provider not.
+        #expect(RetryPolicy.store.shouldRetry(refused, attempt: 1) && !providers.shouldRetry(refused, attempt: 1))
+        #expect(RetryPolicy.store.shouldRetry(slowDown, attempt: 4) && !RetryPolicy.store.shouldRetry(slowDown, attempt: 5))
+        #expect(!providers.shouldRetry(slowDown, attempt: 1))
+        // The store waits at least half its step (0.2 s doubling, up to 3.2 s), or the Retry-After up to 30 s when longer.
+        #expect(RetryPolicy.store.delay(beforeRetry: 1, random: 0) == 0.1 && RetryPolicy.store.delay(beforeRetry: 1, random: 1) == 0.2)
+        #expect(RetryPolicy.store.delay(beforeRetry: 6, random: 1) == 3.2)
+        #expect(RetryPolicy.store.delay(beforeRetry: 1, retryAfter: 60, random: 1) == 30)
+        #expect(RetryPolicy.store.delay(beforeRetry: 4, retryAfter: 0.5, random: 1) == 1.6)
+        // A provider waits anywhere up to its step (0.25 s doubling), or the Retry-After it was given.
+        #expect(providers.delay(beforeRetry: 3, random: 0) == 0 && providers.delay(beforeRetry: 3, random: 1) == 1)
+        #expect(providers.delay(beforeRetry: 3, retryAfter: 0.1, random: 1) == 0.1)
     }
 }

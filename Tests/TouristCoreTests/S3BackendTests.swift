@@ -231,7 +231,7 @@ struct S3BackendTests {
         let settings = S3Settings(signing: AWSSigning(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "not-used-secret", region: "us-east-1"), endpoint: endpoint)
         return S3Backend(
             location: try S3Location(parsing: "s3://tourist-nowhere/store"), settings: settings, stagingRoot: "/nonexistent/tourist-staging",
-            retry: S3RetryPolicy(retries: 2, firstDelay: 0.001, longestDelay: 0.002), http: .patient
+            retry: .insisting(retries: 2, baseDelay: 0.001, maxDelay: 0.002), http: .patient
         )
     }
 }

@@ -18,12 +18,12 @@ extension StoreTests {
         try store.transaction { try $0.writeReferences(["\(first.id) t:a"], of: shared.sha256) }
         #expect(try store.verify(quick: true).ok)
         let full = try store.verify()
-        #expect(full.problems.map(\.kind) == ["references"] && full.problems[0].what.contains("first: \(shared.sha256)"), "\(full.problems)")
+        #expect(full.problems.map(\.kind) == [.references] && full.problems[0].what.contains("first: \(shared.sha256)"), "\(full.problems)")
 
         // A used blob without any reference file: both find it.
         try FileManager.default.removeItem(atPath: store.refsPath(single.sha256))
         let quick = try store.verify(quick: true)
-        #expect(quick.problems.map(\.kind) == ["references"] && quick.problems[0].what.contains("1 blob is used") && quick.problems[0].what.contains(single.sha256), "\(quick.problems)")
+        #expect(quick.problems.map(\.kind) == [.references] && quick.problems[0].what.contains("1 blob is used") && quick.problems[0].what.contains(single.sha256), "\(quick.problems)")
 
         _ = try store.repair()
         #expect(try store.verify().ok)
@@ -64,7 +64,7 @@ extension StoreTests {
             try transaction.save(album)
         }
         let report = try store.verify(quick: true)
-        #expect(report.problems.map(\.kind) == ["missing-blob"] && report.problems[0].what == "photo t:1 of pin \(pin.id) is recorded as stored but names no blob", "\(report.problems)")
+        #expect(report.problems.map(\.kind) == [.missingBlob] && report.problems[0].what == "photo t:1 of pin \(pin.id) is recorded as stored but names no blob", "\(report.problems)")
         let repaired = try store.repair()
         #expect(repaired.pinsToFetch == [pin.id])
         #expect(try store.album(pin.id).photos.map(\.state) == [.pending])
@@ -124,7 +124,7 @@ extension StoreTests {
         // Its file lost: verify names it, repair drops the view (the photo page downloads it again).
         try FileManager.default.removeItem(atPath: store.blobs.path(of: larger.sha256))
         let report = try store.verify()
-        #expect(report.problems.map(\.kind) == ["missing-blob"] && report.problems[0].what.contains("\(pin.id) t:1 b"), "\(report.problems)")
+        #expect(report.problems.map(\.kind) == [.missingBlob] && report.problems[0].what.contains("\(pin.id) t:1 b"), "\(report.problems)")
         let repaired = try store.repair()
         #expect(repaired.actions.contains { $0.contains("larger size of photo t:1") }, "\(repaired.actions)")
         #expect(try store.album(pin.id).photos[0].views == [])

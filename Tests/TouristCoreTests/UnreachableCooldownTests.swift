@@ -111,7 +111,7 @@ import TestSupport
         let error = ProviderError.unreachable(host: "127.0.0.1:9", "http://127.0.0.1:9/w/api.php: Couldn't connect to server", cause: .couldNotConnect)
         #expect(Router.unreachable(error) == "could not connect to 127.0.0.1:9 (refused, or no route)")
         #expect(!RetryPolicy(retries: 4).shouldRetry(error, attempt: 1))
-        #expect(RetryPolicy(retries: 4).shouldRetry(.unavailable("HTTP 503"), attempt: 1), "other transient failures keep their backoff")
+        #expect(RetryPolicy(retries: 4).shouldRetry(ProviderError.unavailable("HTTP 503"), attempt: 1), "other transient failures keep their backoff")
     }
 }
 

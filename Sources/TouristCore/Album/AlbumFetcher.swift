@@ -218,13 +218,7 @@ public struct AlbumFetcher: Sendable {
             var album = try transaction.album(id)
             let report = FetchReport.ending(operation, album: album, failures: failures, searched: searched, providersEnabled: !router.providers.isEmpty)
             album.report = report
-            album.pin.state = switch report.kind {
-            case .complete, .alreadyComplete, .short, .noNewPhotos: .ready
-            case .empty: .empty
-            default: .failed
-            }
-            album.pin.failure = report.kind.endsWell ? nil : report.kind
-            album.pin.error = report.kind.endsWell ? nil : report.headline
+            report.mark(&album.pin)
             try transaction.save(album)
             return FetchOutcome(report: report, album: album, providerFailures: failures)
         }

@@ -105,7 +105,7 @@ public final class NominatimGeocoder: Geocoder {
                 }
                 return places
             }
-        } catch let error as ProviderError {
+        } catch let error as HTTPError {
             throw describe(error, query: query)
         }
     }
@@ -117,7 +117,7 @@ public final class NominatimGeocoder: Geocoder {
         return QueryString.url(endpoint, adding: parameters)
     }
 
-    /// One request and its places; a status to retry is thrown as a `ProviderError` (for
+    /// One request and its places; a status to retry is thrown as an `HTTPError` (for
     /// `retryPolicy`), one not to retry as a `GeocoderError`.
     private func ask(_ query: String) async throws -> [GeocodedPlace] {
         let asked = "cannot look \"\(query)\" up online"
@@ -146,7 +146,7 @@ public final class NominatimGeocoder: Geocoder {
 
     /// A failure to get an answer, in the geocoder's words: what was asked, the host, whether the
     /// machine seems offline, and coordinates as the way on.
-    func describe(_ error: ProviderError, query: String) -> GeocoderError {
+    func describe(_ error: HTTPError, query: String) -> GeocoderError {
         let host = settings.host
         let asked = "cannot look \"\(query)\" up online"
         let instead = "give the place's coordinates instead, as LAT LON in decimal degrees, as a map shows them"

@@ -27,9 +27,9 @@ final class CurlEngine: Sendable {
         var reason = [CChar](repeating: 0, count: 512)
         guard tourist_curl_load(&reason, reason.count) == 0 else {
             let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw ProviderError.unavailable("libcurl could not be loaded (\(text)). Install it: apt-get install libcurl4")
+            throw HTTPError.unavailable("libcurl could not be loaded (\(text)). Install it: apt-get install libcurl4")
         }
-        guard let multi = tourist_curl_multi_init() else { throw ProviderError.unavailable("libcurl could not start (curl_multi_init failed)") }
+        guard let multi = tourist_curl_multi_init() else { throw HTTPError.unavailable("libcurl could not start (curl_multi_init failed)") }
         self.multi = multi
         self.configuration = configuration
         _ = tourist_curl_multi_setopt_long(multi, Int32(CURLMOPT_PIPELINING.rawValue), Int(CURLPIPE_MULTIPLEX))
@@ -72,7 +72,7 @@ final class CurlEngine: Sendable {
             running.removeValue(forKey: id)
             if let easy = transfer.easy { tourist_curl_multi_remove_handle(multi, easy) }
             let stall = String(format: "%g", configuration.stallTimeout)
-            transfer.complete(.failure(ProviderError.timedOut("\(HTTPOutcome.redacted(transfer.request.url)): no data for \(stall) s (stalled)")))
+            transfer.complete(.failure(HTTPError.timedOut("\(HTTPOutcome.redacted(transfer.request.url)): no data for \(stall) s (stalled)")))
         }
     }
 
@@ -98,7 +98,7 @@ final class CurlEngine: Sendable {
                         let easy = try transfer.makeHandle(configuration)
                         let code = tourist_curl_multi_add_handle(multi, easy)
                         guard code == Int32(CURLM_OK.rawValue) else {
-                            throw ProviderError.unavailable("libcurl could not start the transfer: \(String(cString: tourist_curl_multi_strerror(code)))")
+                            throw HTTPError.unavailable("libcurl could not start the transfer: \(String(cString: tourist_curl_multi_strerror(code)))")
                         }
                         transfer.lastActivity = .now
                         running[transfer.id] = transfer

@@ -29,6 +29,6 @@ struct CurlOptions {
     private func check(_ code: Int32, _ option: CURLoption) throws {
         guard code != Int32(CURLE_OK.rawValue) else { return }
         let reason = String(cString: tourist_curl_easy_strerror(code))
-        throw ProviderError.invalidConfiguration("libcurl refused option \(option.rawValue): \(reason) (libcurl 7.85 or newer is needed)")
+        throw HTTPError.invalidRequest("libcurl refused option \(option.rawValue): \(reason) (libcurl 7.85 or newer is needed)")
     }
 }

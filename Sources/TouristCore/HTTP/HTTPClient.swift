@@ -19,7 +19,7 @@ public struct HTTPResponse: Sendable {
 /// Rules it keeps for every request: only `http` and `https`, for the request and for redirects
 /// (at most 5, and none for a request that sends a body or is signed); TLS peers always verified;
 /// connect, total and stall time-outs; at most `maxBytes` of body; a `User-Agent` naming tourist and its version; task cancellation aborts the transfer.
-/// Failures are thrown as `ProviderError`, classified for retry (see `HTTPOutcome`), and their
+/// Failures are thrown as `HTTPError`, classified for retry (see `HTTPOutcome`), and their
 /// messages never include the request's query string, where API keys travel.
 public final class HTTPClient: Sendable {
     /// Time-outs and identification for every request of a client.
@@ -161,10 +161,10 @@ public final class HTTPClient: Sendable {
     /// A transfer for `request`, once its URL and headers pass the client's rules.
     private func makeTransfer(_ request: HTTPRequest, destination: HTTPTransfer.Destination, maxBytes: Int, anyStatus: Bool) throws -> HTTPTransfer {
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw ProviderError.invalidResponse("refused to read \(HTTPOutcome.redacted(request.url)): only http and https URLs are allowed")
+            throw HTTPError.invalidResponse("refused to read \(HTTPOutcome.redacted(request.url)): only http and https URLs are allowed")
         }
         guard !request.headers.contains(where: { ($0.name + $0.value).contains(where: \.isNewline) || $0.name.contains(":") }) else {
-            throw ProviderError.invalidConfiguration("refused a header with a line break or a colon in its name for \(HTTPOutcome.redacted(request.url))")
+            throw HTTPError.invalidRequest("refused a header with a line break or a colon in its name for \(HTTPOutcome.redacted(request.url))")
         }
         let id = nextID.withLock { next in
             next += 1

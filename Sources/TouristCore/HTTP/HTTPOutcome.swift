@@ -2,7 +2,7 @@ import CCurl
 import CurlShim
 import Foundation
 
-/// Turns a finished transfer into a response or a classified `ProviderError`.
+/// Turns a finished transfer into a response or a classified `HTTPError`.
 ///
 /// Retryable (`unavailable`, `timedOut`, `rateLimited`): 408, 429 (with its Retry-After), 5xx,
 /// resets, time-outs and stalls, truncated bodies; a name that does not resolve and a connection
@@ -20,7 +20,7 @@ enum HTTPOutcome {
     }
 
     /// The error for a non-2xx status.
-    static func statusError(_ response: HTTPResponse, url: String) -> ProviderError {
+    static func statusError(_ response: HTTPResponse, url: String) -> HTTPError {
         let status = response.status
         let retryAfter = response.headers["retry-after"].flatMap(retryAfterSeconds)
         let said = "\(url) answered HTTP \(status)"
@@ -43,7 +43,7 @@ enum HTTPOutcome {
     }
 
     /// The error for a transport failure.
-    static func transportError(_ code: CURLcode, detail: String, url: String, host: String) -> ProviderError {
+    static func transportError(_ code: CURLcode, detail: String, url: String, host: String) -> HTTPError {
         let reason = detail.isEmpty ? String(cString: tourist_curl_easy_strerror(Int32(code.rawValue))) : detail
         let message = "\(url): \(reason)"
         switch code {

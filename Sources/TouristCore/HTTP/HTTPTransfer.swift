@@ -90,7 +90,7 @@ final class HTTPTransfer: @unchecked Sendable {
 
     /// Makes the easy handle with every option of `configuration`; throws when libcurl refuses one.
     func makeHandle(_ configuration: HTTPClient.Configuration) throws -> UnsafeMutableRawPointer {
-        guard let easy = tourist_curl_easy_init() else { throw ProviderError.unavailable("libcurl could not start a transfer (out of memory?)") }
+        guard let easy = tourist_curl_easy_init() else { throw HTTPError.unavailable("libcurl could not start a transfer (out of memory?)") }
         self.easy = easy
         let options = CurlOptions(easy: easy)
         try options.set(CURLOPT_URL, request.url.absoluteString)
@@ -157,7 +157,7 @@ final class HTTPTransfer: @unchecked Sendable {
         }
         for line in lines {
             guard let list = tourist_curl_slist_append(headerList, line) else {
-                throw ProviderError.unavailable("libcurl could not add a header (out of memory?)")
+                throw HTTPError.unavailable("libcurl could not add a header (out of memory?)")
             }
             headerList = list
         }
@@ -168,7 +168,7 @@ final class HTTPTransfer: @unchecked Sendable {
     func sendBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         lastActivity = .now
         guard let count = upload?.read(into: buffer) else {
-            callbackError = ProviderError.unavailable("the body of the request to \(HTTPOutcome.redacted(request.url)) could not be read from its file")
+            callbackError = HTTPError.unavailable("the body of the request to \(HTTPOutcome.redacted(request.url)) could not be read from its file")
             return nil
         }
         return count
@@ -206,7 +206,7 @@ final class HTTPTransfer: @unchecked Sendable {
         }
         do {
             guard bodyBytes <= maxBytes else {
-                throw ProviderError.tooLarge("the response is larger than \(maxBytes) bytes (downloads.maxPhotoBytes)")
+                throw HTTPError.tooLarge("the response is larger than \(maxBytes) bytes (downloads.maxPhotoBytes)")
             }
             switch destination {
             case .sink(let sink): try sink.write(bytes)

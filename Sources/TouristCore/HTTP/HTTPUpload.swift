@@ -29,11 +29,11 @@ final class HTTPUpload {
             payloadHash = Hex.string(SHA256.hash(data: bytes))
         case .file(let path):
             let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw ProviderError.invalidConfiguration("cannot read \(path) to send it: \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else { throw HTTPError.invalidRequest("cannot read \(path) to send it: \(String(cString: strerror(errno)))") }
             var status = stat()
             guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
                 close(fd)
-                throw ProviderError.invalidConfiguration("cannot send \(path): it is not a regular file")
+                throw HTTPError.invalidRequest("cannot send \(path): it is not a regular file")
             }
             origin = .file(fd)
             length = Int64(status.st_size)

@@ -41,7 +41,7 @@ public struct ProviderFailure: Sendable, Equatable, Encodable {
         let classified = error as? ProviderError
         self.init(
             provider: provider,
-            reason: classified.map { Reason(rawValue: $0.kind) ?? .failed } ?? .failed,
+            reason: classified.map { Reason($0) } ?? .failed,
             message: classified?.message ?? String(describing: error),
             isUnauthorized: classified?.isUnauthorized ?? false,
             isMissingCredentials: classified?.isMissingCredentials ?? false,
@@ -113,5 +113,22 @@ public struct ProviderFailure: Sendable, Equatable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case provider, reason, message, isUnauthorized, isMissingCredentials, unreachableHost
+    }
+}
+
+extension ProviderFailure.Reason {
+    /// The reason a provider's error gives: the providers that could not answer now (down,
+    /// unreachable, out of service) are `unavailable`; refused or missing credentials `unauthorized`.
+    init(_ error: ProviderError) {
+        switch error.code {
+        case .unauthorized, .missingCredentials: self = .unauthorized
+        case .transient(.rateLimited): self = .rateLimited
+        case .transient(.unavailable), .transient(.unreachable), .outOfService: self = .unavailable
+        case .transient(.timedOut): self = .timedOut
+        case .invalidResponse: self = .invalidResponse
+        case .notFound: self = .notFound
+        case .invalidConfiguration: self = .invalidConfiguration
+        case .tooLarge: self = .tooLarge
+        }
     }
 }

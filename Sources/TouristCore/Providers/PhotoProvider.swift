@@ -13,7 +13,7 @@ import Foundation
 /// - `fetch` writes exactly the bytes of the requested size (or the nearest available one) into
 ///   the sink, in order, and nothing else. It never reads a source the candidate did not list.
 /// - Failures are thrown as `ProviderError`, classified so the router can retry, fall through,
-///   or report; a provider never retries or rate-limits on its own (wrappers around it do), except
+///   or report (what `HTTPClient` throws is worded so by `ProviderError.overHTTP`); a provider never retries or rate-limits on its own (wrappers around it do), except
 ///   that one whose page takes several requests repeats a request the service told to wait
 ///   (Retry-After), by `ProviderContext.retryPolicy`, rather than fail the whole page.
 /// - A provider is a value shared between tasks: it keeps no mutable state outside an actor or lock.

@@ -3,26 +3,25 @@ import Foundation
 /// A provider's failure, classified so the router and the CLI decide retry, fallback and exit code
 /// without parsing strings. New kinds can be added without breaking callers, who ask the
 /// classification (`isRetryable`, `isUnauthorized`, …) rather than switching on the kind.
-public struct ProviderError: ClassifiedError, Sendable, Equatable {
-    private enum Code: Equatable, Sendable {
+public struct ProviderError: ClassifiedError, RetryClassified, Sendable, Equatable {
+    /// What went wrong; `ProviderFailure.Reason` is made from it.
+    enum Code: Equatable, Sendable {
+        /// What passes: as the HTTP layer classifies it, whether HTTP or the provider found it.
+        case transient(TransientFailure)
         case unauthorized
         case missingCredentials
-        case rateLimited(retryAfter: Double?)
-        case unavailable
-        case unreachable(host: String, Unreachable)
         case outOfService
-        case timedOut
         case invalidResponse
         case notFound
         case invalidConfiguration
         case tooLarge
     }
 
-    private let code: Code
+    let code: Code
     /// What went wrong, in words a user can act on; never contains a secret.
     public let message: String
 
-    private init(_ code: Code, _ message: String) {
+    init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
@@ -33,30 +32,25 @@ public struct ProviderError: ClassifiedError, Sendable, Equatable {
     /// commands pass it by quietly while others answer. Classified as `unauthorized`.
     public static func missingCredentials(_ message: String) -> Self { .init(.missingCredentials, message) }
     /// The provider asked to slow down; `retryAfter` seconds when it said.
-    public static func rateLimited(retryAfter: Double?, _ message: String) -> Self { .init(.rateLimited(retryAfter: retryAfter), message) }
+    public static func rateLimited(retryAfter: Double?, _ message: String) -> Self { .init(.transient(.rateLimited(retryAfter: retryAfter)), message) }
     /// The provider could not answer now (down, unreachable, failing); trying later may work.
-    public static func unavailable(_ message: String) -> Self { .init(.unavailable, message) }
+    public static func unavailable(_ message: String) -> Self { .init(.transient(.unavailable), message) }
     /// The provider's host could not be reached at all: its name did not resolve, or it refused the
     /// connection (offline, a typo in a URL, a server that is down); `cause` says which. Retryable,
     /// but not soon: `RetryPolicy` does not repeat it at once, and the router leaves the provider
     /// alone for a while when another one can answer (`UnreachableCooldown`). Reported as
     /// `unavailable`.
     public static func unreachable(host: String, _ message: String, cause: Unreachable = .couldNotConnect) -> Self {
-        .init(.unreachable(host: host, cause), message)
+        .init(.transient(.unreachable(host: host, cause)), message)
     }
 
-    /// Why a host could not be reached.
-    public enum Unreachable: Sendable, Equatable {
-        /// Its name did not resolve (offline, or a typo in the URL).
-        case nameNotResolved
-        /// The connection was refused, or no route led to the host.
-        case couldNotConnect
-    }
+    /// Why a host could not be reached: as the HTTP layer found.
+    public typealias Unreachable = TransientFailure.Unreachable
     /// The provider stopped working for the rest of this command (a plugin that broke down too many
     /// times): retrying now cannot help, the next command starts it afresh. Reported as `unavailable`.
     public static func outOfService(_ message: String) -> Self { .init(.outOfService, message) }
     /// The provider did not answer in time.
-    public static func timedOut(_ message: String) -> Self { .init(.timedOut, message) }
+    public static func timedOut(_ message: String) -> Self { .init(.transient(.timedOut), message) }
     /// The provider answered with something that is not what its protocol promises.
     public static func invalidResponse(_ message: String) -> Self { .init(.invalidResponse, message) }
     /// The photo or size asked for does not exist.
@@ -66,12 +60,11 @@ public struct ProviderError: ClassifiedError, Sendable, Equatable {
     /// The photo is larger than `downloads.maxPhotoBytes`.
     public static func tooLarge(_ message: String) -> Self { .init(.tooLarge, message) }
 
-    /// Worth trying again later: rate limits, unavailability, time-outs.
-    public var isRetryable: Bool {
-        switch code {
-        case .rateLimited, .unavailable, .unreachable, .timedOut: true
-        case .unauthorized, .missingCredentials, .invalidResponse, .notFound, .invalidConfiguration, .tooLarge, .outOfService: false
-        }
+    /// What passes, when it does: rate limits, unavailability, unreachable hosts, time-outs (see
+    /// `RetryClassified`: `isRetryable`, `retryAfter`, `unreachableHost`, …).
+    public var transient: TransientFailure? {
+        if case .transient(let failure) = code { return failure }
+        return nil
     }
 
     /// Bad or missing credentials.
@@ -82,47 +75,14 @@ public struct ProviderError: ClassifiedError, Sendable, Equatable {
     public var isConfigurationProblem: Bool { code == .invalidConfiguration }
     /// The thing asked for does not exist.
     public var isNotFound: Bool { code == .notFound }
-    /// The host that could not be reached (did not resolve, refused the connection), when that is why.
-    public var unreachableHost: String? {
-        if case .unreachable(let host, _) = code { return host }
-        return nil
-    }
-    /// Why the host could not be reached, when that is why (see `unreachableHost`).
-    public var unreachableCause: Unreachable? {
-        if case .unreachable(_, let cause) = code { return cause }
-        return nil
-    }
-    /// The provider did not answer in time.
-    public var isTimedOut: Bool { code == .timedOut }
     /// The answer was larger than the most the request would read.
     public var isTooLarge: Bool { code == .tooLarge }
-    /// The provider asked to slow down (with or without a `retryAfter`).
-    public var isRateLimited: Bool {
-        if case .rateLimited = code { return true }
-        return false
-    }
     /// The provider stopped working for the rest of this command; the next command may succeed.
     public var isOutOfService: Bool { code == .outOfService }
 
-    /// Seconds the provider asked us to wait, when it said.
-    public var retryAfter: Double? {
-        if case .rateLimited(let seconds) = code { return seconds }
-        return nil
-    }
-
-    /// A one-word classification for messages and JSON: `unauthorized`, `rate-limited`, …
-    public var kind: String {
-        switch code {
-        case .unauthorized, .missingCredentials: "unauthorized"
-        case .rateLimited: "rate-limited"
-        case .unavailable, .unreachable, .outOfService: "unavailable"
-        case .timedOut: "timed out"
-        case .invalidResponse: "invalid response"
-        case .notFound: "not found"
-        case .invalidConfiguration: "invalid configuration"
-        case .tooLarge: "too large"
-        }
-    }
+    /// A one-word classification for messages and JSON: `unauthorized`, `rate-limited`, … (the
+    /// name of its `ProviderFailure.Reason`).
+    public var kind: String { ProviderFailure.Reason(self).rawValue }
 
     public var description: String { "\(kind): \(message)" }
 
@@ -135,7 +95,7 @@ public struct ProviderError: ClassifiedError, Sendable, Equatable {
         case .unauthorized, .missingCredentials: .unauthorized
         case .invalidConfiguration: .config
         case .notFound: .notFound
-        case .rateLimited, .unavailable, .unreachable, .timedOut: .temporary
+        case .transient: .temporary
         case .invalidResponse, .outOfService, .tooLarge: .unavailable
         }
     }

@@ -79,7 +79,7 @@ public final class LocalBackend: StorageBackend {
         guard access(path, F_OK) == 0 else { return false }
         do {
             try FileStreaming.copy(path: path, into: sink)
-        } catch let error as ProviderError where error.isNotFound {
+        } catch let error as FileStreamingError where error.isMissing {
             if access(path, F_OK) != 0 { return false }
             throw StoreError(.io, "cannot read \(path): \(error.description)")
         }

@@ -8,7 +8,7 @@ import Synchronization
 /// Create-only is `If-None-Match: *` and compare-and-swap `If-Match: ETAG` (unquoted, as RGW wants),
 /// both atomic on the server, so no lock is needed. New blobs are staged in a local folder and sent
 /// in one streamed PUT, never multipart (RGW's CompleteMultipartUpload ignores `If-None-Match`).
-/// What fails for a moment is retried with backoff (`S3RetryPolicy`); the rest becomes a
+/// What fails for a moment is retried with backoff (`RetryPolicy.store`); the rest becomes a
 /// `StoreError` (see `S3Failure`) that names the store and the key, never the secret key.
 /// Every call blocks its thread until S3 answers: it waits on the HTTP client's engine thread,
 /// never on Swift's cooperative pool.
@@ -59,7 +59,7 @@ public final class S3Backend: StorageBackend {
     /// With a `cache`, blobs are read from it when it has them and index objects are revalidated
     /// against it (`If-None-Match`), so reading what did not change costs a 304 and no body.
     public init(
-        location: S3Location, settings: S3Settings, stagingRoot: String, cache: ObjectCache? = nil, retry: S3RetryPolicy = .standard,
+        location: S3Location, settings: S3Settings, stagingRoot: String, cache: ObjectCache? = nil, retry: RetryPolicy = .store,
         http: HTTPClient.Configuration = S3Backend.httpConfiguration, timeLimits: HTTPRequest.TimeLimits = S3Backend.timeLimits
     ) {
         self.cache = cache
@@ -164,7 +164,7 @@ public final class S3Backend: StorageBackend {
         let limit = expectedSize.map(S3SizeLimit.recorded) ?? .none
         let outcome = transport.send(S3Exchange(request: try addressing.request("GET", key), sink: guarded, limit: limit, movesBlob: true))
         if let error = guarded.failure { throw error }
-        if case .failure(let failure) = outcome, let expectedSize, (failure as? ProviderError)?.isTooLarge == true {
+        if case .failure(let failure) = outcome, let expectedSize, (failure as? HTTPError)?.isTooLarge == true {
             throw otherSize(key, expected: expectedSize, found: nil)
         }
         let response = try failure.answer(outcome, "read \(key)", limit: limit)

@@ -37,11 +37,11 @@ struct S3Failure: Sendable {
     /// Content-Length, or cut off once past it), the store cannot be reached (what kept failing
     /// through the retries), or the request could not be made (a staged file that cannot be read).
     func error(_ failure: any Error, _ doing: String, limit: S3SizeLimit = .answer) -> StoreError {
-        if (failure as? ProviderError)?.isTooLarge == true {
+        if (failure as? HTTPError)?.isTooLarge == true {
             return scrubbed(limit.kind, "cannot \(doing) in \(store): the answer from \(addressing.base) is larger than \(limit.what); nothing of it was kept")
         }
-        let why = (failure as? ProviderError)?.message ?? String(describing: failure)
-        guard (failure as? ProviderError)?.isRetryable ?? true else {
+        let why = (failure as? HTTPError)?.message ?? String(describing: failure)
+        guard (failure as? HTTPError)?.isRetryable ?? true else {
             return scrubbed(.io, "cannot \(doing) in \(store): \(why)")
         }
         return scrubbed(

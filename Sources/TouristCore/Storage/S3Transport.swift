@@ -9,7 +9,7 @@ struct S3Exchange {
     var sink: S3GuardedSink?
     /// The most body bytes kept in memory, and what an answer over it is.
     var limit = S3SizeLimit.answer
-    /// A compare-and-swap write, whose 500 is an answer (see `S3RetryPolicy.isTransient`).
+    /// A compare-and-swap write, whose 500 is an answer (see `S3Retry.isTransient`).
     var conditional = false
     /// A blob's bytes travel (up or down, or a server-side copy of them): the client's long
     /// time-out applies; every other request gets the transport's short `timeLimits`.
@@ -47,7 +47,7 @@ struct S3SizeLimit: Sendable {
 /// that the HTTP client's engine thread signals, never on Swift's cooperative pool.
 struct S3Transport: Sendable {
     let client: HTTPClient
-    let policy: S3RetryPolicy
+    let policy: RetryPolicy
     let concurrency: Int
     /// The limits of every request that moves no blob (index objects, listings, HEADs, deletes).
     let timeLimits: HTTPRequest.TimeLimits
@@ -65,11 +65,12 @@ struct S3Transport: Sendable {
         var pending = Array(exchanges.indices)
         for retry in 0..<max(0, policy.retries) {
             pending = pending.filter { index in
-                exchanges[index].sink?.received != true && S3RetryPolicy.isTransient(outcomes[index], conditional: exchanges[index].conditional)
+                exchanges[index].sink?.received != true
+                    && S3Retry.isTransient(outcomes[index], conditional: exchanges[index].conditional, attempt: retry + 1, policy: policy)
             }
             guard !pending.isEmpty else { break }
-            let asked = pending.compactMap { S3RetryPolicy.retryAfter(outcomes[$0]) }.max()
-            Thread.sleep(forTimeInterval: policy.delay(before: retry, retryAfter: asked))
+            let asked = pending.compactMap { S3Retry.retryAfter(outcomes[$0]) }.max()
+            Thread.sleep(forTimeInterval: policy.delay(beforeRetry: retry + 1, retryAfter: asked))
             for (index, outcome) in zip(pending, sendOnce(pending.map { exchanges[$0] })) {
                 outcomes[index] = outcome
             }

@@ -169,9 +169,6 @@ extension Store {
     public func verify(quick: Bool = false) throws(StoreError) -> VerifyReport {
         var report = VerifyReport()
         report.rehashed = !quick
-        func problem(_ kind: String, _ what: String, repair: String = StoreProblem.repairCommand) {
-            report.problems.append(StoreProblem(kind: kind, what: what, repair: repair))
-        }
         let (ids, foreign) = try albumKeys()
         report.foreignKeys = foreign
         // Quick: what links the index together; in full: every field of every album.
@@ -179,13 +176,11 @@ extension Store {
             ? readAllAlbumFiles(ids: ids, keepingKeys: AlbumBlobs.keys, AlbumBlobs.read)
             : readAllAlbumFiles(ids: ids) { (album) throws(IndexDecodingError) in AlbumBlobs(try AlbumFileDecoding.album(album)) }
         for bad in unreadable {
-            report.dangling.append("\(bad.file): \(bad.reason)")
-            problem("album", "\(bad.file) cannot be read (\(bad.reason)); its pin's photos are not listed")
+            report.record(.album, "\(bad.file) cannot be read (\(bad.reason)); its pin's photos are not listed", listed: "\(bad.file): \(bad.reason)")
         }
         let usage = BlobUsage(albums)
         for photo in usage.unnamed {
-            report.missing.append("\(photo): recorded as stored without a blob name")
-            problem("missing-blob", "\(photo) is recorded as stored but names no blob")
+            report.record(.missingBlob, "\(photo) is recorded as stored but names no blob", listed: "\(photo): recorded as stored without a blob name")
         }
         let onDisk = try blobs.allIDs()
         report.blobs = onDisk.count
@@ -195,11 +190,9 @@ extension Store {
                 let users = usage.users(of: blob)
                 let used = users.isEmpty ? "no album" : users.joined(separator: ", ")
                 if let actual {
-                    report.corrupt.append("\(blob): its bytes hash to \(actual)")
-                    problem("corrupt-blob", "blob \(blob) is damaged (its bytes hash to \(actual)); used by \(used)")
+                    report.record(.corruptBlob, "blob \(blob) is damaged (its bytes hash to \(actual)); used by \(used)", listed: "\(blob): its bytes hash to \(actual)")
                 } else {
-                    report.corrupt.append("\(blob): cannot be read")
-                    problem("corrupt-blob", "blob \(blob) cannot be read; used by \(used)")
+                    report.record(.corruptBlob, "blob \(blob) cannot be read; used by \(used)", listed: "\(blob): cannot be read")
                 }
                 unusable.append(blob)
             }
@@ -207,8 +200,7 @@ extension Store {
         report.orphans = Sorted.difference(Sorted.difference(onDisk, usage.blobs), unusable).map(\.hex)
         for blob in Sorted.difference(usage.blobs, onDisk) {
             let users = usage.users(of: blob).joined(separator: ", ")
-            report.missing.append("\(blob): used by \(users)")
-            problem("missing-blob", "blob \(blob) is missing; used by \(users)")
+            report.record(.missingBlob, "blob \(blob) is missing; used by \(users)", listed: "\(blob): used by \(users)")
         }
         let albumIDs = Set(albums.map(\.pin.id))
         let intents = try importIntents()
@@ -222,24 +214,23 @@ extension Store {
             let unreadableIDs = Set(unreadable.map(\.id))
             report.leftoverPinEntries = listed.count { !albumIDs.contains($0.id) && !unreadableIDs.contains($0.id) }
             for album in albums where !listedIDs.contains(album.pin.id) && !importing.contains(album.pin.id) {
-                report.dangling.append("album \(album.pin.id) (\"\(album.pin.name)\") is missing from the pin list")
-                problem("album-without-pin", "album \(album.pin.id) (\"\(album.pin.name)\") is missing from the pin list")
+                let what = "album \(album.pin.id) (\"\(album.pin.name)\") is missing from the pin list"
+                report.record(.albumWithoutPin, what, listed: what)
             }
         } catch {
-            report.dangling.append("index/pins.json: \(error.message)")
-            problem("pin-list", "index/pins.json is damaged: `pin list` cannot be shown")
+            report.record(.pinList, "index/pins.json is damaged: `pin list` cannot be shown", listed: "index/pins.json: \(error.message)")
         }
         for pin in pinsLostByName(albums.map(\.pin).filter { !importing.contains($0.id) }) {
-            report.dangling.append("pin \(pin.id) (\"\(pin.name)\") cannot be found by its name")
-            problem("name", "pin \(pin.id) (\"\(pin.name)\") cannot be found by its name")
+            let what = "pin \(pin.id) (\"\(pin.name)\") cannot be found by its name"
+            report.record(.name, what, listed: what)
         }
         let (unrecorded, extra) = try referenceDifferences(usage, readingFiles: !quick)
         if let first = unrecorded.first {
-            problem("references", "\(Plural.count(unrecorded.count, "blob is", "blobs are")) used by albums that index/refs does not list (first: \(first)): removing another photo could delete \(Plural.word(unrecorded.count, "it", "them"))")
+            report.record(.references, "\(Plural.count(unrecorded.count, "blob is", "blobs are")) used by albums that index/refs does not list (first: \(first)): removing another photo could delete \(Plural.word(unrecorded.count, "it", "them"))")
         }
         report.extraReferences = extra
         for entry in backend.leftovers() {
-            problem("tmp", "tmp/\(entry) was left by a process that is gone")
+            report.record(.tmp, "tmp/\(entry) was left by a process that is gone")
         }
         report.killedWrites = backend.killedWrites().count
         return report

@@ -13,7 +13,7 @@ public struct RetryLog: Sendable {
         self.subject = subject
     }
 
-    func retrying(attempt: Int, of retries: Int, after seconds: Double, because error: ProviderError) {
+    func retrying(attempt: Int, of retries: Int, after seconds: Double, because error: any RetryClassified) {
         logger.debug("\(subject): retry \(attempt) of \(retries) in \(String(format: "%.2f", seconds)) s (\(error.description))")
     }
 }

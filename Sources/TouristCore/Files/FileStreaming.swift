@@ -4,15 +4,16 @@ import Glibc
 public enum FileStreaming {
     public static let chunkSize = 256 * 1024
 
-    /// Copies the file at `path` into `sink`; a missing or unreadable file, or anything but a
-    /// regular file (a FIFO would block the read forever), is `ProviderError.notFound`.
+    /// Copies the file at `path` into `sink`. A missing or unreadable file, or anything but a
+    /// regular file (a FIFO would block the read forever), is a `FileStreamingError` that
+    /// `isMissing`; a read that fails midway one that is not. What the sink throws passes as it is.
     public static func copy(path: String, into sink: any BlobSink) throws {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw ProviderError.notFound("cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw FileStreamingError(.cannotOpen, "cannot open \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw ProviderError.notFound("\(path) is not a regular file")
+            throw FileStreamingError(.notARegularFile, "\(path) is not a regular file")
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
@@ -21,7 +22,7 @@ public enum FileStreaming {
             let count = read(fd, buffer.baseAddress, buffer.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw ProviderError.invalidResponse("cannot read \(path): \(String(cString: strerror(errno)))")
+                throw FileStreamingError(.readFailed, "cannot read \(path): \(String(cString: strerror(errno)))")
             }
             if count == 0 { return }
             try sink.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
