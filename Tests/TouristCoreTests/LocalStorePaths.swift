@@ -13,5 +13,5 @@ extension BlobStore {
     /// The file of blob `sha256` in a local store.
     func path(of sha256: String) -> String { location(of: sha256) }
 
-    var temporaryArea: TemporaryArea? { (backend as? LocalBackend)?.temporaryArea }
+    var temporaryArea: TemporaryArea? { staging }
 }

@@ -97,7 +97,7 @@ struct S3StoreTests {
             return (try machines[2].store.pins().map(\.name), try bucket.backend.listAll(PinList.journalKey + "/").count)
         }
         #expect(listed == (50..<150).map { String(format: "Pin %03d", $0) })
-        #expect(records <= S3Backend.foldingThreshold + S3Backend.appendsPerCheck, "the log was folded: \(records) records left")
+        #expect(records <= ObjectLog.foldingThreshold + ObjectLog.appendsPerCheck, "the log was folded: \(records) records left")
     }
 
     /// On a shared bucket a removed photo's blob stays for `store gc`, which keeps a blob younger

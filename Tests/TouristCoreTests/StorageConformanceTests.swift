@@ -11,6 +11,13 @@ import TestSupport
     }
 }
 
+/// The storage conformance checks in memory.
+@Suite struct MemoryStorageConformanceTests {
+    @Test(arguments: StorageCheck.all) func memory(_ check: StorageCheck) throws {
+        try check.run(MemoryBackend())
+    }
+}
+
 /// The storage conformance checks on a bucket of a real Ceph RADOS Gateway (one bucket a check).
 @Suite(.enabled(if: try CephGateway.requirement.runs(), Comment(rawValue: CephGateway.requirement.missing)))
 struct S3StorageConformanceTests {

@@ -24,7 +24,7 @@ public final class ObjectCache: Sendable {
     /// whenever they pass `memoryCapacity`.
     private let memory = Mutex<(objects: [String: (object: StoredObject, confirmed: ContinuousClock.Instant)], bytes: Int)>(([:], 0))
     /// How long an object the store confirmed may be shown without asking again, by this process or
-    /// another on this machine sharing the cache (`StorageBackend.loadRecent`): long enough that a
+    /// another on this machine sharing the cache (`ObjectStore.loadRecent`): long enough that a
     /// command, or a script's commands in a row, showing a pin ask once; short enough that other
     /// machines' changes show at once (as rclone's and s3fs's caches of what a bucket lists hold
     /// it for minutes). Changes and checks always ask.
@@ -150,11 +150,22 @@ public final class ObjectCache: Sendable {
         return CachingSink(fd: fd, temporaryPath: temporary, finalPath: blobPath(key), sha256: BlobStore.sha256(ofKey: key), cache: self)
     }
 
-    /// Takes the file at `file` (in the same file system, such as a staged upload just sent) as
-    /// the cached copy of blob `key`, of `bytes` bytes.
-    func adopt(_ key: String, file: String, bytes: Int) {
+    /// A second name in the cache for the file at `file` (in the same file system, such as a
+    /// staged upload about to be sent), to `adopt` once it is stored; nil when it cannot be linked.
+    func link(_ key: String, file: String) -> String? {
+        let folder = (blobPath(key) as NSString).deletingLastPathComponent
+        let linked = folder + "/.adopt-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        guard (try? FileSystem.makeDirectory(folder)) != nil, Glibc.link(file, linked) == 0 else { return nil }
+        return linked
+    }
+
+    /// Takes the file `link` made as the cached copy of blob `key`, of `bytes` bytes.
+    func adopt(_ key: String, linked: String, bytes: Int) {
         let target = blobPath(key)
-        guard (try? FileSystem.makeDirectory((target as NSString).deletingLastPathComponent)) != nil, rename(file, target) == 0 else { return }
+        guard rename(linked, target) == 0 else {
+            unlink(linked)
+            return
+        }
         added(bytes: bytes, at: target)
     }
 
@@ -303,8 +314,9 @@ final class CachingSink: BlobSink {
         byteCount += bytes.count
     }
 
-    /// Keeps the blob, now whole, if it is the blob: as many bytes as the store said it sent
-    /// (`contentLength`, when it said), hashing to its name. Anything else is dropped.
+    /// Keeps the blob, now whole, if it is the blob: as many bytes as it should have
+    /// (`contentLength`, when known: the size its album records), hashing to its name. Anything
+    /// else is dropped.
     func finish(contentLength: Int?) {
         let whole = contentLength.map { $0 == byteCount } ?? true
         guard !failed, !done, whole, Hex.string(hasher.finalize()) == sha256 else { return discard() }

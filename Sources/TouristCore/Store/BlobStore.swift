@@ -13,9 +13,11 @@ public struct BlobInfo: Sendable, Equatable {
 }
 
 /// Content-addressed photo bytes, laid out like git's loose objects under
-/// `blobs/sha256/ab/abcdef…`, each written once (create-only) by the store's backend.
+/// `blobs/sha256/ab/abcdef…`, each written once (create-only) by the store's backend from a file
+/// staged in the store's `TemporaryArea`.
 public struct BlobStore: Sendable {
-    let backend: any StorageBackend
+    let backend: any ObjectStore
+    let staging: TemporaryArea
 
     static let prefix = "blobs/sha256/"
 
@@ -41,7 +43,7 @@ public struct BlobStore: Sendable {
     /// A writer for a new photo, refusing more than `maxBytes`. Call it outside `Store.transaction`:
     /// the first call makes this process's temporary folder.
     public func makeWriter(maxBytes: Int) throws(StoreError) -> BlobWriter {
-        try backend.stage(maxBytes: maxBytes)
+        try staging.stage(maxBytes: maxBytes)
     }
 
     /// Makes the written bytes a blob, named by their hash; an existing blob with that hash means it
@@ -51,7 +53,7 @@ public struct BlobStore: Sendable {
     public func commit(_ writer: BlobWriter, syncDirectory: Bool = true) throws(StoreError) -> BlobInfo {
         let sha256 = writer.finishHash()
         let head = writer.head, bytes = writer.byteCount
-        _ = try backend.create(key(of: sha256), from: writer, durable: syncDirectory)
+        _ = try backend.create(key(of: sha256), fromFile: writer, durable: syncDirectory)
         return BlobInfo(sha256: sha256, bytes: bytes, mimeType: ImageFormat.mimeType(of: head))
     }
 
@@ -90,7 +92,8 @@ public struct BlobStore: Sendable {
     /// is stored, or nil when it cannot be read.
     public func rehash(_ sha256: String) -> String? {
         let hashing = HashingSink<SHA256>(DiscardingSink())
-        guard (try? backend.read(key(of: sha256), into: hashing, useCache: false, expectedSize: nil)) == true else { return nil }
+        let store = (backend as? any LocalCopies)?.origin ?? backend
+        guard (try? store.read(key(of: sha256), into: hashing, expectedSize: nil)) == true else { return nil }
         return hashing.finish()
     }
 
@@ -102,19 +105,19 @@ public struct BlobStore: Sendable {
     /// size than `expectedSize` (what the album records) is refused, a larger one before its body.
     public func copyVerified(_ sha256: String, photo: String, expectedSize: Int?, into sink: any BlobSink) throws {
         let hashing = HashingSink<SHA256>(sink)
-        guard BlobID(sha256) != nil, try backend.read(key(of: sha256), into: hashing, useCache: true, expectedSize: expectedSize) else {
+        guard BlobID(sha256) != nil, try backend.read(key(of: sha256), into: hashing, expectedSize: expectedSize) else {
             throw StoreError(.notFound, "the file of \(photo) (blob \(sha256)) is missing from the store. Run `tourist store repair`, then `tourist fetch` the pin to download it again")
         }
         let actual = hashing.finish()
         guard actual == sha256 else {
-            throw StoreError(.corrupt, "the file of \(photo) is damaged in the store \(backend.location)\(backend.isShared ? " (not in this machine's cache)" : ""): blob \(sha256) now hashes to \(actual); nothing was copied. Run `tourist store repair`, then `tourist fetch` the pin to download it again")
+            throw StoreError(.corrupt, "the file of \(photo) is damaged in the store \(backend.location)\(backend is any LocalCopies ? " (not in this machine's cache)" : ""): blob \(sha256) now hashes to \(actual); nothing was copied. Run `tourist store repair`, then `tourist fetch` the pin to download it again")
         }
     }
 
     /// Re-hashes `blobs` on every core (on S3, 16 downloads at once): what the bytes stored for
     /// each hash to, or nil for a blob that cannot be read.
     func rehashAll(_ blobs: [BlobID]) -> [BlobID?] {
-        ParallelWork.map(blobs, chunk: 16, workers: backend.parallelism) { rehash($0.hex).flatMap(BlobID.init) }
+        ParallelWork.map(blobs, chunk: 16, workers: backend.features.parallelism) { rehash($0.hex).flatMap(BlobID.init) }
     }
 
     /// Moves a blob out of the way into `folder` (quarantine), keeping its name.

@@ -74,7 +74,7 @@ extension Store {
         let albums = try Self.byKey(destination.backend.listAll(Self.albumsPrefix))
         let names = try Self.byKey(destination.backend.listAll(Self.namesPrefix))
         let listed = Dictionary(try destination.pinList.load().map { ($0.id, $0) }) { _, last in last }
-        let verdicts = ParallelWork.map(sources, workers: destination.backend.parallelism) { [self] source -> Result<(item: CopyPlan.Item, conflicts: [CopyConflict])?, any Error> in
+        let verdicts = ParallelWork.map(sources, workers: destination.backend.features.parallelism) { [self] source -> Result<(item: CopyPlan.Item, conflicts: [CopyConflict])?, any Error> in
             Result {
                 var summary = source.album
                 summary.refreshSummary()
@@ -114,7 +114,7 @@ extension Store {
     /// Every album of this store with its bytes as stored, read on `parallelism` threads; one that
     /// cannot be read stops the copy before anything is written.
     private func readAlbumsForCopy() throws -> [(bytes: [UInt8], album: Album)] {
-        let read = ParallelWork.map(try albumIDs(), workers: backend.parallelism) { [self] id -> Result<(bytes: [UInt8], album: Album)?, StoreError> in
+        let read = ParallelWork.map(try albumIDs(), workers: backend.features.parallelism) { [self] id -> Result<(bytes: [UInt8], album: Album)?, StoreError> in
             Result { () throws(StoreError) in
                 // An album removed meanwhile (`pin rm`) is not copied.
                 guard let object = try backend.load(albumKey(id)) else { return nil }

@@ -18,7 +18,7 @@ public final class StoreTransaction: Sendable {
         self.store = store
     }
 
-    private var backend: any StorageBackend { store.backend }
+    private var backend: any ObjectStore { store.backend }
 
     public func album(_ id: String) throws(StoreError) -> Album {
         let (album, object) = try store.albumObject(id)

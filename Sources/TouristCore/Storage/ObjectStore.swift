@@ -1,9 +1,15 @@
 import Foundation
 
 /// Where a store keeps its objects: the seam between the store's layout (`Store`, which decides
-/// what each key holds) and the medium (a local folder, an S3 bucket), like restic's `backend`
-/// under its `repository`. A key is a relative path such as `index/albums/ID.json` or
+/// what each key holds) and the medium (a local folder, an S3 bucket, memory), like restic's
+/// `Backend` under its `repository`. A key is a relative path such as `index/albums/ID.json` or
 /// `blobs/sha256/ab/abcdef…`; only a backend turns keys into paths or URLs.
+///
+/// What only some media can do is an ability of its own, as restic's and rclone's optional
+/// interfaces are: `ExclusiveLocking` (a lock that keeps other writers out), `NativeLogs` (logs
+/// the medium appends to itself; others get `ObjectLog`), `LocalFiles` (blobs in files on this
+/// machine), `LocalCopies` (a cache of what the store holds, see `CachingStore`) and
+/// `KilledWriteCleanup`. The store stages new blobs in its own `TemporaryArea`.
 ///
 /// The rules every backend keeps, which `StorageConformance` checks on each:
 /// - A write is atomic: a reader sees the whole old object or the whole new one, never a mix, and
@@ -14,81 +20,43 @@ import Foundation
 /// - Reading a missing key is nil (not an error), and removing one succeeds.
 /// - `list` answers keys in byte order, a page at a time, through any number of keys.
 /// - Failures are `StoreError`s whose messages name the store and the key, never a secret.
-public protocol StorageBackend: Sendable {
-    /// The store's location for messages: a folder path or `s3://bucket/prefix`.
+public protocol ObjectStore: Sendable {
+    /// The store's location for messages: a folder path, `s3://bucket/prefix`, `memory:NAME`.
     var location: String { get }
 
-    /// Why this store can only be read (a read-only mount, no permission), or nil.
-    var readOnlyReason: String? { get }
+    /// What this medium is like: shared, how parallel, how long unused blobs are kept, read-only.
+    var features: StorageFeatures { get }
 
-    /// How many reads the whole-store passes run at once: the cores for a local disk, more for a
-    /// store across the network, where each read mostly waits.
-    var parallelism: Int { get }
-
-    /// Whether machines that cannot lock one another write this store (a bucket). Then nothing is
-    /// deleted at once: `store gc` deletes what no album uses once it is older than `gracePeriod`
-    /// (`exclusively` answers nil), so the store keeps no index of blob uses (`index/refs`, which
-    /// serves deleting at once), and a blob found already stored is freshened by `create`, so its
-    /// age counts from its latest use.
-    var isShared: Bool { get }
-
-    /// How old an unused blob must be before `store gc` deletes it: none where `exclusively` keeps
-    /// racing writers out, longer on a bucket that many machines write, so an upload in flight is
-    /// never deleted (git's `gc.pruneExpire`).
-    var gracePeriod: TimeInterval { get }
-
-    /// The whole object, or nil when there is none.
-    func load(_ key: String) throws(StoreError) -> StoredObject?
+    /// The object (bytes `range` of it, clamped to its size, when a range is given; the whole
+    /// object with its version when not), or nil when there is none. With `unless`, a version the
+    /// caller holds, an object still of that version is answered as `.unchanged` without its bytes
+    /// where the medium can tell (S3's `If-None-Match`).
+    func load(_ key: String, range: Range<Int>?, unless version: String?) throws(StoreError) -> LoadAnswer
 
     /// The object as `load` reads it, or a copy of it this process had confirmed as current a
     /// moment ago (a second; the store's VERSION ten minutes), without asking again: for showing
-    /// things, where a second's delay is a race lost, never for a change or a check.
+    /// things, where a second's delay is a race lost, never for a change or a check. As `load`
+    /// unless a cache answers (`CachingStore`).
     func loadRecent(_ key: String) throws(StoreError) -> StoredObject?
 
-    /// Bytes `range` of the object (clamped to its size), or nil when there is none.
-    func load(_ key: String, range: Range<Int>) throws(StoreError) -> [UInt8]?
-
     /// Streams the whole object into `sink`; false when there is none. A sink's error is rethrown.
-    /// `useCache: false` reads what the store itself holds, past any local copy (for `verify`).
     /// `expectedSize` is the size an album records for a blob: a backend that downloads it refuses
     /// an object of another size (`corrupt`, naming the store), before any of its body when the
     /// object is larger. A local folder's file needs no such guard: its hash check finds the same.
-    func read(_ key: String, into sink: any BlobSink, useCache: Bool, expectedSize: Int?) throws -> Bool
+    func read(_ key: String, into sink: any BlobSink, expectedSize: Int?) throws -> Bool
 
     /// Size and time of the object, or nil when there is none.
     func stat(_ key: String) throws(StoreError) -> ObjectInfo?
 
-    /// Whether the object exists. A remote store answers for a blob this machine knows is stored
-    /// without asking (blobs never change, and go only through `store gc` there), and for an index
-    /// object as `loadRecent` does.
+    /// Whether the object exists (`stat` unless a cache knows, see `CachingStore`).
     func contains(_ key: String) throws(StoreError) -> Bool
-
-    /// The copy of the object this machine keeps, possibly out of date, without asking the store;
-    /// nil when there is none (a local folder keeps none: reading it is as cheap). For reads that
-    /// check what they get another way.
-    func cachedCopy(_ key: String) -> StoredObject?
-
-    /// Blob `key` in a file on this machine, opened and checked against its name
-    /// (`CheckedBlobFile`), for serving it without reading it whole: a local store's own file (one
-    /// that fails the check is `corrupt`, or `io`, named with its fix), a remote store's cached copy
-    /// (read from the store into the cache first when there is none, or when the one there fails the
-    /// check and is dropped; damage in the store itself is `corrupt`, naming the store). Nil when the
-    /// store has no such blob. `expectedSize`, the size an album records for it, is held against
-    /// what a remote store sends, as `read` does.
-    func checkedFile(_ key: String, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile?
-
-    /// Checks the copies this machine keeps of the store's objects (a remote store's cache: blobs
-    /// against their names, index objects against their digests) and drops those that fail, so
-    /// they are read from the store when next needed; answers their keys. None for a local folder,
-    /// which keeps no copies (its own damage is what `verify` finds).
-    func dropDamagedCopies() -> [String]
 
     /// One page of the keys under `prefix` in byte order, starting after `continuation` (nil: the
     /// first page). `details` asks for sizes and times, which a local folder pays a `stat` each for.
     func list(_ prefix: String, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage
 
     /// Every key under `prefix`, in byte order, across all pages (a backend that can list at once
-    /// does so in one pass).
+    /// does so in one pass; the others page through `list`).
     func listAll(_ prefix: String, details: Bool) throws(StoreError) -> [ObjectInfo]
 
     /// Writes each object of `writes` if its condition holds, and answers for each the object as
@@ -96,59 +64,60 @@ public protocol StorageBackend: Sendable {
     /// `durable: false` a local backend may defer flushing until `flush`.
     func write(_ writes: [ObjectWrite], durable: Bool) throws(StoreError) -> [StoredObject?]
 
-    /// Runs `body` while no other process can write this store, or answers nil without running it
-    /// when the backend cannot promise that (a bucket shared by many machines has no lock). Writes
-    /// inside `body` are allowed. A local store runs each transaction so, as it always has (no
-    /// change ever loses a race there); elsewhere it serves where a compare-and-swap is not
-    /// enough: deleting a blob whose last use went, which on S3 is left to `store gc`.
-    func exclusively<T>(_ body: () throws -> T) throws -> T?
+    /// Stores the file `staged` holds (written in the store's `TemporaryArea`) as `key` unless
+    /// `key` exists (then false: it is already stored, which is deduplication; a shared store then
+    /// freshens it, see `StorageFeatures.isShared`). The writer is finished and discarded.
+    func create(_ key: String, fromFile staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool
 
     /// Removes the object; one already gone is fine.
     func remove(_ key: String) throws(StoreError)
 
-    /// A writer for new blob bytes, staged in this machine's temporary area.
-    func stage(maxBytes: Int) throws(StoreError) -> BlobWriter
-
-    /// Stores what `staged` holds as `key` unless `key` exists (then false: it is already stored,
-    /// which is deduplication; a shared store then freshens it, see `isShared`). The writer is
-    /// finished and discarded.
-    func create(_ key: String, from staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool
-
-    /// Makes every earlier write durable (after writes with `durable: false`).
-    func flush() throws(StoreError)
-
-    /// This process's folder for files on their way into the store (a photo a plugin writes).
-    func stagingDirectory() throws(StoreError) -> String
-
-    /// Appends `record` (one line, no line break) to the append-only log `log`; returns whether the
-    /// log has grown enough that its owner should fold it (see `PinList`).
-    func append(_ record: [UInt8], toLog log: String, foldingBeside snapshot: String) throws(StoreError) -> Bool
-
-    /// Every record of log `log`, oldest first, with the position `trimLog` removes through.
-    func readLog(_ log: String) throws(StoreError) -> LogRead
-
-    /// Removes the records of log `log` up to and including `position`; later records stay.
-    func trimLog(_ log: String, through position: LogPosition) throws(StoreError)
-
-    /// A value that changes whenever log `log` does (an append or a trim), cheaper than reading it.
-    func logVersion(_ log: String) throws(StoreError) -> String
-
     /// Moves object `key` to `destination` (quarantine), keeping its bytes; a missing one is fine.
     func move(_ key: String, to destination: String) throws(StoreError)
 
-    /// What processes that are gone left in the temporary area, for `verify`.
-    func leftovers() -> [String]
+    /// Makes every earlier write durable (after writes with `durable: false`); nothing to do where
+    /// what a write acknowledged is durable already.
+    func flush() throws(StoreError)
+}
 
-    /// Removes what processes that are gone left in the temporary area.
-    func sweepLeftovers()
+/// What a medium is like, for the store's policies (restic's and rclone's `Features`).
+public struct StorageFeatures: Sendable, Equatable {
+    /// Whether machines that cannot lock one another write this store (a bucket). Then nothing is
+    /// deleted at once: `store gc` deletes what no album uses once it is older than `gracePeriod`,
+    /// so the store keeps no index of blob uses (`index/refs`, which serves deleting at once), and
+    /// a blob found already stored is freshened by `create`, so its age counts from its latest use.
+    public var isShared: Bool
+    /// How many reads the whole-store passes run at once: the cores for a local disk, more for a
+    /// store across the network, where each read mostly waits.
+    public var parallelism: Int
+    /// How old an unused blob must be before `store gc` deletes it: none where a lock keeps racing
+    /// writers out, longer on a bucket that many machines write, so an upload in flight is never
+    /// deleted (git's `gc.pruneExpire`).
+    public var gracePeriod: TimeInterval
+    /// Why this store can only be read (a read-only mount, no permission), or nil.
+    public var readOnlyReason: String?
 
-    /// The temporary files that writes killed midway left beside their targets (paths inside the
-    /// store), for `verify`: hidden from every reader, harmless but for their space. Finding them
-    /// walks the store's folders. None on a bucket, where each write is one request.
-    func killedWrites() -> [String]
+    public init(isShared: Bool, parallelism: Int, gracePeriod: TimeInterval, readOnlyReason: String? = nil) {
+        self.isShared = isShared
+        self.parallelism = parallelism
+        self.gracePeriod = gracePeriod
+        self.readOnlyReason = readOnlyReason
+    }
+}
 
-    /// Removes the files `killedWrites` finds (`store gc`, `store repair`); returns how many.
-    func removeKilledWrites() -> Int
+/// What `ObjectStore.load` found.
+public enum LoadAnswer: Sendable, Equatable {
+    /// There is no such object.
+    case missing
+    /// The object is still of the version the caller holds (`unless`).
+    case unchanged
+    /// The object, or the range of it asked for.
+    case loaded(StoredObject)
+
+    /// The object loaded, or nil.
+    public var object: StoredObject? {
+        if case .loaded(let object) = self { object } else { nil }
+    }
 }
 
 /// An object's bytes as read, and the version a conditional write compares against.
@@ -220,18 +189,7 @@ public struct ObjectWrite: Sendable {
     }
 }
 
-/// Where a reader of a log stopped, for `trimLog`: opaque to callers.
-public struct LogPosition: Sendable, Equatable {
-    let value: String
-}
-
-/// The records of a log and where they end.
-public struct LogRead: Sendable {
-    public let records: [[UInt8]]
-    public let end: LogPosition?
-}
-
-extension StorageBackend {
+extension ObjectStore {
     /// Writes one object if `condition` holds; false when it does not (the key exists, or changed).
     @discardableResult
     public func write(_ key: String, _ bytes: [UInt8], when condition: ObjectWrite.Condition) throws(StoreError) -> Bool {
@@ -244,10 +202,30 @@ extension StorageBackend {
         try write([ObjectWrite(key, bytes, when: condition)], durable: true)[0]
     }
 
-    /// Streams the whole object into `sink`, from a local copy when there is one; false when
+    /// The whole object with its version, or nil when there is none.
+    public func load(_ key: String) throws(StoreError) -> StoredObject? {
+        try load(key, range: nil, unless: nil).object
+    }
+
+    /// Bytes `range` of the object (clamped to its size), or nil when there is none.
+    public func load(_ key: String, range: Range<Int>) throws(StoreError) -> [UInt8]? {
+        try load(key, range: range, unless: nil).object?.bytes
+    }
+
+    public func loadRecent(_ key: String) throws(StoreError) -> StoredObject? {
+        try load(key)
+    }
+
+    public func contains(_ key: String) throws(StoreError) -> Bool {
+        try stat(key) != nil
+    }
+
+    public func flush() throws(StoreError) {}
+
+    /// Streams the whole object into `sink` (from a local copy when there is one); false when
     /// there is none.
     public func read(_ key: String, into sink: any BlobSink) throws -> Bool {
-        try read(key, into: sink, useCache: true, expectedSize: nil)
+        try read(key, into: sink, expectedSize: nil)
     }
 
     /// Every key under `prefix`, in byte order, without sizes and times.
