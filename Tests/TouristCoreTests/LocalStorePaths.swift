@@ -4,9 +4,9 @@
 extension Store {
     var root: String { (backend as? LocalBackend)?.root ?? "" }
 
-    func albumPath(_ id: String) -> String { root + "/" + albumKey(id) }
+    func albumPath(_ id: String) -> String { root + "/" + albumKey(id).path }
 
-    func refsPath(_ sha256: String) -> String { root + "/" + refsKey(sha256) }
+    func refsPath(_ sha256: String) -> String { root + "/" + refsKey(sha256).path }
 }
 
 extension BlobStore {

@@ -68,7 +68,7 @@ struct StorageCheck: Sendable, CustomTestStringConvertible {
         StorageCheck(name: "a large object is staged, stored create-only and read back streamed and by range") { (backend: any ObjectStore) throws in
             let size = 20 << 20
             let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
-            let key = "blobs/sha256/large"
+            let key: ObjectKey = "blobs/sha256/large"
             let folder = TemporaryDirectory("tourist-staging")
             let staging = TemporaryArea(root: folder.path)
             func stage() throws -> BlobWriter {
@@ -95,16 +95,16 @@ struct StorageCheck: Sendable, CustomTestStringConvertible {
             let keys = (0..<1_100).map { String(format: "index/refs/%02x/%04d", $0 % 7, ($0 * 7_919) % 1_100) }
                 + ["index/refs/Zed", "index/refs/apple", "index/refs.json", "index/refsX", "other/a"]
             for start in stride(from: 0, to: keys.count, by: 100) {
-                let batch = keys[start..<min(keys.count, start + 100)].map { ObjectWrite($0, Array($0.utf8), when: .absent) }
+                let batch = keys[start..<min(keys.count, start + 100)].map { ObjectWrite(ObjectKey(testPath: $0), Array($0.utf8), when: .absent) }
                 #expect(try backend.write(batch, durable: true).allSatisfy { $0 != nil })
             }
             let first = try backend.list("index/refs/", continuation: nil, details: false)
             #expect(first.objects.count <= 1_000 && first.continuation != nil)
-            let listed = try backend.listAll("index/refs/").map(\.key)
+            let listed = try backend.listAll("index/refs/").map(\.key.path)
             #expect(listed == keys.filter { $0.hasPrefix("index/refs/") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "every key once, in byte order")
             #expect(try backend.listAll("index/refs").count == 1_104, "a prefix need not end at a folder")
             let detailed = try backend.list("index/refs/00/", continuation: nil, details: true).objects
-            #expect(detailed.count == 158 && detailed.allSatisfy { $0.size == $0.key.utf8.count && $0.modified != nil })
+            #expect(detailed.count == 158 && detailed.allSatisfy { $0.size == $0.key.path.utf8.count && $0.modified != nil })
         },
         StorageCheck(name: "a batch writes each object by its own condition") { (backend: any ObjectStore) throws in
             try backend.write("index/kept", Array("kept".utf8), when: .always)
@@ -149,9 +149,9 @@ struct StorageCheck: Sendable, CustomTestStringConvertible {
         },
         StorageCheck(name: "keys with spaces, plus signs, percent signs and other scripts are kept as written") { (backend: any ObjectStore) throws in
             let keys = ["index/a b+c%20d.json", "index/東京 α.json", "index/semi;colon&amp=1"]
-            for key in keys { #expect(try backend.write(key, Array(key.utf8), when: .absent)) }
-            for key in keys { #expect(try backend.load(key)?.bytes == Array(key.utf8), "\(key)") }
-            #expect(try Set(backend.listAll("index/").map(\.key)) == Set(keys))
+            for key in keys { #expect(try backend.write(ObjectKey(testPath: key), Array(key.utf8), when: .absent)) }
+            for key in keys { #expect(try backend.load(ObjectKey(testPath: key))?.bytes == Array(key.utf8), "\(key)") }
+            #expect(try Set(backend.listAll("index/").map(\.key.path)) == Set(keys))
         },
     ]
 

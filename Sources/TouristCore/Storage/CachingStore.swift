@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 
 /// Any store with this machine's copy of what it holds (`ObjectCache`), read in the seed app's
-/// order: memory, then disk, then the store. It decides by each object's kind (`ObjectKind`):
+/// order: memory, then disk, then the store. It decides by each key's kind (`ObjectKey.Kind`):
 ///
 /// - a blob never changes, so a cached one is used once it hashes to its name (one that fails is
 ///   dropped and the store read), one read from the store is cached on the way when it is whole
@@ -27,25 +27,25 @@ public final class CachingStore: LocalCopies {
     public var features: StorageFeatures { origin.features }
 
     /// A blob from its checked copy; an index object revalidated against its copy.
-    public func load(_ key: String, range: Range<Int>?, unless version: String?) throws(StoreError) -> LoadAnswer {
-        if ObjectKind(ofKey: key) == .blob, let file = cache.checkedBlob(key) {
+    public func load(_ key: ObjectKey, range: Range<Int>?, unless version: String?) throws(StoreError) -> LoadAnswer {
+        if key.kind == .blob, let file = cache.checkedBlob(key) {
             let wanted = (range ?? 0..<file.size).clamped(to: 0..<file.size)
             if let bytes = try? file.read(at: max(0, range?.lowerBound ?? 0), count: wanted.count) {
                 return .loaded(StoredObject(bytes: bytes, etag: nil))
             }
         }
-        guard ObjectKind(ofKey: key) != .blob, range == nil, version == nil else { return try origin.load(key, range: range, unless: version) }
+        guard key.kind != .blob, range == nil, version == nil else { return try origin.load(key, range: range, unless: version) }
         return try revalidated(key, acceptingRecent: false).map(LoadAnswer.loaded) ?? .missing
     }
 
-    public func loadRecent(_ key: String) throws(StoreError) -> StoredObject? {
-        guard ObjectKind(ofKey: key) != .blob else { return try load(key) }
+    public func loadRecent(_ key: ObjectKey) throws(StoreError) -> StoredObject? {
+        guard key.kind != .blob else { return try load(key) }
         return try revalidated(key, acceptingRecent: true)
     }
 
     /// Index object `key`: its copy when the store says it is current (or, `acceptingRecent`,
     /// when this process confirmed it a moment ago), else what the store holds, kept as the copy.
-    private func revalidated(_ key: String, acceptingRecent: Bool) throws(StoreError) -> StoredObject? {
+    private func revalidated(_ key: ObjectKey, acceptingRecent: Bool) throws(StoreError) -> StoredObject? {
         let candidate = cache.candidate(key)
         if let candidate, candidate.fresh, acceptingRecent { return candidate.object }
         switch try origin.load(key, range: nil, unless: candidate?.object.etag) {
@@ -65,8 +65,8 @@ public final class CachingStore: LocalCopies {
     /// A cached blob is read from its file once checked (one that fails is dropped); one read from
     /// the store is cached on the way, and kept only when it is whole (of `expectedSize`, when
     /// given) and hashes to its name.
-    public func read(_ key: String, into sink: any BlobSink, expectedSize: Int?) throws -> Bool {
-        guard ObjectKind(ofKey: key) == .blob else { return try origin.read(key, into: sink, expectedSize: expectedSize) }
+    public func read(_ key: ObjectKey, into sink: any BlobSink, expectedSize: Int?) throws -> Bool {
+        guard key.kind == .blob else { return try origin.read(key, into: sink, expectedSize: expectedSize) }
         if let file = cache.checkedBlob(key) {
             try file.copy(into: sink)
             return true
@@ -81,23 +81,23 @@ public final class CachingStore: LocalCopies {
     /// A blob this machine knows is stored is answered without asking (blobs never change, and go
     /// only through `store gc` on a shared store); an index object (small) is read through the
     /// cache (`loadRecent`) instead of asked about, so reading it next costs nothing.
-    public func contains(_ key: String) throws(StoreError) -> Bool {
-        guard ObjectKind(ofKey: key) == .blob else { return try loadRecent(key) != nil }
+    public func contains(_ key: ObjectKey) throws(StoreError) -> Bool {
+        guard key.kind == .blob else { return try loadRecent(key) != nil }
         if cache.knows(blob: key) { return true }
         return try stat(key) != nil
     }
 
-    public func stat(_ key: String) throws(StoreError) -> ObjectInfo? {
+    public func stat(_ key: ObjectKey) throws(StoreError) -> ObjectInfo? {
         let info = try origin.stat(key)
-        if info != nil, ObjectKind(ofKey: key) == .blob { cache.markPresent(blob: key) }
+        if info != nil, key.kind == .blob { cache.markPresent(blob: key) }
         return info
     }
 
-    public func list(_ prefix: String, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage {
+    public func list(_ prefix: ObjectKey, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage {
         try origin.list(prefix, continuation: continuation, details: details)
     }
 
-    public func listAll(_ prefix: String, details: Bool) throws(StoreError) -> [ObjectInfo] {
+    public func listAll(_ prefix: ObjectKey, details: Bool) throws(StoreError) -> [ObjectInfo] {
         try origin.listAll(prefix, details: details)
     }
 
@@ -111,7 +111,7 @@ public final class CachingStore: LocalCopies {
     }
 
     /// What was just stored is the blob: the staged file becomes this machine's copy.
-    public func create(_ key: String, fromFile staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool {
+    public func create(_ key: ObjectKey, fromFile staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool {
         let bytes = staged.byteCount
         let linked = cache.link(key, file: staged.temporaryPath)
         let created: Bool
@@ -125,12 +125,12 @@ public final class CachingStore: LocalCopies {
         return created
     }
 
-    public func remove(_ key: String) throws(StoreError) {
+    public func remove(_ key: ObjectKey) throws(StoreError) {
         cache.forget(key)
         try origin.remove(key)
     }
 
-    public func move(_ key: String, to destination: String) throws(StoreError) {
+    public func move(_ key: ObjectKey, to destination: ObjectKey) throws(StoreError) {
         cache.forget(key)
         try origin.move(key, to: destination)
     }
@@ -139,18 +139,18 @@ public final class CachingStore: LocalCopies {
         try origin.flush()
     }
 
-    public func cachedCopy(_ key: String) -> StoredObject? {
+    public func cachedCopy(_ key: ObjectKey) -> StoredObject? {
         cache.candidate(key)?.object
     }
 
-    public func dropDamagedCopies() -> [String] {
+    public func dropDamagedCopies() -> [ObjectKey] {
         cache.dropDamaged()
     }
 
     /// The cached copy, checked; without one (or when it fails its check and is dropped), the
     /// blob is read from the store into the cache first, checked on the way.
-    public func checkedFile(_ key: String, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile? {
-        guard ObjectKind(ofKey: key) == .blob else { return nil }
+    public func checkedFile(_ key: ObjectKey, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile? {
+        guard key.kind == .blob else { return nil }
         if let file = cache.checkedBlob(key) { return file }
         let hashing = HashingSink<SHA256>(DiscardingSink())
         let read: Bool

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 
 extension LocalBackend {
-    public func log(_ key: String) -> any RecordLog {
+    public func log(_ key: ObjectKey) -> any RecordLog {
         LocalLog(folder: self, key: key)
     }
 }
@@ -16,10 +16,10 @@ struct LocalLog: RecordLog {
     static let foldingThreshold = 16 * 1024
 
     let folder: LocalBackend
-    let key: String
+    let key: ObjectKey
     private var path: String { folder.path(key) }
 
-    func append(_ record: [UInt8], foldingBeside snapshot: String) throws(StoreError) -> Bool {
+    func append(_ record: [UInt8], foldingBeside snapshot: ObjectKey) throws(StoreError) -> Bool {
         var line = record
         line.append(UInt8(ascii: "\n"))
         let size = try folder.locked { () throws(StoreError) -> Int in

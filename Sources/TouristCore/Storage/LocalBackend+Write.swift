@@ -52,8 +52,8 @@ extension LocalBackend {
     }
 
     /// The folder of `key`'s file (computed per write, so without Foundation's path parsing).
-    private func folder(of key: String) -> String {
-        key.lastIndex(of: "/").map { root + "/" + key[..<$0] } ?? root
+    private func folder(of key: ObjectKey) -> String {
+        key.path.lastIndex(of: "/").map { root + "/" + key.path[..<$0] } ?? root
     }
 
     /// Writes `write`'s bytes to a new file in its key's folder (fsynced when `flushing`): unnamed

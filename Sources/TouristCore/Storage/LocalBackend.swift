@@ -39,7 +39,7 @@ public final class LocalBackend: ExclusiveLocking, NativeLogs, LocalFiles, Kille
         TemporaryArea(root: root, lock: lock)
     }
 
-    func path(_ key: String) -> String { root + "/" + key }
+    func path(_ key: ObjectKey) -> String { root + "/" + key.path }
 
     /// Runs `body` holding the folder's lock; a thread that holds it already just runs `body`.
     func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
@@ -54,13 +54,13 @@ public final class LocalBackend: ExclusiveLocking, NativeLogs, LocalFiles, Kille
     }
 
     /// A file read costs no more than asking whether it changed, so `version` plays no part.
-    public func load(_ key: String, range: Range<Int>?, unless version: String?) throws(StoreError) -> LoadAnswer {
+    public func load(_ key: ObjectKey, range: Range<Int>?, unless version: String?) throws(StoreError) -> LoadAnswer {
         let bytes: [UInt8]?
         if let range { bytes = try FileSystem.read(path(key), range: range) } else { bytes = try FileSystem.read(path(key)) }
         return bytes.map { .loaded(StoredObject(bytes: $0, etag: nil)) } ?? .missing
     }
 
-    public func read(_ key: String, into sink: any BlobSink, expectedSize: Int?) throws -> Bool {
+    public func read(_ key: ObjectKey, into sink: any BlobSink, expectedSize: Int?) throws -> Bool {
         let path = path(key)
         guard access(path, F_OK) == 0 else { return false }
         do {
@@ -72,7 +72,7 @@ public final class LocalBackend: ExclusiveLocking, NativeLogs, LocalFiles, Kille
         return true
     }
 
-    public func checkedFile(_ key: String, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile? {
+    public func checkedFile(_ key: ObjectKey, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile? {
         switch CheckedBlobFile.open(path(key), sha256: BlobStore.sha256(ofKey: key)) {
         case .opened(let file): return file
         case .missing: return nil
@@ -80,7 +80,7 @@ public final class LocalBackend: ExclusiveLocking, NativeLogs, LocalFiles, Kille
         }
     }
 
-    public func stat(_ key: String) throws(StoreError) -> ObjectInfo? {
+    public func stat(_ key: ObjectKey) throws(StoreError) -> ObjectInfo? {
         guard let status = FileSystem.status(path(key)) else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw StoreError(.io, "cannot read \(path(key)): \(FileSystem.errnoText())")
@@ -89,37 +89,37 @@ public final class LocalBackend: ExclusiveLocking, NativeLogs, LocalFiles, Kille
         return ObjectInfo(key: key, size: info.size, modified: info.modified, age: info.modified.map { Date().timeIntervalSince($0) })
     }
 
-    static func info(_ key: String, _ status: Glibc.stat) -> ObjectInfo {
+    static func info(_ key: ObjectKey, _ status: Glibc.stat) -> ObjectInfo {
         let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
         return ObjectInfo(key: key, size: Int(status.st_size), modified: Date(timeIntervalSince1970: modified))
     }
 
-    public func list(_ prefix: String, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage {
+    public func list(_ prefix: ObjectKey, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage {
         let objects = objects(prefix, after: continuation, limit: LocalListing.pageSize, details: details)
-        return ObjectPage(objects: objects, continuation: objects.count == LocalListing.pageSize ? objects.last?.key : nil)
+        return ObjectPage(objects: objects, continuation: objects.count == LocalListing.pageSize ? objects.last?.key.path : nil)
     }
 
     /// One walk of the folders, not a page at a time (each page would read the folders again).
-    public func listAll(_ prefix: String, details: Bool) throws(StoreError) -> [ObjectInfo] {
+    public func listAll(_ prefix: ObjectKey, details: Bool) throws(StoreError) -> [ObjectInfo] {
         objects(prefix, after: nil, limit: Int.max, details: details)
     }
 
-    private func objects(_ prefix: String, after: String?, limit: Int, details: Bool) -> [ObjectInfo] {
-        var walk = LocalListing(root: root, prefix: prefix, after: after, limit: limit)
-        return walk.run().map { key in
+    private func objects(_ prefix: ObjectKey, after: String?, limit: Int, details: Bool) -> [ObjectInfo] {
+        var walk = LocalListing(root: root, prefix: prefix.path, after: after, limit: limit)
+        return walk.run().map { ObjectKey(prefix.kind, $0) }.map { key in
             guard details else { return ObjectInfo(key: key, size: nil, modified: nil) }
             return FileSystem.status(path(key)).map { Self.info(key, $0) } ?? ObjectInfo(key: key, size: nil, modified: nil)
         }
     }
 
     /// Removes the file; an empty folder (which `list` shows as a key) goes too.
-    public func remove(_ key: String) throws(StoreError) {
+    public func remove(_ key: ObjectKey) throws(StoreError) {
         let path = path(key)
         if unlink(path) == 0 || errno == ENOENT { return }
         guard errno == EISDIR, rmdir(path) == 0 else { throw StoreError(.io, "cannot remove \(path): \(FileSystem.errnoText())") }
     }
 
-    public func create(_ key: String, fromFile staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool {
+    public func create(_ key: ObjectKey, fromFile staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool {
         try staged.finishWriting()
         defer { staged.discard() }
         let target = path(key)
@@ -134,7 +134,7 @@ public final class LocalBackend: ExclusiveLocking, NativeLogs, LocalFiles, Kille
         try FileSystem.syncFileSystem(root)
     }
 
-    public func move(_ key: String, to destination: String) throws(StoreError) {
+    public func move(_ key: ObjectKey, to destination: ObjectKey) throws(StoreError) {
         let target = path(destination)
         try FileSystem.makeDirectory((target as NSString).deletingLastPathComponent)
         guard rename(path(key), target) == 0 || errno == ENOENT else {

@@ -29,15 +29,15 @@ public final class MemoryBackend: ExclusiveLocking {
     public var location: String { "memory:\(name)" }
 
     /// Versions play no part: reading memory costs no more than asking whether it changed.
-    public func load(_ key: String, range: Range<Int>?, unless version: String?) throws(StoreError) -> LoadAnswer {
-        guard let entry = objects.withLock({ $0[key] }) else { return .missing }
+    public func load(_ key: ObjectKey, range: Range<Int>?, unless version: String?) throws(StoreError) -> LoadAnswer {
+        guard let entry = objects.withLock({ $0[key.path] }) else { return .missing }
         guard let range else { return .loaded(StoredObject(bytes: entry.bytes, etag: entry.version)) }
         return .loaded(StoredObject(bytes: Array(entry.bytes[range.clamped(to: 0..<entry.bytes.count)]), etag: nil))
     }
 
     /// Streams the object a MiB at a time.
-    public func read(_ key: String, into sink: any BlobSink, expectedSize: Int?) throws -> Bool {
-        guard let bytes = objects.withLock({ $0[key]?.bytes }) else { return false }
+    public func read(_ key: ObjectKey, into sink: any BlobSink, expectedSize: Int?) throws -> Bool {
+        guard let bytes = objects.withLock({ $0[key.path]?.bytes }) else { return false }
         try bytes.withUnsafeBytes { all in
             for start in stride(from: 0, to: all.count, by: 1 << 20) {
                 try sink.write(UnsafeRawBufferPointer(rebasing: all[start..<min(all.count, start + (1 << 20))]))
@@ -46,22 +46,22 @@ public final class MemoryBackend: ExclusiveLocking {
         return true
     }
 
-    public func stat(_ key: String) throws(StoreError) -> ObjectInfo? {
-        guard let entry = objects.withLock({ $0[key] }) else { return nil }
+    public func stat(_ key: ObjectKey) throws(StoreError) -> ObjectInfo? {
+        guard let entry = objects.withLock({ $0[key.path] }) else { return nil }
         return ObjectInfo(key: key, size: entry.bytes.count, modified: entry.modified, age: Date().timeIntervalSince(entry.modified), etag: entry.version)
     }
 
     /// Pages of a thousand keys, as S3 gives them.
-    public func list(_ prefix: String, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage {
+    public func list(_ prefix: ObjectKey, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage {
         let page = objects.withLock { objects in
             objects.filter { key, _ in
-                key.hasPrefix(prefix) && continuation.map { $0.utf8.lexicographicallyPrecedes(key.utf8) } ?? true
+                key.hasPrefix(prefix.path) && continuation.map { $0.utf8.lexicographicallyPrecedes(key.utf8) } ?? true
             }
             .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             .prefix(1000)
-            .map { ObjectInfo(key: $0.key, size: $0.value.bytes.count, modified: $0.value.modified, etag: $0.value.version) }
+            .map { ObjectInfo(key: ObjectKey(prefix.kind, $0.key), size: $0.value.bytes.count, modified: $0.value.modified, etag: $0.value.version) }
         }
-        return ObjectPage(objects: page, continuation: page.count == 1000 ? page.last?.key : nil)
+        return ObjectPage(objects: page, continuation: page.count == 1000 ? page.last?.key.path : nil)
     }
 
     /// Checks and writes the whole batch at once.
@@ -69,18 +69,18 @@ public final class MemoryBackend: ExclusiveLocking {
         objects.withLock { objects in
             writes.map { write -> StoredObject? in
                 switch write.condition {
-                case .absent: guard objects[write.key] == nil else { return nil }
-                case .unchanged(let read): guard let current = objects[write.key], current.version == read.etag else { return nil }
+                case .absent: guard objects[write.key.path] == nil else { return nil }
+                case .unchanged(let read): guard let current = objects[write.key.path], current.version == read.etag else { return nil }
                 case .always: break
                 }
                 let version = "v\(nextVersion.add(1, ordering: .relaxed).oldValue)"
-                objects[write.key] = Entry(bytes: write.bytes, version: version, modified: Date())
+                objects[write.key.path] = Entry(bytes: write.bytes, version: version, modified: Date())
                 return StoredObject(bytes: write.bytes, etag: version)
             }
         }
     }
 
-    public func create(_ key: String, fromFile staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool {
+    public func create(_ key: ObjectKey, fromFile staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool {
         defer { staged.discard() }
         guard let bytes = try FileSystem.read(staged.temporaryPath) else {
             throw StoreError(.io, "cannot store \(key) in \(location): its staged file is gone (use the store's TemporaryArea)")
@@ -88,14 +88,14 @@ public final class MemoryBackend: ExclusiveLocking {
         return try write([ObjectWrite(key, bytes, when: .absent)], durable: durable)[0] != nil
     }
 
-    public func remove(_ key: String) throws(StoreError) {
-        _ = objects.withLock { $0.removeValue(forKey: key) }
+    public func remove(_ key: ObjectKey) throws(StoreError) {
+        _ = objects.withLock { $0.removeValue(forKey: key.path) }
     }
 
-    public func move(_ key: String, to destination: String) throws(StoreError) {
+    public func move(_ key: ObjectKey, to destination: ObjectKey) throws(StoreError) {
         objects.withLock { objects in
-            guard let entry = objects.removeValue(forKey: key) else { return }
-            objects[destination] = entry
+            guard let entry = objects.removeValue(forKey: key.path) else { return }
+            objects[destination.path] = entry
         }
     }
 

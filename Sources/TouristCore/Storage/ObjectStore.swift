@@ -2,8 +2,9 @@ import Foundation
 
 /// Where a store keeps its objects: the seam between the store's layout (`Store`, which decides
 /// what each key holds) and the medium (a local folder, an S3 bucket, memory), like restic's
-/// `Backend` under its `repository`. A key is a relative path such as `index/albums/ID.json` or
-/// `blobs/sha256/ab/abcdef…`; only a backend turns keys into paths or URLs.
+/// `Backend` under its `repository`. A key (`ObjectKey`) is a relative path such as
+/// `index/albums/ID.json` or `blobs/sha256/ab/abcdef…` with the kind of object it names; only a
+/// backend turns keys into paths or URLs.
 ///
 /// What only some media can do is an ability of its own, as restic's and rclone's optional
 /// interfaces are: `ExclusiveLocking` (a lock that keeps other writers out), `NativeLogs` (logs
@@ -31,33 +32,33 @@ public protocol ObjectStore: Sendable {
     /// object with its version when not), or nil when there is none. With `unless`, a version the
     /// caller holds, an object still of that version is answered as `.unchanged` without its bytes
     /// where the medium can tell (S3's `If-None-Match`).
-    func load(_ key: String, range: Range<Int>?, unless version: String?) throws(StoreError) -> LoadAnswer
+    func load(_ key: ObjectKey, range: Range<Int>?, unless version: String?) throws(StoreError) -> LoadAnswer
 
     /// The object as `load` reads it, or a copy of it this process had confirmed as current a
     /// moment ago (a second; the store's VERSION ten minutes), without asking again: for showing
     /// things, where a second's delay is a race lost, never for a change or a check. As `load`
     /// unless a cache answers (`CachingStore`).
-    func loadRecent(_ key: String) throws(StoreError) -> StoredObject?
+    func loadRecent(_ key: ObjectKey) throws(StoreError) -> StoredObject?
 
     /// Streams the whole object into `sink`; false when there is none. A sink's error is rethrown.
     /// `expectedSize` is the size an album records for a blob: a backend that downloads it refuses
     /// an object of another size (`corrupt`, naming the store), before any of its body when the
     /// object is larger. A local folder's file needs no such guard: its hash check finds the same.
-    func read(_ key: String, into sink: any BlobSink, expectedSize: Int?) throws -> Bool
+    func read(_ key: ObjectKey, into sink: any BlobSink, expectedSize: Int?) throws -> Bool
 
     /// Size and time of the object, or nil when there is none.
-    func stat(_ key: String) throws(StoreError) -> ObjectInfo?
+    func stat(_ key: ObjectKey) throws(StoreError) -> ObjectInfo?
 
     /// Whether the object exists (`stat` unless a cache knows, see `CachingStore`).
-    func contains(_ key: String) throws(StoreError) -> Bool
+    func contains(_ key: ObjectKey) throws(StoreError) -> Bool
 
     /// One page of the keys under `prefix` in byte order, starting after `continuation` (nil: the
     /// first page). `details` asks for sizes and times, which a local folder pays a `stat` each for.
-    func list(_ prefix: String, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage
+    func list(_ prefix: ObjectKey, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage
 
     /// Every key under `prefix`, in byte order, across all pages (a backend that can list at once
     /// does so in one pass; the others page through `list`).
-    func listAll(_ prefix: String, details: Bool) throws(StoreError) -> [ObjectInfo]
+    func listAll(_ prefix: ObjectKey, details: Bool) throws(StoreError) -> [ObjectInfo]
 
     /// Writes each object of `writes` if its condition holds, and answers for each the object as
     /// written (with its new version), or nil when the condition did not hold. With
@@ -67,13 +68,13 @@ public protocol ObjectStore: Sendable {
     /// Stores the file `staged` holds (written in the store's `TemporaryArea`) as `key` unless
     /// `key` exists (then false: it is already stored, which is deduplication; a shared store then
     /// freshens it, see `StorageFeatures.isShared`). The writer is finished and discarded.
-    func create(_ key: String, fromFile staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool
+    func create(_ key: ObjectKey, fromFile staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool
 
     /// Removes the object; one already gone is fine.
-    func remove(_ key: String) throws(StoreError)
+    func remove(_ key: ObjectKey) throws(StoreError)
 
     /// Moves object `key` to `destination` (quarantine), keeping its bytes; a missing one is fine.
-    func move(_ key: String, to destination: String) throws(StoreError)
+    func move(_ key: ObjectKey, to destination: ObjectKey) throws(StoreError)
 
     /// Makes every earlier write durable (after writes with `durable: false`); nothing to do where
     /// what a write acknowledged is durable already.
@@ -134,7 +135,7 @@ public struct StoredObject: Sendable, Equatable {
 
 /// An object's size and last change, as `stat` and a detailed `list` give them.
 public struct ObjectInfo: Sendable, Equatable {
-    public let key: String
+    public let key: ObjectKey
     /// Bytes, or nil when not asked for (`list` without details).
     public let size: Int?
     /// When it was last written, or nil when not asked for.
@@ -145,7 +146,7 @@ public struct ObjectInfo: Sendable, Equatable {
     /// Its version as a listing gives it (S3's ETag, without quotes), or nil where there is none.
     public let etag: String?
 
-    public init(key: String, size: Int?, modified: Date?, age: TimeInterval? = nil, etag: String? = nil) {
+    public init(key: ObjectKey, size: Int?, modified: Date?, age: TimeInterval? = nil, etag: String? = nil) {
         self.key = key
         self.size = size
         self.modified = modified
@@ -178,11 +179,11 @@ public struct ObjectWrite: Sendable {
         case always
     }
 
-    public let key: String
+    public let key: ObjectKey
     public let bytes: [UInt8]
     public let condition: Condition
 
-    public init(_ key: String, _ bytes: [UInt8], when condition: Condition) {
+    public init(_ key: ObjectKey, _ bytes: [UInt8], when condition: Condition) {
         self.key = key
         self.bytes = bytes
         self.condition = condition
@@ -192,31 +193,31 @@ public struct ObjectWrite: Sendable {
 extension ObjectStore {
     /// Writes one object if `condition` holds; false when it does not (the key exists, or changed).
     @discardableResult
-    public func write(_ key: String, _ bytes: [UInt8], when condition: ObjectWrite.Condition) throws(StoreError) -> Bool {
+    public func write(_ key: ObjectKey, _ bytes: [UInt8], when condition: ObjectWrite.Condition) throws(StoreError) -> Bool {
         try writeObject(key, bytes, when: condition) != nil
     }
 
     /// Writes one object if `condition` holds and answers it as written; nil when the condition
     /// does not hold.
-    public func writeObject(_ key: String, _ bytes: [UInt8], when condition: ObjectWrite.Condition) throws(StoreError) -> StoredObject? {
+    public func writeObject(_ key: ObjectKey, _ bytes: [UInt8], when condition: ObjectWrite.Condition) throws(StoreError) -> StoredObject? {
         try write([ObjectWrite(key, bytes, when: condition)], durable: true)[0]
     }
 
     /// The whole object with its version, or nil when there is none.
-    public func load(_ key: String) throws(StoreError) -> StoredObject? {
+    public func load(_ key: ObjectKey) throws(StoreError) -> StoredObject? {
         try load(key, range: nil, unless: nil).object
     }
 
     /// Bytes `range` of the object (clamped to its size), or nil when there is none.
-    public func load(_ key: String, range: Range<Int>) throws(StoreError) -> [UInt8]? {
+    public func load(_ key: ObjectKey, range: Range<Int>) throws(StoreError) -> [UInt8]? {
         try load(key, range: range, unless: nil).object?.bytes
     }
 
-    public func loadRecent(_ key: String) throws(StoreError) -> StoredObject? {
+    public func loadRecent(_ key: ObjectKey) throws(StoreError) -> StoredObject? {
         try load(key)
     }
 
-    public func contains(_ key: String) throws(StoreError) -> Bool {
+    public func contains(_ key: ObjectKey) throws(StoreError) -> Bool {
         try stat(key) != nil
     }
 
@@ -224,32 +225,32 @@ extension ObjectStore {
 
     /// Streams the whole object into `sink` (from a local copy when there is one); false when
     /// there is none.
-    public func read(_ key: String, into sink: any BlobSink) throws -> Bool {
+    public func read(_ key: ObjectKey, into sink: any BlobSink) throws -> Bool {
         try read(key, into: sink, expectedSize: nil)
     }
 
     /// Every key under `prefix`, in byte order, without sizes and times.
-    public func listAll(_ prefix: String) throws(StoreError) -> [ObjectInfo] {
+    public func listAll(_ prefix: ObjectKey) throws(StoreError) -> [ObjectInfo] {
         try listAll(prefix, details: false)
     }
 
     /// Every key under `prefix`, in byte order, page after page. A listing that goes round in
     /// circles (a continuation that comes again, or a page that goes on without a key past the
     /// last one) is a broken store's answer: `unavailable`, never a loop without end.
-    public func listAll(_ prefix: String, details: Bool) throws(StoreError) -> [ObjectInfo] {
+    public func listAll(_ prefix: ObjectKey, details: Bool) throws(StoreError) -> [ObjectInfo] {
         var objects: [ObjectInfo] = []
         var continuation: String?
         var seen = Set<String>()
         repeat {
             let page = try list(prefix, continuation: continuation, details: details)
-            let last = objects.last?.key
-            objects += page.objects.filter { key in last.map { $0.utf8.lexicographicallyPrecedes(key.key.utf8) } ?? true }
+            let last = objects.last?.key.path
+            objects += page.objects.filter { key in last.map { $0.utf8.lexicographicallyPrecedes(key.key.path.utf8) } ?? true }
             continuation = page.continuation
             guard let next = continuation else { break }
             let repeated = !seen.insert(next).inserted
-            guard !repeated, objects.last?.key != last else {
+            guard !repeated, objects.last?.key.path != last else {
                 let what = repeated ? "a continuation token it had given before" : "a page that added no key"
-                throw StoreError(.unavailable, "the store \(location) answered the listing of \(prefix.isEmpty ? "the store" : prefix) with \(what), after \(objects.count) keys; it is broken or not an S3 service. Check AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL and try again later")
+                throw StoreError(.unavailable, "the store \(location) answered the listing of \(prefix.path.isEmpty ? "the store" : prefix.path) with \(what), after \(objects.count) keys; it is broken or not an S3 service. Check AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL and try again later")
             }
         } while true
         return objects

@@ -4,7 +4,7 @@
 public protocol RecordLog: Sendable {
     /// Appends `record`; returns whether the log has grown enough that its owner should fold it
     /// into its snapshot (the object `snapshot`, whose size a log may weigh against its own).
-    func append(_ record: [UInt8], foldingBeside snapshot: String) throws(StoreError) -> Bool
+    func append(_ record: [UInt8], foldingBeside snapshot: ObjectKey) throws(StoreError) -> Bool
 
     /// Every record, oldest first, with the position `trim` removes through.
     func read() throws(StoreError) -> LogRead
@@ -20,12 +20,12 @@ public protocol RecordLog: Sendable {
 /// folder appends to a file). Any other store's logs are `ObjectLog`s.
 public protocol NativeLogs: ObjectStore {
     /// The log under `key`.
-    func log(_ key: String) -> any RecordLog
+    func log(_ key: ObjectKey) -> any RecordLog
 }
 
 extension ObjectStore {
     /// The log under `key`: the medium's own where it keeps logs, else one object a record.
-    public func recordLog(_ key: String) -> any RecordLog {
+    public func recordLog(_ key: ObjectKey) -> any RecordLog {
         ability((any NativeLogs).self)?.log(key) ?? ObjectLog(store: self, key: key)
     }
 }

@@ -61,28 +61,25 @@ public final class S3Backend: ObjectStore {
     /// A GET of `key` whose body is kept in memory, within the limit of what `key` holds (an index
     /// object's, far below a blob's), which libcurl holds the answer's Content-Length against
     /// before any body comes, and the body as it arrives.
-    func wholeObject(_ request: HTTPRequest, _ key: String) -> S3Exchange {
-        S3Exchange(request: request, limit: Self.isBlob(key) ? .blob : .indexObject, movesBlob: Self.isBlob(key))
+    func wholeObject(_ request: HTTPRequest, _ key: ObjectKey) -> S3Exchange {
+        S3Exchange(request: request, limit: key.kind == .blob ? .blob : .indexObject, movesBlob: key.kind == .blob)
     }
 
     /// A GET, with `If-None-Match` for `version` (a 304 is `.unchanged`) or a `Range`.
-    public func load(_ key: String, range: Range<Int>?, unless version: String?) throws(StoreError) -> LoadAnswer {
+    public func load(_ key: ObjectKey, range: Range<Int>?, unless version: String?) throws(StoreError) -> LoadAnswer {
         if let range { return try load(key, range: range).map { .loaded(StoredObject(bytes: $0, etag: nil)) } ?? .missing }
         let headers = version.map { [("If-None-Match", "\"\($0)\"")] } ?? []
-        let response = try answer(wholeObject(try addressing.request("GET", key, headers: headers), key), "read \(key)")
+        let response = try answer(wholeObject(try addressing.request("GET", key.path, headers: headers), key), "read \(key)")
         if response.status == 304, version != nil { return .unchanged }
         if response.status == 200 { return .loaded(StoredObject(bytes: Array(response.body), etag: Self.etag(response))) }
         if S3Failure.isMissingKey(response) { return .missing }
         throw failure.error(response, "read \(key)")
     }
 
-    /// Whether `key` names a blob, which may be far larger than an index object.
-    static func isBlob(_ key: String) -> Bool { key.hasPrefix("blobs/") }
-
-    private func load(_ key: String, range: Range<Int>) throws(StoreError) -> [UInt8]? {
+    private func load(_ key: ObjectKey, range: Range<Int>) throws(StoreError) -> [UInt8]? {
         let wanted = range.clamped(to: 0..<Int.max)
         guard !wanted.isEmpty else { return try stat(key).map { _ in [] } }
-        let request = try addressing.request("GET", key, headers: [("Range", "bytes=\(wanted.lowerBound)-\(wanted.upperBound - 1)")])
+        let request = try addressing.request("GET", key.path, headers: [("Range", "bytes=\(wanted.lowerBound)-\(wanted.upperBound - 1)")])
         let response = try answer(wholeObject(request, key), "read \(key)")
         switch response.status {
         case 206: return Array(response.body)
@@ -98,10 +95,10 @@ public final class S3Backend: ObjectStore {
 
     /// With `expectedSize`, an object of another size is refused: libcurl holds a larger one's
     /// Content-Length against it before any body comes; a smaller one is refused once read.
-    public func read(_ key: String, into sink: any BlobSink, expectedSize: Int?) throws -> Bool {
+    public func read(_ key: ObjectKey, into sink: any BlobSink, expectedSize: Int?) throws -> Bool {
         let guarded = S3GuardedSink(sink)
         let limit = expectedSize.map(S3SizeLimit.recorded) ?? .none
-        let outcome = transport.send(S3Exchange(request: try addressing.request("GET", key), sink: guarded, limit: limit, movesBlob: true))
+        let outcome = transport.send(S3Exchange(request: try addressing.request("GET", key.path), sink: guarded, limit: limit, movesBlob: true))
         if let error = guarded.failure { throw error }
         if case .failure(let failure) = outcome, let expectedSize, (failure as? ProviderError)?.isTooLarge == true {
             throw otherSize(key, expected: expectedSize, found: nil)
@@ -119,16 +116,16 @@ public final class S3Backend: ObjectStore {
 
     /// The error for blob `key` whose object in the bucket is not the size its album records
     /// (`found`, or nil when it was refused for being larger before its body came).
-    private func otherSize(_ key: String, expected: Int, found: Int?) -> StoreError {
+    private func otherSize(_ key: ObjectKey, expected: Int, found: Int?) -> StoreError {
         let sha256 = BlobStore.sha256(ofKey: key)
         let size = found.map { "is \($0) bytes" } ?? "is larger"
         return StoreError(.corrupt, "blob \(sha256) in the store \(location) (not this machine's cache) \(size), but its album records \(expected) bytes: the object in the bucket is not the photo stored, so nothing of it was kept. Run `tourist store repair`, then `tourist fetch` its pin to download the photo again")
     }
 
     /// A HEAD answer has no body, so a missing bucket reads as a missing key here.
-    public func stat(_ key: String) throws(StoreError) -> ObjectInfo? {
+    public func stat(_ key: ObjectKey) throws(StoreError) -> ObjectInfo? {
         // No size cap: libcurl would hold the object's Content-Length against it.
-        let response = try answer(S3Exchange(request: try addressing.request("HEAD", key), limit: .none), "read \(key)")
+        let response = try answer(S3Exchange(request: try addressing.request("HEAD", key.path), limit: .none), "read \(key)")
         if response.status == 200 {
             let modified = response.headers["last-modified"].flatMap(S3Dates.httpDate)
             // The age by the store's clock (its `Date`), so a skewed clock here plays no part.
@@ -140,16 +137,16 @@ public final class S3Backend: ObjectStore {
     }
 
     /// S3 lists sizes and times with the keys, so `details` costs nothing and they always come.
-    public func list(_ prefix: String, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage {
-        var query = [("list-type", "2"), ("prefix", addressing.location.key(prefix))]
+    public func list(_ prefix: ObjectKey, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage {
+        var query = [("list-type", "2"), ("prefix", addressing.location.key(prefix.path))]
         if let continuation { query.append(("continuation-token", continuation)) }
-        let doing = "list \(prefix.isEmpty ? "the store" : prefix)"
+        let doing = "list \(prefix.path.isEmpty ? "the store" : prefix.path)"
         let response = try answer(S3Exchange(request: try addressing.bucketRequest(query: query)), doing)
         guard response.status == 200 else { throw failure.error(response, doing) }
         guard let page = S3ListPage(parsing: response.body) else {
             throw StoreError(.unavailable, "cannot \(doing) in \(location): the answer from \(addressing.base) is not a ListObjectsV2 result (is AWS_ENDPOINT_URL an S3 service?)")
         }
-        let objects = page.entries.map { ObjectInfo(key: addressing.storeKey($0.key), size: $0.size, modified: $0.modified, etag: $0.etag) }
+        let objects = page.entries.map { ObjectInfo(key: ObjectKey(prefix.kind, addressing.storeKey($0.key)), size: $0.size, modified: $0.modified, etag: $0.etag) }
         return ObjectPage(objects: objects, continuation: page.continuation)
     }
 
@@ -172,8 +169,8 @@ public final class S3Backend: ObjectStore {
             case .always:
                 break
             }
-            let request = try addressing.request("PUT", write.key, headers: headers, body: .bytes(write.bytes))
-            exchanges.append(S3Exchange(request: request, conditional: replacing, movesBlob: Self.isBlob(write.key)))
+            let request = try addressing.request("PUT", write.key.path, headers: headers, body: .bytes(write.bytes))
+            exchanges.append(S3Exchange(request: request, conditional: replacing, movesBlob: write.key.kind == .blob))
         }
         var written: [StoredObject?] = []
         for (write, outcome) in zip(writes, transport.send(exchanges)) {
@@ -198,17 +195,17 @@ public final class S3Backend: ObjectStore {
         }
     }
 
-    public func remove(_ key: String) throws(StoreError) {
-        let response = try answer(S3Exchange(request: try addressing.request("DELETE", key)), "remove \(key)")
+    public func remove(_ key: ObjectKey) throws(StoreError) {
+        let response = try answer(S3Exchange(request: try addressing.request("DELETE", key.path)), "remove \(key)")
         guard (200..<300).contains(response.status) || S3Failure.isMissingKey(response) else { throw failure.error(response, "remove \(key)") }
     }
 
     /// Streams the staged file up in one PUT with `If-None-Match: *`. The file is not fsynced first:
     /// its bytes are read back from the page cache, and it is deleted once sent.
-    public func create(_ key: String, fromFile staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool {
+    public func create(_ key: ObjectKey, fromFile staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool {
         defer { staged.discard() }
         let path = staged.temporaryPath
-        let request = try addressing.request("PUT", key, headers: [("If-None-Match", "*")], body: .file(path))
+        let request = try addressing.request("PUT", key.path, headers: [("If-None-Match", "*")], body: .file(path))
         let response = try answer(S3Exchange(request: request, movesBlob: true), "write \(key)")
         guard let created = Self.conditionalOutcome(response, .absent) else { throw failure.error(response, "write \(key)") }
         if !created { try freshen(key) }
@@ -217,17 +214,17 @@ public final class S3Backend: ObjectStore {
 
     /// Makes the object's last change now, by copying it onto itself (git's freshening of an
     /// object found stored): `store gc` then counts its grace period from this use.
-    func freshen(_ key: String) throws(StoreError) {
+    func freshen(_ key: ObjectKey) throws(StoreError) {
         let doing = "freshen \(key)"
-        let headers = [("x-amz-copy-source", addressing.copySource(key)), ("x-amz-metadata-directive", "REPLACE")]
-        let response = try answer(S3Exchange(request: try addressing.request("PUT", key, headers: headers), movesBlob: true), doing)
+        let headers = [("x-amz-copy-source", addressing.copySource(key.path)), ("x-amz-metadata-directive", "REPLACE")]
+        let response = try answer(S3Exchange(request: try addressing.request("PUT", key.path, headers: headers), movesBlob: true), doing)
         guard response.status == 200, S3Failure.Detail(response).code == nil else { throw failure.error(response, doing) }
     }
 
     /// A server-side copy (`x-amz-copy-source`), then the source's removal.
-    public func move(_ key: String, to destination: String) throws(StoreError) {
+    public func move(_ key: ObjectKey, to destination: ObjectKey) throws(StoreError) {
         let doing = "move \(key) to \(destination)"
-        let request = try addressing.request("PUT", destination, headers: [("x-amz-copy-source", addressing.copySource(key))])
+        let request = try addressing.request("PUT", destination.path, headers: [("x-amz-copy-source", addressing.copySource(key.path))])
         let response = try answer(S3Exchange(request: request, movesBlob: true), doing)
         if S3Failure.isMissingKey(response) { return }
         // A copy can fail after its 200 was sent: the error is then in the body.

@@ -18,7 +18,7 @@ public protocol LocalFiles: ObjectStore {
     /// the store itself is `corrupt`, naming the store). Nil when the store has no such blob.
     /// `expectedSize`, the size an album records for it, is held against what a remote store
     /// sends, as `read` does.
-    func checkedFile(_ key: String, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile?
+    func checkedFile(_ key: ObjectKey, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile?
 }
 
 /// The ability of a store that keeps copies of its objects on this machine (`CachingStore`).
@@ -28,11 +28,11 @@ public protocol LocalCopies: LocalFiles {
 
     /// The copy of the object this machine keeps, possibly out of date, without asking the store;
     /// nil when there is none. For reads that check what they get another way.
-    func cachedCopy(_ key: String) -> StoredObject?
+    func cachedCopy(_ key: ObjectKey) -> StoredObject?
 
     /// Checks the copies (blobs against their names, index objects against their digests) and
     /// drops those that fail, so they are read from the store when next needed; answers their keys.
-    func dropDamagedCopies() -> [String]
+    func dropDamagedCopies() -> [ObjectKey]
 }
 
 /// The ability of a medium whose writes, killed midway, leave temporary files beside their

@@ -19,21 +19,21 @@ public struct BlobStore: Sendable {
     let backend: any ObjectStore
     let staging: TemporaryArea
 
-    static let prefix = "blobs/sha256/"
+    static let prefix = ObjectKey.blob("blobs/sha256/")
 
     /// The key a blob with this hash has (whether or not it exists).
-    func key(of sha256: String) -> String {
-        "\(Self.prefix)\(sha256.prefix(2))/\(sha256)"
+    func key(of sha256: String) -> ObjectKey {
+        Self.prefix.appending("\(sha256.prefix(2))/\(sha256)")
     }
 
     /// The hash a blob's key names: its last part (`key(of:)` the other way round).
-    static func sha256(ofKey key: String) -> String {
-        String(key.split(separator: "/").last ?? "")
+    static func sha256(ofKey key: ObjectKey) -> String {
+        String(key.path.split(separator: "/").last ?? "")
     }
 
     /// Where a blob with this hash is, for people: its file's path in a local store, its URL on S3.
     public func location(of sha256: String) -> String {
-        backend.location + "/" + key(of: sha256)
+        backend.location + "/" + key(of: sha256).path
     }
 
     public func contains(_ sha256: String) -> Bool {
@@ -81,7 +81,7 @@ public struct BlobStore: Sendable {
     /// The objects among `objects` named as blobs (see `hashNames`), each with its blob, sorted by blob.
     static func named(_ objects: [ObjectInfo]) -> [(blob: BlobID, object: ObjectInfo)] {
         objects.compactMap { object -> (blob: BlobID, object: ObjectInfo)? in
-            let parts = object.key.split(separator: "/")
+            let parts = object.key.path.split(separator: "/")
             guard parts.count >= 2, parts[parts.count - 2].utf8.count == 2, parts[parts.count - 1].hasPrefix(parts[parts.count - 2]),
                   let blob = BlobID(String(parts[parts.count - 1])) else { return nil }
             return (blob, object)
@@ -122,7 +122,7 @@ public struct BlobStore: Sendable {
 
     /// Moves a blob out of the way into `folder` (quarantine), keeping its name.
     func setAside(_ sha256: String, into folder: String) throws(StoreError) {
-        try backend.move(key(of: sha256), to: "\(folder)/\(sha256)")
+        try backend.move(key(of: sha256), to: .blob("\(folder)/\(sha256)"))
     }
 }
 

@@ -128,14 +128,14 @@ extension Store {
         return try read.compactMap { try $0.get() }
     }
 
-    private static func byKey(_ objects: [ObjectInfo]) -> [String: ObjectInfo] {
+    private static func byKey(_ objects: [ObjectInfo]) -> [ObjectKey: ObjectInfo] {
         Dictionary(objects.map { ($0.key, $0) }) { first, _ in first }
     }
 
     /// Whether this store holds exactly `bytes` at `key`, which a listing showed as `listed` (nil:
     /// not there): by the listed ETag when it is the bytes' MD5 (S3's ETag of what tourist writes
     /// in one request), else by reading the object.
-    func holds(_ bytes: [UInt8], at key: String, listed: ObjectInfo?) throws(StoreError) -> Bool {
+    func holds(_ bytes: [UInt8], at key: ObjectKey, listed: ObjectInfo?) throws(StoreError) -> Bool {
         guard listed != nil else { return false }
         if let etag = listed?.etag, etag == Hex.string(Insecure.MD5.hash(data: bytes)) { return true }
         return try backend.load(key)?.bytes == bytes

@@ -14,8 +14,8 @@ struct PinList {
     let backend: any ObjectStore
     /// The journal: the changes since the snapshot, one record each.
     let journal: any RecordLog
-    static let snapshotKey = "index/pins.json"
-    static let journalKey = "index/pins.journal"
+    static let snapshotKey = ObjectKey.index("index/pins.json")
+    static let journalKey = ObjectKey.index("index/pins.journal")
 
     private static let header = PinRecordCodec.snapshotHeader
 

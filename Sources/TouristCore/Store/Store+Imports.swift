@@ -6,7 +6,7 @@ extension Store {
         var intents: [(object: ObjectInfo, intent: ImportIntent)] = []
         for object in try backend.listAll(ImportIntent.prefix, details: true) {
             guard let stored = try backend.load(object.key) else { continue }
-            intents.append((object, try IndexCoding.decode(stored.bytes, path: object.key, ImportIntent.read)))
+            intents.append((object, try IndexCoding.decode(stored.bytes, path: object.key.path, ImportIntent.read)))
         }
         return intents
     }

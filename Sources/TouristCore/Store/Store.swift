@@ -94,8 +94,8 @@ public final class Store: Sendable {
     private static func checkOrWriteVersion(_ backend: any ObjectStore, rewritingDamaged: Bool) throws(StoreError) -> Bool {
         let location = backend.location
         let version = Array("\(formatVersion)\n".utf8)
-        guard let stored = try backend.loadRecent("VERSION") else {
-            let entries = try backend.list("", continuation: nil, details: false).objects.map(\.key)
+        guard let stored = try backend.loadRecent(Self.versionKey) else {
+            let entries = try backend.list(.everything, continuation: nil, details: false).objects.map(\.key.path)
             let looksLikeStore = entries.contains { $0.hasPrefix("index/") || $0.hasPrefix("blobs/") }
             let foreign = entries.contains { !$0.hasPrefix("tmp/") && !$0.hasPrefix("state/") }
             guard !foreign || rewritingDamaged && looksLikeStore else {
@@ -103,16 +103,16 @@ public final class Store: Sendable {
                 throw StoreError(.unusable, "\(location) is not a tourist store (it has files but no VERSION). \(fix)")
             }
             guard backend.features.readOnlyReason == nil else { return false }
-            if try !backend.write("VERSION", version, when: .absent) { return try checkOrWriteVersion(backend, rewritingDamaged: false) }
+            if try !backend.write(Self.versionKey, version, when: .absent) { return try checkOrWriteVersion(backend, rewritingDamaged: false) }
             return foreign
         }
         let text = String(decoding: stored.bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let number = Int(text), number >= 1 else {
-            let index = try backend.list("index/", continuation: nil, details: false).objects
-            let blobs = try backend.list("blobs/", continuation: nil, details: false).objects
+            let index = try backend.list(.index("index/"), continuation: nil, details: false).objects
+            let blobs = try backend.list(.blob("blobs/"), continuation: nil, details: false).objects
             let looksLikeStore = !index.isEmpty || !blobs.isEmpty
             if rewritingDamaged, looksLikeStore {
-                try backend.write("VERSION", version, when: .unchanged(stored))
+                try backend.write(Self.versionKey, version, when: .unchanged(stored))
                 return true
             }
             let fix = looksLikeStore ? "Run `tourist store repair` to write it again (the store's layout is there)" : "Restore it from a backup or point --store elsewhere"
@@ -186,13 +186,13 @@ public final class Store: Sendable {
 
     /// A small document a front end keeps in the store under `state/` (the map's last view), or nil.
     public func document(_ name: String) throws(StoreError) -> [UInt8]? {
-        try backend.load(Self.statePrefix + name)?.bytes
+        try backend.load(Self.statePrefix.appending(name))?.bytes
     }
 
     /// Saves a document under `state/`, replacing what was there.
     public func saveDocument(_ name: String, _ bytes: [UInt8]) throws(StoreError) {
         try refuseIfReadOnly()
-        try backend.write(Self.statePrefix + name, bytes, when: .always)
+        try backend.write(Self.statePrefix.appending(name), bytes, when: .always)
     }
 
     /// How the files of removed photos go, in words for a front end: at once in a folder; on a
@@ -239,24 +239,25 @@ public final class Store: Sendable {
         guard Pin.isValidID(id), let object = try recent ? backend.loadRecent(key) : backend.load(key) else {
             throw StoreError(.notFound, "no pin \"\(id)\" in \(location). Run `tourist pin list` to see the pins and their ids")
         }
-        return (try IndexCoding.decode(object.bytes, path: key, AlbumFileDecoding.album), object)
+        return (try IndexCoding.decode(object.bytes, path: key.path, AlbumFileDecoding.album), object)
     }
 
-    static let statePrefix = "state/"
-    static let albumsPrefix = "index/albums/"
-    static let namesPrefix = "index/names/"
-    static let refsPrefix = "index/refs/"
+    static let versionKey = ObjectKey.index("VERSION")
+    static let statePrefix = ObjectKey.state("state/")
+    static let albumsPrefix = ObjectKey.index("index/albums/")
+    static let namesPrefix = ObjectKey.index("index/names/")
+    static let refsPrefix = ObjectKey.index("index/refs/")
 
-    func albumKey(_ id: String) -> String { "\(Self.albumsPrefix)\(id).json" }
+    func albumKey(_ id: String) -> ObjectKey { Self.albumsPrefix.appending("\(id).json") }
 
-    func nameKey(_ name: String) -> String { Self.namesPrefix + nameFile(name) }
+    func nameKey(_ name: String) -> ObjectKey { Self.namesPrefix.appending(nameFile(name)) }
 
     /// The object in `index/names/` that leads from pin name `name` to its id: the name's SHA-256.
     func nameFile(_ name: String) -> String {
         Hex.string(SHA256.hash(data: Data(name.utf8)))
     }
 
-    func refsKey(_ sha256: String) -> String { "\(Self.refsPrefix)\(sha256.prefix(2))/\(sha256)" }
+    func refsKey(_ sha256: String) -> ObjectKey { Self.refsPrefix.appending("\(sha256.prefix(2))/\(sha256)") }
 
     struct NameEntry: Codable {
         var name: String
@@ -270,8 +271,8 @@ public final class Store: Sendable {
 
         /// The entry `object` holds, or nil when it is empty (emptied on its way out, see
         /// `StoreTransaction.removeIfUnchanged`).
-        static func decode(_ object: StoredObject, key: String) throws(StoreError) -> NameEntry? {
-            object.bytes.isEmpty ? nil : try IndexCoding.decode(object.bytes, path: key, read)
+        static func decode(_ object: StoredObject, key: ObjectKey) throws(StoreError) -> NameEntry? {
+            object.bytes.isEmpty ? nil : try IndexCoding.decode(object.bytes, path: key.path, read)
         }
     }
 

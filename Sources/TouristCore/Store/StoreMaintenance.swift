@@ -123,9 +123,9 @@ extension Store {
     func albumKeys() throws(StoreError) -> (ids: [String], foreign: [String]) {
         var ids: [String] = [], foreign: [String] = []
         for object in try backend.listAll(Self.albumsPrefix) {
-            let name = object.key.dropFirst(Self.albumsPrefix.count)
+            let name = object.key.path.dropFirst(Self.albumsPrefix.path.count)
             let id = String(name.dropLast(5))
-            if name.hasSuffix(".json"), Pin.isValidID(id) { ids.append(id) } else { foreign.append(object.key) }
+            if name.hasSuffix(".json"), Pin.isValidID(id) { ids.append(id) } else { foreign.append(object.key.path) }
         }
         return (ids, foreign)
     }
@@ -312,7 +312,7 @@ extension Store {
     }
 
     /// Whether object `key` was last written before `cutoff`, asked again now.
-    private func isStale(_ key: String, cutoff: Date) throws(StoreError) -> Bool {
+    private func isStale(_ key: ObjectKey, cutoff: Date) throws(StoreError) -> Bool {
         guard let info = try backend.stat(key) else { return false }
         return (info.modified ?? .distantFuture) <= cutoff
     }

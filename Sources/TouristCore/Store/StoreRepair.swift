@@ -65,7 +65,7 @@ extension Store {
         let listed = unreadable.isEmpty ? [] : try pinList.salvage()
         for bad in unreadable {
             let kept = "quarantine/albums/\(bad.id)-\(stamp).json"
-            try backend.move(albumKey(bad.id), to: kept)
+            try backend.move(albumKey(bad.id), to: .index(kept))
             report.quarantined.append(kept)
             guard var pin = listed.first(where: { $0.id == bad.id }) else {
                 report.lost.append("\(bad.file) could not be read (\(bad.reason)) and no pin list entry describes its pin: set aside as \(kept)")
