@@ -47,10 +47,7 @@ public final class LocalBackend: ExclusiveLocking, NativeLogs, LocalFiles, Kille
     }
 
     public func exclusively<T>(_ body: () throws -> T) throws -> T {
-        var result: Result<T, any Error>?
-        try locked { () throws(StoreError) in result = Result { try body() } }
-        guard let result else { throw StoreError(.io, "the lock of \(root) ran nothing") }
-        return try result.get()
+        try locked { () throws(StoreError) -> Result<T, any Error> in Result { try body() } }.get()
     }
 
     /// A file read costs no more than asking whether it changed, so `version` plays no part.
