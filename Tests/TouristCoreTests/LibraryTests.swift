@@ -5,13 +5,19 @@ import Testing
 import TestSupport
 @testable import TouristCore
 
-/// `Library`, the operations both front ends call, over a real store and a real fixture provider.
+/// `Library`, the operations both front ends call, over a real store (in a folder, and in memory)
+/// and a real fixture provider.
 @Suite struct LibraryTests {
+    /// Where a test's store keeps its objects.
+    enum Medium: String, CaseIterable, Sendable {
+        case folder, memory
+    }
+
     let folder = TemporaryDirectory("tourist-library")
     static let center = try! GeoPoint(latitude: 45, longitude: 7)
 
-    /// A library whose config holds one fixture provider over `photos` photos near `center`.
-    func library(photos: Int = 12, album: Int = 4) throws -> Library {
+    /// A library on `medium` whose config holds one fixture provider over `photos` photos near `center`.
+    func library(on medium: Medium, photos: Int = 12, album: Int = 4) throws -> Library {
         let set = folder.child("set")
         if !FileManager.default.fileExists(atPath: set) {
             try FixtureSetWriter.write(in: set, latitude: Self.center.latitude, longitude: Self.center.longitude, count: photos)
@@ -20,11 +26,15 @@ import TestSupport
         let loader = ConfigLoader(registry: ProviderRegistry([FixtureProviderFactory()]), environment: ["HOME": folder.path], workingDirectory: folder.path)
         let config = try loader.parse(Array(text.utf8), path: try folder.write("config.json", text))
         let setup = ProviderSetup(config: config, loader: loader, logger: Logger(label: "library-tests"), http: HTTPClient(), retryPolicy: RetryPolicy(retries: 0))
-        return Library(store: try Store(path: folder.child("store")), providers: setup)
+        let store = switch medium {
+        case .folder: try Store(path: folder.child("store"))
+        case .memory: try Store(backend: MemoryBackend(), staging: TemporaryArea(root: folder.child("staging")), stateDirectory: folder.child("state"))
+        }
+        return Library(store: store, providers: setup)
     }
 
-    @Test func aPinIsFoundByIdNameAnyCaseOrAUniquePrefixAndAmbiguityIsAUsageError() throws {
-        let library = try library()
+    @Test(arguments: Medium.allCases) func aPinIsFoundByIdNameAnyCaseOrAUniquePrefixAndAmbiguityIsAUsageError(_ medium: Medium) throws {
+        let library = try library(on: medium)
         let louvre = try library.addPin(name: "Louvre", at: Self.center, radiusKm: 5).pin
         let lourdes = try library.addPin(name: "Lourdes", at: Self.center, radiusKm: 5).pin
         #expect(try library.resolvePin(louvre.id) == louvre.id)
@@ -47,8 +57,8 @@ import TestSupport
         #expect(throws: LibraryError.self) { try library.resolvePin("Louv", forRemoval: true) }
     }
 
-    @Test func addingTheSamePinTwiceReturnsItAndAnotherPinsIdIsRefusedAsAName() throws {
-        let library = try library()
+    @Test(arguments: Medium.allCases) func addingTheSamePinTwiceReturnsItAndAnotherPinsIdIsRefusedAsAName(_ medium: Medium) throws {
+        let library = try library(on: medium)
         let first = try library.addPin(name: "Louvre", at: Self.center, radiusKm: 5)
         let again = try library.addPin(name: "Louvre", at: Self.center, radiusKm: 5)
         #expect(first.created && !again.created && again.pin.id == first.pin.id)
@@ -59,8 +69,8 @@ import TestSupport
         #expect(try library.pins().map(\.id) == [first.pin.id])
     }
 
-    @Test func aFetchFillsTheAlbumAndReportsItAndTheNextIsANoOp() async throws {
-        let library = try library()
+    @Test(arguments: Medium.allCases) func aFetchFillsTheAlbumAndReportsItAndTheNextIsANoOp(_ medium: Medium) async throws {
+        let library = try library(on: medium)
         let pin = try library.addPin(name: "Here", at: Self.center, radiusKm: 5).pin
         #expect(try library.pinsToFetch(count: nil).map(\.id) == [pin.id])
         let outcome = try await library.fetch(pin: pin.id)
@@ -70,8 +80,8 @@ import TestSupport
         #expect(try await library.fetch(pin: pin.id).report.kind == .alreadyComplete)
     }
 
-    @Test func aFetchWaitsWhileAnotherProcessHoldsThePinsLease() async throws {
-        let library = try library()
+    @Test(arguments: Medium.allCases) func aFetchWaitsWhileAnotherProcessHoldsThePinsLease(_ medium: Medium) async throws {
+        let library = try library(on: medium)
         let pin = try library.addPin(name: "Here", at: Self.center, radiusKm: 5).pin
         // Another process's lease, as a terminal's `tourist fetch` holds it (this pid is alive).
         let held = try #require(try library.store.takeLease(pin: pin.id))
@@ -89,8 +99,8 @@ import TestSupport
 
     /// An album stored as `fetching` is `fetching` only while a process holds the pin's lease;
     /// with none (the fetch was interrupted, its process died) every reader sees `interrupted`.
-    @Test func aPinIsFetchingOnlyWhileItsLeaseIsHeld() throws {
-        let library = try library()
+    @Test(arguments: Medium.allCases) func aPinIsFetchingOnlyWhileItsLeaseIsHeld(_ medium: Medium) throws {
+        let library = try library(on: medium)
         let pin = try library.addPin(name: "Here", at: Self.center, radiusKm: 5).pin
         try library.store.transaction { transaction in
             var album = try transaction.album(pin.id)
@@ -105,8 +115,8 @@ import TestSupport
         #expect(try library.pinsToFetch(count: nil).map(\.id) == [pin.id])
     }
 
-    @Test func removingPhotosNamedTwiceRemovesThemOnceAndTheyNeverComeBack() async throws {
-        let library = try library()
+    @Test(arguments: Medium.allCases) func removingPhotosNamedTwiceRemovesThemOnceAndTheyNeverComeBack(_ medium: Medium) async throws {
+        let library = try library(on: medium)
         let pin = try library.addPin(name: "Here", at: Self.center, radiusKm: 5).pin
         let album = try await library.fetch(pin: pin.id).album
         let gone = album.photos[0].key
@@ -117,8 +127,8 @@ import TestSupport
         #expect(!collection.album.photos.contains { $0.key == gone })
     }
 
-    @Test func aProviderNotConfiguredIsAUsageError() async throws {
-        let library = try library()
+    @Test(arguments: Medium.allCases) func aProviderNotConfiguredIsAUsageError(_ medium: Medium) async throws {
+        let library = try library(on: medium)
         let pin = try library.addPin(name: "Here", at: Self.center, radiusKm: 5).pin
         await #expect(throws: LibraryError.self) { try await library.fetch(pin: pin.id, providerNames: ["nope"]) }
         #expect(FailureClass.of(LibraryError(.usage, "x")) == .usage)

@@ -4,14 +4,14 @@
 extension Store {
     var root: String { (backend as? LocalBackend)?.root ?? "" }
 
-    func albumPath(_ id: String) -> String { root + "/" + albumKey(id) }
+    func albumPath(_ id: String) -> String { root + "/" + albumKey(id).path }
 
-    func refsPath(_ sha256: String) -> String { root + "/" + refsKey(sha256) }
+    func refsPath(_ sha256: String) -> String { root + "/" + refsKey(sha256).path }
 }
 
 extension BlobStore {
     /// The file of blob `sha256` in a local store.
     func path(of sha256: String) -> String { location(of: sha256) }
 
-    var temporaryArea: TemporaryArea? { (backend as? LocalBackend)?.temporaryArea }
+    var temporaryArea: TemporaryArea? { staging }
 }

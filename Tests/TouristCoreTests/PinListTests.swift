@@ -26,7 +26,7 @@ import TestSupport
     @Test func ignoresATornLastLineAndKeepsAppending() throws {
         let list = PinList(backend: try LocalBackend(root: folder.path))
         try list.put(try pin("aaaaaaaa", at: 1))
-        let handle = try #require(FileHandle(forWritingAtPath: folder.path + "/" + PinList.journalKey))
+        let handle = try #require(FileHandle(forWritingAtPath: folder.path + "/" + PinList.journalKey.path))
         handle.seekToEndOfFile()
         handle.write(Data(#"{"put":{"id":"bbbb"#.utf8))
         try handle.close()
@@ -39,7 +39,7 @@ import TestSupport
         let list = PinList(backend: try LocalBackend(root: folder.path))
         for index in 0..<200 { try list.put(try pin(String(format: "%08x", index), at: Double(index))) }
         for index in 0..<200 where index % 2 == 0 { try list.put(try pin(String(format: "%08x", index), .ready, at: Double(index))) }
-        let journalSize = (try FileManager.default.attributesOfItem(atPath: folder.path + "/" + PinList.journalKey)[.size] as? Int) ?? 0
+        let journalSize = (try FileManager.default.attributesOfItem(atPath: folder.path + "/" + PinList.journalKey.path)[.size] as? Int) ?? 0
         #expect(journalSize < 40_000)
         let pins = try list.load()
         #expect(pins.count == 200)

@@ -7,7 +7,7 @@ import TestSupport
 @testable import TouristCore
 
 /// `S3Backend` against a real Ceph RADOS Gateway on 127.0.0.1 (the process's shared one, each test
-/// in a bucket of its own, so they run in parallel): the `StorageBackend` rules on S3, RGW's quirks
+/// in a bucket of its own, so they run in parallel): the `ObjectStore` rules on S3, RGW's quirks
 /// (S3-NOTES.md) and the failures a user meets. Skipped, saying why, when Ceph is not installed.
 /// The backend's calls block, so each test runs them on a thread of its own (`Blocking.run`) and
 /// records its expectations after.
@@ -98,21 +98,20 @@ struct S3BackendTests {
     @Test func logsAppendInOrderAndTrimThroughAPosition() async throws {
         let store = try await S3TestBucket()
         let outcome = try await Blocking.run { () throws -> (empty: LogRead, folds: [Bool], read: LogRead, afterTrim: LogRead, emptied: LogRead, versions: [String]) in
-            let backend = store.backend
-            let log = "index/pins.journal"
-            let empty = try backend.readLog(log)
-            var versions = [try backend.logVersion(log)]
-            let folds = try (0..<100).map { try backend.append(Array("record \($0)".utf8), toLog: log, foldingBeside: "index/pins.json") }
-            let read = try backend.readLog(log)
-            versions += [try backend.logVersion(log), try backend.logVersion(log)]
+            let log = ObjectLog(store: store.backend, key: "index/pins.journal")
+            let empty = try log.read()
+            var versions = [try log.version()]
+            let folds = try (0..<100).map { try log.append(Array("record \($0)".utf8), foldingBeside: "index/pins.json") }
+            let read = try log.read()
+            versions += [try log.version(), try log.version()]
             let end = try required(read.end)
-            for index in 100..<103 { _ = try backend.append(Array("record \(index)".utf8), toLog: log, foldingBeside: "index/pins.json") }
-            try backend.trimLog(log, through: end)
-            let afterTrim = try backend.readLog(log)
-            versions.append(try backend.logVersion(log))
-            try backend.trimLog(log, through: try required(afterTrim.end))
-            versions.append(try backend.logVersion(log))
-            return (empty, folds, read, afterTrim, try backend.readLog(log), versions)
+            for index in 100..<103 { _ = try log.append(Array("record \(index)".utf8), foldingBeside: "index/pins.json") }
+            try log.trim(through: end)
+            let afterTrim = try log.read()
+            versions.append(try log.version())
+            try log.trim(through: try required(afterTrim.end))
+            versions.append(try log.version())
+            return (empty, folds, read, afterTrim, try log.read(), versions)
         }
         #expect(outcome.empty.records.isEmpty && outcome.empty.end == nil)
         #expect(outcome.read.records == (0..<100).map { Array("record \($0)".utf8) }, "records come back in the order appended")
@@ -225,12 +224,12 @@ struct S3BackendTests {
         }
     }
 
-    /// A backend whose endpoint is 127.0.0.1:`port`, retrying twice with short pauses; it never stages.
+    /// A backend whose endpoint is 127.0.0.1:`port`, retrying twice with short pauses.
     private func loopbackBackend(port: Int) throws -> S3Backend {
         let endpoint = try #require(URL(string: "http://127.0.0.1:\(port)"))
         let settings = S3Settings(signing: AWSSigning(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "not-used-secret", region: "us-east-1"), endpoint: endpoint)
         return S3Backend(
-            location: try S3Location(parsing: "s3://tourist-nowhere/store"), settings: settings, stagingRoot: "/nonexistent/tourist-staging",
+            location: try S3Location(parsing: "s3://tourist-nowhere/store"), settings: settings,
             retry: .insisting(retries: 2, baseDelay: 0.001, maxDelay: 0.002), http: .patient
         )
     }

@@ -94,10 +94,10 @@ struct S3StoreTests {
             var added: [Pin] = []
             for index in 0..<150 { added.append(try Self.addPin(machines[index % 2].store, String(format: "Pin %03d", index))) }
             for pin in added.prefix(50) { try machines[1].store.transaction { try $0.removePin(pin.id) } }
-            return (try machines[2].store.pins().map(\.name), try bucket.backend.listAll(PinList.journalKey + "/").count)
+            return (try machines[2].store.pins().map(\.name), try bucket.backend.listAll(PinList.journalKey.appending("/")).count)
         }
         #expect(listed == (50..<150).map { String(format: "Pin %03d", $0) })
-        #expect(records <= S3Backend.foldingThreshold + S3Backend.appendsPerCheck, "the log was folded: \(records) records left")
+        #expect(records <= ObjectLog.foldingThreshold + ObjectLog.appendsPerCheck, "the log was folded: \(records) records left")
     }
 
     /// On a shared bucket a removed photo's blob stays for `store gc`, which keeps a blob younger
@@ -141,7 +141,7 @@ struct S3StoreTests {
             let beforeWrites = Date()
             let stray = Pin(id: "0badc0de", name: "Stray", location: try GeoPoint(latitude: 3, longitude: 4), radiusKm: 5, createdAt: Date())
             let intent = ImportIntent(pins: [ImportIntent.Entry(id: stray.id, name: stray.name)])
-            try bucket.backend.write(ImportIntent.prefix + "stopped.json", IndexCoding.encode(intent), when: .absent)
+            try bucket.backend.write(ImportIntent.prefix.appending("stopped.json"), IndexCoding.encode(intent), when: .absent)
             try bucket.backend.write(store.albumKey(stray.id), IndexCoding.encode(Album(pin: stray, target: 21)), when: .absent)
             let during = try store.verify(quick: true)
             let early = try store.collectGarbage(now: beforeWrites)
@@ -186,7 +186,7 @@ struct S3StoreTests {
     @Test func keepsBlobsUnderItsCapDroppingTheLeastRecentlyUsed() throws {
         let folder = TemporaryDirectory()
         let cache = ObjectCache(directory: folder.path, capacity: 10_000)
-        func key(_ name: UInt8) -> String { "blobs/sha256/" + Hex.string(SHA256.hash(data: Data(repeating: name, count: 3_000))) }
+        func key(_ name: UInt8) -> ObjectKey { .blob("blobs/sha256/" + Hex.string(SHA256.hash(data: Data(repeating: name, count: 3_000)))) }
         func cacheBlob(_ name: UInt8) throws {
             let sink = try #require(cache.blobWriter(key(name)))
             try sink.write(Data(repeating: name, count: 3_000))
@@ -196,7 +196,7 @@ struct S3StoreTests {
         try cacheBlob(2)
         try cacheBlob(3)
         // Mark 1 used after 2 and 3: 2 is now the least recently used.
-        _ = utimensat(AT_FDCWD, folder.path + "/blobs/" + key(2), [timespec(tv_sec: 1, tv_nsec: 0), timespec(tv_sec: 1, tv_nsec: 0)], 0)
+        _ = utimensat(AT_FDCWD, folder.path + "/blobs/" + key(2).path, [timespec(tv_sec: 1, tv_nsec: 0), timespec(tv_sec: 1, tv_nsec: 0)], 0)
         #expect(cache.checkedBlob(key(1)) != nil)
         try cacheBlob(4)
         #expect(cache.checkedBlob(key(2)) == nil, "the least recently used went")
@@ -207,7 +207,7 @@ struct S3StoreTests {
         let folder = TemporaryDirectory()
         let cache = ObjectCache(directory: folder.path, capacity: 1 << 20)
         let bytes = Data(repeating: 7, count: 3_000)
-        let key = "blobs/sha256/" + Hex.string(SHA256.hash(data: bytes))
+        let key = ObjectKey.blob("blobs/sha256/" + Hex.string(SHA256.hash(data: bytes)))
         for (written, length) in [(bytes.dropLast(), nil), (bytes, 3_001), (bytes.dropLast() + [8], 3_000)] as [(Data, Int?)] {
             let sink = try #require(cache.blobWriter(key))
             try sink.write(written)

@@ -14,7 +14,6 @@ struct S3TestBucket: Sendable {
     let gateway: CephGateway
     let bucket: String
     let prefix: String
-    let staging: TemporaryDirectory
     let backend: S3Backend
 
     init(prefix: String = "store") async throws {
@@ -25,34 +24,30 @@ struct S3TestBucket: Sendable {
     init(prefix: String = "store", blocking: Void) throws {
         gateway = try CephGateway.shared()
         bucket = try gateway.makeBucket("store")
-        staging = TemporaryDirectory("tourist-s3-staging")
         self.prefix = prefix
         let signing = AWSSigning(accessKeyID: gateway.accessKeyID, secretAccessKey: gateway.secretAccessKey, region: gateway.region)
-        backend = try Self.backend(gateway, bucket: bucket, prefix: prefix, signing: signing, staging: staging.path)
+        backend = try Self.backend(gateway, bucket: bucket, prefix: prefix, signing: signing)
     }
 
     /// One machine's store on this bucket: a backend with a cache and staging folder of its own.
     func machine() throws -> S3Machine {
         let folder = TemporaryDirectory("tourist-s3-machine")
         let signing = AWSSigning(accessKeyID: gateway.accessKeyID, secretAccessKey: gateway.secretAccessKey, region: gateway.region)
-        let backend = try Self.backend(
-            gateway, bucket: bucket, prefix: prefix, signing: signing, staging: folder.path, cache: ObjectCache(directory: folder.path, capacity: 64 << 20)
+        let backend = CachingStore(
+            wrapping: try Self.backend(gateway, bucket: bucket, prefix: prefix, signing: signing), cache: ObjectCache(directory: folder.path, capacity: 64 << 20)
         )
-        return S3Machine(folder: folder, store: try Store(backend: backend, stateDirectory: folder.child("state")))
+        return S3Machine(folder: folder, store: try Store(backend: backend, staging: TemporaryArea(root: folder.path), stateDirectory: folder.child("state")))
     }
 
     /// Another backend on this store (another process's), or on `bucket`, or signing with `signing`.
     func newBackend(bucket: String? = nil, signing: AWSSigning? = nil) throws -> S3Backend {
         let signing = signing ?? AWSSigning(accessKeyID: gateway.accessKeyID, secretAccessKey: gateway.secretAccessKey, region: gateway.region)
-        return try Self.backend(gateway, bucket: bucket ?? self.bucket, prefix: prefix, signing: signing, staging: staging.path)
+        return try Self.backend(gateway, bucket: bucket ?? self.bucket, prefix: prefix, signing: signing)
     }
 
-    private static func backend(
-        _ gateway: CephGateway, bucket: String, prefix: String, signing: AWSSigning, staging: String, cache: ObjectCache? = nil
-    ) throws -> S3Backend {
+    private static func backend(_ gateway: CephGateway, bucket: String, prefix: String, signing: AWSSigning) throws -> S3Backend {
         S3Backend(
-            location: try S3Location(parsing: "s3://\(bucket)/\(prefix)"), settings: S3Settings(signing: signing, endpoint: gateway.endpoint),
-            stagingRoot: staging, cache: cache, http: .patient
+            location: try S3Location(parsing: "s3://\(bucket)/\(prefix)"), settings: S3Settings(signing: signing, endpoint: gateway.endpoint), http: .patient
         )
     }
 }

@@ -40,11 +40,10 @@ public struct AlbumFetcher: Sendable {
             let target = count ?? album.target
             if Self.isComplete(album, target: target, store: store) { return nil as Album? }
             // A stored photo whose blob is gone (deleted by hand, set aside by `store repair`) is
-            // downloaded again. (A shared bucket deletes no blob an album uses, and its repair marks
-            // the photos of one it sets aside as pending: nothing to ask there.)
-            for index in album.photos.indices where !store.backend.isShared {
-                album.photos[index].views?.removeAll { !store.blobs.contains($0.sha256) }
-                guard album.photos[index].state == .stored, let sha256 = album.photos[index].sha256, !store.blobs.contains(sha256) else { continue }
+            // downloaded again (the store decides whether that can happen, see `holdsUsedBlob`).
+            for index in album.photos.indices {
+                album.photos[index].views?.removeAll { !store.holdsUsedBlob($0.sha256) }
+                guard album.photos[index].state == .stored, let sha256 = album.photos[index].sha256, !store.holdsUsedBlob(sha256) else { continue }
                 album.photos[index].forgetBlob()
             }
             album.target = target
@@ -71,8 +70,7 @@ public struct AlbumFetcher: Sendable {
     static func isComplete(_ album: Album, target: Int, store: Store) -> Bool {
         album.pin.state == .ready && album.target == target && album.report?.asksAgain != true
             && album.photos.allSatisfy { photo in
-                // A shared bucket deletes no blob an album uses (see `fetch`).
-                photo.state == .rejected || (photo.state == .stored && (store.backend.isShared || photo.sha256.map(store.blobs.contains) ?? true))
+                photo.state == .rejected || (photo.state == .stored && (photo.sha256.map(store.holdsUsedBlob) ?? true))
             }
     }
 

@@ -25,7 +25,7 @@ extension LocalBackend {
         guard !writes.isEmpty else { return [] }
         for folder in Set(writes.map { folder(of: $0.key) }) { try FileSystem.makeDirectory(folder) }
         let single = writes.count == 1
-        let staged = ParallelWork.map(writes, workers: parallelism) { [self] write in
+        let staged = ParallelWork.map(writes, workers: features.parallelism) { [self] write in
             Result { () throws(StoreError) in try stage(write, flushing: durable && single) }
         }
         defer { for case .success(let file) in staged { file.discard() } }
@@ -33,7 +33,7 @@ extension LocalBackend {
         if durable, !single { try FileSystem.syncFileSystem(root) }
         let done: [StoredObject?]
         if writes.allSatisfy({ if case .absent = $0.condition { true } else { false } }) {
-            done = try ParallelWork.mapThrowing(Array(zip(writes, files)), workers: parallelism) { [self] (pair) throws(StoreError) in
+            done = try ParallelWork.mapThrowing(Array(zip(writes, files)), workers: features.parallelism) { [self] (pair) throws(StoreError) in
                 try place(pair.0, pair.1)
             }
         } else if writes.contains(where: { if case .unchanged = $0.condition { true } else { false } }) {
@@ -52,8 +52,8 @@ extension LocalBackend {
     }
 
     /// The folder of `key`'s file (computed per write, so without Foundation's path parsing).
-    private func folder(of key: String) -> String {
-        key.lastIndex(of: "/").map { root + "/" + key[..<$0] } ?? root
+    private func folder(of key: ObjectKey) -> String {
+        key.path.lastIndex(of: "/").map { root + "/" + key.path[..<$0] } ?? root
     }
 
     /// Writes `write`'s bytes to a new file in its key's folder (fsynced when `flushing`): unnamed

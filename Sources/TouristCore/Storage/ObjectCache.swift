@@ -22,9 +22,9 @@ public final class ObjectCache: Sendable {
     public let capacity: Int
     /// Index objects in memory with when the store last confirmed each, and their bytes: emptied
     /// whenever they pass `memoryCapacity`.
-    private let memory = Mutex<(objects: [String: (object: StoredObject, confirmed: ContinuousClock.Instant)], bytes: Int)>(([:], 0))
+    private let memory = Mutex<(objects: [ObjectKey: (object: StoredObject, confirmed: ContinuousClock.Instant)], bytes: Int)>(([:], 0))
     /// How long an object the store confirmed may be shown without asking again, by this process or
-    /// another on this machine sharing the cache (`StorageBackend.loadRecent`): long enough that a
+    /// another on this machine sharing the cache (`ObjectStore.loadRecent`): long enough that a
     /// command, or a script's commands in a row, showing a pin ask once; short enough that other
     /// machines' changes show at once (as rclone's and s3fs's caches of what a bucket lists hold
     /// it for minutes). Changes and checks always ask.
@@ -60,7 +60,7 @@ public final class ObjectCache: Sendable {
 
     /// The cached copy of `key` with its version, to send as `If-None-Match`, and whether it is
     /// recent enough to show without asking (see `confirmationLifetime`); nil when none.
-    func candidate(_ key: String) -> (object: StoredObject, fresh: Bool)? {
+    func candidate(_ key: ObjectKey) -> (object: StoredObject, fresh: Bool)? {
         if let kept = memory.withLock({ $0.objects[key] }) {
             return (kept.object, ContinuousClock.now - kept.confirmed < confirmationLifetime)
         }
@@ -75,28 +75,28 @@ public final class ObjectCache: Sendable {
         let age = FileSystem.status(path).map { Date().timeIntervalSince1970 - (Double($0.st_mtim.tv_sec) + Double($0.st_mtim.tv_nsec) / 1e9) } ?? .infinity
         let seconds = confirmationLifetime / .seconds(1)
         // The version is never asked more often than any other object.
-        let lifetime = key == "VERSION" ? max(Self.versionLifetime, seconds) : seconds
+        let lifetime = key == Store.versionKey ? max(Self.versionLifetime, seconds) : seconds
         let fresh = age >= 0 && age < lifetime
         keepInMemory(key, object, confirmed: ContinuousClock.now - (fresh ? .seconds(age) : confirmationLifetime))
         return (object, fresh)
     }
 
     /// Records that the store said the cached copy of `key` is current (a 304).
-    func confirmed(_ key: String) {
+    func confirmed(_ key: ObjectKey) {
         guard let kept = memory.withLock({ $0.objects[key] }) else { return }
         keepInMemory(key, kept.object)
         _ = utimensat(AT_FDCWD, indexPath(key), nil, 0)
     }
 
     /// Keeps `object` (read or written just now) as the current copy of `key`.
-    func remember(_ key: String, _ object: StoredObject) {
+    func remember(_ key: ObjectKey, _ object: StoredObject) {
         guard object.etag != nil else { return }
         keepInMemory(key, object)
         if let file = CachedIndexEntry.encode(object) { try? write(file, to: indexPath(key)) } else { unlink(indexPath(key)) }
     }
 
     /// Drops the copy of `key` (it was removed, or its write failed).
-    func forget(_ key: String) {
+    func forget(_ key: ObjectKey) {
         memory.withLock { memory in
             memory.bytes -= memory.objects.removeValue(forKey: key)?.object.bytes.count ?? 0
         }
@@ -105,7 +105,7 @@ public final class ObjectCache: Sendable {
         unlink(presencePath(key))
     }
 
-    private func keepInMemory(_ key: String, _ object: StoredObject, confirmed: ContinuousClock.Instant = .now) {
+    private func keepInMemory(_ key: ObjectKey, _ object: StoredObject, confirmed: ContinuousClock.Instant = .now) {
         memory.withLock { memory in
             if memory.bytes + object.bytes.count > Self.memoryCapacity { memory = ([:], 0) }
             memory.bytes += object.bytes.count - (memory.objects.updateValue((object, confirmed), forKey: key)?.object.bytes.count ?? 0)
@@ -116,19 +116,19 @@ public final class ObjectCache: Sendable {
 
     /// Whether blob `key` is known to be stored: its file is cached, or the store said so before
     /// (blobs are never changed, and removed only by `pin rm`, `photo rm` and `store gc`).
-    func knows(blob key: String) -> Bool {
+    func knows(blob key: ObjectKey) -> Bool {
         access(blobPath(key), F_OK) == 0 || access(presencePath(key), F_OK) == 0
     }
 
     /// Records that the store holds blob `key` (an empty marker file).
-    func markPresent(blob key: String) {
+    func markPresent(blob key: ObjectKey) {
         try? write([], to: presencePath(key))
     }
 
     /// The cached file of blob `key`, opened, checked against the blob's name (`CheckedBlobFile`)
     /// and marked as just used; nil when it is not cached. A copy that fails the check (other bytes,
     /// cut short, a link or anything but a file) is dropped, so the caller reads the store.
-    func checkedBlob(_ key: String) -> CheckedBlobFile? {
+    func checkedBlob(_ key: ObjectKey) -> CheckedBlobFile? {
         let path = blobPath(key)
         switch CheckedBlobFile.open(path, sha256: BlobStore.sha256(ofKey: key)) {
         case .opened(let file):
@@ -144,17 +144,28 @@ public final class ObjectCache: Sendable {
 
     /// A sink that caches blob `key` as it is read from the store, checking it on the way (call
     /// `finish` once it is whole).
-    func blobWriter(_ key: String) -> CachingSink? {
+    func blobWriter(_ key: ObjectKey) -> CachingSink? {
         let folder = (blobPath(key) as NSString).deletingLastPathComponent
         guard (try? FileSystem.makeDirectory(folder)) != nil, let (fd, temporary) = try? FileSystem.makeTemporaryFile(in: folder) else { return nil }
         return CachingSink(fd: fd, temporaryPath: temporary, finalPath: blobPath(key), sha256: BlobStore.sha256(ofKey: key), cache: self)
     }
 
-    /// Takes the file at `file` (in the same file system, such as a staged upload just sent) as
-    /// the cached copy of blob `key`, of `bytes` bytes.
-    func adopt(_ key: String, file: String, bytes: Int) {
+    /// A second name in the cache for the file at `file` (in the same file system, such as a
+    /// staged upload about to be sent), to `adopt` once it is stored; nil when it cannot be linked.
+    func link(_ key: ObjectKey, file: String) -> String? {
+        let folder = (blobPath(key) as NSString).deletingLastPathComponent
+        let linked = folder + "/.adopt-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        guard (try? FileSystem.makeDirectory(folder)) != nil, Glibc.link(file, linked) == 0 else { return nil }
+        return linked
+    }
+
+    /// Takes the file `link` made as the cached copy of blob `key`, of `bytes` bytes.
+    func adopt(_ key: ObjectKey, linked: String, bytes: Int) {
         let target = blobPath(key)
-        guard (try? FileSystem.makeDirectory((target as NSString).deletingLastPathComponent)) != nil, rename(file, target) == 0 else { return }
+        guard rename(linked, target) == 0 else {
+            unlink(linked)
+            return
+        }
         added(bytes: bytes, at: target)
     }
 
@@ -201,20 +212,20 @@ public final class ObjectCache: Sendable {
 
     /// Checks every copy on disk, blobs against their names and index objects against their
     /// digests, and drops those that fail (for `store repair`); answers their keys, sorted.
-    func dropDamaged() -> [String] {
-        var dropped: [String] = []
-        for key in cachedKeys(under: "blobs") {
+    func dropDamaged() -> [ObjectKey] {
+        var dropped: [ObjectKey] = []
+        for key in cachedKeys(under: "blobs").map(ObjectKey.blob) {
             if case .damaged = CheckedBlobFile.open(blobPath(key), sha256: BlobStore.sha256(ofKey: key)) {
                 unlink(blobPath(key))
                 dropped.append(key)
             }
         }
-        for key in cachedKeys(under: "index") {
+        for key in cachedKeys(under: "index").map(ObjectKey.index) {
             guard let file = try? FileSystem.read(indexPath(key)), CachedIndexEntry.decode(file) == nil else { continue }
             forget(key)
             dropped.append(key)
         }
-        return dropped.sorted()
+        return dropped.sorted { $0.path < $1.path }
     }
 
     /// The keys of the files and links under `folder` (`blobs` or `index`, each holding the keys it
@@ -234,11 +245,11 @@ public final class ObjectCache: Sendable {
 
     // MARK: Files
 
-    private func indexPath(_ key: String) -> String { directory + "/index/" + key }
+    private func indexPath(_ key: ObjectKey) -> String { directory + "/index/" + key.path }
 
-    private func blobPath(_ key: String) -> String { directory + "/blobs/" + key }
+    private func blobPath(_ key: ObjectKey) -> String { directory + "/blobs/" + key.path }
 
-    private func presencePath(_ key: String) -> String { directory + "/present/" + key }
+    private func presencePath(_ key: ObjectKey) -> String { directory + "/present/" + key.path }
 
     private func write(_ bytes: [UInt8], to path: String) throws(StoreError) {
         let folder = (path as NSString).deletingLastPathComponent
@@ -303,8 +314,9 @@ final class CachingSink: BlobSink {
         byteCount += bytes.count
     }
 
-    /// Keeps the blob, now whole, if it is the blob: as many bytes as the store said it sent
-    /// (`contentLength`, when it said), hashing to its name. Anything else is dropped.
+    /// Keeps the blob, now whole, if it is the blob: as many bytes as it should have
+    /// (`contentLength`, when known: the size its album records), hashing to its name. Anything
+    /// else is dropped.
     func finish(contentLength: Int?) {
         let whole = contentLength.map { $0 == byteCount } ?? true
         guard !failed, !done, whole, Hex.string(hasher.finalize()) == sha256 else { return discard() }

@@ -1,6 +1,4 @@
-import Crypto
 import Foundation
-import Synchronization
 
 /// A store in an S3 bucket (AWS S3, or a store that speaks its protocol such as Ceph RGW or MinIO)
 /// at `s3://BUCKET/PREFIX`: each key is an object, addressed path-style and signed with SigV4.
@@ -11,30 +9,19 @@ import Synchronization
 /// What fails for a moment is retried with backoff (`RetryPolicy.store`); the rest becomes a
 /// `StoreError` (see `S3Failure`) that names the store and the key, never the secret key.
 /// Every call blocks its thread until S3 answers: it waits on the HTTP client's engine thread,
-/// never on Swift's cooperative pool.
-public final class S3Backend: StorageBackend {
+/// never on Swift's cooperative pool. This machine's copies of what the bucket holds are kept by a
+/// `CachingStore` around it.
+public final class S3Backend: ObjectStore {
     let addressing: S3Addressing
     let transport: S3Transport
     let failure: S3Failure
-    private let stagingRoot: String
-    private let staging: TemporaryArea
-    /// This machine's copy of what the bucket holds, or nil to read everything from S3.
-    let cache: ObjectCache?
-    /// Appends to each log since its length was last checked (see `append`).
-    let appendsSinceCheck = Mutex<[String: Int]>([:])
-    /// The time of this process's last log record, in ms, so its records' names keep their order.
-    let lastRecordTime = Mutex<Int64>(0)
 
-    /// Requests in flight at once for a batch (a `write` of many objects, a `readLog`).
+    /// Requests in flight at once for a batch (a `write` of many objects).
     static let concurrency = 8
-    /// Reads at once for the whole-store passes, which mostly wait on the network.
-    public var parallelism: Int { 16 }
-    /// An hour: longer than any upload and album save in flight on another machine can take, so
-    /// `store gc` never deletes a blob whose album is about to be saved.
-    public var gracePeriod: TimeInterval { 3600 }
-    public var isShared: Bool { true }
-    /// How long the staging folder's lock is waited for.
-    static let stagingLockTimeout = 10.0
+    /// Shared by many machines; 16 reads at once for the whole-store passes, which mostly wait on
+    /// the network; an hour's grace: longer than any upload and album save in flight on another
+    /// machine can take, so `store gc` never deletes a blob whose album is about to be saved.
+    public let features = StorageFeatures(isShared: true, parallelism: 16, gracePeriod: 3600)
 
     /// Connect within 10 s; give up on a transfer silent for 30 s; allow an hour for a whole request
     /// that moves a blob (a large original sent over a slow uplink). Other requests keep to
@@ -53,27 +40,18 @@ public final class S3Backend: StorageBackend {
         return HTTPRequest.TimeLimits(total: total, minimumBytesPerSecond: timeLimits.minimumBytesPerSecond, speedWindow: min(timeLimits.speedWindow, total))
     }
 
-    /// The store at `location`, reached with `settings` (credentials, region, endpoint). New blobs
-    /// are staged under `stagingRoot` (a local folder, made when first needed), in a folder per
-    /// process that `sweepLeftovers` removes once its process is gone.
-    /// With a `cache`, blobs are read from it when it has them and index objects are revalidated
-    /// against it (`If-None-Match`), so reading what did not change costs a 304 and no body.
+    /// The store at `location`, reached with `settings` (credentials, region, endpoint).
     public init(
-        location: S3Location, settings: S3Settings, stagingRoot: String, cache: ObjectCache? = nil, retry: RetryPolicy = .store,
+        location: S3Location, settings: S3Settings, retry: RetryPolicy = .store,
         http: HTTPClient.Configuration = S3Backend.httpConfiguration, timeLimits: HTTPRequest.TimeLimits = S3Backend.timeLimits
     ) {
-        self.cache = cache
         addressing = S3Addressing(endpoint: settings.endpoint, location: location, signing: settings.signing)
         transport = S3Transport(client: HTTPClient(configuration: http), policy: retry, concurrency: Self.concurrency, timeLimits: timeLimits)
         failure = S3Failure(addressing: addressing)
-        self.stagingRoot = stagingRoot
-        staging = TemporaryArea(storeRoot: stagingRoot, storeLockPath: stagingRoot + "/lock", lockTimeout: Self.stagingLockTimeout)
     }
 
     /// `s3://BUCKET/PREFIX`.
     public var location: String { addressing.location.description }
-
-    public var readOnlyReason: String? { nil }
 
     /// Sends `exchange` (retrying) and returns S3's answer; a failure to get one is thrown.
     func answer(_ exchange: S3Exchange, _ doing: String) throws(StoreError) -> HTTPResponse {
@@ -83,57 +61,25 @@ public final class S3Backend: StorageBackend {
     /// A GET of `key` whose body is kept in memory, within the limit of what `key` holds (an index
     /// object's, far below a blob's), which libcurl holds the answer's Content-Length against
     /// before any body comes, and the body as it arrives.
-    func wholeObject(_ request: HTTPRequest, _ key: String) -> S3Exchange {
-        S3Exchange(request: request, limit: Self.isBlob(key) ? .blob : .indexObject, movesBlob: Self.isBlob(key))
+    func wholeObject(_ request: HTTPRequest, _ key: ObjectKey) -> S3Exchange {
+        S3Exchange(request: request, limit: key.kind == .blob ? .blob : .indexObject, movesBlob: key.kind == .blob)
     }
 
-    public func load(_ key: String) throws(StoreError) -> StoredObject? {
-        try load(key, acceptingRecent: false)
-    }
-
-    public func loadRecent(_ key: String) throws(StoreError) -> StoredObject? {
-        try load(key, acceptingRecent: true)
-    }
-
-    /// Reads `key`: a blob from the cache when it is there and checked; an index object revalidated
-    /// against the cached copy (`If-None-Match`), or, `acceptingRecent`, that copy as it is when this
-    /// process confirmed it a moment ago. A cached copy that fails its check is dropped first
-    /// (`ObjectCache`), so the bucket's is read.
-    private func load(_ key: String, acceptingRecent: Bool) throws(StoreError) -> StoredObject? {
-        if Self.isBlob(key), let file = cache?.checkedBlob(key), let bytes = try? file.read(at: 0, count: file.size) {
-            return StoredObject(bytes: bytes, etag: nil)
-        }
-        let candidate = Self.isBlob(key) ? nil : cache?.candidate(key)
-        if let candidate, candidate.fresh, acceptingRecent { return candidate.object }
-        let cached = candidate?.object
-        let headers = cached?.etag.map { [("If-None-Match", "\"\($0)\"")] } ?? []
-        let response = try answer(wholeObject(try addressing.request("GET", key, headers: headers), key), "read \(key)")
-        if response.status == 304, let cached {
-            cache?.confirmed(key)
-            return cached
-        }
-        if response.status == 200 {
-            let object = StoredObject(bytes: Array(response.body), etag: Self.etag(response))
-            if !Self.isBlob(key) { cache?.remember(key, object) }
-            return object
-        }
-        if S3Failure.isMissingKey(response) {
-            cache?.forget(key)
-            return nil
-        }
+    /// A GET, with `If-None-Match` for `version` (a 304 is `.unchanged`) or a `Range`.
+    public func load(_ key: ObjectKey, range: Range<Int>?, unless version: String?) throws(StoreError) -> LoadAnswer {
+        if let range { return try load(key, range: range).map { .loaded(StoredObject(bytes: $0, etag: nil)) } ?? .missing }
+        let headers = version.map { [("If-None-Match", "\"\($0)\"")] } ?? []
+        let response = try answer(wholeObject(try addressing.request("GET", key.path, headers: headers), key), "read \(key)")
+        if response.status == 304, version != nil { return .unchanged }
+        if response.status == 200 { return .loaded(StoredObject(bytes: Array(response.body), etag: Self.etag(response))) }
+        if S3Failure.isMissingKey(response) { return .missing }
         throw failure.error(response, "read \(key)")
     }
 
-    /// Whether `key` names a blob, which never changes once written.
-    static func isBlob(_ key: String) -> Bool { key.hasPrefix("blobs/") }
-
-    public func load(_ key: String, range: Range<Int>) throws(StoreError) -> [UInt8]? {
-        if Self.isBlob(key), let file = cache?.checkedBlob(key), let bytes = try? file.read(at: max(0, range.lowerBound), count: range.clamped(to: 0..<file.size).count) {
-            return bytes
-        }
+    private func load(_ key: ObjectKey, range: Range<Int>) throws(StoreError) -> [UInt8]? {
         let wanted = range.clamped(to: 0..<Int.max)
         guard !wanted.isEmpty else { return try stat(key).map { _ in [] } }
-        let request = try addressing.request("GET", key, headers: [("Range", "bytes=\(wanted.lowerBound)-\(wanted.upperBound - 1)")])
+        let request = try addressing.request("GET", key.path, headers: [("Range", "bytes=\(wanted.lowerBound)-\(wanted.upperBound - 1)")])
         let response = try answer(wholeObject(request, key), "read \(key)")
         switch response.status {
         case 206: return Array(response.body)
@@ -147,22 +93,12 @@ public final class S3Backend: StorageBackend {
         }
     }
 
-    /// A cached blob is read from its file once checked (one that fails is dropped); one read from
-    /// S3 is cached on the way, and kept only when it is whole and hashes to its name (unless
-    /// `useCache` is false: `verify` checks the bucket's bytes, not this machine's copy). With
-    /// `expectedSize`, an object of another size is refused: libcurl holds a larger one's
+    /// With `expectedSize`, an object of another size is refused: libcurl holds a larger one's
     /// Content-Length against it before any body comes; a smaller one is refused once read.
-    public func read(_ key: String, into sink: any BlobSink, useCache: Bool, expectedSize: Int?) throws -> Bool {
-        let cache = useCache && Self.isBlob(key) ? cache : nil
-        if let file = cache?.checkedBlob(key) {
-            try file.copy(into: sink)
-            return true
-        }
-        let copy = cache?.blobWriter(key)
-        defer { copy?.discard() }
-        let guarded = S3GuardedSink(copy.map { TeeSink(sink, $0) } ?? sink)
+    public func read(_ key: ObjectKey, into sink: any BlobSink, expectedSize: Int?) throws -> Bool {
+        let guarded = S3GuardedSink(sink)
         let limit = expectedSize.map(S3SizeLimit.recorded) ?? .none
-        let outcome = transport.send(S3Exchange(request: try addressing.request("GET", key), sink: guarded, limit: limit, movesBlob: true))
+        let outcome = transport.send(S3Exchange(request: try addressing.request("GET", key.path), sink: guarded, limit: limit, movesBlob: true))
         if let error = guarded.failure { throw error }
         if case .failure(let failure) = outcome, let expectedSize, (failure as? HTTPError)?.isTooLarge == true {
             throw otherSize(key, expected: expectedSize, found: nil)
@@ -172,7 +108,6 @@ public final class S3Backend: StorageBackend {
             if let expectedSize, guarded.byteCount != expectedSize {
                 throw otherSize(key, expected: expectedSize, found: guarded.byteCount)
             }
-            copy?.finish(contentLength: response.headers["content-length"].flatMap { Int($0) })
             return true
         }
         if S3Failure.isMissingKey(response) { return false }
@@ -181,27 +116,17 @@ public final class S3Backend: StorageBackend {
 
     /// The error for blob `key` whose object in the bucket is not the size its album records
     /// (`found`, or nil when it was refused for being larger before its body came).
-    private func otherSize(_ key: String, expected: Int, found: Int?) -> StoreError {
+    private func otherSize(_ key: ObjectKey, expected: Int, found: Int?) -> StoreError {
         let sha256 = BlobStore.sha256(ofKey: key)
         let size = found.map { "is \($0) bytes" } ?? "is larger"
         return StoreError(.corrupt, "blob \(sha256) in the store \(location) (not this machine's cache) \(size), but its album records \(expected) bytes: the object in the bucket is not the photo stored, so nothing of it was kept. Run `tourist store repair`, then `tourist fetch` its pin to download the photo again")
     }
 
     /// A HEAD answer has no body, so a missing bucket reads as a missing key here.
-    /// A blob this machine knows is stored (see `ObjectCache.knows`) is answered without asking.
-    /// With a cache, an index object (small) is read through it (`loadRecent`) instead of asked
-    /// about, so reading it next costs nothing.
-    public func contains(_ key: String) throws(StoreError) -> Bool {
-        if Self.isBlob(key), cache?.knows(blob: key) == true { return true }
-        if !Self.isBlob(key), cache != nil { return try loadRecent(key) != nil }
-        return try stat(key) != nil
-    }
-
-    public func stat(_ key: String) throws(StoreError) -> ObjectInfo? {
+    public func stat(_ key: ObjectKey) throws(StoreError) -> ObjectInfo? {
         // No size cap: libcurl would hold the object's Content-Length against it.
-        let response = try answer(S3Exchange(request: try addressing.request("HEAD", key), limit: .none), "read \(key)")
+        let response = try answer(S3Exchange(request: try addressing.request("HEAD", key.path), limit: .none), "read \(key)")
         if response.status == 200 {
-            if Self.isBlob(key) { cache?.markPresent(blob: key) }
             let modified = response.headers["last-modified"].flatMap(S3Dates.httpDate)
             // The age by the store's clock (its `Date`), so a skewed clock here plays no part.
             let now = response.headers["date"].flatMap(S3Dates.httpDate) ?? Date()
@@ -212,16 +137,16 @@ public final class S3Backend: StorageBackend {
     }
 
     /// S3 lists sizes and times with the keys, so `details` costs nothing and they always come.
-    public func list(_ prefix: String, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage {
-        var query = [("list-type", "2"), ("prefix", addressing.location.key(prefix))]
+    public func list(_ prefix: ObjectKey, continuation: String?, details: Bool) throws(StoreError) -> ObjectPage {
+        var query = [("list-type", "2"), ("prefix", addressing.location.key(prefix.path))]
         if let continuation { query.append(("continuation-token", continuation)) }
-        let doing = "list \(prefix.isEmpty ? "the store" : prefix)"
+        let doing = "list \(prefix.path.isEmpty ? "the store" : prefix.path)"
         let response = try answer(S3Exchange(request: try addressing.bucketRequest(query: query)), doing)
         guard response.status == 200 else { throw failure.error(response, doing) }
         guard let page = S3ListPage(parsing: response.body) else {
             throw StoreError(.unavailable, "cannot \(doing) in \(location): the answer from \(addressing.base) is not a ListObjectsV2 result (is AWS_ENDPOINT_URL an S3 service?)")
         }
-        let objects = page.entries.map { ObjectInfo(key: addressing.storeKey($0.key), size: $0.size, modified: $0.modified, etag: $0.etag) }
+        let objects = page.entries.map { ObjectInfo(key: ObjectKey(prefix.kind, addressing.storeKey($0.key)), size: $0.size, modified: $0.modified, etag: $0.etag) }
         return ObjectPage(objects: objects, continuation: page.continuation)
     }
 
@@ -244,25 +169,17 @@ public final class S3Backend: StorageBackend {
             case .always:
                 break
             }
-            let request = try addressing.request("PUT", write.key, headers: headers, body: .bytes(write.bytes))
-            exchanges.append(S3Exchange(request: request, conditional: replacing, movesBlob: Self.isBlob(write.key)))
+            let request = try addressing.request("PUT", write.key.path, headers: headers, body: .bytes(write.bytes))
+            exchanges.append(S3Exchange(request: request, conditional: replacing, movesBlob: write.key.kind == .blob))
         }
         var written: [StoredObject?] = []
         for (write, outcome) in zip(writes, transport.send(exchanges)) {
             let doing = "write \(write.key)"
             let response = try failure.answer(outcome, doing)
             guard let done = Self.conditionalOutcome(response, write.condition) else { throw failure.error(response, doing) }
-            let object = done ? StoredObject(bytes: write.bytes, etag: Self.etag(response)) : nil
-            if let object { cache?.remember(write.key, object) } else { cache?.forget(write.key) }
-            written.append(object)
+            written.append(done ? StoredObject(bytes: write.bytes, etag: Self.etag(response)) : nil)
         }
         return written
-    }
-
-    /// Always nil: a bucket that many machines write has no lock, so changes rely on
-    /// compare-and-swap (and deleting unused blobs on `store gc`'s grace period).
-    public func exclusively<T>(_ body: () throws -> T) throws -> T? {
-        nil
     }
 
     /// Whether a PUT under `condition` wrote (true) or found the condition false (false); nil for
@@ -278,102 +195,41 @@ public final class S3Backend: StorageBackend {
         }
     }
 
-    public func cachedCopy(_ key: String) -> StoredObject? {
-        cache?.candidate(key)?.object
-    }
-
-    public func dropDamagedCopies() -> [String] {
-        cache?.dropDamaged() ?? []
-    }
-
-    /// The cached copy, checked; without one (or when it fails its check and is dropped), the
-    /// blob is read from the bucket into the cache first, checked on the way.
-    public func checkedFile(_ key: String, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile? {
-        guard Self.isBlob(key) else { return nil }
-        guard let cache else { throw StoreError(.io, "cannot check \(key) of \(location) on this machine: this store was opened without a cache") }
-        if let file = cache.checkedBlob(key) { return file }
-        let hashing = HashingSink<SHA256>(DiscardingSink())
-        let read: Bool
-        do { read = try self.read(key, into: hashing, useCache: true, expectedSize: expectedSize) } catch { throw error as? StoreError ?? StoreError(.io, "cannot read \(key) from \(location): \(error)") }
-        guard read else { return nil }
-        if let file = cache.checkedBlob(key) { return file }
-        let sha256 = BlobStore.sha256(ofKey: key)
-        let actual = hashing.finish()
-        guard actual == sha256 else {
-            throw StoreError(.corrupt, "blob \(sha256) in the store \(location) (not this machine's cache) is damaged: its bytes hash to \(actual). Run `tourist store repair`, then `tourist fetch` its pin to download the photo again")
-        }
-        throw StoreError(.io, "cannot keep blob \(sha256) in this machine's cache \(cache.directory) to check it: is the folder writable, with room left?")
-    }
-
-    public func remove(_ key: String) throws(StoreError) {
-        cache?.forget(key)
-        let response = try answer(S3Exchange(request: try addressing.request("DELETE", key)), "remove \(key)")
+    public func remove(_ key: ObjectKey) throws(StoreError) {
+        let response = try answer(S3Exchange(request: try addressing.request("DELETE", key.path)), "remove \(key)")
         guard (200..<300).contains(response.status) || S3Failure.isMissingKey(response) else { throw failure.error(response, "remove \(key)") }
-    }
-
-    /// A blob file in this process's staging folder.
-    public func stage(maxBytes: Int) throws(StoreError) -> BlobWriter {
-        let (fd, path) = try FileSystem.makeTemporaryFile(in: try stagingDirectory(), prefix: "blob-")
-        return BlobWriter(fd: fd, temporaryPath: path, maxBytes: maxBytes)
     }
 
     /// Streams the staged file up in one PUT with `If-None-Match: *`. The file is not fsynced first:
     /// its bytes are read back from the page cache, and it is deleted once sent.
-    public func create(_ key: String, from staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool {
+    public func create(_ key: ObjectKey, fromFile staged: BlobWriter, durable: Bool) throws(StoreError) -> Bool {
         defer { staged.discard() }
-        guard let path = staged.temporaryPath else {
-            throw StoreError(.io, "cannot store \(key) in \(location): the blob was not staged in a named file (use this store's stage)")
-        }
-        let request = try addressing.request("PUT", key, headers: [("If-None-Match", "*")], body: .file(path))
+        let path = staged.temporaryPath
+        let request = try addressing.request("PUT", key.path, headers: [("If-None-Match", "*")], body: .file(path))
         let response = try answer(S3Exchange(request: request, movesBlob: true), "write \(key)")
         guard let created = Self.conditionalOutcome(response, .absent) else { throw failure.error(response, "write \(key)") }
         if !created { try freshen(key) }
-        // What was just sent is stored: the staged file becomes this machine's copy.
-        cache?.adopt(key, file: path, bytes: staged.byteCount)
         return created
-    }
-
-    /// Nothing to do: S3 stores what it acknowledged durably.
-    public func flush() throws(StoreError) {}
-
-    public func stagingDirectory() throws(StoreError) -> String {
-        try FileSystem.makeDirectory(stagingRoot)
-        return try staging.directory()
     }
 
     /// Makes the object's last change now, by copying it onto itself (git's freshening of an
     /// object found stored): `store gc` then counts its grace period from this use.
-    func freshen(_ key: String) throws(StoreError) {
+    func freshen(_ key: ObjectKey) throws(StoreError) {
         let doing = "freshen \(key)"
-        let headers = [("x-amz-copy-source", addressing.copySource(key)), ("x-amz-metadata-directive", "REPLACE")]
-        let response = try answer(S3Exchange(request: try addressing.request("PUT", key, headers: headers), movesBlob: true), doing)
+        let headers = [("x-amz-copy-source", addressing.copySource(key.path)), ("x-amz-metadata-directive", "REPLACE")]
+        let response = try answer(S3Exchange(request: try addressing.request("PUT", key.path, headers: headers), movesBlob: true), doing)
         guard response.status == 200, S3Failure.Detail(response).code == nil else { throw failure.error(response, doing) }
     }
 
     /// A server-side copy (`x-amz-copy-source`), then the source's removal.
-    public func move(_ key: String, to destination: String) throws(StoreError) {
+    public func move(_ key: ObjectKey, to destination: ObjectKey) throws(StoreError) {
         let doing = "move \(key) to \(destination)"
-        let request = try addressing.request("PUT", destination, headers: [("x-amz-copy-source", addressing.copySource(key))])
+        let request = try addressing.request("PUT", destination.path, headers: [("x-amz-copy-source", addressing.copySource(key.path))])
         let response = try answer(S3Exchange(request: request, movesBlob: true), doing)
         if S3Failure.isMissingKey(response) { return }
         // A copy can fail after its 200 was sent: the error is then in the body.
         guard response.status == 200, S3Failure.Detail(response).code == nil else { throw failure.error(response, doing) }
         try remove(key)
-    }
-
-    public func leftovers() -> [String] {
-        staging.leftovers()
-    }
-
-    public func killedWrites() -> [String] { [] }
-
-    public func removeKilledWrites() -> Int { 0 }
-
-    public func sweepLeftovers() {
-        guard FileManager.default.fileExists(atPath: stagingRoot),
-              let lock = try? FileLock.lock(stagingRoot + "/lock", timeout: Self.stagingLockTimeout, what: "the staging folder \(stagingRoot)") else { return }
-        staging.sweep()
-        lock.unlock()
     }
 
     /// The response's ETag without its quotes, as `If-Match` on RGW wants it.

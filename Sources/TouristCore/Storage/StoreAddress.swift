@@ -53,15 +53,15 @@ public enum StoreAddress: Sendable, Equatable, CustomStringConvertible {
         case .s3(let location):
             let settings = try S3Settings.resolve(environment: environment)
             let cache = cacheDirectory(environment: environment) ?? ""
-            let backend = S3Backend(
-                location: location, settings: settings, stagingRoot: cache,
-                cache: ObjectCache(
-                    directory: cache, capacity: ObjectCache.capacity(environment: environment),
-                    confirmationLifetime: ObjectCache.confirmationLifetime(environment: environment)
-                ),
-                timeLimits: S3Backend.timeLimits(environment: environment)
+            let bucket = S3Backend(location: location, settings: settings, timeLimits: S3Backend.timeLimits(environment: environment))
+            let copies = ObjectCache(
+                directory: cache, capacity: ObjectCache.capacity(environment: environment),
+                confirmationLifetime: ObjectCache.confirmationLifetime(environment: environment)
             )
-            return try Store(backend: backend, stateDirectory: stateDirectory(environment: environment), rewritingDamagedVersion: rewritingDamagedVersion)
+            return try Store(
+                backend: CachingStore(wrapping: bucket, cache: copies), staging: TemporaryArea(root: cache),
+                stateDirectory: stateDirectory(environment: environment), rewritingDamagedVersion: rewritingDamagedVersion
+            )
         }
     }
 

@@ -12,8 +12,9 @@ public protocol BlobReading: Sendable {
     /// the size its album records, which a download from a remote store is held against.
     func copyVerified(_ sha256: String, photo: String, expectedSize: Int?, into sink: any BlobSink) throws
     /// Blob `sha256` in a file on this machine, opened and checked against its hash (see
-    /// `StorageBackend.checkedFile`, which holds `expectedSize`, the size an album records for
-    /// it, against a download); nil when the store has no such blob.
+    /// `LocalFiles.checkedFile`, which holds `expectedSize`, the size an album records for it,
+    /// against a download); nil when the store has no such blob. A store that keeps no files on
+    /// this machine (memory) cannot give one: `io`.
     func checkedFile(of sha256: String, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile?
 }
 
@@ -29,6 +30,10 @@ extension BlobStore: BlobReading {
     }
 
     public func checkedFile(of sha256: String, expectedSize: Int?) throws(StoreError) -> CheckedBlobFile? {
-        BlobID(sha256) == nil ? nil : try backend.checkedFile(key(of: sha256), expectedSize: expectedSize)
+        guard BlobID(sha256) != nil else { return nil }
+        guard let files = backend.ability((any LocalFiles).self) else {
+            throw StoreError(.io, "cannot open blob \(sha256) of \(backend.location) as a file: this store keeps no files on this machine")
+        }
+        return try files.checkedFile(key(of: sha256), expectedSize: expectedSize)
     }
 }

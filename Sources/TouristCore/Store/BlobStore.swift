@@ -13,25 +13,27 @@ public struct BlobInfo: Sendable, Equatable {
 }
 
 /// Content-addressed photo bytes, laid out like git's loose objects under
-/// `blobs/sha256/ab/abcdef…`, each written once (create-only) by the store's backend.
+/// `blobs/sha256/ab/abcdef…`, each written once (create-only) by the store's backend from a file
+/// staged in the store's `TemporaryArea`.
 public struct BlobStore: Sendable {
-    let backend: any StorageBackend
+    let backend: any ObjectStore
+    let staging: TemporaryArea
 
-    static let prefix = "blobs/sha256/"
+    static let prefix = ObjectKey.blob("blobs/sha256/")
 
     /// The key a blob with this hash has (whether or not it exists).
-    func key(of sha256: String) -> String {
-        "\(Self.prefix)\(sha256.prefix(2))/\(sha256)"
+    func key(of sha256: String) -> ObjectKey {
+        Self.prefix.appending("\(sha256.prefix(2))/\(sha256)")
     }
 
     /// The hash a blob's key names: its last part (`key(of:)` the other way round).
-    static func sha256(ofKey key: String) -> String {
-        String(key.split(separator: "/").last ?? "")
+    static func sha256(ofKey key: ObjectKey) -> String {
+        String(key.path.split(separator: "/").last ?? "")
     }
 
     /// Where a blob with this hash is, for people: its file's path in a local store, its URL on S3.
     public func location(of sha256: String) -> String {
-        backend.location + "/" + key(of: sha256)
+        backend.location + "/" + key(of: sha256).path
     }
 
     public func contains(_ sha256: String) -> Bool {
@@ -41,7 +43,7 @@ public struct BlobStore: Sendable {
     /// A writer for a new photo, refusing more than `maxBytes`. Call it outside `Store.transaction`:
     /// the first call makes this process's temporary folder.
     public func makeWriter(maxBytes: Int) throws(StoreError) -> BlobWriter {
-        try backend.stage(maxBytes: maxBytes)
+        try staging.stage(maxBytes: maxBytes)
     }
 
     /// Makes the written bytes a blob, named by their hash; an existing blob with that hash means it
@@ -51,7 +53,7 @@ public struct BlobStore: Sendable {
     public func commit(_ writer: BlobWriter, syncDirectory: Bool = true) throws(StoreError) -> BlobInfo {
         let sha256 = writer.finishHash()
         let head = writer.head, bytes = writer.byteCount
-        _ = try backend.create(key(of: sha256), from: writer, durable: syncDirectory)
+        _ = try backend.create(key(of: sha256), fromFile: writer, durable: syncDirectory)
         return BlobInfo(sha256: sha256, bytes: bytes, mimeType: ImageFormat.mimeType(of: head))
     }
 
@@ -79,7 +81,7 @@ public struct BlobStore: Sendable {
     /// The objects among `objects` named as blobs (see `hashNames`), each with its blob, sorted by blob.
     static func named(_ objects: [ObjectInfo]) -> [(blob: BlobID, object: ObjectInfo)] {
         objects.compactMap { object -> (blob: BlobID, object: ObjectInfo)? in
-            let parts = object.key.split(separator: "/")
+            let parts = object.key.path.split(separator: "/")
             guard parts.count >= 2, parts[parts.count - 2].utf8.count == 2, parts[parts.count - 1].hasPrefix(parts[parts.count - 2]),
                   let blob = BlobID(String(parts[parts.count - 1])) else { return nil }
             return (blob, object)
@@ -90,7 +92,8 @@ public struct BlobStore: Sendable {
     /// is stored, or nil when it cannot be read.
     public func rehash(_ sha256: String) -> String? {
         let hashing = HashingSink<SHA256>(DiscardingSink())
-        guard (try? backend.read(key(of: sha256), into: hashing, useCache: false, expectedSize: nil)) == true else { return nil }
+        let store = (backend as? any LocalCopies)?.origin ?? backend
+        guard (try? store.read(key(of: sha256), into: hashing, expectedSize: nil)) == true else { return nil }
         return hashing.finish()
     }
 
@@ -102,24 +105,24 @@ public struct BlobStore: Sendable {
     /// size than `expectedSize` (what the album records) is refused, a larger one before its body.
     public func copyVerified(_ sha256: String, photo: String, expectedSize: Int?, into sink: any BlobSink) throws {
         let hashing = HashingSink<SHA256>(sink)
-        guard BlobID(sha256) != nil, try backend.read(key(of: sha256), into: hashing, useCache: true, expectedSize: expectedSize) else {
+        guard BlobID(sha256) != nil, try backend.read(key(of: sha256), into: hashing, expectedSize: expectedSize) else {
             throw StoreError(.notFound, "the file of \(photo) (blob \(sha256)) is missing from the store. Run `tourist store repair`, then `tourist fetch` the pin to download it again")
         }
         let actual = hashing.finish()
         guard actual == sha256 else {
-            throw StoreError(.corrupt, "the file of \(photo) is damaged in the store \(backend.location)\(backend.isShared ? " (not in this machine's cache)" : ""): blob \(sha256) now hashes to \(actual); nothing was copied. Run `tourist store repair`, then `tourist fetch` the pin to download it again")
+            throw StoreError(.corrupt, "the file of \(photo) is damaged in the store \(backend.location)\(backend is any LocalCopies ? " (not in this machine's cache)" : ""): blob \(sha256) now hashes to \(actual); nothing was copied. Run `tourist store repair`, then `tourist fetch` the pin to download it again")
         }
     }
 
     /// Re-hashes `blobs` on every core (on S3, 16 downloads at once): what the bytes stored for
     /// each hash to, or nil for a blob that cannot be read.
     func rehashAll(_ blobs: [BlobID]) -> [BlobID?] {
-        ParallelWork.map(blobs, chunk: 16, workers: backend.parallelism) { rehash($0.hex).flatMap(BlobID.init) }
+        ParallelWork.map(blobs, chunk: 16, workers: backend.features.parallelism) { rehash($0.hex).flatMap(BlobID.init) }
     }
 
     /// Moves a blob out of the way into `folder` (quarantine), keeping its name.
     func setAside(_ sha256: String, into folder: String) throws(StoreError) {
-        try backend.move(key(of: sha256), to: "\(folder)/\(sha256)")
+        try backend.move(key(of: sha256), to: .blob("\(folder)/\(sha256)"))
     }
 }
 

@@ -4,14 +4,13 @@ import Foundation
 
 import Glibc
 
-/// The store's `BlobSink`: streams a photo into a temporary file in the store's tmp area (an
-/// unnamed O_TMPFILE where the file system allows, else a named one), hashing it with SHA-256 on
-/// the way and refusing more than `maxBytes`.
+/// The store's `BlobSink`: streams a photo into a temporary file in the store's staging area
+/// (`TemporaryArea`), hashing it with SHA-256 on the way and refusing more than `maxBytes`.
 /// `BlobStore.commit(_:)` turns it into a blob; `discard()` throws it away.
 public final class BlobWriter: BlobSink {
     let fd: Int32
-    /// The temporary file's name, or nil for an unnamed (O_TMPFILE) file.
-    let temporaryPath: String?
+    /// The temporary file's name.
+    let temporaryPath: String
     private let maxBytes: Int
     private var hasher = SHA256()
     private(set) var byteCount = 0
@@ -23,7 +22,7 @@ public final class BlobWriter: BlobSink {
     private(set) var head: [UInt8] = []
     private var closed = false
 
-    init(fd: Int32, temporaryPath: String?, maxBytes: Int) {
+    init(fd: Int32, temporaryPath: String, maxBytes: Int) {
         self.fd = fd
         self.temporaryPath = temporaryPath
         self.maxBytes = maxBytes
@@ -38,7 +37,7 @@ public final class BlobWriter: BlobSink {
         }
         if head.count < 32 { head.append(contentsOf: bytes.prefix(32 - head.count)) }
         hasher.update(bufferPointer: bytes)
-        try FileSystem.writeAll(fd, bytes, path: temporaryPath ?? "a new blob")
+        try FileSystem.writeAll(fd, bytes, path: temporaryPath)
         byteCount += bytes.count
         // Let the disk start on each MiB while the next arrives; the fsync in `finishWriting` then
         // waits for less. (Per chunk, the calls would cost more than they save on small photos.)
@@ -55,7 +54,7 @@ public final class BlobWriter: BlobSink {
 
     /// Flushes the temporary file to disk and makes it read-only, ready to be linked.
     func finishWriting() throws(StoreError) {
-        try FileSystem.fsyncOrThrow(fd, path: temporaryPath ?? "a new blob")
+        try FileSystem.fsyncOrThrow(fd, path: temporaryPath)
         _ = fchmod(fd, 0o444)
     }
 
@@ -69,6 +68,6 @@ public final class BlobWriter: BlobSink {
         guard !closed else { return }
         closed = true
         _ = close(fd)
-        if let temporaryPath { unlink(temporaryPath) }
+        unlink(temporaryPath)
     }
 }

@@ -74,7 +74,7 @@ extension Store {
         let albums = try Self.byKey(destination.backend.listAll(Self.albumsPrefix))
         let names = try Self.byKey(destination.backend.listAll(Self.namesPrefix))
         let listed = Dictionary(try destination.pinList.load().map { ($0.id, $0) }) { _, last in last }
-        let verdicts = ParallelWork.map(sources, workers: destination.backend.parallelism) { [self] source -> Result<(item: CopyPlan.Item, conflicts: [CopyConflict])?, any Error> in
+        let verdicts = ParallelWork.map(sources, workers: destination.backend.features.parallelism) { [self] source -> Result<(item: CopyPlan.Item, conflicts: [CopyConflict])?, any Error> in
             Result {
                 var summary = source.album
                 summary.refreshSummary()
@@ -114,7 +114,7 @@ extension Store {
     /// Every album of this store with its bytes as stored, read on `parallelism` threads; one that
     /// cannot be read stops the copy before anything is written.
     private func readAlbumsForCopy() throws -> [(bytes: [UInt8], album: Album)] {
-        let read = ParallelWork.map(try albumIDs(), workers: backend.parallelism) { [self] id -> Result<(bytes: [UInt8], album: Album)?, StoreError> in
+        let read = ParallelWork.map(try albumIDs(), workers: backend.features.parallelism) { [self] id -> Result<(bytes: [UInt8], album: Album)?, StoreError> in
             Result { () throws(StoreError) in
                 // An album removed meanwhile (`pin rm`) is not copied.
                 guard let object = try backend.load(albumKey(id)) else { return nil }
@@ -128,14 +128,14 @@ extension Store {
         return try read.compactMap { try $0.get() }
     }
 
-    private static func byKey(_ objects: [ObjectInfo]) -> [String: ObjectInfo] {
+    private static func byKey(_ objects: [ObjectInfo]) -> [ObjectKey: ObjectInfo] {
         Dictionary(objects.map { ($0.key, $0) }) { first, _ in first }
     }
 
     /// Whether this store holds exactly `bytes` at `key`, which a listing showed as `listed` (nil:
     /// not there): by the listed ETag when it is the bytes' MD5 (S3's ETag of what tourist writes
     /// in one request), else by reading the object.
-    func holds(_ bytes: [UInt8], at key: String, listed: ObjectInfo?) throws(StoreError) -> Bool {
+    func holds(_ bytes: [UInt8], at key: ObjectKey, listed: ObjectInfo?) throws(StoreError) -> Bool {
         guard listed != nil else { return false }
         if let etag = listed?.etag, etag == Hex.string(Insecure.MD5.hash(data: bytes)) { return true }
         return try backend.load(key)?.bytes == bytes

@@ -15,11 +15,11 @@ struct ImportIntent: Codable, Equatable {
 
     var pins: [Entry]
 
-    static let prefix = "index/imports/"
+    static let prefix = ObjectKey.index("index/imports/")
 
     /// A new intent's key: a random token, so imports never share one.
-    static func newKey() -> String {
-        prefix + String(format: "%08x%08x", UInt32.random(in: 0...UInt32.max), UInt32.random(in: 0...UInt32.max)) + ".json"
+    static func newKey() -> ObjectKey {
+        prefix.appending(String(format: "%08x%08x", UInt32.random(in: 0...UInt32.max), UInt32.random(in: 0...UInt32.max)) + ".json")
     }
 
     /// Reads an intent as `IndexCoding` decodes index files.

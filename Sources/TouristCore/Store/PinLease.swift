@@ -37,10 +37,10 @@ public struct LeaseRecord: Codable, Sendable, Equatable {
 /// says.
 public final class PinLease: Sendable {
     let store: Store
-    let key: String
+    let key: ObjectKey
     let record: Mutex<(record: LeaseRecord, object: StoredObject)>
 
-    init(store: Store, key: String, record: LeaseRecord, object: StoredObject) {
+    init(store: Store, key: ObjectKey, record: LeaseRecord, object: StoredObject) {
         self.store = store
         self.key = key
         self.record = Mutex((record, object))
@@ -106,13 +106,13 @@ extension Store {
     /// Whether `record`, read from `key`, still holds: by its own word (not expired, no dead
     /// process of this host), and by the store's clock: the object was written within the
     /// lease's duration and margin (`LeaseTiming`), which no `expires` can stretch.
-    private func holds(_ record: LeaseRecord, _ key: String, _ timing: LeaseTiming, now: Date) throws(StoreError) -> Bool {
+    private func holds(_ record: LeaseRecord, _ key: ObjectKey, _ timing: LeaseTiming, now: Date) throws(StoreError) -> Bool {
         guard !record.isVacant(now: now) else { return false }
         guard let info = try backend.stat(key) else { return false }
         return !(info.age.map(timing.isStale) ?? false)
     }
 
-    static func leaseKey(_ id: String) -> String { "leases/\(id).json" }
+    static func leaseKey(_ id: String) -> ObjectKey { .index("leases/\(id).json") }
 
     static func encodeLease(_ record: LeaseRecord) throws(StoreError) -> [UInt8] {
         try IndexCoding.encode(record)

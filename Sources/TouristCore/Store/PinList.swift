@@ -2,7 +2,7 @@ import Foundation
 
 /// The list of pins for `pin list`: a snapshot (`index/pins.json`, a JSON document with one pin
 /// record a line, see `PinRecordCodec`) plus an append-only log (`index/pins.journal`, one pin
-/// record or `{"remove": ID}` each, see `StorageBackend.append`) replayed over it.
+/// record or `{"remove": ID}` each, see `RecordLog`) replayed over it.
 ///
 /// A change to one pin appends one record, so its cost does not grow with the number of pins; the
 /// log is folded into the snapshot once the backend says it has grown enough, which keeps the cost
@@ -11,14 +11,17 @@ import Foundation
 /// that does not parse (torn by a crash) is ignored, so a crash or a race at any point loses
 /// nothing. Each album holds its pin authoritatively; this list is the summary that is fast to read.
 struct PinList {
-    let backend: any StorageBackend
-    static let snapshotKey = "index/pins.json"
-    static let journalKey = "index/pins.journal"
+    let backend: any ObjectStore
+    /// The journal: the changes since the snapshot, one record each.
+    let journal: any RecordLog
+    static let snapshotKey = ObjectKey.index("index/pins.json")
+    static let journalKey = ObjectKey.index("index/pins.journal")
 
     private static let header = PinRecordCodec.snapshotHeader
 
-    init(backend: any StorageBackend) {
+    init(backend: any ObjectStore) {
         self.backend = backend
+        journal = backend.recordLog(Self.journalKey)
     }
 
     /// All pins, oldest first.
@@ -42,7 +45,7 @@ struct PinList {
         if let snapshot {
             pins = salvaging ? Self.salvageSnapshot(snapshot.bytes) : try Self.decodeSnapshot(snapshot.bytes, path: "\(backend.location)/\(Self.snapshotKey)")
         }
-        let journal = try backend.readLog(Self.journalKey)
+        let journal = try journal.read()
         if !journal.records.isEmpty {
             pins.reserveCapacity(pins.count + journal.records.count)
             for (index, pin) in pins.enumerated() { position[pin.id] = index }
@@ -128,7 +131,7 @@ struct PinList {
     func remove(id: String) throws(StoreError) { try append("{\"remove\":\(JSONValue.quoted(id))}") }
 
     private func append(_ record: String) throws(StoreError) {
-        if try backend.append(Array(record.utf8), toLog: Self.journalKey, foldingBeside: Self.snapshotKey) { try fold() }
+        if try journal.append(Array(record.utf8), foldingBeside: Self.snapshotKey) { try fold() }
     }
 
     /// Records `new` pins all in one step (`StoreTransaction.addPins`), so a reader sees all of them
@@ -149,7 +152,7 @@ struct PinList {
             let all = pins.map { replacing[$0.id] ?? $0 } + new.filter { !known.contains($0.id) }
             // Another process folded or added meanwhile: read again.
             guard try backend.write(Self.snapshotKey, PinRecordCodec.snapshot(all), when: snapshot.map { .unchanged($0) } ?? .absent) else { continue }
-            if let end { try backend.trimLog(Self.journalKey, through: end) }
+            if let end { try journal.trim(through: end) }
             return
         }
     }
@@ -159,7 +162,7 @@ struct PinList {
     func fold() throws(StoreError) {
         let (pins, snapshot, end) = try loadForFolding()
         let written = try backend.write(Self.snapshotKey, PinRecordCodec.snapshot(pins), when: snapshot.map { .unchanged($0) } ?? .absent)
-        if written, let end { try backend.trimLog(Self.journalKey, through: end) }
+        if written, let end { try journal.trim(through: end) }
     }
 
     /// What a rebuild of the list starts from: the snapshot and where the log ends, read before the
@@ -170,7 +173,7 @@ struct PinList {
     }
 
     func basis() throws(StoreError) -> Basis {
-        Basis(snapshot: try backend.load(Self.snapshotKey), end: try backend.readLog(Self.journalKey).end)
+        Basis(snapshot: try backend.load(Self.snapshotKey), end: try journal.read().end)
     }
 
     /// Writes `pins` as the snapshot and trims the log through `basis` (for `repair` and `gc`, which
@@ -180,7 +183,7 @@ struct PinList {
     func rewrite(_ pins: [Pin], since basis: Basis) throws(StoreError) -> Bool {
         let condition: ObjectWrite.Condition = basis.snapshot.map { .unchanged($0) } ?? .absent
         guard try backend.write(Self.snapshotKey, PinRecordCodec.snapshot(pins), when: condition) else { return false }
-        if let end = basis.end { try backend.trimLog(Self.journalKey, through: end) }
+        if let end = basis.end { try journal.trim(through: end) }
         return true
     }
 }

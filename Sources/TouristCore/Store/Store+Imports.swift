@@ -4,9 +4,9 @@ extension Store {
     /// The intents of imports under way or stopped midway (see `ImportIntent`), with their objects.
     func importIntents() throws(StoreError) -> [(object: ObjectInfo, intent: ImportIntent)] {
         var intents: [(object: ObjectInfo, intent: ImportIntent)] = []
-        for object in try backend.listAll(ImportIntent.prefix, details: backend.isShared) {
+        for object in try backend.listAll(ImportIntent.prefix, details: true) {
             guard let stored = try backend.load(object.key) else { continue }
-            intents.append((object, try IndexCoding.decode(stored.bytes, path: object.key, ImportIntent.read)))
+            intents.append((object, try IndexCoding.decode(stored.bytes, path: object.key.path, ImportIntent.read)))
         }
         return intents
     }
@@ -21,7 +21,7 @@ extension Store {
     func finishImports(gracePeriod: TimeInterval? = nil, now: Date = Date()) throws(StoreError) -> (finished: Int, undone: Int, pending: Set<String>) {
         let intents = try importIntents()
         guard !intents.isEmpty else { return (0, 0, []) }
-        let cutoff = now.addingTimeInterval(-(gracePeriod ?? backend.gracePeriod))
+        let cutoff = now.addingTimeInterval(-(gracePeriod ?? backend.features.gracePeriod))
         let listed = Set(try pinList.load().map(\.id))
         let transaction = StoreTransaction(store: self)
         var finished = 0, undone = 0
@@ -49,9 +49,9 @@ extension Store {
     /// when one is there. (On a bucket `store gc` and `store repair` do it.) A failure leaves them
     /// for the next process.
     func finishImportsOnOpen() {
-        guard !backend.isShared, backend.readOnlyReason == nil,
+        guard canLock, readOnlyReason == nil,
               let page = try? backend.list(ImportIntent.prefix, continuation: nil, details: false), !page.objects.isEmpty
         else { return }
-        _ = try? backend.exclusively { try finishImports() }
+        _ = try? exclusively { try finishImports() }
     }
 }

@@ -2,8 +2,8 @@ import Crypto
 import Foundation
 import Glibc
 
-/// The store: content-addressed blobs plus a JSON index, kept by a `StorageBackend` (a local folder
-/// or an S3 bucket) under these keys:
+/// The store: content-addressed blobs plus a JSON index, kept by an `ObjectStore` (a local folder,
+/// an S3 bucket behind this machine's cache, memory) under these keys:
 ///
 ///     VERSION                   format version; a newer one is refused
 ///     blobs/sha256/ab/abcdef…   photo bytes, named by their SHA-256, written once
@@ -24,7 +24,9 @@ public final class Store: Sendable {
     public static let formatVersion = 1
 
     /// Where the objects are kept.
-    public let backend: any StorageBackend
+    public let backend: any ObjectStore
+    /// Where new blobs are staged on their way in (see `TemporaryArea`).
+    let staging: TemporaryArea
     public let blobs: BlobStore
     let pinList: PinList
     /// Where providers keep state across runs, one folder per provider (see `ProviderContext`).
@@ -36,7 +38,7 @@ public final class Store: Sendable {
     /// This process's folder for files on their way into the store, such as a photo a provider
     /// plugin writes. Removed when the process ends, or by the next process to open the store.
     public func temporaryDirectory() throws(StoreError) -> String {
-        try backend.stagingDirectory()
+        try staging.directory()
     }
 
     /// The state folder of the store in the local folder `root`, whether or not the store exists.
@@ -57,55 +59,60 @@ public final class Store: Sendable {
     }
 
     /// Opens the store in the local folder `path`, creating it when the folder is missing or empty
-    /// (see `init(backend:stateDirectory:rewritingDamagedVersion:)`). `lockTimeout` is how long to
-    /// wait for another process's lock before failing.
+    /// (see `init(backend:staging:stateDirectory:rewritingDamagedVersion:)`). `lockTimeout` is how
+    /// long to wait for another process's lock before failing.
     public convenience init(path: String, lockTimeout: Double = 10, rewritingDamagedVersion: Bool = false) throws(StoreError) {
         let backend = try LocalBackend(root: path, lockTimeout: lockTimeout)
-        try self.init(backend: backend, stateDirectory: Self.stateDirectory(ofStoreAt: path), rewritingDamagedVersion: rewritingDamagedVersion)
+        try self.init(
+            backend: backend, staging: backend.staging(), stateDirectory: Self.stateDirectory(ofStoreAt: path), rewritingDamagedVersion: rewritingDamagedVersion
+        )
     }
 
     /// Opens the store `backend` holds, creating it when the backend holds nothing. Refuses one
-    /// that holds other things and a newer format. `rewritingDamagedVersion` (for `store repair`)
-    /// writes VERSION again when it holds no version but the store's layout is there;
-    /// `repairedVersion` then says so. What dead processes left in the temporary area is removed.
-    public init(backend: any StorageBackend, stateDirectory: String, rewritingDamagedVersion: Bool = false) throws(StoreError) {
+    /// that holds other things and a newer format. New blobs are staged in `staging`.
+    /// `rewritingDamagedVersion` (for `store repair`) writes VERSION again when it holds no version
+    /// but the store's layout is there; `repairedVersion` then says so. What dead processes left in
+    /// the staging area is removed.
+    public init(backend: any ObjectStore, staging: TemporaryArea, stateDirectory: String, rewritingDamagedVersion: Bool = false) throws(StoreError) {
         self.backend = backend
+        self.staging = staging
         self.stateDirectory = stateDirectory
         pinList = PinList(backend: backend)
-        blobs = BlobStore(backend: backend)
-        repairedVersion = try Self.checkOrWriteVersion(backend, rewritingDamaged: rewritingDamagedVersion && backend.readOnlyReason == nil)
-        if backend.readOnlyReason == nil { backend.sweepLeftovers() }
+        blobs = BlobStore(backend: backend, staging: staging)
+        let readOnly = backend.features.readOnlyReason != nil
+        repairedVersion = try Self.checkOrWriteVersion(backend, rewritingDamaged: rewritingDamagedVersion && !readOnly)
+        if !readOnly { staging.sweep() }
         finishImportsOnOpen()
     }
 
     /// Whether opening rewrote a damaged VERSION (`rewritingDamagedVersion`).
     public let repairedVersion: Bool
     /// Why the store can only be read (a read-only file system, no permission), or nil when it can be written.
-    public var readOnlyReason: String? { backend.readOnlyReason }
+    public var readOnlyReason: String? { backend.features.readOnlyReason }
 
     /// Checks VERSION (writing it in a new store); returns whether a damaged one was rewritten.
-    private static func checkOrWriteVersion(_ backend: any StorageBackend, rewritingDamaged: Bool) throws(StoreError) -> Bool {
+    private static func checkOrWriteVersion(_ backend: any ObjectStore, rewritingDamaged: Bool) throws(StoreError) -> Bool {
         let location = backend.location
         let version = Array("\(formatVersion)\n".utf8)
-        guard let stored = try backend.loadRecent("VERSION") else {
-            let entries = try backend.list("", continuation: nil, details: false).objects.map(\.key)
+        guard let stored = try backend.loadRecent(Self.versionKey) else {
+            let entries = try backend.list(.everything, continuation: nil, details: false).objects.map(\.key.path)
             let looksLikeStore = entries.contains { $0.hasPrefix("index/") || $0.hasPrefix("blobs/") }
             let foreign = entries.contains { !$0.hasPrefix("tmp/") && !$0.hasPrefix("state/") }
             guard !foreign || rewritingDamaged && looksLikeStore else {
                 let fix = looksLikeStore ? "Run `tourist store repair` to write it again" : "Choose an empty or new folder for --store"
                 throw StoreError(.unusable, "\(location) is not a tourist store (it has files but no VERSION). \(fix)")
             }
-            guard backend.readOnlyReason == nil else { return false }
-            if try !backend.write("VERSION", version, when: .absent) { return try checkOrWriteVersion(backend, rewritingDamaged: false) }
+            guard backend.features.readOnlyReason == nil else { return false }
+            if try !backend.write(Self.versionKey, version, when: .absent) { return try checkOrWriteVersion(backend, rewritingDamaged: false) }
             return foreign
         }
         let text = String(decoding: stored.bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let number = Int(text), number >= 1 else {
-            let index = try backend.list("index/", continuation: nil, details: false).objects
-            let blobs = try backend.list("blobs/", continuation: nil, details: false).objects
+            let index = try backend.list(.index("index/"), continuation: nil, details: false).objects
+            let blobs = try backend.list(.blob("blobs/"), continuation: nil, details: false).objects
             let looksLikeStore = !index.isEmpty || !blobs.isEmpty
             if rewritingDamaged, looksLikeStore {
-                try backend.write("VERSION", version, when: .unchanged(stored))
+                try backend.write(Self.versionKey, version, when: .unchanged(stored))
                 return true
             }
             let fix = looksLikeStore ? "Run `tourist store repair` to write it again (the store's layout is there)" : "Restore it from a backup or point --store elsewhere"
@@ -128,10 +135,7 @@ public final class Store: Sendable {
         try refuseIfReadOnly()
         for attempt in 1... {
             do {
-                // A local store holds its lock for the whole change, as it always has; a bucket
-                // cannot, and relies on compare-and-swap.
-                if let result = try backend.exclusively({ try body(StoreTransaction(store: self)) }) { return result }
-                return try body(StoreTransaction(store: self))
+                return try exclusively { try body(StoreTransaction(store: self)) }
             } catch is StoreConflict where attempt < Self.transactionAttempts {
                 // Another process won the race: back off a little at random, so racers spread out.
                 usleep(UInt32.random(in: 0...UInt32(min(attempt, 10) * 2_000)))
@@ -142,42 +146,61 @@ public final class Store: Sendable {
         fatalError("unreachable")
     }
 
+    /// Runs `body` while no other process can write the store where its medium can promise that
+    /// (`ExclusiveLocking`: a local folder holds its lock for a whole change, as it always has);
+    /// elsewhere (a bucket) just runs it: there changes rely on compare-and-swap alone.
+    func exclusively<T>(_ body: () throws -> T) throws -> T {
+        guard let lock = backend.ability((any ExclusiveLocking).self) else { return try body() }
+        return try lock.exclusively(body)
+    }
+
+    /// Whether the store can keep other processes out (see `exclusively`).
+    var canLock: Bool { backend.ability((any ExclusiveLocking).self) != nil }
+
     /// A value that changes whenever the pin list does, which every album save and pin change
     /// updates: cheap to compare, so a watcher reads the list again only when it changed.
     public func changeSignature() throws(StoreError) -> String {
         let snapshot = try backend.stat(PinList.snapshotKey)
         let modified = snapshot?.modified?.timeIntervalSince1970 ?? 0
-        return "\(snapshot?.size ?? -1):\(modified) \(try backend.logVersion(PinList.journalKey))"
+        return "\(snapshot?.size ?? -1):\(modified) \(try pinList.journal.version())"
     }
 
     /// How often a watcher compares `changeSignature`: 200 ms on a local disk (two `stat` calls),
     /// a second on a bucket, where each look costs requests.
     public var changePollInterval: Duration {
-        backend.isShared ? .seconds(1) : .milliseconds(200)
+        backend.features.isShared ? .seconds(1) : .milliseconds(200)
     }
 
     /// Whether `index/refs` records which album photos use each blob, so the last one out deletes
     /// it at once: in a folder; not on a shared bucket, where `store gc` finds unused blobs from
-    /// the albums (see `StorageBackend.isShared`).
-    var tracksReferences: Bool { !backend.isShared }
+    /// the albums (see `StorageFeatures.isShared`).
+    var tracksReferences: Bool { !backend.features.isShared }
+
+    /// Whether blob `sha256`, which an album photo uses, is still stored. On a shared bucket it is,
+    /// without asking: nothing deletes a blob an album uses there, and `store repair` marks the
+    /// photos of one it sets aside as pending. In a folder it may be gone (deleted by hand, set
+    /// aside by `store repair`), and is downloaded again.
+    public func holdsUsedBlob(_ sha256: String) -> Bool {
+        backend.features.isShared || blobs.contains(sha256)
+    }
 
     /// A small document a front end keeps in the store under `state/` (the map's last view), or nil.
     public func document(_ name: String) throws(StoreError) -> [UInt8]? {
-        try backend.load("state/" + name)?.bytes
+        try backend.load(Self.statePrefix.appending(name))?.bytes
     }
 
     /// Saves a document under `state/`, replacing what was there.
     public func saveDocument(_ name: String, _ bytes: [UInt8]) throws(StoreError) {
         try refuseIfReadOnly()
-        try backend.write("state/" + name, bytes, when: .always)
+        try backend.write(Self.statePrefix.appending(name), bytes, when: .always)
     }
 
     /// How the files of removed photos go, in words for a front end: at once in a folder; on a
     /// bucket many machines share, by `store gc` once its grace period has passed.
     public func filesGone(deleted: Int) -> String {
         let files = "\(Plural.count(deleted, "file")) deleted"
-        guard backend.isShared else { return files }
-        return "their files stay until `tourist store gc`, which deletes those no album uses after \(Int(backend.gracePeriod / 60)) min"
+        guard backend.features.isShared else { return files }
+        return "their files stay until `tourist store gc`, which deletes those no album uses after \(Int(backend.features.gracePeriod / 60)) min"
     }
 
     /// Refuses to change a store that can only be read.
@@ -205,7 +228,7 @@ public final class Store: Sendable {
     }
 
     /// A pin's album, read without a lock, for showing (a copy this process confirmed a moment ago
-    /// is not asked about again, see `StorageBackend.loadRecent`).
+    /// is not asked about again, see `ObjectStore.loadRecent`).
     public func album(_ id: String) throws(StoreError) -> Album {
         try albumObject(id, recent: true).album
     }
@@ -216,23 +239,25 @@ public final class Store: Sendable {
         guard Pin.isValidID(id), let object = try recent ? backend.loadRecent(key) : backend.load(key) else {
             throw StoreError(.notFound, "no pin \"\(id)\" in \(location)", remedy: Remedy(.listPins))
         }
-        return (try IndexCoding.decode(object.bytes, path: key, AlbumFileDecoding.album), object)
+        return (try IndexCoding.decode(object.bytes, path: key.path, AlbumFileDecoding.album), object)
     }
 
-    static let albumsPrefix = "index/albums/"
-    static let namesPrefix = "index/names/"
-    static let refsPrefix = "index/refs/"
+    static let versionKey = ObjectKey.index("VERSION")
+    static let statePrefix = ObjectKey.state("state/")
+    static let albumsPrefix = ObjectKey.index("index/albums/")
+    static let namesPrefix = ObjectKey.index("index/names/")
+    static let refsPrefix = ObjectKey.index("index/refs/")
 
-    func albumKey(_ id: String) -> String { "\(Self.albumsPrefix)\(id).json" }
+    func albumKey(_ id: String) -> ObjectKey { Self.albumsPrefix.appending("\(id).json") }
 
-    func nameKey(_ name: String) -> String { Self.namesPrefix + nameFile(name) }
+    func nameKey(_ name: String) -> ObjectKey { Self.namesPrefix.appending(nameFile(name)) }
 
     /// The object in `index/names/` that leads from pin name `name` to its id: the name's SHA-256.
     func nameFile(_ name: String) -> String {
         Hex.string(SHA256.hash(data: Data(name.utf8)))
     }
 
-    func refsKey(_ sha256: String) -> String { "\(Self.refsPrefix)\(sha256.prefix(2))/\(sha256)" }
+    func refsKey(_ sha256: String) -> ObjectKey { Self.refsPrefix.appending("\(sha256.prefix(2))/\(sha256)") }
 
     struct NameEntry: Codable {
         var name: String
@@ -246,8 +271,8 @@ public final class Store: Sendable {
 
         /// The entry `object` holds, or nil when it is empty (emptied on its way out, see
         /// `StoreTransaction.removeIfUnchanged`).
-        static func decode(_ object: StoredObject, key: String) throws(StoreError) -> NameEntry? {
-            object.bytes.isEmpty ? nil : try IndexCoding.decode(object.bytes, path: key, read)
+        static func decode(_ object: StoredObject, key: ObjectKey) throws(StoreError) -> NameEntry? {
+            object.bytes.isEmpty ? nil : try IndexCoding.decode(object.bytes, path: key.path, read)
         }
     }
 
@@ -262,7 +287,7 @@ public final class Store: Sendable {
     /// trusted when the album it leads to (read fresh) is still that pin's under that name.
     func pinID(named name: String) throws(StoreError) -> String? {
         let key = nameKey(name)
-        if let copy = backend.cachedCopy(key), let entry = try? NameEntry.decode(copy, key: key), entry.name == name, Pin.isValidID(entry.id),
+        if let copy = (backend as? any LocalCopies)?.cachedCopy(key), let entry = try? NameEntry.decode(copy, key: key), entry.name == name, Pin.isValidID(entry.id),
            let album = try? album(entry.id), album.pin.name == name {
             return entry.id
         }

@@ -59,7 +59,7 @@ extension Store {
             })
         }
         advance { _ in }
-        let workers = max(backend.parallelism, destination.backend.parallelism)
+        let workers = max(backend.features.parallelism, destination.backend.features.parallelism)
 
         let copied = ParallelWork.map(missing, chunk: 4, workers: workers) { [self] blob -> Result<Int, any Error> in
             Result {
@@ -130,7 +130,7 @@ extension Store {
             throw StoreError(.corrupt, "blob \(sha256) in \(location) is damaged (its bytes hash to \(actual)); it was not copied. Run `tourist store repair --store \(location)`, then the copy again")
         }
         let bytes = writer.byteCount
-        _ = try destination.backend.create(blobs.key(of: sha256), from: writer, durable: false)
+        _ = try destination.backend.create(blobs.key(of: sha256), fromFile: writer, durable: false)
         return bytes
     }
 

@@ -123,9 +123,9 @@ extension Store {
     func albumKeys() throws(StoreError) -> (ids: [String], foreign: [String]) {
         var ids: [String] = [], foreign: [String] = []
         for object in try backend.listAll(Self.albumsPrefix) {
-            let name = object.key.dropFirst(Self.albumsPrefix.count)
+            let name = object.key.path.dropFirst(Self.albumsPrefix.path.count)
             let id = String(name.dropLast(5))
-            if name.hasSuffix(".json"), Pin.isValidID(id) { ids.append(id) } else { foreign.append(object.key) }
+            if name.hasSuffix(".json"), Pin.isValidID(id) { ids.append(id) } else { foreign.append(object.key.path) }
         }
         return (ids, foreign)
     }
@@ -138,7 +138,7 @@ extension Store {
         ids listed: [String]? = nil, keepingKeys keys: Set<String>? = nil, _ read: @escaping @Sendable (JSONValue) throws(IndexDecodingError) -> T
     ) throws(StoreError) -> (albums: [T], unreadable: [UnreadableAlbum]) {
         let ids = if let listed { listed } else { try albumIDs() }
-        let loaded = ParallelWork.map(ids, workers: backend.parallelism) { [self] id -> Result<T, UnreadableAlbum>? in
+        let loaded = ParallelWork.map(ids, workers: backend.features.parallelism) { [self] id -> Result<T, UnreadableAlbum>? in
             do throws(StoreError) {
                 guard let bytes = try backend.load(albumKey(id))?.bytes else { return nil }
                 do throws(IndexCoding.Damage) {
@@ -229,10 +229,10 @@ extension Store {
             report.record(.references, "\(Plural.count(unrecorded.count, "blob is", "blobs are")) used by albums that index/refs does not list (first: \(first)): removing another photo could delete \(Plural.word(unrecorded.count, "it", "them"))")
         }
         report.extraReferences = extra
-        for entry in backend.leftovers() {
+        for entry in staging.leftovers() {
             report.record(.tmp, "tmp/\(entry) was left by a process that is gone")
         }
-        report.killedWrites = backend.killedWrites().count
+        report.killedWrites = backend.ability((any KilledWriteCleanup).self)?.killedWrites().count ?? 0
         return report
     }
 
@@ -248,7 +248,7 @@ extension Store {
         let files = BlobStore.hashNames(try backend.listAll(Self.refsPrefix))
         let unused = Sorted.difference(files, usage.blobs).count
         guard readingFiles else { return (Sorted.difference(usage.blobs, files), unused) }
-        let verdicts = ParallelWork.map(Array(usage.blobs.indices), chunk: 512, workers: backend.parallelism) { [self] index -> (unrecorded: Bool, extra: Bool) in
+        let verdicts = ParallelWork.map(Array(usage.blobs.indices), chunk: 512, workers: backend.features.parallelism) { [self] index -> (unrecorded: Bool, extra: Bool) in
             let listed = Set((try? StoreTransaction(store: self).references(of: usage.blobs[index].hex)) ?? [])
             let users = Set(usage.users(at: index))
             return (!users.isSubset(of: listed), users.isSubset(of: listed) && listed.count > users.count)
@@ -263,14 +263,13 @@ extension Store {
     /// write, it may belong to an upload whose album is not saved yet.
     public func collectGarbage(gracePeriod: TimeInterval? = nil, now: Date = Date()) throws -> CollectReport {
         try refuseIfReadOnly()
-        if let report = try backend.exclusively({ try collect(gracePeriod: gracePeriod, now: now) }) { return report }
-        return try collect(gracePeriod: gracePeriod, now: now)
+        return try exclusively { try collect(gracePeriod: gracePeriod, now: now) }
     }
 
     private func collect(gracePeriod: TimeInterval?, now: Date) throws(StoreError) -> CollectReport {
         let transaction = StoreTransaction(store: self)
         var report = CollectReport()
-        let cutoff = now.addingTimeInterval(-(gracePeriod ?? backend.gracePeriod))
+        let cutoff = now.addingTimeInterval(-(gracePeriod ?? backend.features.gracePeriod))
         let importing = try finishImports(gracePeriod: gracePeriod, now: now).pending
         let basis = try pinList.basis()
         var (albums, unreadable) = try loadAllAlbums()
@@ -289,7 +288,7 @@ extension Store {
         report.indexEntriesRepaired += try repairNames(albums)
         let usage = BlobUsage(albums.map(AlbumBlobs.init))
         report.referencesRewritten = try rewriteReferences(usage)
-        report.killedWritesRemoved = backend.removeKilledWrites()
+        report.killedWritesRemoved = backend.ability((any KilledWriteCleanup).self)?.removeKilledWrites() ?? 0
         let stored = BlobStore.named(try backend.listAll(BlobStore.prefix, details: true))
         let unused = Set(Sorted.difference(stored.map(\.blob), usage.blobs))
         for (blob, object) in stored where unused.contains(blob) && (object.modified ?? .distantPast) <= cutoff {
@@ -304,7 +303,7 @@ extension Store {
     }
 
     /// Whether object `key` was last written before `cutoff`, asked again now.
-    private func isStale(_ key: String, cutoff: Date) throws(StoreError) -> Bool {
+    private func isStale(_ key: ObjectKey, cutoff: Date) throws(StoreError) -> Bool {
         guard let info = try backend.stat(key) else { return false }
         return (info.modified ?? .distantFuture) <= cutoff
     }
@@ -335,7 +334,7 @@ extension Store {
     /// The pins that their name does not lead to (a name entry missing, damaged or naming another
     /// pin), checked on every core.
     func pinsLostByName(_ pins: [Pin]) -> [Pin] {
-        let lost = ParallelWork.map(pins, workers: backend.parallelism) { [self] pin in (try? pinID(named: pin.name)) != pin.id }
+        let lost = ParallelWork.map(pins, workers: backend.features.parallelism) { [self] pin in (try? pinID(named: pin.name)) != pin.id }
         return zip(pins, lost).filter(\.1).map(\.0)
     }
 

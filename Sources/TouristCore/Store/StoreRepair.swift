@@ -27,15 +27,14 @@ extension Store {
     /// Orphan blobs are good blobs: they stay for `store gc`.
     public func repair(now: Date = Date()) throws -> RepairReport {
         try refuseIfReadOnly()
-        if let report = try backend.exclusively({ try repairAll(now: now) }) { return report }
-        return try repairAll(now: now)
+        return try exclusively { try repairAll(now: now) }
     }
 
     /// Repairs in phases, each reporting what it did: the albums that cannot be read, the blobs
     /// whose bytes are damaged, the photos whose files are lost, then the index built from the albums.
     private func repairAll(now: Date) throws(StoreError) -> RepairReport {
         var report = RepairReport()
-        let dropped = backend.dropDamagedCopies()
+        let dropped = (backend as? any LocalCopies)?.dropDamagedCopies() ?? []
         if let first = dropped.first {
             report.actions.append("\(Plural.count(dropped.count, "damaged copy", "damaged copies")) in this machine's cache (first: \(first)) dropped: read again from \(location) when next needed")
         }
@@ -66,7 +65,7 @@ extension Store {
         let listed = unreadable.isEmpty ? [] : try pinList.salvage()
         for bad in unreadable {
             let kept = "quarantine/albums/\(bad.id)-\(stamp).json"
-            try backend.move(albumKey(bad.id), to: kept)
+            try backend.move(albumKey(bad.id), to: .index(kept))
             report.quarantined.append(kept)
             guard var pin = listed.first(where: { $0.id == bad.id }) else {
                 report.lost.append("\(bad.file) could not be read (\(bad.reason)) and no pin list entry describes its pin: set aside as \(kept)")
@@ -147,12 +146,12 @@ extension Store {
         if names > 0 { report.actions.append("\(Plural.count(names, "name entry", "name entries")) rewritten, so every pin is found by its name") }
         let references = try rewriteReferences(BlobUsage(albums.map(AlbumBlobs.init)))
         if references > 0 { report.actions.append("\(Plural.count(references, "blob reference file")) rewritten from the albums") }
-        let leftovers = backend.leftovers()
+        let leftovers = staging.leftovers()
         if !leftovers.isEmpty {
-            backend.sweepLeftovers()
+            staging.sweep()
             report.actions.append("removed what \(Plural.count(leftovers.count, "process", "processes")) that are gone left in tmp/")
         }
-        let killed = backend.removeKilledWrites()
+        let killed = backend.ability((any KilledWriteCleanup).self)?.removeKilledWrites() ?? 0
         if killed > 0 {
             report.actions.append("removed \(Plural.count(killed, "temporary file")) that writes killed midway left in the index")
         }

@@ -81,7 +81,7 @@ extension StoreTransaction {
         let condition: ObjectWrite.Condition = creating ? .absent : .always
         let durable = albums.count == 1
         let batches = stride(from: 0, to: albums.count, by: Self.batchSize).map { Array(albums[$0..<min($0 + Self.batchSize, albums.count)]) }
-        let outcomes = ParallelWork.map(batches, chunk: 1, workers: workers) { [store] batch -> Result<(written: [String], taken: Bool), any Error> in
+        let outcomes = ParallelWork.map(batches, chunk: 1, workers: workers) { [store] batch -> Result<(written: [ObjectKey], taken: Bool), any Error> in
             Result {
                 let writes = batch.filter(\.write).map { ObjectWrite(store.albumKey($0.summary.id), $0.bytes, when: condition) }
                 let done = try store.backend.write(writes, durable: durable)

@@ -12,13 +12,13 @@ import Synchronization
 public final class StoreTransaction: Sendable {
     let store: Store
     /// The album objects this transaction read, by key (nil: read as absent), for compare-and-swap.
-    private let reads = Mutex<[String: StoredObject?]>([:])
+    private let reads = Mutex<[ObjectKey: StoredObject?]>([:])
 
     init(store: Store) {
         self.store = store
     }
 
-    private var backend: any StorageBackend { store.backend }
+    private var backend: any ObjectStore { store.backend }
 
     public func album(_ id: String) throws(StoreError) -> Album {
         let (album, object) = try store.albumObject(id)
@@ -126,7 +126,7 @@ public final class StoreTransaction: Sendable {
 
     /// Removes the object at `key` unless it changed since it was read as `object`. (A store
     /// without conditional deletes empties it first; an empty name entry reads as none.)
-    func removeIfUnchanged(_ key: String, _ object: StoredObject) throws(StoreError) {
+    func removeIfUnchanged(_ key: ObjectKey, _ object: StoredObject) throws(StoreError) {
         if try backend.write(key, [], when: .unchanged(object)) { try backend.remove(key) }
     }
 
