@@ -38,13 +38,13 @@ struct StoreWatcher: Service {
                 let now = try? await readSignature()
                 if now != signature, let read = try? await readPins(changedFrom: known) {
                     signature = now
-                    for pin in read.changed { hub.publish(ServerEvent("pin", pin)) }
+                    for pin in read.changed { hub.publish(ServerEvent("pin", PinJSON(pin))) }
                     for id in known.keys where read.current[id] == nil { hub.publish(ServerEvent("pin-removed", ["id": id])) }
                     known = read.current
                 } else if let ended = try? await fetchesEnded(among: known.values.filter { $0.state == .fetching }) {
                     for (pin, shown) in ended {
                         known[pin.id] = pin
-                        hub.publish(ServerEvent("pin", shown))
+                        hub.publish(ServerEvent("pin", PinJSON(shown)))
                     }
                 }
             }

@@ -73,6 +73,10 @@ public struct PlaceFinder: Sendable {
     static let turnOnAdvice = "for a landmark or an address, turn the online geocoder on (OpenStreetMap's Nominatim: set \"enabled\": true "
         + "and your \"contact\" in the config's \"geocoder\"; docs/places.md, \"Landmarks and addresses\"), or \(PlaceInput.coordinatesAdvice)"
 
+    /// `turnOnAdvice` for a page, whose reader turns the geocoder on in the config file, a sentence
+    /// of its own.
+    public static let turnOnAdviceForPages = "For landmarks and addresses, turn on the online geocoder (docs/places.md, “Landmarks and addresses”)."
+
     /// How far apart two matches must be to count as different places (a building is often both a
     /// way and its entrance's node).
     static let samePlaceKm = 1.0
