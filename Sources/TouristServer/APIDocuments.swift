@@ -77,12 +77,6 @@ struct EditedPin: Encodable {
     var next: PinChange.NextStep?
 }
 
-/// `DELETE /api/pins/ID`.
-struct RemovedPin: Encodable {
-    var removed: String
-    var deletedFiles: Int
-}
-
 /// `GET /api/pins/ID/album`: the album as `album --json` shows it, with its target, whether a
 /// process (this server, or another) is filling it now, whether that is a new collection of this
 /// server (`replacing`: until the pin's state turns `fetching`, it is still searching and the
@@ -99,12 +93,6 @@ struct AlbumPage: Encodable {
 /// `POST /api/pins/ID/photos/delete`.
 struct PhotoRemoval: Decodable {
     var photos: [String]
-}
-
-/// Its answer.
-struct RemovedPhotos: Encodable {
-    var removed: [String]
-    var deletedFiles: Int
 }
 
 /// `GET /api/pins/ID/photos/PHOTO`, with the ids of the photos before and after it in the album

@@ -85,14 +85,13 @@ struct APIRoutes: Sendable {
     private func removePin(_ context: BasicRequestContext) throws -> Response {
         // By id or whole name only, as `pin rm` removes: never a prefix.
         let (id, deleted) = try library.removePin(try pinReference(context))
-        return try json(RemovedPin(removed: id, deletedFiles: deleted))
+        return try json(Removal(removed: [id], deletedFiles: deleted))
     }
 
     private func album(_ context: BasicRequestContext) throws -> Response {
         let album = try library.album(try pinID(context))
         sizes.learn(album.photos)
-        var pin = album.pin
-        pin.photos = album.storedCount
+        let pin = album.pin
         let photos = album.photos.map { PhotoJSON(photo: $0, store: library.store, withPath: false) }
         // Fetching here, or in another process (a terminal's `tourist fetch` holds the pin's lease).
         let fetching = jobs.isRunning(pin.id) || library.isBeingFetched(pin.id)
@@ -129,16 +128,17 @@ struct APIRoutes: Sendable {
             guard let key = PhotoKey(text) else { throw BadRequest(message: "\"\(text)\" is not a photo id (provider:id)") }
             return key
         }
-        let deleted = try await ServerThreads.onStore { [library] in try library.removePhotos(keys, fromPin: try pinID(context)) }
-        return try json(RemovedPhotos(removed: Library.once(keys).map(\.description), deletedFiles: deleted))
+        let (id, deleted) = try await ServerThreads.onStore { [library] in
+            let id = try pinID(context)
+            return (id, try library.removePhotos(keys, fromPin: id))
+        }
+        return try json(Removal(pin: id, removed: Library.once(keys).map(\.description), deletedFiles: deleted))
     }
 
     private func photo(_ context: BasicRequestContext) throws -> Response {
-        let album = try library.album(try pinID(context))
-        let key = try photoKey(context)
-        guard let photo = album.photos.first(where: { $0.key == key }) else {
-            throw StoreError(.notFound, "photo \(key) is not in the album of \"\(album.pin.name)\"")
-        }
+        let id = try pinID(context)
+        let (album, photo) = try library.photo(try photoKey(context), in: id)
+        let key = photo.key
         sizes.learn([photo])
         let (previous, next) = PhotoPage.neighbours(of: key, in: album.photos)
         return try json(PhotoPage(

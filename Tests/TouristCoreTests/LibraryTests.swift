@@ -123,4 +123,19 @@ import TestSupport
         await #expect(throws: LibraryError.self) { try await library.fetch(pin: pin.id, providerNames: ["nope"]) }
         #expect(FailureClass.of(LibraryError(.usage, "x")) == .usage)
     }
+
+    /// A one-off search says how it ended itself: photos nearest first with their distances and
+    /// no failure; none where the set has none, ended well (the provider answered), and nothing
+    /// is stored.
+    @Test func aSearchSaysHowItEndedAndStoresNothing() async throws {
+        let library = try library(photos: 6)
+        let found = try await library.search(around: Self.center, radiusKm: 5, count: 4)
+        #expect(found.photos.count == 4 && found.failureClass == nil && found.unanswered == nil, "\(found.photos.map(\.id))")
+        let distances = found.photos.compactMap(\.distanceKm)
+        #expect(distances.count == 4 && distances == distances.sorted())
+        let nowhere = try await library.search(around: try GeoPoint(latitude: -45, longitude: -170), radiusKm: 5, count: 4)
+        #expect(nowhere.photos.isEmpty && nowhere.failureClass == nil && nowhere.unanswered == nil, "\(nowhere.failures)")
+        #expect(try library.pins().isEmpty)
+        await #expect(throws: LibraryError.self) { try await library.search(around: Self.center, radiusKm: 5, count: 4, providerNames: ["nope"]) }
+    }
 }

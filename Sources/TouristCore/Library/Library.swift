@@ -85,11 +85,19 @@ public final class Library: Sendable {
         return "\(pins.count) pins: \(named)\(pins.count > 5 ? " and \(pins.count - 5) more (`tourist pin list` shows them)" : "")"
     }
 
-    /// The album of the pin `reference` names (see `resolvePin`).
+    /// The album of the pin `reference` names (see `resolvePin`), its pin as shown: its photo count
+    /// as the album holds them (`Album.summarizedPin`), its nearest city and its state as it is now.
     public func album(_ reference: String) throws -> Album {
         var album = try store.album(try resolvePin(reference))
-        album.pin = withCurrentState(Self.placed([album.pin])[0])
+        album.pin = withCurrentState(Self.placed([album.summarizedPin])[0])
         return album
+    }
+
+    /// Saves a pin at `place` as `PlaceFinder` resolved it (`pin add`), named `name`, else by the
+    /// place's own name (a city's, the geocoder's), else by its coordinates; see
+    /// `addPin(name:at:radiusKm:)`.
+    public func addPin(place: PlaceInput, name: String?, radiusKm: Double?) throws -> (pin: Pin, created: Bool) {
+        try addPin(name: name ?? place.suggestedName, at: place.location, radiusKm: radiusKm)
     }
 
     /// Saves a pin named `name` (default: its coordinates; checked and trimmed by `PinName`) with
