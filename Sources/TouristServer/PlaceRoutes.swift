@@ -39,7 +39,7 @@ struct PlaceRoutes: Sendable {
 
     private func labels(_ request: Request) async throws -> Response {
         let query = try LabelsQuery(request.uri)
-        let labels = try await ServerThreads.onStore { try Gazetteer.bundled().labels(in: query.box, zoom: query.zoom, limit: query.limit) }
+        let labels = try await ServerThreads.onStore { [finder] in try finder.gazetteer.gazetteer().labels(in: query.box, zoom: query.zoom, limit: query.limit) }
         return try APIRoutes.json(CityLabels(labels: labels.map(CityLabels.Label.init), attribution: Gazetteer.attribution))
     }
 }

@@ -69,7 +69,7 @@ struct StoreWatcher: Service {
             let pins = try library.store.pins().map(library.withCurrentState)
             let current = Dictionary(pins.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
             guard let known else { return (current, []) }
-            return (current, Library.placed(pins.filter { known[$0.id] != $0 }))
+            return (current, library.placed(pins.filter { known[$0.id] != $0 }))
         }
     }
 
@@ -80,7 +80,7 @@ struct StoreWatcher: Service {
         guard !fetching.isEmpty else { return [] }
         return try await ServerThreads.onStore { [library] in
             let ended = fetching.map(library.withCurrentState).filter { $0.state != .fetching }
-            return Array(zip(ended, Library.placed(ended)))
+            return Array(zip(ended, library.placed(ended)))
         }
     }
 }

@@ -20,7 +20,7 @@ import TestSupport
         let loader = ConfigLoader(registry: ProviderRegistry([FixtureProviderFactory()]), environment: ["HOME": folder.path], workingDirectory: folder.path)
         let config = try loader.parse(Array(text.utf8), path: try folder.write("config.json", text))
         let setup = ProviderSetup(config: config, loader: loader, logger: Logger(label: "library-tests"), http: HTTPClient(), retryPolicy: RetryPolicy(retries: 0))
-        return Library(store: try Store(path: folder.child("store")), providers: setup)
+        return Library(store: try Store(path: folder.child("store")), providers: setup, gazetteer: .bundled)
     }
 
     @Test func aPinIsFoundByIdNameAnyCaseOrAUniquePrefixAndAmbiguityIsAUsageError() throws {
