@@ -11,7 +11,7 @@ enum PinFileDoor {
     static func check(_ bytes: [UInt8], format: PinFileFormat) {
         let entries: [PinFileEntry]
         do {
-            entries = try Library.readPinFile(bytes, file: "pins", format: format)
+            entries = try Library.readPinFile(bytes, file: "pins", format: format, gazetteer: .bundled)
         } catch {
             contract(error.message.hasPrefix("pins"), "an error that does not name the file: \(error.message)")
             return
@@ -22,7 +22,7 @@ enum PinFileDoor {
         let written = format == .csv ? PinCSV.write(pins) : PinGeoJSON.write(pins)
         let again: [PinFileEntry]
         do {
-            again = try Library.readPinFile(Array(written.utf8), file: "pins", format: format)
+            again = try Library.readPinFile(Array(written.utf8), file: "pins", format: format, gazetteer: .bundled)
         } catch {
             contract(false, "\(entries) written as \(written.debugDescription) cannot be read back: \(error.message)")
             return

@@ -10,7 +10,7 @@ enum PlacesQueryDoor {
         guard let query = try? PlacesQuery(URI("/api/places?" + String(decoding: bytes, as: UTF8.self))) else { return }
         contract((1...PlaceSearch.maximumLimit).contains(query.limit), "limit \(query.limit)")
         do {
-            let candidates = try PlaceSearch().candidates(for: query.text, limit: query.limit)
+            let candidates = try PlaceSearch(gazetteer: .bundled).candidates(for: query.text, limit: query.limit)
             contract(candidates.count <= query.limit, "\(candidates.count) places for limit \(query.limit)")
         } catch {
             contract(FailureClass.of(error) == .usage, "\(query.text.debugDescription): \(error)")

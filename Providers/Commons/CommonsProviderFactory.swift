@@ -8,6 +8,7 @@ public struct CommonsProviderFactory: ProviderFactory {
 
     public let type = "commons"
     public let summary = "Freely licensed geotagged photos from Wikimedia Commons (GeoData geosearch); no API key."
+    public let displayName: String? = "Wikimedia Commons"
     public let options: [ProviderOption] = [
         ProviderOption("endpoint", .string, help: "MediaWiki API endpoint (http or https)", default: CommonsProviderFactory.defaultEndpoint),
         ProviderOption(

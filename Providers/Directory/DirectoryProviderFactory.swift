@@ -11,6 +11,7 @@ public struct DirectoryProviderFactory: ProviderFactory, PhotoIDUpgrading {
     /// Without a configured `coverage`, a directory provider is asked only within its photos' box.
     public let coversItsIndexedPhotos = true
     public let summary = "Your own geotagged photos (JPEG, HEIC/HEIF, PNG, WebP, TIFF) in one or more folders, indexed in the store."
+    public let displayName: String? = "your folder"
     public let options: [ProviderOption] = [
         ProviderOption("path", .paths, help: "The folder of photos, or a list of folders"),
         ProviderOption("recursive", .bool, help: "Read sub-folders too", default: "true"),

@@ -7,6 +7,7 @@ public struct FixtureProviderFactory: ProviderFactory {
 
     public let type = "fixture"
     public let summary = "Photos from a fixture folder (manifest.json + images); by default the demo set of 6 places built into tourist."
+    public let displayName: String? = "the demo set"
     public let options: [ProviderOption] = [
         ProviderOption("path", .path, help: "Folder holding manifest.json and the photos", default: "the bundled demo set"),
         ProviderOption("latencyMs", .integer(0...600_000), help: "Delay added to every search and download, in milliseconds", default: "0"),

@@ -11,6 +11,7 @@ public struct FlickrProviderFactory: ProviderFactory {
 
     public let type = "flickr"
     public let summary = "Geotagged photos from Flickr (flickr.photos.search), or a Flickr-compatible service at \"endpoint\"; needs an API key."
+    public let displayName: String? = "Flickr"
     public let options: [ProviderOption] = [
         ProviderOption("apiKey", .string, help: "Flickr API key (FLICKR_API_KEY when absent); never printed, logged or stored", default: "${FLICKR_API_KEY}", secret: true),
         ProviderOption("endpoint", .string, help: "REST endpoint (http or https)", default: FlickrProviderFactory.defaultEndpoint),

@@ -2315,87 +2315,90 @@ static const unsigned char file769[] = {
 #embed "../TouristCore/Resources/gazetteer.bin"
 };
 static const unsigned char file770[] = {
-#embed "../TouristServer/Web/album.js"
+#embed "../TouristServer/Web/album-status.js"
 };
 static const unsigned char file771[] = {
-#embed "../TouristServer/Web/api.js"
+#embed "../TouristServer/Web/album.js"
 };
 static const unsigned char file772[] = {
-#embed "../TouristServer/Web/app.css"
+#embed "../TouristServer/Web/api.js"
 };
 static const unsigned char file773[] = {
-#embed "../TouristServer/Web/app.js"
+#embed "../TouristServer/Web/app.css"
 };
 static const unsigned char file774[] = {
-#embed "../TouristServer/Web/basemap.js"
+#embed "../TouristServer/Web/app.js"
 };
 static const unsigned char file775[] = {
-#embed "../TouristServer/Web/events.js"
+#embed "../TouristServer/Web/basemap.js"
 };
 static const unsigned char file776[] = {
-#embed "../TouristServer/Web/favicon.svg"
+#embed "../TouristServer/Web/events.js"
 };
 static const unsigned char file777[] = {
-#embed "../TouristServer/Web/index.html"
+#embed "../TouristServer/Web/favicon.svg"
 };
 static const unsigned char file778[] = {
-#embed "../TouristServer/Web/labels.js"
+#embed "../TouristServer/Web/index.html"
 };
 static const unsigned char file779[] = {
-#embed "../TouristServer/Web/land.geojson"
+#embed "../TouristServer/Web/labels.js"
 };
 static const unsigned char file780[] = {
-#embed "../TouristServer/Web/leaflet.js"
+#embed "../TouristServer/Web/land.geojson"
 };
 static const unsigned char file781[] = {
-#embed "../TouristServer/Web/map.js"
+#embed "../TouristServer/Web/leaflet.js"
 };
 static const unsigned char file782[] = {
-#embed "../TouristServer/Web/photo.js"
+#embed "../TouristServer/Web/map.js"
 };
 static const unsigned char file783[] = {
-#embed "../TouristServer/Web/pin-edit.js"
+#embed "../TouristServer/Web/photo.js"
 };
 static const unsigned char file784[] = {
-#embed "../TouristServer/Web/search.js"
+#embed "../TouristServer/Web/pin-edit.js"
 };
 static const unsigned char file785[] = {
-#embed "../TouristServer/Web/ui.js"
+#embed "../TouristServer/Web/search.js"
 };
 static const unsigned char file786[] = {
-#embed "../TouristServer/Web/vendor/leaflet/COPYRIGHT-leaflet"
+#embed "../TouristServer/Web/ui.js"
 };
 static const unsigned char file787[] = {
-#embed "../TouristServer/Web/vendor/leaflet/COPYRIGHT-markercluster"
+#embed "../TouristServer/Web/vendor/leaflet/COPYRIGHT-leaflet"
 };
 static const unsigned char file788[] = {
-#embed "../TouristServer/Web/vendor/leaflet/MarkerCluster.Default.css"
+#embed "../TouristServer/Web/vendor/leaflet/COPYRIGHT-markercluster"
 };
 static const unsigned char file789[] = {
-#embed "../TouristServer/Web/vendor/leaflet/MarkerCluster.css"
+#embed "../TouristServer/Web/vendor/leaflet/MarkerCluster.Default.css"
 };
 static const unsigned char file790[] = {
-#embed "../TouristServer/Web/vendor/leaflet/images/layers-2x.png"
+#embed "../TouristServer/Web/vendor/leaflet/MarkerCluster.css"
 };
 static const unsigned char file791[] = {
-#embed "../TouristServer/Web/vendor/leaflet/images/layers.png"
+#embed "../TouristServer/Web/vendor/leaflet/images/layers-2x.png"
 };
 static const unsigned char file792[] = {
-#embed "../TouristServer/Web/vendor/leaflet/images/marker-icon-2x.png"
+#embed "../TouristServer/Web/vendor/leaflet/images/layers.png"
 };
 static const unsigned char file793[] = {
-#embed "../TouristServer/Web/vendor/leaflet/images/marker-icon.png"
+#embed "../TouristServer/Web/vendor/leaflet/images/marker-icon-2x.png"
 };
 static const unsigned char file794[] = {
-#embed "../TouristServer/Web/vendor/leaflet/images/marker-shadow.png"
+#embed "../TouristServer/Web/vendor/leaflet/images/marker-icon.png"
 };
 static const unsigned char file795[] = {
-#embed "../TouristServer/Web/vendor/leaflet/leaflet.css"
+#embed "../TouristServer/Web/vendor/leaflet/images/marker-shadow.png"
 };
 static const unsigned char file796[] = {
-#embed "../TouristServer/Web/vendor/leaflet/leaflet.markercluster.min.js"
+#embed "../TouristServer/Web/vendor/leaflet/leaflet.css"
 };
 static const unsigned char file797[] = {
+#embed "../TouristServer/Web/vendor/leaflet/leaflet.markercluster.min.js"
+};
+static const unsigned char file798[] = {
 #embed "../TouristServer/Web/vendor/leaflet/leaflet.min.js"
 };
 
@@ -3170,34 +3173,35 @@ static const tourist_embedded_file files[] = {
     {"demo/sydney/sydney-64-m.jpg", file767, sizeof file767},
     {"demo/sydney/sydney-64-z.jpg", file768, sizeof file768},
     {"gazetteer.bin", file769, sizeof file769},
-    {"web/album.js", file770, sizeof file770},
-    {"web/api.js", file771, sizeof file771},
-    {"web/app.css", file772, sizeof file772},
-    {"web/app.js", file773, sizeof file773},
-    {"web/basemap.js", file774, sizeof file774},
-    {"web/events.js", file775, sizeof file775},
-    {"web/favicon.svg", file776, sizeof file776},
-    {"web/index.html", file777, sizeof file777},
-    {"web/labels.js", file778, sizeof file778},
-    {"web/land.geojson", file779, sizeof file779},
-    {"web/leaflet.js", file780, sizeof file780},
-    {"web/map.js", file781, sizeof file781},
-    {"web/photo.js", file782, sizeof file782},
-    {"web/pin-edit.js", file783, sizeof file783},
-    {"web/search.js", file784, sizeof file784},
-    {"web/ui.js", file785, sizeof file785},
-    {"web/vendor/leaflet/COPYRIGHT-leaflet", file786, sizeof file786},
-    {"web/vendor/leaflet/COPYRIGHT-markercluster", file787, sizeof file787},
-    {"web/vendor/leaflet/MarkerCluster.Default.css", file788, sizeof file788},
-    {"web/vendor/leaflet/MarkerCluster.css", file789, sizeof file789},
-    {"web/vendor/leaflet/images/layers-2x.png", file790, sizeof file790},
-    {"web/vendor/leaflet/images/layers.png", file791, sizeof file791},
-    {"web/vendor/leaflet/images/marker-icon-2x.png", file792, sizeof file792},
-    {"web/vendor/leaflet/images/marker-icon.png", file793, sizeof file793},
-    {"web/vendor/leaflet/images/marker-shadow.png", file794, sizeof file794},
-    {"web/vendor/leaflet/leaflet.css", file795, sizeof file795},
-    {"web/vendor/leaflet/leaflet.markercluster.min.js", file796, sizeof file796},
-    {"web/vendor/leaflet/leaflet.min.js", file797, sizeof file797},
+    {"web/album-status.js", file770, sizeof file770},
+    {"web/album.js", file771, sizeof file771},
+    {"web/api.js", file772, sizeof file772},
+    {"web/app.css", file773, sizeof file773},
+    {"web/app.js", file774, sizeof file774},
+    {"web/basemap.js", file775, sizeof file775},
+    {"web/events.js", file776, sizeof file776},
+    {"web/favicon.svg", file777, sizeof file777},
+    {"web/index.html", file778, sizeof file778},
+    {"web/labels.js", file779, sizeof file779},
+    {"web/land.geojson", file780, sizeof file780},
+    {"web/leaflet.js", file781, sizeof file781},
+    {"web/map.js", file782, sizeof file782},
+    {"web/photo.js", file783, sizeof file783},
+    {"web/pin-edit.js", file784, sizeof file784},
+    {"web/search.js", file785, sizeof file785},
+    {"web/ui.js", file786, sizeof file786},
+    {"web/vendor/leaflet/COPYRIGHT-leaflet", file787, sizeof file787},
+    {"web/vendor/leaflet/COPYRIGHT-markercluster", file788, sizeof file788},
+    {"web/vendor/leaflet/MarkerCluster.Default.css", file789, sizeof file789},
+    {"web/vendor/leaflet/MarkerCluster.css", file790, sizeof file790},
+    {"web/vendor/leaflet/images/layers-2x.png", file791, sizeof file791},
+    {"web/vendor/leaflet/images/layers.png", file792, sizeof file792},
+    {"web/vendor/leaflet/images/marker-icon-2x.png", file793, sizeof file793},
+    {"web/vendor/leaflet/images/marker-icon.png", file794, sizeof file794},
+    {"web/vendor/leaflet/images/marker-shadow.png", file795, sizeof file795},
+    {"web/vendor/leaflet/leaflet.css", file796, sizeof file796},
+    {"web/vendor/leaflet/leaflet.markercluster.min.js", file797, sizeof file797},
+    {"web/vendor/leaflet/leaflet.min.js", file798, sizeof file798},
 };
 
 const tourist_embedded_file *tourist_embedded_files(unsigned long *count) {

@@ -11,13 +11,32 @@ struct SettingsDocument: Encodable {
         var maxZoom: Int
     }
 
+    /// The radii a form offers for a pin (`PinRadius`), and a new pin's (`Defaults.radiusKm`).
+    struct Radius: Encodable {
+        var minimumKm = PinRadius.smallestOfferedKm
+        var maximumKm = PinRadius.maximumKm
+        var defaultKm = Defaults.radiusKm
+    }
+
+    /// The words a page shows that the core keeps.
+    struct Names: Encodable {
+        /// What each configured provider goes by in text, by its name (`ProviderSetup.displayNames`).
+        var providers: [String: String]
+        /// What a pin given no name is called (`PinName.defaultDescription`).
+        var unnamedPin = PinName.defaultDescription
+        /// How to find landmarks and addresses when the online geocoder is off.
+        var geocoderAdvice = PlaceFinder.turnOnAdviceForPages
+    }
+
     var tiles: Tiles?
     /// Where the map was left, or nil.
     var view: MapView?
     var version: String
+    var radius = Radius()
+    var names: Names
 
     enum CodingKeys: String, CodingKey {
-        case tiles, view, version
+        case tiles, view, version, radius, names
     }
 
     /// Writes `null` for what is not set, so the page always finds every key.
@@ -26,6 +45,8 @@ struct SettingsDocument: Encodable {
         try container.encode(tiles, forKey: .tiles)
         try container.encode(view, forKey: .view)
         try container.encode(version, forKey: .version)
+        try container.encode(radius, forKey: .radius)
+        try container.encode(names, forKey: .names)
     }
 }
 
@@ -52,14 +73,8 @@ struct PinEdit: Decodable {
 /// Its answer: the pin as `pin show --json` shows it, and, when the radius changed, what fills the
 /// album within it (`new-collection` or `fetch`); no `next` when the radius stayed.
 struct EditedPin: Encodable {
-    var pin: Pin
+    var pin: PinJSON
     var next: PinChange.NextStep?
-}
-
-/// `DELETE /api/pins/ID`.
-struct RemovedPin: Encodable {
-    var removed: String
-    var deletedFiles: Int
 }
 
 /// `GET /api/pins/ID/album`: the album as `album --json` shows it, with its target, whether a
@@ -67,7 +82,7 @@ struct RemovedPin: Encodable {
 /// server (`replacing`: until the pin's state turns `fetching`, it is still searching and the
 /// photos listed are those it replaces), and how its last fetch ended.
 struct AlbumPage: Encodable {
-    var pin: Pin
+    var pin: PinJSON
     var target: Int
     var fetching: Bool
     var replacing: Bool
@@ -80,19 +95,15 @@ struct PhotoRemoval: Decodable {
     var photos: [String]
 }
 
-/// Its answer.
-struct RemovedPhotos: Encodable {
-    var removed: [String]
-    var deletedFiles: Int
-}
-
 /// `GET /api/pins/ID/photos/PHOTO`, with the ids of the photos before and after it in the album
-/// (absent at either end).
+/// (absent at either end), and how far the photo was taken from the pin (`Kilometres.text`; absent
+/// for a photo with no location).
 struct PhotoPage: Encodable {
-    var pin: Pin
+    var pin: PinJSON
     var photo: PhotoJSON
     var previous: String?
     var next: String?
+    var distanceText: String?
 
     /// The photos on either side of `key` in the album's order, among those the album page opens
     /// (neither still downloading nor rejected); nil at either end or for a photo not in `photos`.

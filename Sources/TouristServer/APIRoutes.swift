@@ -36,7 +36,8 @@ struct APIRoutes: Sendable {
 
     private func settings() throws -> Response {
         let tiles = library.config.serve.tiles.map { SettingsDocument.Tiles(url: $0.url, attribution: $0.attribution, maxZoom: $0.maxZoom) }
-        return try json(SettingsDocument(tiles: tiles, view: MapView.load(from: library.store), version: TouristVersion.current))
+        let names = SettingsDocument.Names(providers: library.providers.displayNames)
+        return try json(SettingsDocument(tiles: tiles, view: MapView.load(from: library.store), version: TouristVersion.current, names: names))
     }
 
     private func saveView(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -46,8 +47,8 @@ struct APIRoutes: Sendable {
     }
 
     private func pins() throws -> Response {
-        // The CLI's `pin list --json`, written by its fast encoder: 10,000 pins stay quick.
-        Response(status: .ok, headers: Self.jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(bytes: PinRecordCodec.listDocument(try library.pins()))))
+        // The CLI's `pin list --json` with each pin's words (`PinJSON`), written by its fast encoder.
+        Response(status: .ok, headers: Self.jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(bytes: PinJSON.listDocument(try library.pins()))))
     }
 
     private func addPin(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -55,7 +56,7 @@ struct APIRoutes: Sendable {
         let radius = try Self.checkedRadius(new.radiusKm ?? Defaults.radiusKm)
         let place = try GeoPoint(latitude: new.latitude, longitude: new.longitude)
         let (pin, created) = try await ServerThreads.onStore { [library] in try library.addPin(name: new.name, at: place, radiusKm: radius) }
-        return try json(pin, status: created ? .created : .ok)
+        return try json(PinJSON(pin), status: created ? .created : .ok)
     }
 
     /// `pin edit`: a new name, a new radius or both; the album stays, and `next` says what fills
@@ -69,7 +70,7 @@ struct APIRoutes: Sendable {
         let change = try await ServerThreads.onStore { [library] in
             try library.editPin(try pinID(context), name: edit.name, radiusKm: radius)
         }
-        return try json(EditedPin(pin: change.after, next: change.next))
+        return try json(EditedPin(pin: PinJSON(change.after), next: change.next))
     }
 
     /// `radiusKm` of a request, by the rule every front end keeps (`PinRadius`).
@@ -84,19 +85,18 @@ struct APIRoutes: Sendable {
     private func removePin(_ context: BasicRequestContext) throws -> Response {
         // By id or whole name only, as `pin rm` removes: never a prefix.
         let (id, deleted) = try library.removePin(try pinReference(context))
-        return try json(RemovedPin(removed: id, deletedFiles: deleted))
+        return try json(Removal(removed: [id], deletedFiles: deleted))
     }
 
     private func album(_ context: BasicRequestContext) throws -> Response {
         let album = try library.album(try pinID(context))
         sizes.learn(album.photos)
-        var pin = album.pin
-        pin.photos = album.storedCount
+        let pin = album.pin
         let photos = album.photos.map { PhotoJSON(photo: $0, store: library.store, withPath: false) }
         // Fetching here, or in another process (a terminal's `tourist fetch` holds the pin's lease).
         let fetching = jobs.isRunning(pin.id) || library.isBeingFetched(pin.id)
         let replacing = jobs.kind(of: pin.id) == .newCollection
-        return try json(AlbumPage(pin: pin, target: album.target, fetching: fetching, replacing: replacing, report: album.report, photos: photos))
+        return try json(AlbumPage(pin: PinJSON(pin), target: album.target, fetching: fetching, replacing: replacing, report: album.report, photos: photos))
     }
 
     /// Starts a new collection; with `allowFewer`, one that replaces the album even with fewer
@@ -128,21 +128,23 @@ struct APIRoutes: Sendable {
             guard let key = PhotoKey(text) else { throw BadRequest(message: "\"\(text)\" is not a photo id (provider:id)") }
             return key
         }
-        let deleted = try await ServerThreads.onStore { [library] in try library.removePhotos(keys, fromPin: try pinID(context)) }
-        return try json(RemovedPhotos(removed: Library.once(keys).map(\.description), deletedFiles: deleted))
+        let (id, deleted) = try await ServerThreads.onStore { [library] in
+            let id = try pinID(context)
+            return (id, try library.removePhotos(keys, fromPin: id))
+        }
+        return try json(Removal(pin: id, removed: Library.once(keys).map(\.description), deletedFiles: deleted))
     }
 
     private func photo(_ context: BasicRequestContext) throws -> Response {
-        let album = try library.album(try pinID(context))
-        let key = try photoKey(context)
-        guard let photo = album.photos.first(where: { $0.key == key }) else {
-            throw StoreError(.notFound, "photo \(key) is not in the album of \"\(album.pin.name)\"")
-        }
+        let id = try pinID(context)
+        let (album, photo) = try library.photo(try photoKey(context), in: id)
+        let key = photo.key
         sizes.learn([photo])
         let (previous, next) = PhotoPage.neighbours(of: key, in: album.photos)
         return try json(PhotoPage(
-            pin: album.pin, photo: PhotoJSON(photo: photo, store: library.store, withPath: false),
-            previous: previous?.description, next: next?.description
+            pin: PinJSON(album.pin), photo: PhotoJSON(photo: photo, store: library.store, withPath: false),
+            previous: previous?.description, next: next?.description,
+            distanceText: photo.candidate.location.flatMap { spot in (try? album.pin.location).map { Kilometres.text(spot.distanceKm(to: $0)) } }
         ))
     }
 

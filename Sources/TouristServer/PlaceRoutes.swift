@@ -4,10 +4,11 @@ import TouristCore
 /// The map's search box and city labels, over the bundled gazetteer (`PlaceSearch`,
 /// `Gazetteer.labels`): `GET /api/places?q=TEXT[&limit=N][&online=1]` and
 /// `GET /api/places/labels?bbox=WEST,SOUTH,EAST,NORTH&zoom=Z[&limit=N]`. The gazetteer's first
-/// load reads a few megabytes, so every call runs on `ServerThreads.store`, off the event loops.
-/// `online=1` (the box sends it on Enter, never while typing: Nominatim's policy forbids
-/// type-ahead) asks the config's online geocoder when the gazetteer has nothing (`PlaceFinder`);
-/// its lookup waits its turn and for the network on the global executor, not on an event loop.
+/// load reads a few megabytes, so every call runs off the event loops: a search on the global
+/// executor (`PlaceFinder.candidates`), labels on `ServerThreads.store`. `online=1` (the box sends
+/// it on Enter, never while typing: Nominatim's policy forbids type-ahead) asks the config's
+/// online geocoder when the gazetteer has nothing; its lookup waits its turn and for the network
+/// on the global executor too.
 /// It is answered only for this server's page (`ServerSecrets.isFromThePage`): another site's
 /// `<img src=…>` must not send lookups to the geocoder under the user's contact (403 instead).
 struct PlaceRoutes: Sendable {
@@ -25,11 +26,10 @@ struct PlaceRoutes: Sendable {
             return APIError.response(.forbidden, Self.onlineRefusal)
         }
         let (text, limit) = (query.text, query.limit)
-        var candidates = try await ServerThreads.onStore { try PlaceSearch().candidates(for: text, limit: limit) }
-        if candidates.isEmpty, query.online, finder.geocoder != nil {
-            candidates = try await withTaskExecutorPreference(globalConcurrentExecutor) { [finder] in
-                try await finder.onlineCandidates(for: text, limit: limit)
-            }
+        // Online only when the geocoder is on: one its config refuses is not asked, as if off.
+        let online = query.online && finder.geocoder != nil
+        let candidates = try await withTaskExecutorPreference(globalConcurrentExecutor) { [finder] in
+            try await finder.candidates(for: text, limit: limit, online: online)
         }
         return try APIRoutes.json(PlaceList(query: text, candidates: candidates.map(PlaceCandidateJSON.init), geocoder: finder.geocoder != nil))
     }
@@ -39,7 +39,7 @@ struct PlaceRoutes: Sendable {
 
     private func labels(_ request: Request) async throws -> Response {
         let query = try LabelsQuery(request.uri)
-        let labels = try await ServerThreads.onStore { try Gazetteer.bundled().labels(in: query.box, zoom: query.zoom, limit: query.limit) }
+        let labels = try await ServerThreads.onStore { [finder] in try finder.gazetteer.gazetteer().labels(in: query.box, zoom: query.zoom, limit: query.limit) }
         return try APIRoutes.json(CityLabels(labels: labels.map(CityLabels.Label.init), attribution: Gazetteer.attribution))
     }
 }

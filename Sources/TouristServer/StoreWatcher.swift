@@ -38,13 +38,13 @@ struct StoreWatcher: Service {
                 let now = try? await readSignature()
                 if now != signature, let read = try? await readPins(changedFrom: known) {
                     signature = now
-                    for pin in read.changed { hub.publish(ServerEvent("pin", pin)) }
+                    for pin in read.changed { hub.publish(ServerEvent("pin", PinJSON(pin))) }
                     for id in known.keys where read.current[id] == nil { hub.publish(ServerEvent("pin-removed", ["id": id])) }
                     known = read.current
                 } else if let ended = try? await fetchesEnded(among: known.values.filter { $0.state == .fetching }) {
                     for (pin, shown) in ended {
                         known[pin.id] = pin
-                        hub.publish(ServerEvent("pin", shown))
+                        hub.publish(ServerEvent("pin", PinJSON(shown)))
                     }
                 }
             }
@@ -69,7 +69,7 @@ struct StoreWatcher: Service {
             let pins = try library.store.pins().map(library.withCurrentState)
             let current = Dictionary(pins.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
             guard let known else { return (current, []) }
-            return (current, Library.placed(pins.filter { known[$0.id] != $0 }))
+            return (current, library.placed(pins.filter { known[$0.id] != $0 }))
         }
     }
 
@@ -80,7 +80,7 @@ struct StoreWatcher: Service {
         guard !fetching.isEmpty else { return [] }
         return try await ServerThreads.onStore { [library] in
             let ended = fetching.map(library.withCurrentState).filter { $0.state != .fetching }
-            return Array(zip(ended, Library.placed(ended)))
+            return Array(zip(ended, library.placed(ended)))
         }
     }
 }

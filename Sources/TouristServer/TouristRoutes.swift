@@ -15,8 +15,8 @@ struct TouristRoutes: Sendable {
     let port: BoundPort
 
     /// `places` finds what the map's search box asks for (the gazetteer, then the config's online
-    /// geocoder when it is on).
-    init(library: Library, options: ServerOptions, places: PlaceFinder = PlaceFinder(geocoder: nil), logger: Logger) throws {
+    /// geocoder when it is on); nil: the library's gazetteer alone.
+    init(library: Library, options: ServerOptions, places: PlaceFinder? = nil, logger: Logger) throws {
         let assets = try WebAssets(directory: options.assetsDirectory)
         secrets = ServerSecrets(requiringAccessToken: !options.isLoopback)
         hub = EventHub()
@@ -30,7 +30,7 @@ struct TouristRoutes: Sendable {
         router.add(middleware: checks)
         let sizes = RecordedSizes()
         APIRoutes(library: library, jobs: jobs, hub: hub, sizes: sizes).add(to: router)
-        PlaceRoutes(finder: places, secrets: secrets).add(to: router)
+        PlaceRoutes(finder: places ?? PlaceFinder(geocoder: nil, gazetteer: library.gazetteer), secrets: secrets).add(to: router)
         PageRoutes(assets: assets, csrfToken: secrets.csrfToken).add(to: router)
         responder = TouristResponder(router: router.buildResponder(), blobs: BlobRoutes(blobs: library.blobs, cache: BlobCache(), sizes: sizes), checks: checks)
     }

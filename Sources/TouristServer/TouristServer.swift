@@ -14,11 +14,12 @@ import TouristCore
 public struct TouristServer: Sendable {
     let library: Library
     let options: ServerOptions
-    let places: PlaceFinder
+    let places: PlaceFinder?
     let logger: Logger
 
-    /// `places` answers the map's search box: the gazetteer, then the config's online geocoder.
-    public init(library: Library, options: ServerOptions, places: PlaceFinder = PlaceFinder(geocoder: nil), logger: Logger) {
+    /// `places` answers the map's search box: the gazetteer, then the config's online geocoder
+    /// (nil: the library's gazetteer alone).
+    public init(library: Library, options: ServerOptions, places: PlaceFinder? = nil, logger: Logger) {
         self.library = library
         self.options = options
         self.places = places

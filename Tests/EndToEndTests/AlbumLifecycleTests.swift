@@ -79,9 +79,12 @@ import TestSupport
         let photosB = try await harness.json("fetch", b, "--count", "5").photos
         #expect(photosA.map { $0["sha256"] as? String } == photosB.map { $0["sha256"] as? String })
         #expect(harness.blobFiles().count == 5)
-        try await harness.run("pin", "rm", a)
+        // `pin rm --json` answers in the shape the API's removals share (`Removal`).
+        let first = try await harness.json("pin", "rm", a)
+        #expect(first["removed"] as? [String] == [a] && first["deletedFiles"] as? Int == 0, "\(first)")
         #expect(harness.blobFiles().count == 5)
-        try await harness.run("pin", "rm", b)
+        let last = try await harness.json("pin", "rm", b)
+        #expect(last["removed"] as? [String] == [b] && last["deletedFiles"] as? Int == 5, "\(last)")
         #expect(harness.blobFiles().isEmpty)
     }
 

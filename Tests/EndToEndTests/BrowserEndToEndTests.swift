@@ -193,6 +193,13 @@ private struct Failure: Error, CustomStringConvertible {
 
 /// Where screenshots are written: `$TOURIST_SCREENSHOTS` (docs/screenshots come from there), else the
 /// test's temp folder.
+/// Opens pin `pin`'s album and waits for its status card to be of `kind`; returns the card's text.
+func albumCard(_ browser: WebDriver, base: String, pin: String, kind: String) throws -> String {
+    try browser.navigate(to: base + "/pins/\(pin)")
+    try browser.waitUntil("the album shows its \(kind) card", "document.querySelector('#album-status').dataset.kind === '\(kind)'")
+    return try browser.findElement(css: "#album-status")?.text ?? ""
+}
+
 func screenshotFolder(_ harness: Harness) throws -> String {
     let folder = ProcessInfo.processInfo.environment["TOURIST_SCREENSHOTS"] ?? harness.folder.child("screenshots")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -239,13 +246,9 @@ struct BrowserAlbumStateTests {
             flickr.releaseDownloads()
             try browser.waitUntil("all 21 photos arrived", "document.querySelectorAll('#album-grid .photo-tile[data-state=stored] img.photo-thumb').length === 21 && !document.querySelector('#new-collection').disabled")
 
-            try browser.navigate(to: base + "/pins/\(nowhere)")
-            try browser.waitUntil("the empty album says so", "document.querySelector('#album-status').dataset.kind === 'empty'")
-            let empty = try browser.findElement(css: "#album-status")?.text ?? ""
+            let empty = try albumCard(browser, base: base, pin: nowhere, kind: "empty")
             try browser.saveScreenshot(to: shots + "/album-empty.png")
-            try browser.navigate(to: base + "/pins/\(offline)")
-            try browser.waitUntil("the failed album says so", "document.querySelector('#album-status').dataset.kind === 'failed'")
-            let failed = try browser.findElement(css: "#album-status")?.text ?? ""
+            let failed = try albumCard(browser, base: base, pin: offline, kind: "failed")
             try browser.saveScreenshot(to: shots + "/album-failed.png")
             return (placeholders, progress, disabled, empty, failed)
         }

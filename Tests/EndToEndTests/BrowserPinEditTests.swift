@@ -49,7 +49,7 @@ struct BrowserPinEditTests {
             try browser.execute("document.activeElement.select()")
             try browser.typeText("0")
             try browser.press(.enter)
-            try browser.waitUntil("the range is said in the form", "document.querySelector('#pin-edit-error').textContent.startsWith('Type the radius in kilometres, more than 0 and at most 20,000')")
+            try browser.waitUntil("the range is said in the form", "document.querySelector('#pin-edit-error').textContent.startsWith('Type the radius in kilometres, from 0.01 to 20,000')")
             try browser.execute("document.activeElement.select()")
             try browser.typeText("1.25")
             try browser.press(.enter)

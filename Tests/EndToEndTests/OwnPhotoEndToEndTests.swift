@@ -124,6 +124,7 @@ import TestSupport
         #expect(listed.contains("3  pictures:trip/DSCN0042.jpg"), "\(listed)")
         let removed = try await json("photo", "rm", pin, "3", "1")
         #expect(removed["removed"] as? [String] == ["pictures:trip/DSCN0042.jpg", "pictures:trip/DSCN0040.jpg"])
+        #expect(removed["pin"] as? String == pin && removed["deletedFiles"] is Int, "\(removed)")
         #expect(try await ids(pin) == ["pictures:trip/DSCN0041.jpg", "pictures:trip/DSCN0043.jpg"])
 
         let outside = try await tourist("photo", "rm", pin, "1", "3", expecting: 64)

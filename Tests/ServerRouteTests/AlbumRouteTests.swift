@@ -111,6 +111,7 @@ import TouristCore
             #expect(removed.status == .ok, "\(removed.text)")
             let answer = try removed.object()
             #expect(answer["removed"] as? [String] == [ids[0], ids[1]] && answer["deletedFiles"] as? Int == 2)
+            #expect(answer["pin"] as? String == album.pin.id, "the shape of `photo rm --json`: \(answer)")
             #expect(try harness.library.album(album.pin.id).photos.map(\.key.description) == Array(ids.dropFirst(2)))
             #expect(try harness.library.store.blobs.allHashes().count == ids.count - 2)
 

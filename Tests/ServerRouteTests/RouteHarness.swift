@@ -42,7 +42,7 @@ struct RouteHarness: Sendable {
         let config = try loader.parse(Array(text.utf8), path: try folder.write("config.json", text))
         let logger = Logger(label: "route-tests")
         let setup = ProviderSetup(config: config, loader: loader, logger: logger, http: HTTPClient(), retryPolicy: ProviderSetup.retryPolicy(config, environment: environment))
-        library = Library(store: try Store(path: folder.child("store"), lockTimeout: 120), providers: setup)
+        library = Library(store: try Store(path: folder.child("store"), lockTimeout: 120), providers: setup, gazetteer: .bundled)
         routes = try TouristRoutes(library: library, options: options, logger: logger)
     }
 

@@ -23,4 +23,25 @@ import TouristCore
         }
         #expect(MapView.load(from: harness.library.store)?.zoom == 12)
     }
+
+    /// The rules and words a page would otherwise copy: the radii a form offers (those `PinRadius`
+    /// takes), a new pin's radius, what each configured provider is called, what an unnamed pin is
+    /// called and how to turn the geocoder on.
+    @Test func theRadiiAndNamesAreTheCoresOwn() async throws {
+        let harness = try RouteHarness(commons: "http://127.0.0.1:9")
+        try await harness.test { client in
+            let settings = try await client.get("/api/settings").object()
+            let radius = try #require(settings["radius"] as? [String: Any])
+            let minimum = try #require(radius["minimumKm"] as? Double)
+            let maximum = try #require(radius["maximumKm"] as? Double)
+            #expect(try PinRadius.checked(minimum) == minimum && PinRadius.checked(maximum) == maximum)
+            #expect(throws: LibraryError.self) { try PinRadius.checked(maximum.nextUp) }
+            #expect(radius["defaultKm"] as? Double == Defaults.radiusKm)
+            let names = try #require(settings["names"] as? [String: Any])
+            // By the provider's type: the set is a fixture, "commons" is Wikimedia Commons.
+            #expect(names["providers"] as? [String: String] == ["demo": "the demo set", "commons": "Wikimedia Commons"])
+            #expect(names["unnamedPin"] as? String == PinName.defaultDescription)
+            #expect((names["geocoderAdvice"] as? String)?.contains("docs/places.md") == true)
+        }
+    }
 }

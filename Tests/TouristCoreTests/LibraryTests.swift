@@ -30,7 +30,7 @@ import TestSupport
         case .folder: try Store(path: folder.child("store"))
         case .memory: try Store(backend: MemoryBackend(), staging: TemporaryArea(root: folder.child("staging")), stateDirectory: folder.child("state"))
         }
-        return Library(store: store, providers: setup)
+        return Library(store: store, providers: setup, gazetteer: .bundled)
     }
 
     @Test(arguments: Medium.allCases) func aPinIsFoundByIdNameAnyCaseOrAUniquePrefixAndAmbiguityIsAUsageError(_ medium: Medium) throws {
@@ -132,5 +132,20 @@ import TestSupport
         let pin = try library.addPin(name: "Here", at: Self.center, radiusKm: 5).pin
         await #expect(throws: LibraryError.self) { try await library.fetch(pin: pin.id, providerNames: ["nope"]) }
         #expect(FailureClass.of(LibraryError(.usage, "x")) == .usage)
+    }
+
+    /// A one-off search says how it ended itself: photos nearest first with their distances and
+    /// no failure; none where the set has none, ended well (the provider answered), and nothing
+    /// is stored.
+    @Test(arguments: Medium.allCases) func aSearchSaysHowItEndedAndStoresNothing(_ medium: Medium) async throws {
+        let library = try library(on: medium, photos: 6)
+        let found = try await library.search(around: Self.center, radiusKm: 5, count: 4)
+        #expect(found.photos.count == 4 && found.failureClass == nil && found.unanswered == nil, "\(found.photos.map(\.id))")
+        let distances = found.photos.compactMap(\.distanceKm)
+        #expect(distances.count == 4 && distances == distances.sorted())
+        let nowhere = try await library.search(around: try GeoPoint(latitude: -45, longitude: -170), radiusKm: 5, count: 4)
+        #expect(nowhere.photos.isEmpty && nowhere.failureClass == nil && nowhere.unanswered == nil, "\(nowhere.failures)")
+        #expect(try library.pins().isEmpty)
+        await #expect(throws: LibraryError.self) { try await library.search(around: Self.center, radiusKm: 5, count: 4, providerNames: ["nope"]) }
     }
 }

@@ -39,7 +39,7 @@ import TestSupport
         let loader = ConfigLoader(registry: ProviderRegistry([factory]), environment: ["HOME": folder.path], workingDirectory: folder.path)
         let config = try loader.parse(Array(text.utf8), path: try folder.write("config.json", text))
         let setup = ProviderSetup(config: config, loader: loader, logger: Logger(label: "photo-reference-tests"), http: HTTPClient(), retryPolicy: RetryPolicy(retries: 0))
-        return Library(store: try Store(path: folder.child("store")), providers: setup)
+        return Library(store: try Store(path: folder.child("store")), providers: setup, gazetteer: .bundled)
     }
 
     /// A pin at `center` with a fetched album of 4 photos; its id and the album's keys.

@@ -8,25 +8,25 @@ import Testing
 
     @Test func csvWithAHeaderInAnyOrderQuotedFieldsAndWindowsLineEnds() throws {
         let text = "\u{FEFF}Lon,Name,Lat,Radius\r\n2.2945,\"Tour Eiffel, Paris\",48.8584,2\r\n\r\n-74.0445,\"The \"\"Lady\"\"\",40.6892,\r\n"
-        let entries = try PinCSV.read(text, file: "p.csv")
+        let entries = try PinCSV.read(text, file: "p.csv", gazetteer: .bundled)
         #expect(entries.count == 2)
         #expect(entries[0] == PinFileEntry(name: "Tour Eiffel, Paris", location: try GeoPoint(latitude: 48.8584, longitude: 2.2945), radiusKm: 2, position: "line 2"))
         #expect(entries[1].name == "The \"Lady\"" && entries[1].radiusKm == nil && entries[1].position == "line 4")
     }
 
     @Test func csvWithoutAHeaderTakesNameLatitudeLongitudeRadius() throws {
-        let entries = try PinCSV.read("Kyoto,34.9668,135.7741\n,-33.8584,151.2128,12.5", file: "p.csv")
+        let entries = try PinCSV.read("Kyoto,34.9668,135.7741\n,-33.8584,151.2128,12.5", file: "p.csv", gazetteer: .bundled)
         #expect(entries.map(\.name) == ["Kyoto", nil])
         #expect(entries.map(\.radiusKm) == [nil, 12.5])
         #expect(entries[1].location == (try GeoPoint(latitude: -33.8584, longitude: 151.2128)))
     }
 
     @Test func aQuotedNameMaySpanLinesAndTheNextLineCountsOn() throws {
-        let entries = try PinCSV.read("\"two\nlines\",1,2\nnext,3,4\n", file: "p.csv")
+        let entries = try PinCSV.read("\"two\nlines\",1,2\nnext,3,4\n", file: "p.csv", gazetteer: .bundled)
         #expect(entries.map(\.name) == ["two\nlines", "next"])
         #expect(entries.map(\.position) == ["line 1", "line 3"])
         #expect {
-            _ = try PinCSV.read("\"two\nlines\",1,2\nnext,3,4\nbad,x,5", file: "p.csv")
+            _ = try PinCSV.read("\"two\nlines\",1,2\nnext,3,4\nbad,x,5", file: "p.csv", gazetteer: .bundled)
         } throws: { error in
             (error as? InputDataError)?.message.hasPrefix("p.csv line 4: latitude \"x\"") == true
         }
@@ -45,7 +45,7 @@ import Testing
     ])
     func csvErrorsNameTheLineAndTheProblem(text: String, message: String) {
         #expect {
-            _ = try PinCSV.read(text, file: "p.csv")
+            _ = try PinCSV.read(text, file: "p.csv", gazetteer: .bundled)
         } throws: { error in
             (error as? InputDataError)?.message.hasPrefix(message) == true
         }
@@ -61,7 +61,7 @@ import Testing
             let radius = [1, 5, 0.25, Double.random(in: 0.001...20_000, using: &generator)][round % 4]
             var pin = Pin(id: "0000abcd", name: name, location: try GeoPoint(latitude: latitude, longitude: longitude), radiusKm: radius, createdAt: Date())
             pin.photos = 3
-            let read = try PinCSV.read(PinCSV.write([pin]), file: "round.csv")
+            let read = try PinCSV.read(PinCSV.write([pin]), file: "round.csv", gazetteer: .bundled)
             let trimmed = name.trimmingCharacters(in: .whitespaces)
             #expect(read == [PinFileEntry(name: trimmed.isEmpty ? nil : trimmed, location: try pin.location, radiusKm: radius, position: "line 2")], "\(name.debugDescription)")
         }

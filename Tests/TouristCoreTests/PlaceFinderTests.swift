@@ -31,7 +31,7 @@ import TestSupport
             settings: Self.settings(url, language: language, timeout: timeout), folder: PlaceFinder.geocoderFolder(stateRoot: folder.child(store)),
             retryPolicy: RetryPolicy(retries: 2, baseDelay: 0.01)
         )
-        return PlaceFinder(geocoder: geocoder)
+        return PlaceFinder(geocoder: geocoder, gazetteer: .bundled)
     }
 
     @Test func findsALandmarkOnlineAndSaysWhereItCameFrom() async throws {
@@ -126,17 +126,17 @@ import TestSupport
     }
 
     @Test func offTheNotFoundMessageSaysHowToTurnItOn() async throws {
-        let error = try await #require(throws: LibraryError.self) { try await PlaceFinder(geocoder: nil).resolve(["Eiffel Tower"]) }
+        let error = try await #require(throws: LibraryError.self) { try await PlaceFinder(geocoder: nil, gazetteer: .bundled).resolve(["Eiffel Tower"]) }
         #expect(error.failureClass == .usage)
         #expect(error.message == #"no place named "Eiffel Tower" among the cities of 15,000 people or more that tourist knows (GeoNames); for a landmark or an address, turn the online geocoder on (OpenStreetMap's Nominatim: set "enabled": true and your "contact" in the config's "geocoder"; docs/places.md, "Landmarks and addresses"), or give its coordinates instead, as LAT LON in decimal degrees, as a map shows them"#)
         // Off in the config is off: the finder it makes asks no geocoder.
         var config = TouristConfig.builtIn(workingDirectory: "/")
-        #expect(try PlaceFinder.configured(config, stateRoot: folder.path, logger: .init(label: "t")).geocoder == nil)
+        #expect(try PlaceFinder.configured(config, gazetteer: .bundled, stateRoot: folder.path, logger: .init(label: "t")).geocoder == nil)
         config.geocoder = Self.settings("http://127.0.0.1:1")
         config.geocoder.enabled = false
-        #expect(try PlaceFinder.configured(config, stateRoot: folder.path, logger: .init(label: "t")).geocoder == nil)
+        #expect(try PlaceFinder.configured(config, gazetteer: .bundled, stateRoot: folder.path, logger: .init(label: "t")).geocoder == nil)
         config.geocoder.enabled = true
-        #expect(try PlaceFinder.configured(config, stateRoot: folder.path, logger: .init(label: "t")).geocoder?.serviceName == "Nominatim at 127.0.0.1:1")
+        #expect(try PlaceFinder.configured(config, gazetteer: .bundled, stateRoot: folder.path, logger: .init(label: "t")).geocoder?.serviceName == "Nominatim at 127.0.0.1:1")
     }
 
     @Test func foundNowhereSaysWhereItLooked() async throws {
@@ -219,7 +219,7 @@ import TestSupport
         #expect(try await finder.candidates(for: "Eiffel Tower", limit: 1, online: true).count == 1)
         #expect(nominatim.received.count == 1, "the second list came from the store")
         #expect(online.first?.displayName.hasPrefix("Tour Eiffel, 5, Avenue Anatole France") == true && online.first?.population == nil)
-        #expect(try await PlaceFinder(geocoder: nil).candidates(for: "Eiffel Tower", limit: 5, online: true).isEmpty)
+        #expect(try await PlaceFinder(geocoder: nil, gazetteer: .bundled).candidates(for: "Eiffel Tower", limit: 5, online: true).isEmpty)
         await #expect(throws: GeoPointError.self) { try await finder.candidates(for: "48.8 east", limit: 5, online: true) }
         // As the user types, the gazetteer's names that start with the text; none go online.
         #expect(try await finder.candidates(for: "Kyo", limit: 5, online: true).first?.name == "Kyoto")
@@ -228,7 +228,7 @@ import TestSupport
 
     /// A pin file's place is looked up offline only: the message says so.
     @Test func pinImportNeverGoesOnline() throws {
-        let error = try #require(throws: InputDataError.self) { try PinCSV.read("name,place\nTower,Eiffel Tower\n", file: "t.csv") }
+        let error = try #require(throws: InputDataError.self) { try PinCSV.read("name,place\nTower,Eiffel Tower\n", file: "t.csv", gazetteer: .bundled) }
         #expect(error.description == "t.csv line 2: no place named \"Eiffel Tower\" among the cities of 15,000 people or more that tourist knows (GeoNames); pin import looks places up offline only, never online (a file of names is the bulk geocoding OpenStreetMap's Nominatim forbids): give this line a latitude and a longitude instead, or add the place with tourist pin add")
     }
 }

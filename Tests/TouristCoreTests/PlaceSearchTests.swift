@@ -4,7 +4,7 @@ import Testing
 /// The search box's lookup on the real bundled gazetteer: names whole and as they are typed,
 /// coordinates, and what it refuses.
 @Suite struct PlaceSearchTests {
-    let search = PlaceSearch()
+    let search = PlaceSearch(gazetteer: .bundled)
 
     @Test func aWholeNameGivesThatPlaceFirst() throws {
         let candidates = try search.candidates(for: "Kyoto")
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func coordinatesNeedNoGazetteer() throws {
-        let offline = PlaceSearch { throw GazetteerError("no gazetteer here") }
+        let offline = PlaceSearch(gazetteer: GazetteerSource { throw GazetteerError("no gazetteer here") })
         let point = try #require(try offline.candidates(for: "35, 135").first)
         #expect(point.displayName == "35,135" && point.attribution == nil)
         #expect(throws: GazetteerError.self) { try offline.candidates(for: "Kyoto") }

@@ -112,8 +112,16 @@ public struct Album: Sendable, Codable, Equatable {
         pageHistory = history
     }
 
+    /// The album's pin with its photo count as the photos say (`storedCount`): the pin as the pin
+    /// list and every front end show it.
+    public var summarizedPin: Pin {
+        var summarized = pin
+        summarized.photos = storedCount
+        return summarized
+    }
+
     /// Updates the pin's photo count from the photos.
     mutating func refreshSummary() {
-        pin.photos = storedCount
+        pin = summarizedPin
     }
 }

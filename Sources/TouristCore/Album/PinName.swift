@@ -9,6 +9,10 @@ public enum PinName {
     /// The most characters a pin's name may hold.
     public static let maximumLength = 200
 
+    /// What a pin given no name is called, in words for a form's empty name field (`Library.addPin`
+    /// names it so).
+    public static let defaultDescription = "Its coordinates, when left empty"
+
     /// `raw` trimmed and composed (NFC), or a `usage` error naming the problem and the fix.
     public static func checked(_ raw: String) throws(LibraryError) -> String {
         let name = normalized(raw)

@@ -4,6 +4,10 @@ public enum PinRadius {
     /// The largest radius a pin can have, in kilometres.
     public static let maximumKm: Double = 20_000
 
+    /// The smallest radius a form offers, in kilometres (10 m): a form's minimum holds the value
+    /// itself, and any radius above 0 is too many to offer; a command takes any.
+    public static let smallestOfferedKm = 0.01
+
     /// `km` when a pin can have it as its radius, else a `usage` error naming the range; the front
     /// end puts its own name for the value first (`--radius`, `radiusKm`).
     public static func checked(_ km: Double) throws(LibraryError) -> Double {

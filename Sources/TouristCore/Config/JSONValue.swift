@@ -122,7 +122,8 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
-    static func quoted(_ text: String) -> String {
+    /// `text` as a JSON string literal, quotes and escapes included.
+    public static func quoted(_ text: String) -> String {
         var out = ""
         appendQuoted(text, to: &out)
         return out

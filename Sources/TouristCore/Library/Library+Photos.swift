@@ -82,13 +82,20 @@ extension Library {
         }
     }
 
-    /// The album photo `key` in pin `reference`'s album, or in the first album holding it.
-    private func albumPhoto(_ key: PhotoKey, pin reference: String?) throws -> (pin: String, photo: AlbumPhoto)? {
-        guard let reference else { return store.albumPhoto(key) }
-        let album = try album(reference)
+    /// Photo `key` of pin `id`'s album, with the album (as `album` shows it); a `notFound` error
+    /// when the album does not hold it.
+    public func photo(_ key: PhotoKey, in id: String) throws -> (album: Album, photo: AlbumPhoto) {
+        let album = try album(id)
         guard let photo = album.photos.first(where: { $0.key == key }) else {
             throw StoreError(.notFound, "photo \(key) is not in the album of \"\(album.pin.name)\"", remedy: Remedy(.showAlbum(pin: album.pin.id)))
         }
+        return (album, photo)
+    }
+
+    /// The album photo `key` in pin `reference`'s album, or in the first album holding it.
+    private func albumPhoto(_ key: PhotoKey, pin reference: String?) throws -> (pin: String, photo: AlbumPhoto)? {
+        guard let reference else { return store.albumPhoto(key) }
+        let (album, photo) = try photo(key, in: reference)
         return (album.pin.id, photo)
     }
 

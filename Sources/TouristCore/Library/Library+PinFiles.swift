@@ -9,11 +9,11 @@ public struct PinImport: Sendable {
 
 extension Library {
     /// The places a pin file lists, read as `format`, else as its extension says, else as its
-    /// content looks (`PinFileFormat`). `file` names it in messages.
-    public static func readPinFile(_ bytes: [UInt8], file: String, format: PinFileFormat?) throws(InputDataError) -> [PinFileEntry] {
+    /// content looks (`PinFileFormat`), place names in `gazetteer`. `file` names it in messages.
+    public static func readPinFile(_ bytes: [UInt8], file: String, format: PinFileFormat?, gazetteer: GazetteerSource) throws(InputDataError) -> [PinFileEntry] {
         switch format ?? PinFileFormat.named(byExtensionOf: file) ?? PinFileFormat.sniffed(bytes) {
         case .csv:
-            return try PinCSV.read(bytes, file: file)
+            return try PinCSV.read(bytes, file: file, gazetteer: gazetteer)
         case .geojson:
             return try PinGeoJSON.read(bytes, file: file)
         }
@@ -54,8 +54,8 @@ extension Library {
             byName[name] = planned.count
             planned.append(pin)
         }
-        let nearby = ParallelWork.map(planned.map(\.entry.location)) { Self.nearby($0) }
-        for index in planned.indices { planned[index].near = nearby[index] }
+        let nearest = ParallelWork.map(planned.map(\.entry.location)) { nearby($0) }
+        for index in planned.indices { planned[index].near = nearest[index] }
         let target = config.album.photos
         return try store.transaction { transaction in
             // Every entry is checked before the first pin is added.

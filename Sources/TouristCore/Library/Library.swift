@@ -12,10 +12,13 @@ public final class Library: Sendable {
     public let providers: ProviderSetup
     /// How long pins' leases hold and a fetch waits for one (see `exclusively`).
     public let leases: LeaseTiming
+    /// The gazetteer pins are placed by (their nearest city) and pin files' place names are read in.
+    public let gazetteer: GazetteerSource
 
-    public init(store: Store, providers: ProviderSetup, leases: LeaseTiming = .standard) {
+    public init(store: Store, providers: ProviderSetup, gazetteer: GazetteerSource, leases: LeaseTiming = .standard) {
         self.store = store
         self.providers = providers
+        self.gazetteer = gazetteer
         self.leases = leases
     }
 
@@ -29,7 +32,7 @@ public final class Library: Sendable {
     /// Every pin, oldest first, each with its nearest city (`placed`) and its state as it is now
     /// (`interrupted` rather than `fetching` when no fetch runs, see `withCurrentState`).
     public func pins() throws(StoreError) -> [Pin] {
-        Self.placed(try store.pins()).map(withCurrentState)
+        placed(try store.pins()).map(withCurrentState)
     }
 
     /// `pin` as it stands now: one stored as `fetching` whose lease no live process holds (its
@@ -85,11 +88,19 @@ public final class Library: Sendable {
         return "\(pins.count) pins: \(named)\(pins.count > 5 ? " and \(pins.count - 5) more (the pin list shows them)" : "")"
     }
 
-    /// The album of the pin `reference` names (see `resolvePin`).
+    /// The album of the pin `reference` names (see `resolvePin`), its pin as shown: its photo count
+    /// as the album holds them (`Album.summarizedPin`), its nearest city and its state as it is now.
     public func album(_ reference: String) throws -> Album {
         var album = try store.album(try resolvePin(reference))
-        album.pin = withCurrentState(Self.placed([album.pin])[0])
+        album.pin = withCurrentState(placed([album.summarizedPin])[0])
         return album
+    }
+
+    /// Saves a pin at `place` as `PlaceFinder` resolved it (`pin add`), named `name`, else by the
+    /// place's own name (a city's, the geocoder's), else by its coordinates; see
+    /// `addPin(name:at:radiusKm:)`.
+    public func addPin(place: PlaceInput, name: String?, radiusKm: Double?) throws -> (pin: Pin, created: Bool) {
+        try addPin(name: name ?? place.suggestedName, at: place.location, radiusKm: radiusKm)
     }
 
     /// Saves a pin named `name` (default: its coordinates; checked and trimmed by `PinName`) with
@@ -99,7 +110,7 @@ public final class Library: Sendable {
     public func addPin(name: String?, at location: GeoPoint, radiusKm: Double?) throws -> (pin: Pin, created: Bool) {
         let name = try name.map(PinName.checked) ?? location.description
         let target = config.album.photos
-        let near = Self.nearby(location)
+        let near = nearby(location)
         return try store.transaction { transaction in
             try Self.refuseIfAnotherPinsID(name, for: nil, transaction)
             return try transaction.addPin(name: name, location: location, radiusKm: radiusKm, near: near, target: target)

@@ -18,6 +18,12 @@ public struct ProviderSetup: Sendable {
         self.retryPolicy = retryPolicy
     }
 
+    /// The name each configured provider goes by in text, by its config name: its type's
+    /// (`ProviderFactory.displayName`: "Flickr", "the demo set"), else its own.
+    public var displayNames: [String: String] {
+        Dictionary(config.providers.map { ($0.name, loader.registry.factory(for: $0.type)?.displayName ?? $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The retry policy of `config`; `TOURIST_RETRY_BASE_SECONDS` in `environment` shortens the
     /// waits (the tests use it).
     public static func retryPolicy(_ config: TouristConfig, environment: [String: String]) -> RetryPolicy {

@@ -14,7 +14,7 @@ public enum PinCSV {
     public static let header = ["name", "latitude", "longitude", "radius_km"]
 
     /// The entries of `text`, or an `InputDataError` naming `file`, the line and the fix.
-    public static func read(_ text: String, file: String, gazetteer: () throws -> Gazetteer = Gazetteer.bundled) throws(InputDataError) -> [PinFileEntry] {
+    public static func read(_ text: String, file: String, gazetteer: GazetteerSource) throws(InputDataError) -> [PinFileEntry] {
         try read(Array(text.utf8), file: file, gazetteer: gazetteer)
     }
 
@@ -24,7 +24,7 @@ public enum PinCSV {
     /// up in `gazetteer` (offline) as `pin add` does (`PlaceInput`), which also names the pin when
     /// the line does not. Never online: a file of names is the bulk geocoding Nominatim's usage
     /// policy forbids, so a name the gazetteer does not know stops the import, saying so.
-    public static func read(_ bytes: [UInt8], file: String, gazetteer: () throws -> Gazetteer = Gazetteer.bundled) throws(InputDataError) -> [PinFileEntry] {
+    public static func read(_ bytes: [UInt8], file: String, gazetteer: GazetteerSource) throws(InputDataError) -> [PinFileEntry] {
         var entries: [PinFileEntry] = []
         var columns: Columns?
         try CSVRecords.forEach(in: bytes, file: file) { record throws(InputDataError) in
@@ -106,7 +106,7 @@ public enum PinCSV {
         }
     }
 
-    private static func entry(_ record: CSVRecords.Record, columns: Columns, file: String, gazetteer: () throws -> Gazetteer) throws(InputDataError) -> PinFileEntry {
+    private static func entry(_ record: CSVRecords.Record, columns: Columns, file: String, gazetteer: GazetteerSource) throws(InputDataError) -> PinFileEntry {
         let fields = record.fields
         let position = "line \(record.line)"
         // The name loses the guard quote before it is trimmed: the guard may stand before a tab.

@@ -105,6 +105,9 @@ public protocol ProviderFactory: Sendable {
     var type: String { get }
     /// One line on what this provider type gives.
     var summary: String { get }
+    /// The name its providers go by in text ("View on Flickr", "the demo set"); nil for their
+    /// own names from the config.
+    var displayName: String? { get }
     /// The type's own options (beyond the common `name`, `type`, `enabled`, `timeoutSeconds`,
     /// `concurrency`, `requestsPerHour` and `coverage`).
     var options: [ProviderOption] { get }
@@ -136,6 +139,7 @@ public protocol ProviderFactory: Sendable {
 }
 
 extension ProviderFactory {
+    public var displayName: String? { nil }
     public var defaultRequestsPerHour: Int? { nil }
     public var defaultConcurrency: Int? { nil }
     public var defaultTimeoutSeconds: Double { TouristConfig.ProviderEntry.defaultTimeoutSeconds }

@@ -310,11 +310,7 @@ extension Store {
 
     /// The pin list the albums make: each album's pin with its count of stored photos, oldest first.
     static func summaries(_ albums: [Album]) -> [Pin] {
-        albums.map { album in
-            var pin = album.pin
-            pin.photos = album.storedCount
-            return pin
-        }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        albums.map(\.summarizedPin).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
     func repairNames(_ albums: [Album]) throws(StoreError) -> Int {

@@ -18,14 +18,12 @@
 // started it asks (the report's question) whether to replace it anyway: Replace or Keep.
 
 import * as api from './api.js';
+import { albumStatus, renderStatus } from './album-status.js';
 import { on } from './events.js';
 import { PinEditForm } from './pin-edit.js';
 import {
-  h, showError, showMessage, confirmDialog, photoDeletion, plural, km, coordinates, placeText, stateClass, stateLabel,
+  h, showError, showMessage, confirmDialog, photoDeletion, plural, capitalized, coordinates, placeText, stateClass, stateLabel,
 } from './ui.js';
-
-/** A sentence from a headline: its first letter in capitals. */
-const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Render the album of pin `pinID` into `container`; returns the function that tears it down. */
 export function mountAlbum(container, pinID, context) {
@@ -94,7 +92,9 @@ class AlbumPage {
       type: 'button', id: 'edit-pin', class: 'button', disabled: true, 'aria-expanded': 'false', 'aria-controls': 'pin-edit-form',
       on: { click: () => this.editForm.open(this.album.pin) },
     }, 'Edit pin');
-    this.editForm = new PinEditForm({ opener: this.editButton, onSaved: (result) => this.onEdited(result) });
+    this.editForm = new PinEditForm({
+      opener: this.editButton, onSaved: (result) => this.onEdited(result), settings: api.getSettings({ signal: this.signal }).catch(() => null),
+    });
     this.nextElement = h('div', { id: 'album-next', class: 'album-next', role: 'status', hidden: true });
     this.deletePinButton = h('button', {
       type: 'button', id: 'delete-pin', class: 'button button-danger-quiet', disabled: true,
@@ -189,7 +189,7 @@ class AlbumPage {
       ? `${plural(stored, 'photo')} stored of the ${album.target} this album holds`
       : '';
     const place = placeText(pin);
-    this.placeElement.textContent = `within ${km(pin.radiusKm)} of ${coordinates(pin.latitude, pin.longitude)}${place ? `, ${place}` : ''}`;
+    this.placeElement.textContent = `within ${pin.radiusText} of ${coordinates(pin.latitude, pin.longitude)}${place ? `, ${place}` : ''}`;
 
     this.renderProgress(photos);
     this.renderTiles(photos);
@@ -197,7 +197,7 @@ class AlbumPage {
     if (this.grid.children.length > 0) this.grid.setAttribute('role', 'list');
     else this.grid.removeAttribute('role');
     this.renderNote(album);
-    this.renderStatus(pin, photos);
+    this.renderStatus(photos);
     this.renderButtons();
   }
 
@@ -245,74 +245,12 @@ class AlbumPage {
     this.noteElement.textContent = show ? [report.headline, ...(report.notes || []).map((note) => note.text)].map(capitalized).join(' · ') : '';
   }
 
-  renderStatus(pin, photos) {
-    const status = this.statusElement;
-    const show = (kind, title, ...lines) => {
-      status.hidden = false;
-      status.className = `album-status album-status-${kind}`;
-      status.dataset.kind = kind;
-      status.replaceChildren(h('h2', { class: 'album-status-title' }, title), ...lines);
-    };
-    const retry = (label) => h('button', {
-      type: 'button', id: 'album-retry', class: 'button button-primary',
-      on: { click: () => this.fetchPhotos({}) },
-    }, label);
-    const report = this.album.report;
-    // The providers that explain the ending, one plain line each, and what else helps meanwhile
-    // (the demo set's places): the same on the failure and the empty card.
-    const notes = () => (report?.notes?.length
-      ? h('ul', { class: 'album-status-notes', id: 'album-notes' }, ...report.notes.map((note) => h('li', {}, note.text)))
-      : null);
-    const alternative = () => (report?.alternative
-      ? h('p', { class: 'muted', id: 'album-alternative' }, report.alternative.page)
-      : null);
-
-    if (this.searchingNew) {
-      const replaced = photos.length === 0 ? 'Searching for photos this pin has not shown.'
-        : `The ${plural(photos.length, 'photo')} shown before ${photos.length === 1 ? 'is' : 'are'} being replaced by photos this pin has not shown.`;
-      show('replacing', 'Looking for a new collection…', h('p', { class: 'muted' }, replaced),
-        h('span', { class: 'spinner', 'aria-hidden': 'true' }));
-    } else if (pin.state === 'failed' && !this.album.fetching) {
-      // The report's headline, one plain line per provider, its advice and, when running again
-      // helps, the button that does it.
-      const failure = pin.failure || 'failed';
-      const title = capitalized(report ? report.headline : (pin.error || 'the last fetch did not bring every photo'));
-      const advice = report?.advice;
-      show('failed', title,
-        notes(),
-        advice ? h('p', { class: 'muted', id: 'album-advice' }, advice.page) : null,
-        alternative(),
-        !advice || advice.button ? h('p', {}, retry(advice?.button || 'Try again')) : null);
-      status.dataset.failure = failure;
-    } else if (pin.state === 'empty' && !this.album.fetching) {
-      show('empty', 'No photos here',
-        h('p', {}, report ? `${capitalized(report.headline)}.` : `No photos within ${km(pin.radiusKm)} of ${pin.name}.`),
-        notes(),
-        h('p', { class: 'muted', id: 'album-advice' },
-          report?.advice ? report.advice.page : 'Widen the pin\'s radius with Edit pin, or try again later: New Collection searches again.'),
-        !report?.advice || report.advice.action === 'widen-radius'
-          ? h('p', {}, h('button', {
-            type: 'button', id: 'album-widen', class: 'button button-primary',
-            on: { click: () => this.editForm.open(this.album.pin, { focus: 'radius' }) },
-          }, 'Widen the radius'))
-          : null);
-    } else if ((pin.state === 'interrupted' || pin.state === 'fetching') && !this.album.fetching) {
-      // No process fetches it now (a fetch anywhere holds the pin's lease): it was interrupted.
-      show('interrupted', 'The last fetch did not finish',
-        h('p', { class: 'muted' }, 'It stopped before the album was full. Resume it to fetch the rest.'),
-        h('p', {}, retry('Resume')));
-    } else if (this.busy && photos.length === 0) {
-      show('searching', 'Looking for photos…', h('span', { class: 'spinner', 'aria-hidden': 'true' }));
-    } else if (pin.state === 'new' && !this.busy) {
-      show('new', 'Not fetched yet', h('p', {}, retry('Fetch photos')));
-    } else if (photos.length === 0) {
-      show('no-photos', 'This album is empty',
-        h('p', { class: 'muted' }, 'New Collection fetches a fresh set of photos.'));
-    } else {
-      status.hidden = true;
-      status.dataset.kind = 'none';
-      status.replaceChildren();
-    }
+  renderStatus(photos) {
+    const status = albumStatus(this.album, { photos, busy: this.busy, searchingNew: this.searchingNew });
+    renderStatus(this.statusElement, status, (action) => {
+      if (action === 'widen-radius') this.editForm.open(this.album.pin, { focus: 'radius' });
+      else this.fetchPhotos({});
+    });
   }
 
   // ---- Tiles --------------------------------------------------------------------------------
@@ -564,7 +502,7 @@ class AlbumPage {
       this.hideNext();
       return;
     }
-    const within = km(pin.radiusKm);
+    const within = pin.radiusText;
     const [text, label, action] = next === 'new-collection'
       ? [`The radius is now ${within}. The photos here stay; New Collection brings photos within ${within} that this pin has not shown.`,
         'New Collection', () => this.newCollection()]

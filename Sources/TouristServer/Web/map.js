@@ -17,7 +17,7 @@ import { createMap } from './basemap.js';
 import { addCityLabels } from './labels.js';
 import { searchControl } from './search.js';
 import {
-  h, showError, debounce, plural, coordinates, placeText, stateClass, stateLabel, PIN_STATES,
+  h, showError, debounce, plural, coordinates, placeText, radiusRange, stateClass, stateLabel, PIN_STATES,
 } from './ui.js';
 
 let page = null; // built on the first visit: see build()
@@ -105,10 +105,11 @@ async function load(state) {
   });
   state.map = map;
   const valid = pins.filter(validPin);
+  state.settings = settings; // the radii and names the pin form uses
   const saved = openAtSavedView(map, settings?.view);
   if (!saved) openAtPins(map, valid);
   window.addEventListener('resize', () => map.setMinZoom(worldZoom(state.mapElement)));
-  addControls(map, settings?.tiles);
+  addControls(map, settings);
   // The controls (the search box first) come before the markers in the page, so Tab reaches the
   // search box before the pins; they are positioned on their own, so the picture is the same.
   map.getContainer().prepend(map.getContainer().querySelector('.leaflet-control-container'));
@@ -202,8 +203,10 @@ function worldZoom(element) {
 }
 
 /** The search box with "Drop a pin here" at the top left, and the note on online tiles. */
-function addControls(map, tiles) {
+function addControls(map, settings) {
+  const tiles = settings?.tiles;
   const search = searchControl({
+    geocoderAdvice: settings?.names?.geocoderAdvice,
     onPick: (candidate) => {
       const at = L.latLng(candidate.latitude, candidate.longitude);
       map.setView(at, candidate.source === 'coordinates' ? 15 : 12, { animate: false });
@@ -485,15 +488,18 @@ function openPinForm(latlng, placeName = null) {
   const at = latlng.wrap(); // the map repeats east and west; pins live in -180...180
   const latitude = round(at.lat, 5);
   const longitude = round(at.lng, 5);
+  const settings = page.settings;
+  // Left empty, the server names the pin by its coordinates (the placeholder says so).
   const name = h('input', {
-    id: 'pin-name', name: 'name', type: 'text', required: true, maxlength: 200, autocomplete: 'off',
-    spellcheck: 'false',
+    id: 'pin-name', name: 'name', type: 'text', maxlength: 200, autocomplete: 'off',
+    spellcheck: 'false', placeholder: settings?.names?.unnamedPin,
   });
   name.value = placeName || coordinates(latitude, longitude);
   const radius = h('input', {
-    id: 'pin-radius', name: 'radius', type: 'number', required: true, min: '0.1', step: 'any', inputmode: 'decimal',
+    id: 'pin-radius', name: 'radius', type: 'number', required: true, step: 'any', inputmode: 'decimal',
   });
-  radius.value = '5';
+  const radiusProblem = radiusRange(radius, settings);
+  radius.value = String(settings?.radius?.defaultKm ?? '');
   const add = h('button', { type: 'submit', id: 'pin-add', class: 'button button-primary' }, 'Add pin');
   const cancel = h('button', { type: 'button', id: 'pin-cancel', class: 'button' }, 'Cancel');
   const form = h('form', { id: 'pin-form', class: 'pin-form', 'aria-label': 'Drop a pin' },
@@ -517,13 +523,14 @@ function openPinForm(latlng, placeName = null) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const radiusKm = Number(radius.value);
-    if (!(radiusKm > 0) || !Number.isFinite(radiusKm)) {
-      radius.setCustomValidity('Enter a radius in km greater than 0.');
+    const problem = radiusProblem(radiusKm);
+    if (problem) {
+      radius.setCustomValidity(problem);
       radius.reportValidity();
       return;
     }
     radius.setCustomValidity('');
-    const pinName = name.value.trim() || coordinates(latitude, longitude);
+    const pinName = name.value.trim() || undefined;
     add.disabled = true;
     add.textContent = 'Adding…';
     try {

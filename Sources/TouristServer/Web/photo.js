@@ -13,7 +13,7 @@
 import * as api from './api.js';
 import { createMap } from './basemap.js';
 import {
-  h, showError, safeHref, sameOriginPath, providerName, coordinates, km, stateLabel, confirmDialog, photoDeletion,
+  h, showError, safeHref, sameOriginPath, providerName, coordinates, stateLabel, confirmDialog, photoDeletion,
   keyBelongsElsewhere,
 } from './ui.js';
 
@@ -57,7 +57,7 @@ export function mountPhoto(container, pinID, photoID, context) {
     document.title = `${photo.title || 'Untitled photo'} — tourist`;
     steps = new PhotoSteps(pin, photo, data, context);
     header.append(steps.element);
-    const mapElement = render(body, pin, photo);
+    const mapElement = render(body, data, settings);
     if (mapElement) map = showMap(mapElement, pin, photo, settings?.tiles);
     context.ready();
     loadLarge(pinID, photoID, photo, context.signal);
@@ -130,7 +130,7 @@ class PhotoSteps {
 }
 
 /** The page's content; returns the map's element when the photo has a location. */
-function render(body, pin, photo) {
+function render(body, { pin, photo, distanceText }, settings) {
   const title = photo.title || 'Untitled photo';
   const thumb = api.blobURL(photo.sha256);
   const img = h('img', { id: 'photo-large', class: 'photo-large', alt: title, hidden: !thumb });
@@ -152,7 +152,7 @@ function render(body, pin, photo) {
     own ? null : fact('License', h('dd', {}, licenseElement(photo),
       photo.attribution ? h('div', { id: 'photo-attribution', class: 'photo-attribution' }, photo.attribution) : null)),
     fact('Taken', h('dd', { id: 'photo-taken' }, takenElement(photo.takenAt))),
-    fact('Where', h('dd', { id: 'photo-where' }, whereText(pin, photo))),
+    fact('Where', h('dd', { id: 'photo-where' }, whereText(pin, photo, distanceText))),
     photo.state !== 'stored'
       ? fact('State', h('dd', { id: 'photo-state', class: 'photo-state-problem' },
         stateLabel(photo.state), photo.error ? `: ${photo.error}` : ''))
@@ -162,9 +162,9 @@ function render(body, pin, photo) {
   let source = null;
   if (pageURL) {
     source = h('a', { id: 'photo-source', class: 'button', href: pageURL, target: '_blank', rel: 'noopener noreferrer' },
-      `View on ${providerName(photo.provider)}`);
+      `View on ${providerName(photo.provider, settings)}`);
   } else if (!own) {
-    source = h('p', { id: 'photo-source', class: 'muted' }, `No page on ${providerName(photo.provider)}`);
+    source = h('p', { id: 'photo-source', class: 'muted' }, `No page on ${providerName(photo.provider, settings)}`);
   }
 
   body.append(h('div', { class: 'photo-layout' },
@@ -208,20 +208,10 @@ function takenElement(takenAt) {
   return h('time', { datetime: takenAt }, date.toLocaleString(undefined, { timeZone: 'UTC' }));
 }
 
-function whereText(pin, photo) {
+/** Where the photo was taken, and how far from the pin in the server's words (`distanceText`). */
+function whereText(pin, photo, distanceText) {
   if (!Number.isFinite(photo.latitude) || !Number.isFinite(photo.longitude)) return 'Unknown';
-  const distance = Number.isFinite(photo.distanceKm)
-    ? photo.distanceKm
-    : distanceKm(pin.latitude, pin.longitude, photo.latitude, photo.longitude);
-  return `${coordinates(photo.latitude, photo.longitude)}, ${km(distance)} from ${pin.name}`;
-}
-
-/** Great-circle distance (haversine), for photos whose JSON has no distanceKm. */
-function distanceKm(lat1, lon1, lat2, lon2) {
-  const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2
-    + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(a)));
+  return `${coordinates(photo.latitude, photo.longitude)}${distanceText ? `, ${distanceText} from ${pin.name}` : ''}`;
 }
 
 /** A small map: the photo's spot (red), and the pin (blue) with its search circle. */

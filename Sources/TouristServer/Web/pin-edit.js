@@ -5,15 +5,16 @@
 // the server's words, and the form stays open to correct it.
 
 import * as api from './api.js';
-import { h } from './ui.js';
+import { h, radiusRange } from './ui.js';
 
 /** The edit form of one album page. */
 export class PinEditForm {
   /**
    * `onSaved({pin, next})` runs after a change was saved (`next`: "new-collection", "fetch" or
-   * absent, see the API); `opener` is the button that opens the form, focused again on close.
+   * absent, see the API); `opener` is the button that opens the form, focused again on close;
+   * `settings`: a promise of `/api/settings` (or of null), whose radii the form offers.
    */
-  constructor({ onSaved, opener }) {
+  constructor({ onSaved, opener, settings }) {
     this.onSaved = onSaved;
     this.opener = opener;
     this.pin = null;
@@ -23,8 +24,12 @@ export class PinEditForm {
       'aria-describedby': 'pin-edit-error',
     });
     this.radiusInput = h('input', {
-      id: 'pin-edit-radius', type: 'number', inputmode: 'decimal', min: '0.01', max: '20000', step: 'any', required: true,
+      id: 'pin-edit-radius', type: 'number', inputmode: 'decimal', step: 'any', required: true,
       'aria-describedby': 'pin-edit-radius-hint pin-edit-error',
+    });
+    this.radiusProblem = () => null; // until the settings say the range; the server checks it anyway
+    settings.then((known) => {
+      this.radiusProblem = radiusRange(this.radiusInput, known);
     });
     this.errorElement = h('p', { id: 'pin-edit-error', class: 'form-error', role: 'alert', hidden: true });
     this.saveButton = h('button', { type: 'submit', id: 'pin-edit-save', class: 'button button-primary' }, 'Save');
@@ -89,10 +94,11 @@ export class PinEditForm {
     const name = this.nameInput.value.trim();
     if (name !== this.pin.name) changes.name = name;
     const radiusText = this.radiusInput.value.trim();
-    const radius = Number(radiusText);
-    // The range PinRadius accepts (TouristCore), said in the form's words before asking the server.
-    if (radiusText === '' || !Number.isFinite(radius) || radius <= 0 || radius > 20000) {
-      this.showError('Type the radius in kilometres, more than 0 and at most 20,000, such as 5 or 0.5.');
+    const radius = radiusText === '' ? Number.NaN : Number(radiusText);
+    // The range the server offers, said in the form's words before asking it.
+    const problem = this.radiusProblem(radius);
+    if (problem) {
+      this.showError(problem);
       this.radiusInput.focus();
       return;
     }

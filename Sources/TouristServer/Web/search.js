@@ -10,9 +10,10 @@ import { h, debounce } from './ui.js';
 
 /**
  * Builds the search control, its element to put on the map. `onPick(candidate)`: a candidate of
- * /api/places was chosen. `onDropHere()`: the button was pressed.
+ * /api/places was chosen. `onDropHere()`: the button was pressed. `geocoderAdvice`: what the box
+ * adds when a name is found nowhere and the geocoder is off (`/api/settings` names).
  */
-export function searchControl({ onPick, onDropHere }) {
+export function searchControl({ onPick, onDropHere, geocoderAdvice }) {
   const input = h('input', {
     id: 'place-search',
     type: 'search',
@@ -91,7 +92,7 @@ export function searchControl({ onPick, onDropHere }) {
       candidates = Array.isArray(answer?.candidates) ? answer.candidates.filter(usable) : [];
       active = candidates.findIndex((candidate) => candidate.displayName === chosen);
       list.dataset.query = query; // the text these candidates answer (for tests)
-      status.textContent = candidates.length ? `${candidates.length} found; arrow keys to choose, Enter to go there` : notFound(query, { online, geocoder });
+      status.textContent = candidates.length ? `${candidates.length} found; arrow keys to choose, Enter to go there` : notFound(query, { online, geocoder, geocoderAdvice });
       render();
     } catch (error) {
       if (error.name === 'AbortError') return;
@@ -155,11 +156,11 @@ function usable(candidate) {
   return candidate && typeof candidate.displayName === 'string' && Number.isFinite(candidate.latitude) && Number.isFinite(candidate.longitude);
 }
 
-/** What the box says when nothing was found. */
-function notFound(query, { online, geocoder }) {
+/** What the box says when nothing was found; `geocoderAdvice`: the server's words on turning the geocoder on. */
+function notFound(query, { online, geocoder, geocoderAdvice }) {
   if (online) return `Nothing called “${query}” online either. Check the spelling, add a city or country, or type coordinates such as 48.8584, 2.2945.`;
   if (geocoder) return `No city called “${query}”. Press Enter to look it up online (OpenStreetMap), or type coordinates such as 48.8584, 2.2945.`;
-  return `No place called “${query}”. Try another spelling, or type coordinates such as 48.8584, 2.2945. For landmarks and addresses, turn on the online geocoder (docs/places.md, “Landmarks and addresses”).`;
+  return `No place called “${query}”. Try another spelling, or type coordinates such as 48.8584, 2.2945.${geocoderAdvice ? ` ${geocoderAdvice}` : ''}`;
 }
 
 /** The second line of a candidate: its country, region and population, that it is a point, or the online source's credit. */

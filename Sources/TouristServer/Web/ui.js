@@ -56,6 +56,9 @@ export function plural(n, one, many = `${one}s`) {
   return `${Number(n).toLocaleString()} ${n === 1 ? one : many}`;
 }
 
+/** A sentence from a headline: its first letter in capitals. */
+export const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** A pin's coordinates as the CLI writes them: "48.8584,2.2945". */
 export function coordinates(latitude, longitude) {
   const f = (x) => String(Number(x.toFixed(4)));
@@ -63,32 +66,32 @@ export function coordinates(latitude, longitude) {
 }
 
 /**
- * Where a pin is, by the gazetteer's nearest city the server sends (`near`, `nearKm`), in the
- * CLI's words (TouristCore's Pin.placeText): "near Kyoto, JP", or "89 km from Hilo, US" past
- * 30 km; '' when the pin has none.
+ * Where a pin is, as the server words it (`place`: "near Kyoto, JP", "89 km from Hilo, US");
+ * '' when the pin has no nearest city.
  */
 export function placeText(pin) {
-  if (typeof pin.near !== 'string' || pin.near === '') return '';
-  const distance = Number(pin.nearKm);
-  return Number.isFinite(distance) && distance > 30 ? `${Math.round(distance)} km from ${pin.near}` : `near ${pin.near}`;
+  return typeof pin.place === 'string' ? pin.place : '';
 }
 
-/** "5 km", "0.5 km", "12.5 km". */
-export function km(value) {
-  return `${Number(Number(value).toFixed(2))} km`;
+/**
+ * The name a provider goes by in text ("View on Flickr"): the server's (`/api/settings`
+ * names.providers), else its own name.
+ */
+export function providerName(provider, settings) {
+  return settings?.names?.providers?.[provider] || String(provider || 'the provider');
 }
 
-/** The name a provider goes by in text ("View on Flickr"). */
-export function providerName(provider) {
-  const names = {
-    flickr: 'Flickr',
-    wikimedia: 'Wikimedia Commons',
-    commons: 'Wikimedia Commons',
-    fixture: 'the demo set',
-    demo: 'the demo set',
-    directory: 'your folder',
-  };
-  return names[provider] || String(provider || 'the provider');
+/**
+ * Sets a radius field's range to the radii the server says a form offers (`/api/settings` radius),
+ * and returns the check a typed value must pass: null when it is in range, else what to type.
+ */
+export function radiusRange(input, settings) {
+  const radius = settings?.radius;
+  if (!radius) return () => null; // the server checks it anyway
+  input.min = String(radius.minimumKm);
+  input.max = String(radius.maximumKm);
+  return (value) => (Number.isFinite(value) && value >= radius.minimumKm && value <= radius.maximumKm ? null
+    : `Type the radius in kilometres, from ${radius.minimumKm} to ${radius.maximumKm.toLocaleString('en')}, such as ${radius.defaultKm}.`);
 }
 
 /** Human labels of the pin states, in legend order. */

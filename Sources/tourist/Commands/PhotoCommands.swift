@@ -36,7 +36,7 @@ struct PhotoCommand: AsyncParsableCommand {
                 }
                 let deleted = try library.removePhotos(keys, fromPin: id)
                 if session.options.json {
-                    try session.printJSON(RemovedPhotosJSON(pin: id, removed: keys.map(\.description)))
+                    try session.printJSON(Removal(pin: id, removed: keys.map(\.description), deletedFiles: deleted))
                 } else {
                     session.say("Removed \(Plural.count(keys.count, "photo")) (\(library.store.filesGone(deleted: deleted))); they will not come back in new collections.")
                 }
@@ -100,12 +100,6 @@ struct PhotoCommand: AsyncParsableCommand {
             return 0
         }
     }
-}
-
-/// `photo rm --json`.
-struct RemovedPhotosJSON: Encodable {
-    var pin: String
-    var removed: [String]
 }
 
 /// `photo get --json`.

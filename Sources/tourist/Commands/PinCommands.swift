@@ -40,7 +40,7 @@ struct PinCommand: AsyncParsableCommand {
                 let place = try await session.placeFinder().resolve(coordinates)
                 if let note = place.note { session.note(note) }
                 let location = place.location
-                let (pin, created) = try session.library().addPin(name: name ?? place.suggestedName, at: location, radiusKm: radius)
+                let (pin, created) = try session.library().addPin(place: place, name: name, radiusKm: radius)
                 if session.options.json {
                     try session.printJSON(pin)
                 } else if created {
@@ -109,8 +109,7 @@ struct PinCommand: AsyncParsableCommand {
             try await Session.run(global) { session in
                 let library = try session.library()
                 let album = try library.album(try pin.resolve(in: library))
-                var shown = album.pin
-                shown.photos = album.storedCount
+                let shown = album.pin
                 if session.options.json {
                     try session.printJSON(shown)
                 } else {
@@ -203,7 +202,7 @@ struct PinCommand: AsyncParsableCommand {
         func run() async throws {
             try await Session.run(global) { session in
                 let library = try session.library()
-                var removed: [String] = []
+                var removal = Removal(removed: [], deletedFiles: 0)
                 let ids: [String]
                 do {
                     ids = try library.pinsToRemove(pins)
@@ -213,10 +212,11 @@ struct PinCommand: AsyncParsableCommand {
                 for id in ids {
                     let name = try library.album(id).pin.name
                     let blobs = try library.removePin(id).deletedFiles
-                    removed.append(id)
+                    removal.removed.append(id)
+                    removal.deletedFiles += blobs
                     session.say("Removed pin \(id) \"\(name)\" (\(library.store.filesGone(deleted: blobs))).")
                 }
-                if session.options.json { try session.printJSON(["removed": removed]) }
+                if session.options.json { try session.printJSON(removal) }
                 return 0
             }
         }

@@ -32,7 +32,7 @@ extension PinCommand {
         func run() async throws {
             try await Session.run(global) { session in
                 let (bytes, name) = try PinFileInput.read(file)
-                let entries = try Library.readPinFile(bytes, file: name, format: format)
+                let entries = try Library.readPinFile(bytes, file: name, format: format, gazetteer: session.gazetteer)
                 let imported = try session.library().importPins(entries, defaultRadiusKm: radius, file: name)
                 if session.options.json {
                     try session.printJSON(["added": imported.added, "unchanged": imported.unchanged])

@@ -13,51 +13,13 @@ struct ProvidersCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Search one photo from every enabled provider at once and report latency and outcome.")
     var check = false
 
-    struct Row: Encodable {
-        var name: String
-        var type: String
-        var order: Int
-        var enabled: Bool
-        var coverage: [Double]?
-        /// Where the provider is asked without a configured coverage: "everywhere", "its photos' box".
-        var defaultCoverage: String
-        var concurrency: Int?
-        var timeoutSeconds: Double?
-        var requestsPerHour: Int?
-        /// Searches and lookups sent in the last hour, counted in the store (with requestsPerHour).
-        var requestsLastHour: Int?
-        /// When the hour's budget has room again, once it is used up.
-        var budgetRefillsAt: Date?
-        var health: ProviderHealth?
-
-        /// "concurrency 4, timeout 30 s, 3600 requests/h (12 used)", or "-".
-        var limits: String {
-            let budget = requestsPerHour.map { perHour in
-                let refill = budgetRefillsAt.map { ", refills at \(RequestBudget.clockTime($0))" } ?? ""
-                return "\(perHour) requests/h" + (requestsLastHour.map { " (\($0) used\(refill))" } ?? "")
-            }
-            let parts = [concurrency.map { "concurrency \($0)" }, timeoutSeconds.map { "timeout \(String(format: "%g", $0)) s" }, budget]
-            let text = parts.compactMap { $0 }.joined(separator: ", ")
-            return text.isEmpty ? "-" : text
-        }
-    }
-
     func run() async throws {
         try await Session.run(global) { session in
             let config = try session.config()
-            var rows = config.providers.enumerated().map { index, entry in
-                Row(
-                    name: entry.name, type: entry.type, order: index + 1, enabled: entry.enabled,
-                    coverage: entry.coverage.map { [$0.minLongitude, $0.minLatitude, $0.maxLongitude, $0.maxLatitude] },
-                    defaultCoverage: session.registry.factory(for: entry.type)?.defaultCoverage ?? "everywhere",
-                    concurrency: entry.concurrency, timeoutSeconds: entry.timeoutSeconds, requestsPerHour: entry.requestsPerHour
-                )
-            }
-            if check {
-                let results = try await session.library().checkProviders()
-                for index in rows.indices { rows[index].health = results[rows[index].name] }
-            }
-            try Self.readBudgets(&rows, stateRoot: try session.storeAddress().stateDirectory(environment: session.environment))
+            let health = check ? try await session.library().checkProviders() : [:]
+            // After the check, whose requests count in the budgets.
+            var rows = try session.providerSetup().status(stateRoot: try session.storeAddress().stateDirectory(environment: session.environment))
+            for index in rows.indices { rows[index].health = health[rows[index].name] }
             let types = TypeRow.all(session.registry)
             return try Self.print(rows, types: types, config: config, check: check, session: session)
         }
@@ -87,10 +49,10 @@ struct ProvidersCommand: AsyncParsableCommand {
     }
 
     /// The providers as a table (or JSON with their types); exits 69 when checked and none is healthy.
-    static func print(_ rows: [Row], types: [TypeRow], config: TouristConfig, check: Bool, session: Session) throws -> Int32 {
+    static func print(_ rows: [ProviderStatus], types: [TypeRow], config: TouristConfig, check: Bool, session: Session) throws -> Int32 {
         if session.options.json {
             struct Document: Encodable {
-                var providers: [Row]
+                var providers: [ProviderStatus]
                 var types: [TypeRow]
             }
             try session.printJSON(Document(providers: rows, types: types))
@@ -114,17 +76,17 @@ struct ProvidersCommand: AsyncParsableCommand {
         }
         return ExitStatus.ok
     }
+}
 
-    /// How much of each hourly budget the last hour used, from the request logs in the store (read
-    /// only: listing providers creates no store).
-    static func readBudgets(_ rows: inout [Row], stateRoot: String) throws {
-        let now = Date()
-        for index in rows.indices {
-            guard let perHour = rows[index].requestsPerHour else { continue }
-            let budget = RequestBudget(directory: ConfigLoader.stateDirectory(ofProvider: rows[index].name, in: stateRoot), perHour: perHour)
-            let usage = try budget.usage(now: now)
-            rows[index].requestsLastHour = usage.used
-            rows[index].budgetRefillsAt = usage.used >= perHour ? usage.nextRefill : nil
+extension ProviderStatus {
+    /// "concurrency 4, timeout 30 s, 3600 requests/h (12 used)", or "-".
+    var limits: String {
+        let budget = requestsPerHour.map { perHour in
+            let refill = budgetRefillsAt.map { ", refills at \(RequestBudget.clockTime($0))" } ?? ""
+            return "\(perHour) requests/h" + (requestsLastHour.map { " (\($0) used\(refill))" } ?? "")
         }
+        let parts = [concurrency.map { "concurrency \($0)" }, timeoutSeconds.map { "timeout \(String(format: "%g", $0)) s" }, budget]
+        let text = parts.compactMap { $0 }.joined(separator: ", ")
+        return text.isEmpty ? "-" : text
     }
 }

@@ -32,14 +32,11 @@ struct SearchCommand: AsyncParsableCommand {
             let place = try await session.placeFinder().resolve(coordinates)
             if let note = place.note { session.note(note) }
             let center = place.location
-            let router = try session.router(only: provider)
-            let result = await router.search(center: center, radiusKm: radius, count: count, exclude: [])
-            let photos = result.candidates.map { PhotoJSON(candidate: $0, distanceKm: $0.location.map { $0.distanceKm(to: center) }) }
-            let failures = result.failures.filter { !$0.isNoPhotos }
-            let unanswered = photos.isEmpty ? FetchReport.unanswered(result.failures) : nil
+            let outcome = try await session.library().search(around: center, radiusKm: radius, count: count, providerNames: provider)
+            let photos = outcome.photos
             if session.options.json {
                 try session.printJSON(["photos": photos])
-            } else if photos.isEmpty, unanswered == nil {
+            } else if photos.isEmpty, outcome.unanswered == nil {
                 session.say("No photos within \(Kilometres.text(radius)) of \(center).")
             } else if !photos.isEmpty {
                 var table = Table("PHOTO", "DISTANCE", "TITLE", "OWNER", "LICENSE")
@@ -48,17 +45,14 @@ struct SearchCommand: AsyncParsableCommand {
                 }
                 session.say(table.rendered())
             }
-            if let unanswered {
+            if let unanswered = outcome.unanswered {
                 // Each provider once, then why nothing was found.
                 for line in TerminalReport.lines(unanswered) { session.note(line) }
-                return ExitStatus.of(unanswered)
+            } else {
+                session.noteProviderFailures(outcome.failures, othersAnswered: true)
+                if let visit = outcome.visit { session.note(visit.remedy.map(RemedyCommands.clause) ?? visit.page) }
             }
-            session.noteProviderFailures(result.failures, othersAnswered: true)
-            if photos.isEmpty, let visit = FetchAdvice.visit(ProviderFailure.placesWithPhotos(answering: result.failures), by: .search) {
-                session.note(visit.remedy.map(RemedyCommands.clause) ?? visit.page)
-            }
-            // Fewer photos than asked for while a provider failed: asking again may find the rest.
-            return photos.count < count && !failures.isEmpty ? ExitStatus.temporaryFailure : ExitStatus.ok
+            return outcome.failureClass.map(ExitStatus.code(for:)) ?? ExitStatus.ok
         }
     }
 }

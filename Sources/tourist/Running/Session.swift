@@ -14,6 +14,9 @@ final class Session {
     /// Where notes, log lines and the error go (with --json: one JSON object at the end).
     let stderr: StderrChannel
     let workingDirectory: String
+    /// The gazetteer of this process, made here only: the library, the place finder and pin files
+    /// read places in it (loaded when one first does).
+    let gazetteer = GazetteerSource.bundled
     private var cachedConfig: TouristConfig?
     private var cachedStore: Store?
     private(set) var cachedHTTP: HTTPClient?
@@ -141,7 +144,7 @@ final class Session {
     /// ids of photos the store keeps are brought up to date first (`Library.upgradePhotoIDs`).
     func library() throws -> Library {
         if let cachedLibrary { return cachedLibrary }
-        let library = Library(store: try openStore(), providers: try providerSetup(), leases: LeaseTiming(environment: environment))
+        let library = Library(store: try openStore(), providers: try providerSetup(), gazetteer: gazetteer, leases: LeaseTiming(environment: environment))
         library.upgradePhotoIDs()
         cachedLibrary = library
         return library
@@ -162,7 +165,7 @@ final class Session {
     /// created unless it asks).
     func placeFinder() throws -> PlaceFinder {
         let stateRoot = try storeAddress().stateDirectory(environment: environment)
-        return try PlaceFinder.configured(try config(), stateRoot: stateRoot, logger: logger, retryPolicy: try retryPolicy())
+        return try PlaceFinder.configured(try config(), gazetteer: gazetteer, stateRoot: stateRoot, logger: logger, retryPolicy: try retryPolicy())
     }
 
     /// Retries and backoff from the config; `TOURIST_RETRY_BASE_SECONDS` shortens waits in tests.

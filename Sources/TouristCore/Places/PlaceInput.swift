@@ -40,10 +40,10 @@ public struct PlaceInput: Sendable, Equatable {
     public static let importAdvice = "pin import looks places up offline only, never online (a file of names is the bulk geocoding "
         + "OpenStreetMap's Nominatim forbids): give this line a latitude and a longitude instead, or add the place with tourist pin add"
 
-    /// Reads `words` offline; `gazetteer` is asked only for a name (it loads the bundled data
-    /// once). A name the gazetteer does not know is a usage error that ends with `advice`.
-    public static func resolve(_ words: [String], gazetteer: () throws -> Gazetteer = Gazetteer.bundled, advice: String = coordinatesAdvice) throws -> PlaceInput {
-        switch try offline(words, gazetteer: gazetteer) {
+    /// Reads `words` offline; `gazetteer` is asked only for a name (it is loaded on first use). A
+    /// name the gazetteer does not know is a usage error that ends with `advice`.
+    public static func resolve(_ words: [String], gazetteer: GazetteerSource, advice: String = coordinatesAdvice) throws -> PlaceInput {
+        switch try offline(words, gazetteer: gazetteer.gazetteer) {
         case .found(let place): return place
         case .unknown(let resolution): throw notFound(resolution.query, advice: advice)
         }

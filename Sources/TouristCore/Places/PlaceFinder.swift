@@ -15,9 +15,10 @@ public struct PlaceFinder: Sendable {
     /// Why the geocoder the config turns on cannot be asked (its contact fails its check): thrown
     /// by a lookup that would go online, so the lookups the gazetteer answers still work.
     let refusal: ConfigError?
-    private let gazetteer: @Sendable () throws -> Gazetteer
+    /// The gazetteer it looks names up in first.
+    public let gazetteer: GazetteerSource
 
-    public init(geocoder: (any Geocoder)?, refusal: ConfigError? = nil, gazetteer: @escaping @Sendable () throws -> Gazetteer = { try Gazetteer.bundled() }) {
+    public init(geocoder: (any Geocoder)?, refusal: ConfigError? = nil, gazetteer: GazetteerSource) {
         self.geocoder = geocoder
         self.refusal = refusal
         self.gazetteer = gazetteer
@@ -30,12 +31,15 @@ public struct PlaceFinder: Sendable {
         stateRoot + "/geocoder.nominatim"
     }
 
-    /// The finder `config` asks for: with its geocoder when `geocoder` is on, keeping its answers
-    /// under `stateRoot`; offline only otherwise (no request ever leaves the machine).
-    public static func configured(_ config: TouristConfig, stateRoot: String, logger: Logger, retryPolicy: RetryPolicy = RetryPolicy(retries: 2)) throws -> PlaceFinder {
-        guard config.geocoder.isOn else { return PlaceFinder(geocoder: nil, refusal: config.geocoder.refusal) }
+    /// The finder `config` asks for, over `gazetteer`: with its geocoder when `geocoder` is on,
+    /// keeping its answers under `stateRoot`; offline only otherwise (no request ever leaves the
+    /// machine).
+    public static func configured(
+        _ config: TouristConfig, gazetteer: GazetteerSource, stateRoot: String, logger: Logger, retryPolicy: RetryPolicy = RetryPolicy(retries: 2)
+    ) throws -> PlaceFinder {
+        guard config.geocoder.isOn else { return PlaceFinder(geocoder: nil, refusal: config.geocoder.refusal, gazetteer: gazetteer) }
         let geocoder = try NominatimGeocoder(settings: config.geocoder, folder: geocoderFolder(stateRoot: stateRoot), logger: logger, retryPolicy: retryPolicy)
-        return PlaceFinder(geocoder: geocoder)
+        return PlaceFinder(geocoder: geocoder, gazetteer: gazetteer)
     }
 
     /// The place `words` name: coordinates, a gazetteer city (a clear winner by population with a
@@ -49,7 +53,7 @@ public struct PlaceFinder: Sendable {
     /// so, and offers coordinates).
     public func resolve(_ words: [String]) async throws -> PlaceInput {
         let unknown: PlaceResolution
-        switch try PlaceInput.offline(words, gazetteer: gazetteer) {
+        switch try PlaceInput.offline(words, gazetteer: gazetteer.gazetteer) {
         case .found(let place): return place
         case .unknown(let resolution): unknown = resolution
         }
@@ -72,6 +76,10 @@ public struct PlaceFinder: Sendable {
     /// What to say when a name is found nowhere and the geocoder is off.
     static let turnOnAdvice = "for a landmark or an address, turn the online geocoder on (OpenStreetMap's Nominatim: set \"enabled\": true "
         + "and your \"contact\" in the config's \"geocoder\"; docs/places.md, \"Landmarks and addresses\"), or \(PlaceInput.coordinatesAdvice)"
+
+    /// `turnOnAdvice` for a page, whose reader turns the geocoder on in the config file, a sentence
+    /// of its own.
+    public static let turnOnAdviceForPages = "For landmarks and addresses, turn on the online geocoder (docs/places.md, “Landmarks and addresses”)."
 
     /// How far apart two matches must be to count as different places (a building is often both a
     /// way and its entrance's node).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A search box's lookup: what a user typed, as a place name or as coordinates, to the places it
-/// may mean, best first. Offline: the bundled gazetteer; an online geocoder can be asked after it.
+/// may mean, best first. Offline: the gazetteer; an online geocoder can be asked after it.
 ///
 /// The rule:
 /// - Text that reads as coordinates (`PlaceInput.isName` says it is not a name: "48.8584, 2.2945",
@@ -19,11 +19,11 @@ public struct PlaceSearch: Sendable {
     /// How long a name must be (folded, in characters) before names that start with it count.
     public static let prefixMinimum = 2
 
-    private let gazetteer: @Sendable () throws -> Gazetteer
+    private let source: GazetteerSource
 
-    /// A search over `gazetteer`, asked only when needed (it loads the bundled data once).
-    public init(gazetteer: @escaping @Sendable () throws -> Gazetteer = Gazetteer.bundled) {
-        self.gazetteer = gazetteer
+    /// A search over `gazetteer`, asked only when needed (it is loaded on first use).
+    public init(gazetteer: GazetteerSource) {
+        source = gazetteer
     }
 
     /// The places `text` may mean, best first, at most `limit` (1 to `maximumLimit`); empty when
@@ -40,9 +40,9 @@ public struct PlaceSearch: Sendable {
         let words = typed.contains(",") ? [typed] : typed.split(whereSeparator: \.isWhitespace).map(String.init)
         guard PlaceInput.isName(words) else {
             let point = try GeoPoint.parse(words)
-            return [PlaceCandidate(point, near: (try? gazetteer())?.nearest(to: point))]
+            return [PlaceCandidate(point, near: (try? source.gazetteer())?.nearest(to: point))]
         }
-        let gazetteer = try gazetteer()
+        let gazetteer = try source.gazetteer()
         var places = gazetteer.places(named: typed)
         let key = PlaceNameFolding.fold(typed)
         if !typed.contains(","), key.count >= Self.prefixMinimum, places.count < limit {
