@@ -110,7 +110,7 @@ struct BlobRoutes: Sendable {
                 let start = offset
                 let chunk = try await ServerThreads.files.runIfActive { try file.buffer(at: start, count: count) }
                 guard chunk.readableBytes > 0 else {
-                    throw StoreError(.io, "a photo ended early while being sent (\(offset) of \(range.upperBound) bytes); run tourist store verify")
+                    throw StoreError(.io, "a photo ended early while being sent (\(offset) of \(range.upperBound) bytes)", remedy: Remedy(.verifyStore))
                 }
                 try await writer.write(chunk)
                 offset += chunk.readableBytes

@@ -16,7 +16,7 @@ extension CheckedBlobFile {
             }
             if got == 0 { break }
             if got < 0 {
-                guard errno == EINTR else { throw StoreError(.io, "cannot read \(path) (\(String(cString: strerror(errno)))); run tourist store verify") }
+                guard errno == EINTR else { throw StoreError(.io, "cannot read \(path) (\(String(cString: strerror(errno))))", remedy: Remedy(.verifyStore)) }
                 continue
             }
             done += got

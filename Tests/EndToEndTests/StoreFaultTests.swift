@@ -48,7 +48,7 @@ struct StoreFaultTests {
                         ["store", "gc"], ["store", "repair"], ["new-collection", pin]] {
             let result = try await reader.tourist.run(writing, in: reader.folder.path)
             #expect(result.status == 73, "\(writing): \(result.status)")
-            #expect(result.stderr == "tourist: the store \(mount)/store can only be read (Read-only file system): reading commands work, this one must write. Make it writable (remount it read-write, fix its permissions) or point --store at a writable copy\n", "\(writing): \(result.stderr)")
+            #expect(result.stderr == "tourist: the store \(mount)/store can only be read (Read-only file system): reading commands work, this one must write. Make it writable (remount it read-write, fix its permissions), or point --store or TOURIST_STORE at a writable copy\n", "\(writing): \(result.stderr)")
         }
     }
 }

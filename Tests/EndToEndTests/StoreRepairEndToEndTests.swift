@@ -86,7 +86,7 @@ import TestSupport
         let stats = try await harness.run("store", "stats")
         #expect(stats.stdout.contains("and 1 whose album file cannot be read: run `tourist store repair`"), "\(stats.stdout)")
         let collected = try await harness.run("store", "gc", expecting: 65)
-        #expect(collected.stderr.contains("Run `tourist store repair` first"), "\(collected.stderr)")
+        #expect(collected.stderr.contains("Nothing was deleted. Run `tourist store repair`"), "\(collected.stderr)")
         #expect(harness.blobFiles() == blobsBefore, "gc deleted nothing")
 
         let repaired = try await expectFoundAndRepaired(harness, kind: "album")

@@ -30,7 +30,7 @@ import TouristCore
             // Before: opening the FIFO waited for a writer that never came, and the answer never did.
             let answer = try await client.get("/blobs/\(sha256)")
             #expect(answer.status == .internalServerError)
-            #expect(answer.error == "\(Self.inStore(sha256)) is not a regular file, not a photo tourist stored; remove it, then run tourist store verify", "\(answer.text)")
+            #expect(answer.error == "\(Self.inStore(sha256)) is not a regular file, not a photo tourist stored. Remove it, then verify the store", "\(answer.text)")
         }
     }
 
@@ -43,7 +43,7 @@ import TouristCore
         try await harness.test { client in
             let answer = try await client.get("/blobs/\(sha256)")
             #expect(answer.status == .internalServerError)
-            #expect(answer.error == "\(Self.inStore(sha256)) is a symbolic link, not a photo tourist stored; remove it, then run tourist store verify", "\(answer.text)")
+            #expect(answer.error == "\(Self.inStore(sha256)) is a symbolic link, not a photo tourist stored. Remove it, then verify the store", "\(answer.text)")
         }
     }
 
@@ -56,7 +56,7 @@ import TouristCore
         try await harness.test { client in
             let answer = try await client.get("/blobs/\(sha256)")
             #expect(answer.status == .internalServerError)
-            #expect(answer.error == "the photo \(sha256) no longer matches its hash; run tourist store verify, then tourist store repair", "\(answer.text)")
+            #expect(answer.error == "the photo \(sha256) no longer matches its hash. Verify the store, then repair the store", "\(answer.text)")
             #expect(try await client.get("/blobs/\(sha256)", headers: [.range: "bytes=0-9"]).status == .internalServerError)
         }
     }

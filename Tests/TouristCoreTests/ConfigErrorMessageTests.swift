@@ -432,10 +432,10 @@ import TestSupport
         #expect(loadMessage("~/none.json", loader) == "\(root)/none.json: no such config file. Check the path. Write a starter config")
         let fromEnvironment = ConfigLoader(registry: registry, environment: ["TOURIST_CONFIG": "\(root)/env.json"], workingDirectory: root)
         #expect(loadMessage(nil, fromEnvironment) == "\(root)/env.json: no such config file. Check the path. Write a starter config")
-        #expect(loadMessage(root, loader) == "\(root): this is a folder, not a config file. Point --config or TOURIST_CONFIG at a readable JSON file.")
+        #expect(loadMessage(root, loader) == "\(root): this is a folder, not a config file. Use a readable JSON file as the config")
         let socket = try makeSocket(at: "\(root)/config.sock")
         defer { close(socket) }
-        #expect(loadMessage("\(root)/config.sock", loader) == "\(root)/config.sock: the file cannot be read. Point --config or TOURIST_CONFIG at a readable JSON file.")
+        #expect(loadMessage("\(root)/config.sock", loader) == "\(root)/config.sock: the file cannot be read. Use a readable JSON file as the config")
         // The file's own path goes into every message about its content.
         try folder.write("config.json", #"{"album": {"photos": 0}}"#)
         #expect(loadMessage("config.json", loader) == "\(root)/config.json: album.photos: 0 is out of range. Use a number from 1 to 500.")

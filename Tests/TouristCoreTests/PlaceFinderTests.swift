@@ -229,6 +229,6 @@ import TestSupport
     /// A pin file's place is looked up offline only: the message says so.
     @Test func pinImportNeverGoesOnline() throws {
         let error = try #require(throws: InputDataError.self) { try PinCSV.read("name,place\nTower,Eiffel Tower\n", file: "t.csv", gazetteer: .bundled) }
-        #expect(error.description == "t.csv line 2: no place named \"Eiffel Tower\" among the cities of 15,000 people or more that tourist knows (GeoNames); pin import looks places up offline only, never online (a file of names is the bulk geocoding OpenStreetMap's Nominatim forbids): give this line a latitude and a longitude instead, or add the place with tourist pin add")
+        #expect(error.description == "t.csv line 2: no place named \"Eiffel Tower\" among the cities of 15,000 people or more that tourist knows (GeoNames); pin import looks places up offline only, never online (a file of names is the bulk geocoding OpenStreetMap's Nominatim forbids): give this line a latitude and a longitude instead. You can also add the place as a pin by its name")
     }
 }

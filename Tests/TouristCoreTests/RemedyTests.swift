@@ -14,7 +14,7 @@ import Testing
             .repairStore(), .repairStore(store: "s3://bucket/photos", why: "rebuild it from the albums"), .fetch(pin: nil), .fetch(pin: "0a1b2c3d"),
             .listPins, .showAlbum(pin: "0a1b2c3d"), .collectGarbage, .renamePin(pin: nil), .renamePin(pin: "0a1b2c3d", store: "/elsewhere"),
             .editPin(pin: "0a1b2c3d"), .changeRadius(pin: "0a1b2c3d", km: 8), .removePin(pin: "0a1b2c3d"), .chooseAnotherName, .copyAgain,
-            .copyOverwriting, .chooseEmptyStoreFolder, .restoreStore, .writeStarterConfig, .runAgain(when: .now, to: nil), .runAgain(when: .online, to: "ask commons"),
+            .copyOverwriting, .chooseEmptyStoreFolder, .restoreStore, .writeStarterConfig, .makeStoreWritable, .pointAtStore("a folder"), .pointAtConfig, .verifyStore, .removeIt, .addPinByName, .runAgain(when: .now, to: nil), .runAgain(when: .online, to: "ask commons"),
             .fetchLater(pin: "0a1b2c3d", when: .later, to: "fill the rest"), .widenRadius(pin: "0a1b2c3d", km: 10), .useAnotherProvider,
             .allowFewer(pin: "0a1b2c3d", replacing: 21, with: 3), .visit(places: [paris], first: paris, by: .search), .checkNetwork, .checkProviders,
             .checkConfig, .setCredentials(providers: ["flickr", "commons"]),
@@ -22,7 +22,7 @@ import Testing
         for step in steps {
             switch step {
             case .repairStore, .fetch, .listPins, .showAlbum, .collectGarbage, .renamePin, .editPin, .changeRadius, .removePin,
-                 .chooseAnotherName, .copyAgain, .copyOverwriting, .chooseEmptyStoreFolder, .restoreStore, .writeStarterConfig, .runAgain,
+                 .chooseAnotherName, .copyAgain, .copyOverwriting, .chooseEmptyStoreFolder, .restoreStore, .writeStarterConfig, .makeStoreWritable, .pointAtStore, .pointAtConfig, .verifyStore, .removeIt, .addPinByName, .runAgain,
                  .fetchLater, .widenRadius, .useAnotherProvider, .allowFewer, .visit, .checkNetwork, .checkProviders, .checkConfig, .setCredentials:
                 break
             }

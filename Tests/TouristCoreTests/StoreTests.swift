@@ -229,12 +229,12 @@ import TestSupport
             try Store(path: root)
         }
         let file = try folder.write("plain-file", "hello")
-        #expect(throws: StoreError(.unusable, "the store path \(file) is a file, not a folder. Point --store or TOURIST_STORE at a folder (it is created when missing)")) {
+        #expect(throws: StoreError(.unusable, "the store path \(file) is a file, not a folder", remedy: Remedy(.pointAtStore("a folder (it is created when missing)")))) {
             try Store(path: file)
         }
         let foreign = folder.child("documents")
         try folder.write("documents/notes.txt", "mine")
-        #expect(throws: StoreError(.unusable, "\(foreign) is not a tourist store (it has files but no VERSION). Choose an empty or new folder for --store")) {
+        #expect(throws: StoreError(.unusable, "\(foreign) is not a tourist store (it has files but no VERSION)", remedy: Remedy(.chooseEmptyStoreFolder))) {
             try Store(path: foreign)
         }
         #expect(try String(contentsOfFile: foreign + "/notes.txt", encoding: .utf8) == "mine")

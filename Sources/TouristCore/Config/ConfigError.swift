@@ -21,7 +21,8 @@ public struct ConfigError: ClassifiedError, Sendable, Equatable {
     public var failureClass: FailureClass { .config }
 
     public var facts: String {
-        location.isEmpty ? "\(file): \(problem). \(fix)" : "\(file): \(location): \(problem). \(fix)"
+        let fix = fix.isEmpty ? "" : ". \(self.fix)"
+        return location.isEmpty ? "\(file): \(problem)\(fix)" : "\(file): \(location): \(problem)\(fix)"
     }
 
     public var description: String { factsAndRemedy }

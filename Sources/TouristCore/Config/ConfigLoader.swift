@@ -38,7 +38,7 @@ public struct ConfigLoader: Sendable {
             throw ConfigError(file: path, location: "", problem: "no such config file", fix: "Check the path.", remedy: Remedy(.writeStarterConfig))
         }
         guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError(file: path, location: "", problem: isDirectory.boolValue ? "this is a folder, not a config file" : "the file cannot be read", fix: "Point --config or TOURIST_CONFIG at a readable JSON file.")
+            throw ConfigError(file: path, location: "", problem: isDirectory.boolValue ? "this is a folder, not a config file" : "the file cannot be read", fix: "", remedy: Remedy(.pointAtConfig))
         }
         return try parse(Array(data), path: path)
     }

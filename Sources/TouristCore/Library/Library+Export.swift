@@ -4,8 +4,8 @@ import Foundation
 public struct ExportResult: Sendable {
     /// The photo files written, in album order (each has a `.json` sidecar beside it).
     public var files: [String] = []
-    /// Why photos were left out: a damaged or missing file, each message naming its fix.
-    public var refused: [String] = []
+    /// Why photos were left out: a damaged or missing file, each with its remedy.
+    public var refused: [StoreError] = []
 }
 
 extension Library {
@@ -29,7 +29,7 @@ extension Library {
             do {
                 try blobs.copyVerified(sha256, photo: photo.key.description, expectedSize: photo.bytes, into: sink)
             } catch let error as StoreError {
-                result.refused.append(error.message)
+                result.refused.append(error)
                 continue
             }
             _ = try sink.move(to: image)

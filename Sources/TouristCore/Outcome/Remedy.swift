@@ -19,7 +19,7 @@ public struct Remedy: Sendable, Equatable, Codable {
         case showAlbum(pin: String)
         /// Delete the files no album uses any more (after the store's grace period).
         case collectGarbage
-        /// Rename a pin (nil: one the message names) in a store (nil: the one in use).
+        /// Rename a pin (nil: those the message names) in a store (nil: the one in use).
         case renamePin(pin: String?, store: String? = nil)
         /// Change a pin (its place, radius or name).
         case editPin(pin: String)
@@ -39,6 +39,18 @@ public struct Remedy: Sendable, Equatable, Codable {
         case restoreStore
         /// Write a starter config.
         case writeStarterConfig
+        /// Make a read-only store writable.
+        case makeStoreWritable
+        /// Use `what` as the store ("a folder (it is created when missing)").
+        case pointAtStore(String)
+        /// Use a readable JSON file as the config.
+        case pointAtConfig
+        /// Check the whole store for damage.
+        case verifyStore
+        /// Remove the file the message names.
+        case removeIt
+        /// Add a place as a pin by its name, one at a time (online lookups allowed).
+        case addPinByName
         /// Run the same command again, at `moment`, to do `what` ("fill the rest"); nil: the same.
         case runAgain(when: Moment, to: String?)
         /// Fetch a pin at `moment`, which does `what` (after a new collection: fetching fills it).
@@ -115,7 +127,7 @@ public struct Remedy: Sendable, Equatable, Codable {
         case .listPins: "see the pins and their ids in the pin list"
         case .showAlbum(let pin): "see the photos of pin \(pin) in its album"
         case .collectGarbage: "collect the store's garbage, which deletes the files no album uses"
-        case .renamePin(let pin, let store): "rename \(pin.map { "pin \($0)" } ?? "one of them")\(store.map { " in \($0)" } ?? "")"
+        case .renamePin(let pin, let store): "rename \(pin.map { "pin \($0)" } ?? "them")\(store.map { " in \($0)" } ?? "")"
         case .editPin(let pin): "change pin \(pin)"
         case .changeRadius(let pin, let km): "change the radius of pin \(pin) to \(Kilometres.text(km))"
         case .removePin(let pin): "remove pin \(pin)"
@@ -125,6 +137,12 @@ public struct Remedy: Sendable, Equatable, Codable {
         case .chooseEmptyStoreFolder: "choose an empty or new folder for the store"
         case .restoreStore: "restore it from a backup, or use another folder for the store"
         case .writeStarterConfig: "write a starter config"
+        case .makeStoreWritable: "make it writable (remount it read-write, fix its permissions)"
+        case .pointAtStore(let what): "use \(what) as the store"
+        case .pointAtConfig: "use a readable JSON file as the config"
+        case .verifyStore: "verify the store"
+        case .removeIt: "remove it"
+        case .addPinByName: "you can also add the place as a pin by its name"
         case .runAgain(let moment, let what): "try again\(moment.words)\(what.map { " to \($0)" } ?? "")"
         case .fetchLater(let pin, let moment, let what): "fetch pin \(pin)\(moment.words) to \(what)"
         case .widenRadius(let pin, let km): "widen the radius of pin \(pin) to \(Kilometres.text(km))"

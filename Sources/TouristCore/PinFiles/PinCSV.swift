@@ -129,7 +129,8 @@ public enum PinCSV {
                 let place = try PlaceInput.resolve([placeText], gazetteer: gazetteer, advice: PlaceInput.importAdvice)
                 (location, placeName) = (place.location, place.suggestedName)
             } catch {
-                throw InputDataError("\(file) \(position): \(error)")
+                let facts = (error as? any ClassifiedError)?.facts ?? "\(error)"
+                throw InputDataError("\(file) \(position): \(facts)", remedy: Remedy(.addPinByName))
             }
         } else {
             let expected = columns.place == nil ? "name,latitude,longitude[,radius_km]" : "a place, or a latitude and a longitude"

@@ -38,7 +38,7 @@ public struct PlaceInput: Sendable, Equatable {
 
     /// What `pin import` says after "no place named …": it looks names up offline only.
     public static let importAdvice = "pin import looks places up offline only, never online (a file of names is the bulk geocoding "
-        + "OpenStreetMap's Nominatim forbids): give this line a latitude and a longitude instead, or add the place with tourist pin add"
+        + "OpenStreetMap's Nominatim forbids): give this line a latitude and a longitude instead"
 
     /// Reads `words` offline; `gazetteer` is asked only for a name (it is loaded on first use). A
     /// name the gazetteer does not know is a usage error that ends with `advice`.

@@ -160,7 +160,7 @@ public final class CachingStore: LocalCopies {
         let sha256 = BlobStore.sha256(ofKey: key)
         let actual = hashing.finish()
         guard actual == sha256 else {
-            throw StoreError(.corrupt, "blob \(sha256) in the store \(location) (not this machine's cache) is damaged: its bytes hash to \(actual). Run `tourist store repair`, then `tourist fetch` its pin to download the photo again")
+            throw StoreError(.corrupt, "blob \(sha256) in the store \(location) (not this machine's cache) is damaged: its bytes hash to \(actual)", remedy: Remedy(.repairStore(), .fetch(pin: nil)))
         }
         throw StoreError(.io, "cannot keep blob \(sha256) in this machine's cache \(cache.directory) to check it: is the folder writable, with room left?")
     }

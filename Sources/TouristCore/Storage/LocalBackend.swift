@@ -26,7 +26,7 @@ public final class LocalBackend: ExclusiveLocking, NativeLogs, LocalFiles, Kille
         lock = FolderLock(path: root + "/lock", what: "the store \(root)", timeout: lockTimeout)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw StoreError(.unusable, "the store path \(root) is a file, not a folder. Point --store or TOURIST_STORE at a folder (it is created when missing)")
+            throw StoreError(.unusable, "the store path \(root) is a file, not a folder", remedy: Remedy(.pointAtStore("a folder (it is created when missing)")))
         }
         var readOnlyReason: String?
         if access(root + "/VERSION", F_OK) == 0, access(root, W_OK) != 0 { readOnlyReason = FileSystem.errnoText() }

@@ -119,7 +119,7 @@ public final class S3Backend: ObjectStore {
     private func otherSize(_ key: ObjectKey, expected: Int, found: Int?) -> StoreError {
         let sha256 = BlobStore.sha256(ofKey: key)
         let size = found.map { "is \($0) bytes" } ?? "is larger"
-        return StoreError(.corrupt, "blob \(sha256) in the store \(location) (not this machine's cache) \(size), but its album records \(expected) bytes: the object in the bucket is not the photo stored, so nothing of it was kept. Run `tourist store repair`, then `tourist fetch` its pin to download the photo again")
+        return StoreError(.corrupt, "blob \(sha256) in the store \(location) (not this machine's cache) \(size), but its album records \(expected) bytes: the object in the bucket is not the photo stored, so nothing of it was kept", remedy: Remedy(.repairStore(), .fetch(pin: nil)))
     }
 
     /// A HEAD answer has no body, so a missing bucket reads as a missing key here.

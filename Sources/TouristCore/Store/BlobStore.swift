@@ -106,11 +106,11 @@ public struct BlobStore: Sendable {
     public func copyVerified(_ sha256: String, photo: String, expectedSize: Int?, into sink: any BlobSink) throws {
         let hashing = HashingSink<SHA256>(sink)
         guard BlobID(sha256) != nil, try backend.read(key(of: sha256), into: hashing, expectedSize: expectedSize) else {
-            throw StoreError(.notFound, "the file of \(photo) (blob \(sha256)) is missing from the store. Run `tourist store repair`, then `tourist fetch` the pin to download it again")
+            throw StoreError(.notFound, "the file of \(photo) (blob \(sha256)) is missing from the store", remedy: Remedy(.repairStore(), .fetch(pin: nil)))
         }
         let actual = hashing.finish()
         guard actual == sha256 else {
-            throw StoreError(.corrupt, "the file of \(photo) is damaged in the store \(backend.location)\(backend is any LocalCopies ? " (not in this machine's cache)" : ""): blob \(sha256) now hashes to \(actual); nothing was copied. Run `tourist store repair`, then `tourist fetch` the pin to download it again")
+            throw StoreError(.corrupt, "the file of \(photo) is damaged in the store \(backend.location)\(backend is any LocalCopies ? " (not in this machine's cache)" : ""): blob \(sha256) now hashes to \(actual); nothing was copied", remedy: Remedy(.repairStore(), .fetch(pin: nil)))
         }
     }
 

@@ -56,7 +56,7 @@ public final class CheckedBlobFile: Sendable {
             return .damaged(error as? StoreError ?? StoreError(.io, "cannot read \(path): \(error)"))
         }
         guard hashing.finish() == sha256 else {
-            return .damaged(StoreError(.corrupt, "the photo \(sha256) no longer matches its hash; run tourist store verify, then tourist store repair"))
+            return .damaged(StoreError(.corrupt, "the photo \(sha256) no longer matches its hash", remedy: Remedy(.verifyStore, .repairStore())))
         }
         checked.withLock { known in
             if known.count >= checkedCapacity { known.removeAll() }
@@ -72,7 +72,7 @@ public final class CheckedBlobFile: Sendable {
         while done < bytes.count {
             let got = bytes.withUnsafeMutableBytes { buffer in pread(descriptor, buffer.baseAddress.map { $0 + done }, buffer.count - done, off_t(offset + done)) }
             if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { throw StoreError(.io, "cannot read \(path) (\(FileSystem.errnoText())); run tourist store verify") }
+            guard got >= 0 else { throw StoreError(.io, "cannot read \(path) (\(FileSystem.errnoText()))", remedy: Remedy(.verifyStore)) }
             if got == 0 { break }
             done += got
         }
@@ -92,7 +92,7 @@ public final class CheckedBlobFile: Sendable {
     }
 
     private static func notAFile(_ path: String, _ what: String) -> StoreError {
-        StoreError(.corrupt, "\(path) is \(what), not a photo tourist stored; remove it, then run tourist store verify")
+        StoreError(.corrupt, "\(path) is \(what), not a photo tourist stored", remedy: Remedy(.removeIt, .verifyStore))
     }
 
     /// What tells a file apart from the same path rewritten: a rewrite in place changes its times,

@@ -68,7 +68,7 @@ extension Store {
         var ids: [String: String] = [:]
         for (_, album) in sources {
             if let other = ids.updateValue(album.pin.id, forKey: album.pin.name) {
-                throw StoreError(.corrupt, "\(location) has two pins named \"\(album.pin.name)\" (ids \(other) and \(album.pin.id)); nothing was copied. Rename one with `tourist pin edit \(album.pin.id) --name NEW --store \(location)`, then copy again")
+                throw StoreError(.corrupt, "\(location) has two pins named \"\(album.pin.name)\" (ids \(other) and \(album.pin.id)); nothing was copied", remedy: Remedy(.renamePin(pin: album.pin.id, store: location), .copyAgain))
             }
         }
         let albums = try Self.byKey(destination.backend.listAll(Self.albumsPrefix))
@@ -121,7 +121,7 @@ extension Store {
                 do throws(IndexCoding.Damage) {
                     return (object.bytes, try IndexCoding.decode(object.bytes, AlbumFileDecoding.album))
                 } catch {
-                    throw StoreError(.corrupt, "\(location)/\(albumKey(id)) is damaged (\(error.detail)); nothing was copied. Run `tourist store repair --store \(location)`, then the copy again")
+                    throw StoreError(.corrupt, "\(location)/\(albumKey(id)) is damaged (\(error.detail)); nothing was copied", remedy: Remedy(.repairStore(store: location), .copyAgain))
                 }
             }
         }

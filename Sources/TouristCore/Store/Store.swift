@@ -99,8 +99,8 @@ public final class Store: Sendable {
             let looksLikeStore = entries.contains { $0.hasPrefix("index/") || $0.hasPrefix("blobs/") }
             let foreign = entries.contains { !$0.hasPrefix("tmp/") && !$0.hasPrefix("state/") }
             guard !foreign || rewritingDamaged && looksLikeStore else {
-                let fix = looksLikeStore ? "Run `tourist store repair` to write it again" : "Choose an empty or new folder for --store"
-                throw StoreError(.unusable, "\(location) is not a tourist store (it has files but no VERSION). \(fix)")
+                let remedy = looksLikeStore ? Remedy(.repairStore(why: "write it again")) : Remedy(.chooseEmptyStoreFolder)
+                throw StoreError(.unusable, "\(location) is not a tourist store (it has files but no VERSION)", remedy: remedy)
             }
             guard backend.features.readOnlyReason == nil else { return false }
             if try !backend.write(Self.versionKey, version, when: .absent) { return try checkOrWriteVersion(backend, rewritingDamaged: false) }
@@ -115,8 +115,8 @@ public final class Store: Sendable {
                 try backend.write(Self.versionKey, version, when: .unchanged(stored))
                 return true
             }
-            let fix = looksLikeStore ? "Run `tourist store repair` to write it again (the store's layout is there)" : "Restore it from a backup or point --store elsewhere"
-            throw StoreError(.corrupt, "\(location)/VERSION holds \"\(text.prefix(40))\", not a store version. \(fix)")
+            let remedy = looksLikeStore ? Remedy(.repairStore(why: "write it again (the store's layout is there)")) : Remedy(.restoreStore)
+            throw StoreError(.corrupt, "\(location)/VERSION holds \"\(text.prefix(40))\", not a store version", remedy: remedy)
         }
         guard number <= formatVersion else {
             throw StoreError(.newerVersion, "the store \(location) has format version \(number), newer than this tourist reads (\(formatVersion)). Upgrade tourist; nothing was changed")
@@ -195,18 +195,16 @@ public final class Store: Sendable {
         try backend.write(Self.statePrefix.appending(name), bytes, when: .always)
     }
 
-    /// How the files of removed photos go, in words for a front end: at once in a folder; on a
-    /// bucket many machines share, by `store gc` once its grace period has passed.
-    public func filesGone(deleted: Int) -> String {
-        let files = "\(Plural.count(deleted, "file")) deleted"
-        guard backend.features.isShared else { return files }
-        return "their files stay until `tourist store gc`, which deletes those no album uses after \(Int(backend.features.gracePeriod / 60)) min"
+    /// How the files of removed photos go: at once in a folder (nil); on a bucket many machines
+    /// share, by garbage collection once this grace period, in whole minutes, has passed.
+    public var removedFilesGraceMinutes: Int? {
+        backend.features.isShared ? Int(backend.features.gracePeriod / 60) : nil
     }
 
     /// Refuses to change a store that can only be read.
     func refuseIfReadOnly() throws(StoreError) {
         guard let readOnlyReason else { return }
-        throw StoreError(.unusable, "the store \(location) can only be read (\(readOnlyReason)): reading commands work, this one must write. Make it writable (remount it read-write, fix its permissions) or point --store at a writable copy")
+        throw StoreError(.unusable, "the store \(location) can only be read (\(readOnlyReason)): reading commands work, this one must write", remedy: Remedy(.makeStoreWritable, .pointAtStore("a writable copy"), joining: .or))
     }
 
     /// All pins, oldest first, read without a lock (every index object is replaced atomically). An

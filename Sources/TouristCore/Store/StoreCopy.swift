@@ -99,7 +99,7 @@ extension Store {
     private static func refusal(_ conflicts: [CopyConflict], destination: String) -> StoreError {
         let shown = conflicts.prefix(5).map(\.description).joined(separator: "; ")
         let more = conflicts.count > 5 ? "; and \(conflicts.count - 5) more" : ""
-        return StoreError(.conflict, "\(destination) holds \(Plural.count(conflicts.count, "pin")) in the way of the pins copied: \(shown)\(more). Nothing was copied. Copy with --overwrite to replace them, or rename or remove them there first (`tourist pin edit ID --name NEW --store \(destination)`)")
+        return StoreError(.conflict, "\(destination) holds \(Plural.count(conflicts.count, "pin")) in the way of the pins copied: \(shown)\(more). Nothing was copied", remedy: Remedy(.copyOverwriting, .renamePin(pin: nil, store: destination), joining: .or))
     }
 
     /// Commits `batch` in `destination` (`StoreTransaction.commit`), then drops the names that
@@ -127,7 +127,7 @@ extension Store {
         }
         let actual = writer.finishHash()
         guard actual == sha256 else {
-            throw StoreError(.corrupt, "blob \(sha256) in \(location) is damaged (its bytes hash to \(actual)); it was not copied. Run `tourist store repair --store \(location)`, then the copy again")
+            throw StoreError(.corrupt, "blob \(sha256) in \(location) is damaged (its bytes hash to \(actual)); it was not copied", remedy: Remedy(.repairStore(store: location), .copyAgain))
         }
         let bytes = writer.byteCount
         _ = try destination.backend.create(blobs.key(of: sha256), fromFile: writer, durable: false)

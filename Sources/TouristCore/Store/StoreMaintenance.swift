@@ -277,7 +277,7 @@ extension Store {
         albums.removeAll { importing.contains($0.pin.id) }
         guard unreadable.isEmpty else {
             let files = unreadable.map(\.file).joined(separator: ", ")
-            throw StoreError(.corrupt, "cannot collect garbage while album files cannot be read (\(files)): the blobs their photos use would look unused. Nothing was deleted. Run `tourist store repair` first")
+            throw StoreError(.corrupt, "cannot collect garbage while album files cannot be read (\(files)): the blobs their photos use would look unused. Nothing was deleted", remedy: Remedy(.repairStore()))
         }
         let summaries = Self.summaries(albums)
         // A damaged pin list is rebuilt from the albums like one that disagrees with them.

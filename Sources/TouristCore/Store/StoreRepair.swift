@@ -80,7 +80,7 @@ extension Store {
             try transaction.overwrite(album)
             albums.append(album)
             report.actions.append("\(bad.file) could not be read (\(bad.reason)): set aside as \(kept); pin \(pin.id) (\"\(pin.name)\") is kept with an empty album, marked failed")
-            report.lost.append("the album of pin \(pin.id) (\"\(pin.name)\"): its \(Plural.count(lostPhotos, "stored photo")) are no longer listed (their files stay until `tourist store gc`)")
+            report.lost.append("the album of pin \(pin.id) (\"\(pin.name)\"): its \(Plural.count(lostPhotos, "stored photo")) are no longer listed (their files stay until the store's garbage is collected)")
             report.pinsToFetch.append(pin.id)
         }
     }
@@ -128,7 +128,7 @@ extension Store {
             album.pin.error = "\(Plural.count(forgotten, "photo has", "photos have")) lost \(Plural.word(forgotten, "its file", "their files")); fetching downloads \(Plural.word(forgotten, "it", "them")) again"
             try transaction.overwrite(album)
             albums[index] = album
-            report.lost.append("\(Plural.count(forgotten, "photo")) of pin \(album.pin.id) (\"\(album.pin.name)\") until `tourist fetch \(album.pin.id)` downloads \(Plural.word(forgotten, "it", "them")) again")
+            report.lost.append("\(Plural.count(forgotten, "photo")) of pin \(album.pin.id) (\"\(album.pin.name)\") until the pin is fetched again, which downloads \(Plural.word(forgotten, "it", "them")) again")
             report.pinsToFetch.append(album.pin.id)
         }
     }

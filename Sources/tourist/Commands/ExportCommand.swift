@@ -31,7 +31,7 @@ struct ExportCommand: AsyncParsableCommand {
                 session.say(line)
             }
             guard result.refused.isEmpty else {
-                throw CommandFailure(.badData, result.refused.joined(separator: "\ntourist: "))
+                throw CommandFailure(.badData, result.refused.map(RemedyCommands.message).joined(separator: "\ntourist: "))
             }
             return 0
         }
