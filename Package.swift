@@ -161,7 +161,8 @@ let package = Package(
         .testTarget(
             name: "TouristCoreTests",
             dependencies: [
-                "TouristCore", "Fixture", "Flickr", "Directory", "TestSupport", "CShims", "LoopbackHTTP", "NominatimStub", "ProviderExpectations",
+                "TouristCore", "Fixture", "Flickr", "Directory", "TestSupport", "CShims", "LoopbackHTTP", "NominatimStub",
+                "ProviderExpectations",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -176,7 +177,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CommonsTests",
-            dependencies: ["Commons", "TouristCore", "ProviderExpectations", "TestSupport", "CommonsStub", "LoopbackHTTP", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "Commons", "TouristCore", "ProviderExpectations", "TestSupport", "CommonsStub", "LoopbackHTTP",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "DirectoryTests",
@@ -185,10 +189,14 @@ let package = Package(
         ),
         // Each door's seeds and kept crashes (Fuzz/Seeds, Fuzz/Regressions) through its checks.
         .testTarget(name: "FuzzDoorTests", dependencies: ["FuzzDoors"]),
-        .testTarget(name: "ExecTests", dependencies: ["Exec", "TouristCore", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(
+            name: "ExecTests", dependencies: ["Exec", "TouristCore", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TouristCore", "TestSupport", "CShims", "FlickrStub", "CommonsStub", "NominatimStub", "LoopbackHTTP", "GeotaggedPhotos", "BrowserSupport"],
+            dependencies: [
+                "TouristCore", "TestSupport", "CShims", "FlickrStub", "CommonsStub", "NominatimStub", "LoopbackHTTP", "GeotaggedPhotos",
+                "BrowserSupport",
+            ],
             exclude: ["Plugins"]
         ),
         .testTarget(name: "BrowserSupportTests", dependencies: ["BrowserSupport", "LoopbackHTTP", "TestSupport"]),

@@ -23,7 +23,9 @@ struct FuzzStore: Sendable {
         do {
             let store = try Store(path: root)
             func add(_ name: String, _ latitude: Double, _ longitude: Double) throws -> Pin {
-                try store.transaction { try $0.addPin(name: name, location: GeoPoint(latitude: latitude, longitude: longitude), radiusKm: 5, target: 21).pin }
+                try store.transaction {
+                    try $0.addPin(name: name, location: GeoPoint(latitude: latitude, longitude: longitude), radiusKm: 5, target: 21).pin
+                }
             }
             let kyoto = try add("Kyoto", 35.0116, 135.7681), paris = try add("Paris", 48.8566, 2.3522)
             let names = root + "/index/names"
@@ -66,7 +68,10 @@ enum LeaseRecordDoor {
         let holder = fixture.store.leaseRecord(pin: id, timing: timing, now: now)
         do {
             let lease = try fixture.store.takeLease(pin: id, timing: timing, now: now)
-            contract((holder == nil) == (lease != nil), "held by \(String(describing: holder)) yet taken: \(lease != nil); the lease read \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            contract(
+                (holder == nil) == (lease != nil),
+                "held by \(String(describing: holder)) yet taken: \(lease != nil); the lease read \(String(decoding: bytes, as: UTF8.self).debugDescription)"
+            )
             try lease?.release()
         } catch {
             contract(false, "taking a lease failed: \(error)")
@@ -93,7 +98,8 @@ enum PinJournalDoor {
             contract(false, "the pin list cannot be read over a journal: \(error)")
             return
         }
-        contract(pins.allSatisfy { [fixture.kyoto.id, fixture.paris.id].contains($0.id) }, "a pin without an album is listed: \(pins.map(\.id))")
+        contract(
+            pins.allSatisfy { [fixture.kyoto.id, fixture.paris.id].contains($0.id) }, "a pin without an album is listed: \(pins.map(\.id))")
         fixture.place(Array(pins.map { PinRecordCodec.encode($0) + "\n" }.joined().utf8), at: path)
         let again = try? fixture.store.pins()
         contract(again == pins, "the pins listed, written as records, list otherwise: \(pins) → \(String(describing: again))")

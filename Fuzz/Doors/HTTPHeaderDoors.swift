@@ -10,7 +10,9 @@ enum HTTPRangeDoor {
         switch ByteRange.parse(header, size: size) {
         case .whole: break
         case .part(let range):
-            contract(range.lowerBound >= 0 && range.upperBound <= size && !range.isEmpty, "\(header.debugDescription) of \(size) bytes gave \(range)")
+            contract(
+                range.lowerBound >= 0 && range.upperBound <= size && !range.isEmpty,
+                "\(header.debugDescription) of \(size) bytes gave \(range)")
         case .unsatisfiable:
             contract(header.hasPrefix("bytes="), "\(header.debugDescription) unsatisfiable")
         }

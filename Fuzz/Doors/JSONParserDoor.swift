@@ -32,7 +32,9 @@ enum JSONParserDoor {
 
     static func checkStreaming(_ bytes: [UInt8], whole: Result<JSONValue, JSONParser.SyntaxError>) {
         var items: [JSONValue] = []
-        let streamed = Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(bytes, streamingArray: streamedKey) { items.append($0) } }
+        let streamed = Result { () throws(JSONParser.SyntaxError) in
+            try JSONParser.parse(bytes, streamingArray: streamedKey) { items.append($0) }
+        }
         switch (whole, streamed) {
         case (.success(let value), .success(let rest)):
             contract(filling(rest, with: items) == value, "streaming \(streamedKey) gave \(rest) and \(items), not \(value)")
@@ -47,7 +49,8 @@ enum JSONParserDoor {
     /// streaming read, when it is an array) holding `items` again.
     static func filling(_ rest: JSONValue, with items: [JSONValue]) -> JSONValue {
         guard case .object(var members) = rest, let first = members.firstIndex(where: { $0.key == streamedKey }),
-              case .array = members[first].value else { return rest }
+            case .array = members[first].value
+        else { return rest }
         members[first].value = .array(items)
         return .object(members)
     }

@@ -17,7 +17,9 @@ enum PinFileDoor {
             return
         }
         let pins = entries.map { entry in
-            Pin(id: "00000000", name: entry.name ?? "", location: entry.location, radiusKm: entry.radiusKm ?? defaultRadiusKm, createdAt: Date(timeIntervalSince1970: 0))
+            Pin(
+                id: "00000000", name: entry.name ?? "", location: entry.location, radiusKm: entry.radiusKm ?? defaultRadiusKm,
+                createdAt: Date(timeIntervalSince1970: 0))
         }
         let written = format == .csv ? PinCSV.write(pins) : PinGeoJSON.write(pins)
         let again: [PinFileEntry]
@@ -44,6 +46,8 @@ enum PinFileDoor {
     }
 
     static func place(_ entry: PinFileEntry) -> Place {
-        Place(name: entry.name, latitude: entry.location.latitude, longitude: entry.location.longitude, radiusKm: entry.radiusKm ?? defaultRadiusKm)
+        Place(
+            name: entry.name, latitude: entry.location.latitude, longitude: entry.location.longitude,
+            radiusKm: entry.radiusKm ?? defaultRadiusKm)
     }
 }

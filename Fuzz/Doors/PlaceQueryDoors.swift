@@ -25,7 +25,9 @@ enum LabelsQueryDoor {
     static func check(_ bytes: [UInt8]) {
         guard let query = try? LabelsQuery(URI("/api/places/labels?" + String(decoding: bytes, as: UTF8.self))) else { return }
         let box = query.box
-        contract(box.minLatitude <= box.maxLatitude && (-180...180).contains(box.minLongitude) && (-180...180).contains(box.maxLongitude), "box \(box)")
+        contract(
+            box.minLatitude <= box.maxLatitude && (-180...180).contains(box.minLongitude) && (-180...180).contains(box.maxLongitude),
+            "box \(box)")
         guard let gazetteer = try? Gazetteer.bundled() else {
             contract(false, "the bundled gazetteer cannot be read")
             return
@@ -34,10 +36,13 @@ enum LabelsQueryDoor {
         contract(labels.count <= query.limit, "\(labels.count) labels for limit \(query.limit)")
         for label in labels {
             let point = label.place.location
-            let inLongitude = box.minLongitude <= box.maxLongitude
+            let inLongitude =
+                box.minLongitude <= box.maxLongitude
                 ? (box.minLongitude...box.maxLongitude).contains(point.longitude)
                 : point.longitude >= box.minLongitude || point.longitude <= box.maxLongitude
-            contract(inLongitude && (box.minLatitude...box.maxLatitude).contains(point.latitude), "\(label.place.name) at \(point) is outside \(box)")
+            contract(
+                inLongitude && (box.minLatitude...box.maxLatitude).contains(point.latitude),
+                "\(label.place.name) at \(point) is outside \(box)")
         }
     }
 }

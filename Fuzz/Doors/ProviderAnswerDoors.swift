@@ -27,7 +27,8 @@ enum ProviderAnswer {
 enum FlickrAnswerDoor {
     static func check(_ bytes: [UInt8]) {
         let body = Data(bytes)
-        ProviderAnswer.check({ try FlickrAnswerReading.search(body, for: ProviderAnswer.query, logger: ProviderAnswer.quiet) }, provider: "flickr")
+        ProviderAnswer.check(
+            { try FlickrAnswerReading.search(body, for: ProviderAnswer.query, logger: ProviderAnswer.quiet) }, provider: "flickr")
         do {
             let sizes = try FlickrAnswerReading.sizes(body, photo: "53001", logger: ProviderAnswer.quiet)
             for url in sizes.urls.values { contract(["http", "https"].contains(url.scheme?.lowercased()), "a size at \(url)") }
@@ -42,7 +43,8 @@ enum CommonsAnswerDoor {
     static func check(_ bytes: [UInt8]) {
         let body = Data(bytes)
         for headers in [[:], ["mediawiki-api-error": "maxlag", "retry-after": "5"]] {
-            ProviderAnswer.check({ try CommonsAnswerReading.candidates(body: body, headers: headers, logger: ProviderAnswer.quiet) }, provider: "commons")
+            ProviderAnswer.check(
+                { try CommonsAnswerReading.candidates(body: body, headers: headers, logger: ProviderAnswer.quiet) }, provider: "commons")
         }
     }
 }

@@ -9,7 +9,8 @@ enum S3XMLDoor {
         var elements = [root]
         while let element = elements.popLast() {
             contract(
-                !element.name.isEmpty && !element.name.unicodeScalars.contains { $0 == "/" || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" },
+                !element.name.isEmpty
+                    && !element.name.unicodeScalars.contains { $0 == "/" || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" },
                 "an element named \(element.name.debugDescription)"
             )
             elements += element.children
@@ -24,7 +25,9 @@ enum S3ListingDoor {
         guard let page = S3ListPage(parsing: Data(bytes)) else { return }
         contract(page.continuation.map { !$0.isEmpty } ?? true, "a page that goes on from an empty token")
         for entry in page.entries {
-            contract(entry.modified.map { $0.timeIntervalSince1970.isFinite } ?? true, "\(entry.key.debugDescription) modified at \(String(describing: entry.modified))")
+            contract(
+                entry.modified.map { $0.timeIntervalSince1970.isFinite } ?? true,
+                "\(entry.key.debugDescription) modified at \(String(describing: entry.modified))")
         }
     }
 }
@@ -42,7 +45,9 @@ enum S3DatesDoor {
         contract(date.timeIntervalSince1970.isFinite, "\(text.debugDescription) read as \(date)")
         let written = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
         let again = S3Dates.iso8601(written)
-        contract(again.map { abs($0.timeIntervalSince(date)) < 0.001 } == true, "\(text.debugDescription) read as \(date), written as \(written), read back as \(String(describing: again))")
+        contract(
+            again.map { abs($0.timeIntervalSince(date)) < 0.001 } == true,
+            "\(text.debugDescription) read as \(date), written as \(written), read back as \(String(describing: again))")
     }
 }
 
@@ -64,7 +69,9 @@ enum AWSFilesDoor {
                     !signing.accessKeyID.isEmpty && !signing.secretAccessKey.isEmpty && !signing.region.isEmpty,
                     "profile \(profile): credentials or region empty: \(signing.accessKeyID.debugDescription), region \(signing.region.debugDescription)"
                 )
-                contract(["http", "https"].contains(settings.endpoint.scheme?.lowercased()) && settings.endpoint.host != nil, "profile \(profile): endpoint \(settings.endpoint)")
+                contract(
+                    ["http", "https"].contains(settings.endpoint.scheme?.lowercased()) && settings.endpoint.host != nil,
+                    "profile \(profile): endpoint \(settings.endpoint)")
             } catch {
                 for secret in secrets(in: credentials) {
                     contract(!error.description.contains(secret), "profile \(profile): the error quotes a secret: \(error)")
@@ -77,7 +84,9 @@ enum AWSFilesDoor {
     static func secrets(in text: String) -> [String] {
         text.split(whereSeparator: \.isNewline).compactMap { line in
             let parts = line.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "aws_secret_access_key" else { return nil }
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "aws_secret_access_key" else {
+                return nil
+            }
             let value = parts[1].trimmingCharacters(in: .whitespaces)
             return value.count >= 12 ? value : nil
         }

@@ -9,7 +9,8 @@ enum ScanIndexDoor {
         for file in files {
             if case .success(let metadata) = file.outcome, let taken = metadata.takenAt {
                 let seconds = taken.timeIntervalSince1970
-                contract(seconds.isFinite && abs(seconds) < 253_402_300_800, "\(file.file.path.debugDescription) taken \(seconds) s after 1970")
+                contract(
+                    seconds.isFinite && abs(seconds) < 253_402_300_800, "\(file.file.path.debugDescription) taken \(seconds) s after 1970")
             }
         }
         let again = ScanIndex.decode(ScanIndex.encode(files))

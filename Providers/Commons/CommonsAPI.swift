@@ -39,7 +39,9 @@ struct CommonsAPI: Sendable {
             merged.add(response.query?.pages ?? [])
             guard let next = response.continue, !next.isEmpty else { return merged.pages }
             guard next != continuation else {
-                throw ProviderError.invalidResponse("Commons asked to continue a query with the same parameters again (\(next.keys.sorted().joined(separator: ", "))); its answer loops")
+                throw ProviderError.invalidResponse(
+                    "Commons asked to continue a query with the same parameters again (\(next.keys.sorted().joined(separator: ", "))); its answer loops"
+                )
             }
             continuation = next
         }
@@ -53,7 +55,9 @@ struct CommonsAPI: Sendable {
         let log = RetryLog(logger, "\(providerName): API request")
         return try await retryPolicy.run(log: log, only: { $0.retryAfter != nil }) {
             logger.debug("\(providerName): \(url.absoluteString)")
-            let response = try await ProviderError.overHTTP { try await http.data(HTTPRequest(url: url, acceptCompressed: true, userAgent: userAgent)) }
+            let response = try await ProviderError.overHTTP {
+                try await http.data(HTTPRequest(url: url, acceptCompressed: true, userAgent: userAgent))
+            }
             return try CommonsResponseDecoder.decode(response)
         }
     }

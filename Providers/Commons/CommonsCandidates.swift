@@ -118,7 +118,9 @@ struct CommonsCandidates: Sendable {
     /// `text` as a URL when it is http or https with a host (protocol-relative URLs are read as https).
     static func webURL(_ text: String) -> URL? {
         let absolute = text.hasPrefix("//") ? "https:" + text : text
-        guard let url = URL(string: absolute), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false else { return nil }
+        guard let url = URL(string: absolute), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            url.host?.isEmpty == false
+        else { return nil }
         return url
     }
 }

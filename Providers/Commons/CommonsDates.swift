@@ -26,7 +26,9 @@ enum CommonsDates {
         func separator(_ index: Int, _ allowed: String) -> Bool {
             index < digits.count && allowed.utf8.contains(digits[index])
         }
-        guard let year = number(0, 4), separator(4, "-:"), let month = number(5, 2), separator(7, "-:"), let day = number(8, 2) else { return nil }
+        guard let year = number(0, 4), separator(4, "-:"), let month = number(5, 2), separator(7, "-:"), let day = number(8, 2) else {
+            return nil
+        }
         var hour = 0, minute = 0, second = 0
         if digits.count > 10 {
             guard separator(10, " T") else { return nil }

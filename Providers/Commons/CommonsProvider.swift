@@ -59,8 +59,11 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
         let tiles = CommonsTiling.cover(center: query.center, radiusMetres: radius)
         var known: [CommonsPage] = []
         if query.page == 1, let first = tiles.first {
-            let asked = min(CommonsTiling.maxPerSearch, (query.limit + Self.filesPerInfoRequest - 1) / Self.filesPerInfoRequest * Self.filesPerInfoRequest)
-            let pages = try await api.query(geosearch(first, limit: asked, center: query.center) + describing(width: settings.thumbnailWidth))
+            let asked = min(
+                CommonsTiling.maxPerSearch,
+                (query.limit + Self.filesPerInfoRequest - 1) / Self.filesPerInfoRequest * Self.filesPerInfoRequest)
+            let pages = try await api.query(
+                geosearch(first, limit: asked, center: query.center) + describing(width: settings.thumbnailWidth))
             let found = page(of: pages, query: query)
             // Fewer files than asked for: the tile has no others, and with one tile neither has the circle.
             let complete = pages.count < asked && tiles.count == 1
@@ -77,7 +80,8 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
     /// Page `query.page` of the circle's photo ranking, described 50 files a request (those in `known`
     /// are described already).
     private func rankedPage(_ query: GeoQuery, radius: Double, known: [CommonsPage]) async throws -> SearchPage {
-        let ranking = try await CommonsRanking.build(center: query.center, radiusMetres: radius, needed: query.page * query.limit) { tile, limit in
+        let ranking = try await CommonsRanking.build(center: query.center, radiusMetres: radius, needed: query.page * query.limit) {
+            tile, limit in
             try await api.query(geosearch(tile, limit: limit, center: query.center) + [("iiprop", "mime")])
         }
         let start = (query.page - 1) * query.limit
@@ -92,7 +96,9 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
         let missing = slice.map(\.pageID).filter { described[$0] == nil }
         for chunk in stride(from: 0, to: missing.count, by: Self.filesPerInfoRequest) {
             let ids = missing[chunk..<min(chunk + Self.filesPerInfoRequest, missing.count)].map(String.init).joined(separator: "|")
-            pages += try await api.query([("pageids", ids), ("prop", "coordinates|imageinfo")] + coordinateParameters(center: query.center) + describing(width: settings.thumbnailWidth))
+            pages += try await api.query(
+                [("pageids", ids), ("prop", "coordinates|imageinfo")] + coordinateParameters(center: query.center)
+                    + describing(width: settings.thumbnailWidth))
         }
         let more = ranking.files.count > start + query.limit || !ranking.complete
         return SearchPage(candidates: page(of: pages, query: query), nextPage: more ? query.page + 1 : nil, pageCount: pageCount)
@@ -103,7 +109,8 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
     private func page(of pages: [CommonsPage], query: GeoQuery) -> [PhotoCandidate] {
         pages.compactMap { page -> (PhotoCandidate, Double)? in
             guard let distance = CommonsRanking.distance(of: page, from: query.center), distance <= query.radiusKm * 1000,
-                  let candidate = candidates.candidate(page), !query.exclude.contains(candidate.key) else { return nil }
+                let candidate = candidates.candidate(page), !query.exclude.contains(candidate.key)
+            else { return nil }
             return (candidate, distance)
         }
         .sorted { ($0.1, Int($0.0.key.id) ?? 0) < ($1.1, Int($1.0.key.id) ?? 0) }
@@ -129,7 +136,10 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
     private func describing(width: Int) -> [(String, String)] {
         [
             ("iiprop", "url|size|mime|sha1|timestamp|user|extmetadata"), ("iiurlwidth", String(width)),
-            ("iiextmetadatafilter", "ObjectName|Artist|Credit|Attribution|LicenseShortName|LicenseUrl|License|AttributionRequired|DateTimeOriginal"),
+            (
+                "iiextmetadatafilter",
+                "ObjectName|Artist|Credit|Attribution|LicenseShortName|LicenseUrl|License|AttributionRequired|DateTimeOriginal"
+            ),
         ]
     }
 
@@ -138,7 +148,8 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
     public func fetch(_ photo: PhotoCandidate, size: PhotoSize, into sink: any BlobSink) async throws {
         let url = try await sourceURL(of: photo, size: size)
         guard CommonsCandidates.webURL(url.absoluteString) != nil else {
-            throw ProviderError.invalidResponse("refused to read \(HTTPClient.redacted(url)) for \(photo.key): only http and https URLs are read")
+            throw ProviderError.invalidResponse(
+                "refused to read \(HTTPClient.redacted(url)) for \(photo.key): only http and https URLs are read")
         }
         api.logger.debug("\(name): downloading \(photo.key) size \(size.rawValue) from \(HTTPClient.redacted(url))")
         let request = HTTPRequest(url: url, userAgent: api.userAgent)
@@ -150,7 +161,9 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
         _ = try await ProviderError.overHTTP { try await api.http.download(request, into: checking, maxBytes: settings.maxPhotoBytes) }
         let actual = checking.finish()
         guard actual == expected else {
-            throw ProviderError.invalidResponse("Commons: the original of \(CommonsPhotoData(photo.providerData)?.title ?? photo.key.description) does not match the SHA-1 Commons lists for it (\(expected), received \(actual)); it was not kept")
+            throw ProviderError.invalidResponse(
+                "Commons: the original of \(CommonsPhotoData(photo.providerData)?.title ?? photo.key.description) does not match the SHA-1 Commons lists for it (\(expected), received \(actual)); it was not kept"
+            )
         }
     }
 
@@ -160,7 +173,8 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
         if photo.key.provider != name { throw ProviderError.notFound("\(photo.key) is not a photo of provider \(name)") }
         if case .url(let listed)? = photo.sources[size] { return listed }
         if case .file? = photo.sources[size] {
-            throw ProviderError.invalidResponse("\(photo.key) lists a file for size \(size.rawValue); Commons photos are read over http or https only")
+            throw ProviderError.invalidResponse(
+                "\(photo.key) lists a file for size \(size.rawValue); Commons photos are read over http or https only")
         }
         guard let width = CommonsSizes.width(for: size) else { throw ProviderError.notFound("\(photo.key) lists no original") }
         let page = try await describe(id: photo.key.id, width: width)
@@ -176,7 +190,9 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
         let page = try await describe(id: id, width: settings.thumbnailWidth)
         guard var candidate = candidates.candidate(page) else {
             let mime = page.imageinfo?.first?.mime
-            throw ProviderError.notFound(page.missing == true || mime == nil ? "Commons has no file \(Self.shown(id))" : "Commons' \(page.title) is a \(mime ?? "file") file, not a photo")
+            throw ProviderError.notFound(
+                page.missing == true || mime == nil
+                    ? "Commons has no file \(Self.shown(id))" : "Commons' \(page.title) is a \(mime ?? "file") file, not a photo")
         }
         let width = page.imageinfo?.first?.width
         for size in CommonsSizes.sizes(originalWidth: width) where candidate.sources[size] == nil {
@@ -189,10 +205,12 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
     private func describe(id: String, width: Int) async throws -> CommonsPage {
         let trimmed = id.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw ProviderError.notFound("a Commons photo id cannot be empty; give a page id or a file title") }
-        let selector: (String, String) = trimmed.allSatisfy(\.isASCII) && trimmed.allSatisfy(\.isNumber)
+        let selector: (String, String) =
+            trimmed.allSatisfy(\.isASCII) && trimmed.allSatisfy(\.isNumber)
             ? ("pageids", trimmed)
             : ("titles", trimmed.hasPrefix("File:") ? trimmed : "File:" + trimmed)
-        let pages = try await api.query([selector, ("prop", "coordinates|imageinfo"), ("coprimary", "all"), ("colimit", "max")] + describing(width: width))
+        let pages = try await api.query(
+            [selector, ("prop", "coordinates|imageinfo"), ("coprimary", "all"), ("colimit", "max")] + describing(width: width))
         guard let page = pages.first, page.missing != true, page.invalid != true else {
             throw ProviderError.notFound("Commons has no file \(Self.shown(id))")
         }

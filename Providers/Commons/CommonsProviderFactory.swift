@@ -10,14 +10,17 @@ public struct CommonsProviderFactory: ProviderFactory {
     public let summary = "Freely licensed geotagged photos from Wikimedia Commons (GeoData geosearch); no API key."
     public let displayName: String? = "Wikimedia Commons"
     public let options: [ProviderOption] = [
-        ProviderOption("endpoint", .string, help: "MediaWiki API endpoint (http or https)", default: CommonsProviderFactory.defaultEndpoint),
+        ProviderOption(
+            "endpoint", .string, help: "MediaWiki API endpoint (http or https)", default: CommonsProviderFactory.defaultEndpoint),
         ProviderOption(
             "contact", .string,
-            help: "Your e-mail address or web page, for Wikimedia to reach you, sent in the User-Agent as its policy asks; left for you to fill in (null: none is sent)"
+            help:
+                "Your e-mail address or web page, for Wikimedia to reach you, sent in the User-Agent as its policy asks; left for you to fill in (null: none is sent)"
         ),
         ProviderOption(
             "thumbnailWidth", .integer(20...3840),
-            help: "Width in px album photos are fetched at, one of Commons' standard widths \(CommonsSizes.standardWidths.map(String.init).joined(separator: ", ")) (default: the one for album.size, \(PhotoSize.small240.rawValue) → \(CommonsProviderFactory.thumbnailWidth(for: .small240)))"
+            help:
+                "Width in px album photos are fetched at, one of Commons' standard widths \(CommonsSizes.standardWidths.map(String.init).joined(separator: ", ")) (default: the one for album.size, \(PhotoSize.small240.rawValue) → \(CommonsProviderFactory.thumbnailWidth(for: .small240)))"
         ),
     ]
 
@@ -54,8 +57,14 @@ public struct CommonsProviderFactory: ProviderFactory {
             throw options.error("endpoint", "\"\(endpointText)\" is not an http or https URL with a host", fix: fix)
         }
         let contact = options.string("contact")?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let contact, !(contact.contains("@") || CommonsCandidates.webURL(contact) != nil) || contact.contains(where: { $0 == "(" || $0 == ")" || $0.isNewline }) {
-            throw options.error("contact", "\"\(contact)\" is neither an e-mail address nor an http(s) URL", fix: "Write where Wikimedia can reach you, such as you@example.org or https://example.org/you; it goes into the User-Agent.")
+        if let contact,
+            !(contact.contains("@") || CommonsCandidates.webURL(contact) != nil)
+                || contact.contains(where: { $0 == "(" || $0 == ")" || $0.isNewline })
+        {
+            throw options.error(
+                "contact", "\"\(contact)\" is neither an e-mail address nor an http(s) URL",
+                fix: "Write where Wikimedia can reach you, such as you@example.org or https://example.org/you; it goes into the User-Agent."
+            )
         }
         var settings = CommonsProvider.Settings()
         settings.albumSize = context.albumSize
@@ -64,7 +73,9 @@ public struct CommonsProviderFactory: ProviderFactory {
         if let width = options.integer("thumbnailWidth") {
             guard CommonsSizes.standardWidths.contains(width) else {
                 let above = CommonsSizes.standardWidths.first { $0 > width }.map { " (\($0) is the next one up)" } ?? ""
-                throw options.error("thumbnailWidth", "\(width) is not one of Commons' standard thumbnail widths; its image servers refuse others", fix: "Use one of \(CommonsSizes.standardWidths.map(String.init).joined(separator: ", "))\(above).")
+                throw options.error(
+                    "thumbnailWidth", "\(width) is not one of Commons' standard thumbnail widths; its image servers refuse others",
+                    fix: "Use one of \(CommonsSizes.standardWidths.map(String.init).joined(separator: ", "))\(above).")
             }
             settings.thumbnailWidth = width
         }

@@ -38,7 +38,9 @@ struct CommonsRanking: Sendable {
             ranking.searches += 1
             var fresh: [RankedFile] = []
             for page in pages {
-                guard let pageID = page.pageid, isPhoto(page), let distance = distance(of: page, from: center), distance <= radiusMetres, seen.insert(pageID).inserted else { continue }
+                guard let pageID = page.pageid, isPhoto(page), let distance = distance(of: page, from: center), distance <= radiusMetres,
+                    seen.insert(pageID).inserted
+                else { continue }
                 fresh.append(RankedFile(pageID: pageID, title: page.title, distanceMetres: distance))
             }
             ranking.files += fresh.sorted { ($0.distanceMetres, $0.pageID) < ($1.distanceMetres, $1.pageID) }

@@ -89,7 +89,8 @@ extension CommonsPage {
         self.init(
             pageid: pageid, ns: try container.decodeIfPresent(Int.self, forKey: .ns),
             title: try container.decodeIfPresent(String.self, forKey: .title) ?? "page \(pageid.map(String.init) ?? "?")",
-            missing: try container.decodeIfPresent(Bool.self, forKey: .missing), invalid: try container.decodeIfPresent(Bool.self, forKey: .invalid),
+            missing: try container.decodeIfPresent(Bool.self, forKey: .missing),
+            invalid: try container.decodeIfPresent(Bool.self, forKey: .invalid),
             coordinates: try container.decodeIfPresent([Coordinate].self, forKey: .coordinates),
             imageinfo: try container.decodeIfPresent([ImageInfo].self, forKey: .imageinfo)
         )

@@ -20,9 +20,12 @@ enum CommonsResponseDecoder {
             decoded = try JSONDecoder().decode(CommonsQueryResponse.self, from: body)
         } catch {
             if (try? JSONSerialization.jsonObject(with: body)) == nil {
-                throw ProviderError.invalidResponse("Commons answered with JSON that is cut short or not JSON at all (\(body.count) bytes); try again later")
+                throw ProviderError.invalidResponse(
+                    "Commons answered with JSON that is cut short or not JSON at all (\(body.count) bytes); try again later")
             }
-            throw ProviderError.invalidResponse("Commons' answer is not what the API documents for formatversion=2 (\(DecodingSummary.describe(error))); is \"endpoint\" a MediaWiki api.php?")
+            throw ProviderError.invalidResponse(
+                "Commons' answer is not what the API documents for formatversion=2 (\(DecodingSummary.describe(error))); is \"endpoint\" a MediaWiki api.php?"
+            )
         }
         if let error = decoded.error {
             throw Self.error(error, retryAfter: headers["retry-after"].flatMap(Double.init))
@@ -49,7 +52,9 @@ enum CommonsResponseDecoder {
             let wait = asked.isFinite ? min(max(asked, 0), Self.longestWait) : 5
             return .rateLimited(retryAfter: wait, "Commons is busy (maxlag: \(info)); it asks to try again in \(Int(wait.rounded())) s")
         case "ratelimited":
-            return .rateLimited(retryAfter: retryAfter, "Commons limits this client's requests (ratelimited: \(info)); wait a while or lower the provider's \"concurrency\"")
+            return .rateLimited(
+                retryAfter: retryAfter,
+                "Commons limits this client's requests (ratelimited: \(info)); wait a while or lower the provider's \"concurrency\"")
         case "readonly":
             return .unavailable("Commons is read-only for maintenance (\(info)); try again later")
         case let code where code.hasPrefix("internal_api_error"):

@@ -13,7 +13,9 @@ enum CommonsText {
                 if character == ">" {
                     inTag = false
                     // Block elements and line breaks separate words.
-                    let name = tag.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "/ ")).prefix { $0.isLetter || $0.isNumber }
+                    let name = tag.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "/ ")).prefix {
+                        $0.isLetter || $0.isNumber
+                    }
                     if ["br", "p", "div", "li", "tr", "td", "th", "ul", "ol", "table"].contains(String(name)) { text.append(" ") }
                 } else {
                     tag.append(character)
@@ -25,7 +27,9 @@ enum CommonsText {
                 text.append(character)
             }
         }
-        let words = decodeEntities(text).split(whereSeparator: { $0.isWhitespace || $0.unicodeScalars.allSatisfy { CharacterSet.controlCharacters.contains($0) } }).joined(separator: " ")
+        let words = decodeEntities(text).split(whereSeparator: {
+            $0.isWhitespace || $0.unicodeScalars.allSatisfy { CharacterSet.controlCharacters.contains($0) }
+        }).joined(separator: " ")
         return words.count > limit ? String(words.prefix(limit - 1)) + "…" : words
     }
 

@@ -29,7 +29,8 @@ public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventory
 
     public func search(_ query: GeoQuery) async throws -> SearchPage {
         let photos = try await currentCatalog().photos
-        let nearby = photos
+        let nearby =
+            photos
             .map { (photo: $0, distance: $0.location.distanceKm(to: query.center)) }
             .filter { $0.distance <= query.radiusKm && !query.exclude.contains(PhotoKey(provider: name, id: $0.photo.id)) }
             .sorted { ($0.distance, $0.photo.path) < ($1.distance, $1.photo.path) }
@@ -50,7 +51,8 @@ public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventory
             throw ProviderError.notFound("\(photo.key) is not a photo of the directory provider \(name)")
         }
         guard case .file(let path) = source, tree.contains(path) else {
-            throw ProviderError.notFound("\(source) is not a file inside the folders of the directory provider \(name) (\(tree.roots.joined(separator: ", ")))")
+            throw ProviderError.notFound(
+                "\(source) is not a file inside the folders of the directory provider \(name) (\(tree.roots.joined(separator: ", ")))")
         }
         try ProviderError.streamingFile(path, into: sink)
     }
@@ -100,9 +102,13 @@ public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventory
             return started
         }
         do {
-            return try await withTaskCancellationHandler { try await task.value } onCancel: { cancellation.cancel() }
+            return try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                cancellation.cancel()
+            }
         } catch {
-            catalog.withLock { if $0 == task { $0 = nil } } // a later search scans again
+            catalog.withLock { if $0 == task { $0 = nil } }  // a later search scans again
             throw error
         }
     }
@@ -128,14 +134,16 @@ struct DirectoryCatalog: Sendable {
         self.scan = scan
         photos = scan.files.compactMap { entry in
             guard case .success(let metadata) = entry.outcome, let location = metadata.location,
-                  let id = ids.id(forPath: entry.file.path) else { return nil }
+                let id = ids.id(forPath: entry.file.path)
+            else { return nil }
             return LocatedPhoto(id: id, path: entry.file.path, location: location, takenAt: metadata.takenAt, camera: metadata.camera)
         }
         var box: GeoBox?
         for photo in photos {
             let point = photo.location
             guard var current = box else {
-                box = GeoBox(minLongitude: point.longitude, minLatitude: point.latitude, maxLongitude: point.longitude, maxLatitude: point.latitude)
+                box = GeoBox(
+                    minLongitude: point.longitude, minLatitude: point.latitude, maxLongitude: point.longitude, maxLatitude: point.latitude)
                 continue
             }
             current.minLongitude = min(current.minLongitude, point.longitude)
@@ -145,7 +153,8 @@ struct DirectoryCatalog: Sendable {
             box = current
         }
         inventory = PhotoInventory(
-            indexed: scan.files.count, located: photos.count, skipped: scan.skipped.count, boundingBox: box, samplePoint: photos.min { $0.path < $1.path }?.location
+            indexed: scan.files.count, located: photos.count, skipped: scan.skipped.count, boundingBox: box,
+            samplePoint: photos.min { $0.path < $1.path }?.location
         )
     }
 
@@ -153,11 +162,15 @@ struct DirectoryCatalog: Sendable {
     /// first as one summary line, so a command says it once, not every command after it.
     func report(provider: String, logger: Logger, took: Duration) {
         let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
-        logger.debug("\(provider): scanned \(scan.files.count) files in \(String(format: "%.2f", seconds * 1000)) ms (\(scan.read) read, \(scan.files.count - scan.read) unchanged, \(scan.removed) gone); \(photos.count) located")
+        logger.debug(
+            "\(provider): scanned \(scan.files.count) files in \(String(format: "%.2f", seconds * 1000)) ms (\(scan.read) read, \(scan.files.count - scan.read) unchanged, \(scan.removed) gone); \(photos.count) located"
+        )
         for (path, reason) in scan.skipped.sorted(by: { $0.path < $1.path }) { logger.debug("\(provider): skipped \(path): it \(reason)") }
         let skipped = scan.newlySkipped
         guard !skipped.isEmpty else { return }
-        let counts = Dictionary(grouping: skipped, by: { $0.reason.category }).map { SkippedFile.describe(count: $0.value.count, category: $0.key) }.sorted()
+        let counts = Dictionary(grouping: skipped, by: { $0.reason.category }).map {
+            SkippedFile.describe(count: $0.value.count, category: $0.key)
+        }.sorted()
         let total = skipped.count == 1 ? "1 file skipped" : "\(skipped.count) files skipped"
         logger.notice("\(provider): \(total): \(counts.joined(separator: ", ")); run with --verbose for each")
     }
@@ -170,7 +183,7 @@ extension DirectoryTree {
             roots.contains { candidate.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
         }
         guard !path.split(separator: "/").contains(".."), inside(path, roots) else { return false }
-        guard let real = DirectoryWalker.realPath(path) else { return true } // gone: the read reports it
+        guard let real = DirectoryWalker.realPath(path) else { return true }  // gone: the read reports it
         return inside(real, roots.map { DirectoryWalker.realPath($0) ?? $0 })
     }
 }

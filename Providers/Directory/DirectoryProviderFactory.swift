@@ -17,7 +17,9 @@ public struct DirectoryProviderFactory: ProviderFactory, PhotoIDUpgrading {
         ProviderOption("recursive", .bool, help: "Read sub-folders too", default: "true"),
         ProviderOption("followSymlinks", .bool, help: "Follow symbolic links (never out of the configured folders)", default: "false"),
         ProviderOption("includeHidden", .bool, help: "Read files and folders whose name starts with a dot", default: "false"),
-        ProviderOption("extensions", .strings, help: "File extensions read, case-insensitive", default: DirectoryTree.defaultExtensions.joined(separator: ", "), example: #"["jpg", "heic"]"#),
+        ProviderOption(
+            "extensions", .strings, help: "File extensions read, case-insensitive",
+            default: DirectoryTree.defaultExtensions.joined(separator: ", "), example: #"["jpg", "heic"]"#),
     ]
 
     public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
@@ -30,15 +32,19 @@ public struct DirectoryProviderFactory: ProviderFactory, PhotoIDUpgrading {
         tree.followSymlinks = options.bool("followSymlinks") ?? false
         tree.includeHidden = options.bool("includeHidden") ?? false
         if let extensions = options.strings("extensions") {
-            tree.extensions = Set(try extensions.enumerated().map { index, written in
-                let bare = written.hasPrefix(".") ? String(written.dropFirst()) : written
-                guard !bare.isEmpty, bare.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-                    throw options.error("extensions[\(index)]", "\"\(written)\" is not a file extension", fix: "Write extensions such as \"jpg\" or \"heic\", letters and digits only.")
-                }
-                return bare.lowercased()
-            })
+            tree.extensions = Set(
+                try extensions.enumerated().map { index, written in
+                    let bare = written.hasPrefix(".") ? String(written.dropFirst()) : written
+                    guard !bare.isEmpty, bare.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                        throw options.error(
+                            "extensions[\(index)]", "\"\(written)\" is not a file extension",
+                            fix: "Write extensions such as \"jpg\" or \"heic\", letters and digits only.")
+                    }
+                    return bare.lowercased()
+                })
         }
-        return DirectoryProvider(name: name, tree: tree, indexPath: context.stateDirectory.map { $0 + "/scan-index" }, logger: context.logger)
+        return DirectoryProvider(
+            name: name, tree: tree, indexPath: context.stateDirectory.map { $0 + "/scan-index" }, logger: context.logger)
     }
 
     /// Ids of stored photos brought up to date: an absolute path (what tourist wrote before ids
@@ -48,14 +54,17 @@ public struct DirectoryProviderFactory: ProviderFactory, PhotoIDUpgrading {
         let now = DirectoryPhotoIDs(roots: try Self.roots(options))
         let before = previousScheme.map { DirectoryPhotoIDs(roots: $0.split(separator: "\n").map(String.init)) }
         return PhotoIDUpgrade(scheme: now.roots.joined(separator: "\n")) { id in
-            guard let path = id.hasPrefix("/") ? id : before?.path(forID: id), let current = now.id(forPath: path), current != id else { return nil }
+            guard let path = id.hasPrefix("/") ? id : before?.path(forID: id), let current = now.id(forPath: path), current != id else {
+                return nil
+            }
             return current
         }
     }
 
     private static func roots(_ options: ProviderOptions) throws -> [String] {
         guard let roots = options.strings("path") else {
-            throw options.error("path", "missing", fix: "Set \"path\" to a folder of photos, such as \"~/Pictures\", or to a list of folders.")
+            throw options.error(
+                "path", "missing", fix: "Set \"path\" to a folder of photos, such as \"~/Pictures\", or to a list of folders.")
         }
         return roots
     }

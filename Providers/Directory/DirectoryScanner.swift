@@ -57,10 +57,12 @@ struct DirectoryScanner: Sendable {
         let files = plan.entries.compactMap { $0 }
         // Rewritten also when only the order differs, so the next rescan matches in step.
         if !plan.toRead.isEmpty || plan.removed > 0 || plan.reordered, let indexPath {
-            try? ProviderStateFile.write(ScanIndex.encode(files), to: indexPath) // an unwritable index only costs a rescan
+            try? ProviderStateFile.write(ScanIndex.encode(files), to: indexPath)  // an unwritable index only costs a rescan
         }
         if cancellation.isCancelled { throw CancellationError() }
-        return DirectoryScan(files: files, read: read.count { $0 != nil }, removed: plan.removed, newlySkipped: DirectoryScan.skipped(read.compactMap { $0 }))
+        return DirectoryScan(
+            files: files, read: read.count { $0 != nil }, removed: plan.removed, newlySkipped: DirectoryScan.skipped(read.compactMap { $0 })
+        )
     }
 
     /// Which index entries a scan keeps and which files it must read.

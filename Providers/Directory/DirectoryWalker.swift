@@ -92,9 +92,9 @@ struct DirectoryWalker {
                         shared.listing -= 1
                     }
                 case .some(.none):
-                    break work // nothing pending, nobody listing: done
+                    break work  // nothing pending, nobody listing: done
                 case .none:
-                    usleep(20) // another worker is listing a folder that may hold more
+                    usleep(20)  // another worker is listing a folder that may hold more
                 }
             }
             state.withLock { $0.found += listed }
@@ -109,7 +109,7 @@ struct DirectoryWalker {
     /// Names are checked as the bytes readdir gives; a String is made only for a path kept.
     private func list(_ folder: String, realRoots: [String], state: borrowing Mutex<Shared>, found: inout [FoundFile]) -> [String] {
         var pending: [String] = []
-        guard let directory = opendir(folder) else { return [] } // unreadable folder: nothing to list
+        guard let directory = opendir(folder) else { return [] }  // unreadable folder: nothing to list
         defer { closedir(directory) }
         let fd = dirfd(directory)
         let prefix = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8)
@@ -117,7 +117,7 @@ struct DirectoryWalker {
         while let entry = readdir(directory) {
             let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
             let length = strlen(name)
-            if name[0] == 0x2E { // "." and ".." always; other dot names unless includeHidden
+            if name[0] == 0x2E {  // "." and ".." always; other dot names unless includeHidden
                 if !tree.includeHidden || length == 1 || length == 2 && name[1] == 0x2E { continue }
             }
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: length)
@@ -146,7 +146,8 @@ struct DirectoryWalker {
                 guard tree.followSymlinks, fstatat(fd, name, &info, 0) == 0 else { continue }
                 let linkPath = path()
                 guard let target = Self.realPath(linkPath),
-                      realRoots.contains(where: { target == $0 || target.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else { continue }
+                    realRoots.contains(where: { target == $0 || target.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") })
+                else { continue }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR where tree.recursive:
                     if state.withLock({ $0.visited.insert(FileID(info)).inserted }) { pending.append(linkPath) }

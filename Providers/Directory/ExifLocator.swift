@@ -38,7 +38,7 @@ enum ExifLocator {
         case .png: block = try png(reader)
         case .webp: block = try webp(reader)
         case .heif: block = try heif(reader)
-        case .tiff: return try TIFFCompactor.compact(reader) // its own EXIF structure, without the image data
+        case .tiff: return try TIFFCompactor.compact(reader)  // its own EXIF structure, without the image data
         }
         guard let block else { return nil }
         let tiff = block.starts(with: Array("Exif\0\0".utf8)) ? Array(block.dropFirst(6)) : block
@@ -95,22 +95,26 @@ enum ExifLocator {
     private static func heif(_ reader: ByteReader) throws(DamagedContainer) -> [UInt8]? {
         guard let meta = try topLevelBox("meta", reader) else { return nil }
         let box = try read(reader, at: meta.offset, count: meta.size, "the HEIF meta box")
-        let children = BoxWalker.children(of: box, from: meta.header + 4) // meta is a full box
+        let children = BoxWalker.children(of: box, from: meta.header + 4)  // meta is a full box
         guard let iinf = children["iinf"], let iloc = children["iloc"],
-              let item = HEIFItems.exifItemID(iinf: Array(box[iinf])),
-              let location = try HEIFItems.location(of: item, iloc: Array(box[iloc]))
+            let item = HEIFItems.exifItemID(iinf: Array(box[iinf])),
+            let location = try HEIFItems.location(of: item, iloc: Array(box[iloc]))
         else { return nil }
         var payload: [UInt8] = []
         for extent in location.extents {
             var start = try itemOffset(location.baseOffset, extent.offset)
-            if location.constructionMethod == 1 { // inside the meta box's `idat`
-                guard let idat = children["idat"] else { throw DamagedContainer(description: "the Exif item lives in an idat box the meta box lacks") }
+            if location.constructionMethod == 1 {  // inside the meta box's `idat`
+                guard let idat = children["idat"] else {
+                    throw DamagedContainer(description: "the Exif item lives in an idat box the meta box lacks")
+                }
                 start = try itemOffset(start, meta.offset + idat.lowerBound + 8)
             } else if location.constructionMethod != 0 {
                 return nil
             }
             let length = extent.length == 0 ? reader.size - start : extent.length
-            guard length <= maximumBlock - payload.count else { throw DamagedContainer(description: "the HEIF Exif item's extents claim more than \(maximumBlock) bytes") }
+            guard length <= maximumBlock - payload.count else {
+                throw DamagedContainer(description: "the HEIF Exif item's extents claim more than \(maximumBlock) bytes")
+            }
             payload += try read(reader, at: start, count: length, "the HEIF Exif item")
         }
         guard let skip = payload.bigEndian(at: 0, count: 4), 4 + skip <= payload.count else {
@@ -123,7 +127,9 @@ enum ExifLocator {
     /// one or a sum past `Int.max` is damage, not a trap.
     private static func itemOffset(_ base: Int, _ offset: Int) throws(DamagedContainer) -> Int {
         let (sum, overflow) = base.addingReportingOverflow(offset)
-        guard base >= 0, offset >= 0, !overflow else { throw DamagedContainer(description: "the HEIF Exif item's offset \(base) + \(offset) is out of range") }
+        guard base >= 0, offset >= 0, !overflow else {
+            throw DamagedContainer(description: "the HEIF Exif item's offset \(base) + \(offset) is out of range")
+        }
         return sum
     }
 

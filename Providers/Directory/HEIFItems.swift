@@ -4,7 +4,9 @@ enum BoxWalker {
     static func children(of box: [UInt8], from start: Int) -> [String: Range<Int>] {
         var found: [String: Range<Int>] = [:]
         var position = start
-        while let size = box.bigEndian(at: position, count: 4), let type = box.fourCC(at: position + 4), size >= 8, position + size <= box.count {
+        while let size = box.bigEndian(at: position, count: 4), let type = box.fourCC(at: position + 4), size >= 8,
+            position + size <= box.count
+        {
             if found[type] == nil { found[type] = position..<(position + size) }
             position += size
         }
@@ -29,7 +31,7 @@ enum HEIFItems {
     /// The id of the item whose type is `Exif`, from an `iinf` box (header included).
     static func exifItemID(iinf box: [UInt8]) -> Int? {
         guard let version = box.bigEndian(at: 8, count: 1) else { return nil }
-        var position = version == 0 ? 14 : 16 // header, version and flags, entry count
+        var position = version == 0 ? 14 : 16  // header, version and flags, entry count
         while let size = box.bigEndian(at: position, count: 4), size >= 8, position + size <= box.count {
             if box.fourCC(at: position + 4) == "infe", let infeVersion = box.bigEndian(at: position + 8, count: 1), infeVersion >= 2 {
                 let idLength = infeVersion == 2 ? 2 : 4
@@ -44,15 +46,20 @@ enum HEIFItems {
     /// Where item `id` is, from an `iloc` box (header included); nil when it is not listed.
     static func location(of id: Int, iloc box: [UInt8]) throws(DamagedContainer) -> Location? {
         guard let version = box.bigEndian(at: 8, count: 1), let sizes = box.bigEndian(at: 12, count: 1),
-              let more = box.bigEndian(at: 13, count: 1) else { throw DamagedContainer(description: "the iloc box is cut short") }
+            let more = box.bigEndian(at: 13, count: 1)
+        else { throw DamagedContainer(description: "the iloc box is cut short") }
         let offsetSize = sizes >> 4, lengthSize = sizes & 0xF, baseOffsetSize = more >> 4
         let indexSize = version == 1 || version == 2 ? more & 0xF : 0
-        guard [0, 4, 8].contains(offsetSize), [0, 4, 8].contains(lengthSize), [0, 4, 8].contains(baseOffsetSize), [0, 4, 8].contains(indexSize) else {
+        guard [0, 4, 8].contains(offsetSize), [0, 4, 8].contains(lengthSize), [0, 4, 8].contains(baseOffsetSize),
+            [0, 4, 8].contains(indexSize)
+        else {
             throw DamagedContainer(description: "the iloc box has field sizes \(offsetSize)/\(lengthSize)/\(baseOffsetSize)/\(indexSize)")
         }
         var position = 14
         func field(_ count: Int) throws(DamagedContainer) -> Int {
-            guard let value = box.bigEndian(at: position, count: count) else { throw DamagedContainer(description: "the iloc box is cut short") }
+            guard let value = box.bigEndian(at: position, count: count) else {
+                throw DamagedContainer(description: "the iloc box is cut short")
+            }
             position += count
             return value
         }
@@ -60,7 +67,7 @@ enum HEIFItems {
         for _ in 0..<min(itemCount, 65_536) {
             let item = try field(version < 2 ? 2 : 4)
             let method = version == 1 || version == 2 ? try field(2) & 0xF : 0
-            _ = try field(2) // data reference index
+            _ = try field(2)  // data reference index
             let base = try field(baseOffsetSize)
             let extentCount = try field(2)
             var extents: [(offset: Int, length: Int)] = []

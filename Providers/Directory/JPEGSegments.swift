@@ -11,13 +11,13 @@ enum JPEGSegments {
             guard marker[0] == 0xFF else { throw DamagedContainer(description: "no JPEG marker at \(position)") }
             switch marker[1] {
             case 0xFF:
-                position += 1 // fill byte
+                position += 1  // fill byte
                 continue
             case 0x01, 0xD0...0xD8:
-                position += 2 // markers without a length
+                position += 2  // markers without a length
                 continue
             case 0xD9, 0xDA:
-                return nil // end of image, start of scan: no more headers
+                return nil  // end of image, start of scan: no more headers
             default:
                 break
             }

@@ -38,7 +38,8 @@ enum ExifTags {
         }
         let taken = ifds.2.flatMap { reader.text($0, tag: 0x9003) } ?? ifds.0.flatMap { reader.text($0, tag: 0x0132) }
         metadata.takenAt = taken.flatMap(parseDate)
-        metadata.camera = camera(make: ifds.0.flatMap { reader.text($0, tag: 0x010F) }, model: ifds.0.flatMap { reader.text($0, tag: 0x0110) })
+        metadata.camera = camera(
+            make: ifds.0.flatMap { reader.text($0, tag: 0x010F) }, model: ifds.0.flatMap { reader.text($0, tag: 0x0110) })
         metadata.width = ifds.2.flatMap { reader.integer($0, tag: 0xA002) } ?? ifds.0.flatMap { reader.integer($0, tag: 0x0100) }
         metadata.height = ifds.2.flatMap { reader.integer($0, tag: 0xA003) } ?? ifds.0.flatMap { reader.integer($0, tag: 0x0101) }
         return metadata
@@ -50,7 +51,9 @@ enum ExifTags {
     /// either alone when the other is missing; nil when both are.
     static func camera(make: String?, model: String?) -> String? {
         guard let model else { return make }
-        guard let make, let brand = make.split(separator: " ").first?.lowercased(), !model.lowercased().hasPrefix(brand) else { return model }
+        guard let make, let brand = make.split(separator: " ").first?.lowercased(), !model.lowercased().hasPrefix(brand) else {
+            return model
+        }
         return make + " " + model
     }
 
@@ -85,7 +88,9 @@ private struct EntryReader {
 
     /// An ASCII entry's text, trimmed; nil when absent or empty.
     func text(_ content: UnsafeMutablePointer<ExifContent>, tag: UInt32) -> String? {
-        guard let entry = entry(content, tag: tag), entry.pointee.format == EXIF_FORMAT_ASCII, let data = entry.pointee.data, entry.pointee.size > 0 else { return nil }
+        guard let entry = entry(content, tag: tag), entry.pointee.format == EXIF_FORMAT_ASCII, let data = entry.pointee.data,
+            entry.pointee.size > 0
+        else { return nil }
         let bytes = UnsafeBufferPointer(start: data, count: Int(entry.pointee.size)).prefix { $0 != 0 }
         let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
         return text.isEmpty ? nil : text
@@ -119,7 +124,7 @@ private struct EntryReader {
                 (numerator, denominator) = (abs(Double(value.numerator)), abs(Double(value.denominator)))
             }
             if denominator == 0 {
-                if index < 2 { return nil } // 0/0 degrees or minutes: no position
+                if index < 2 { return nil }  // 0/0 degrees or minutes: no position
                 continue
             }
             total += numerator / denominator / [1, 60, 3600][index]
@@ -130,9 +135,10 @@ private struct EntryReader {
     /// The position in the GPS IFD, by the rules of `ExifTags`.
     func location(in gps: UnsafeMutablePointer<ExifContent>) -> GeoPoint? {
         guard let latitudeRef = text(gps, tag: 0x0001)?.uppercased().first, let longitudeRef = text(gps, tag: 0x0003)?.uppercased().first,
-              "NS".contains(latitudeRef), "EW".contains(longitudeRef),
-              let latitude = degrees(gps, tag: 0x0002), let longitude = degrees(gps, tag: 0x0004),
-              latitude <= 90, longitude <= 180 else { return nil }
+            "NS".contains(latitudeRef), "EW".contains(longitudeRef),
+            let latitude = degrees(gps, tag: 0x0002), let longitude = degrees(gps, tag: 0x0004),
+            latitude <= 90, longitude <= 180
+        else { return nil }
         let signedLatitude = latitudeRef == "S" ? -latitude : latitude
         let signedLongitude = longitudeRef == "W" ? -longitude : longitude
         guard signedLatitude != 0 || signedLongitude != 0 else { return nil }

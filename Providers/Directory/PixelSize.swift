@@ -19,19 +19,23 @@ enum PixelSize {
         // A damaged header gives no size (`try?`); the file's EXIF reading reports the damage.
         return try? JPEGSegments.first(in: reader) { marker, data, _ -> (width: Int, height: Int)? in
             guard frames.contains(marker), let frame = reader.read(at: data, count: 5), let height = frame.bigEndian(at: 1, count: 2),
-                  let width = frame.bigEndian(at: 3, count: 2), width > 0, height > 0 else { return nil }
+                let width = frame.bigEndian(at: 3, count: 2), width > 0, height > 0
+            else { return nil }
             return (width, height)
         }
     }
 
     private static func png(_ head: [UInt8]) -> (width: Int, height: Int)? {
         guard head.fourCC(at: 12) == "IHDR", let width = head.bigEndian(at: 16, count: 4), let height = head.bigEndian(at: 20, count: 4),
-              width > 0, height > 0 else { return nil }
+            width > 0, height > 0
+        else { return nil }
         return (width, height)
     }
 
     private static func webp(_ reader: ByteReader) -> (width: Int, height: Int)? {
-        guard let header = reader.read(at: 12, count: 8), let payload = reader.read(at: 20, count: min(10, max(0, reader.size - 20))) else { return nil }
+        guard let header = reader.read(at: 12, count: 8), let payload = reader.read(at: 20, count: min(10, max(0, reader.size - 20))) else {
+            return nil
+        }
         func le24(_ index: Int) -> Int? {
             guard index + 3 <= payload.count else { return nil }
             return Int(payload[index]) | Int(payload[index + 1]) << 8 | Int(payload[index + 2]) << 16
@@ -53,15 +57,17 @@ enum PixelSize {
 
     private static func heif(_ reader: ByteReader) -> (width: Int, height: Int)? {
         guard let meta = try? ExifLocator.topLevelBox("meta", reader), meta.size <= ExifLocator.maximumBlock,
-              let box = reader.read(at: meta.offset, count: meta.size),
-              let iprp = BoxWalker.children(of: box, from: meta.header + 4)["iprp"],
-              let ipco = BoxWalker.children(of: box, from: iprp.lowerBound + 8)["ipco"] else { return nil }
+            let box = reader.read(at: meta.offset, count: meta.size),
+            let iprp = BoxWalker.children(of: box, from: meta.header + 4)["iprp"],
+            let ipco = BoxWalker.children(of: box, from: iprp.lowerBound + 8)["ipco"]
+        else { return nil }
         var best: (width: Int, height: Int)?
         var position = ipco.lowerBound + 8
         while position < ipco.upperBound, let size = box.bigEndian(at: position, count: 4), size >= 8, position + size <= ipco.upperBound {
             if box.fourCC(at: position + 4) == "ispe", let width = box.bigEndian(at: position + 12, count: 4),
-               let height = box.bigEndian(at: position + 16, count: 4),
-               UInt64(width) * UInt64(height) > best.map({ UInt64($0.width) * UInt64($0.height) }) ?? 0 { // 32-bit sides: no overflow
+                let height = box.bigEndian(at: position + 16, count: 4),
+                UInt64(width) * UInt64(height) > best.map({ UInt64($0.width) * UInt64($0.height) }) ?? 0
+            {  // 32-bit sides: no overflow
                 best = (width, height)
             }
             position += size

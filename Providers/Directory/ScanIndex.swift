@@ -49,7 +49,9 @@ package enum ScanIndex {
             switch entry.outcome {
             case .success(let metadata):
                 out.append(0)
-                let flags = (metadata.location == nil ? 0 : 1) | (metadata.takenAt == nil ? 0 : 2) | (metadata.width == nil || metadata.height == nil ? 0 : 4)
+                let flags =
+                    (metadata.location == nil ? 0 : 1) | (metadata.takenAt == nil ? 0 : 2)
+                    | (metadata.width == nil || metadata.height == nil ? 0 : 4)
                 out.append(UInt8(flags))
                 append(metadata.location?.latitude ?? 0)
                 append(metadata.location?.longitude ?? 0)
@@ -80,14 +82,14 @@ package enum ScanIndex {
         files.reserveCapacity(bytes.count / 100)
         while !reader.atEnd {
             guard let pathLength = reader.integer(UInt32.self), let path = reader.text(Int(pathLength)),
-                  let size = reader.integer(Int64.self), let modified = reader.integer(Int64.self), let kind = reader.integer(UInt8.self)
+                let size = reader.integer(Int64.self), let modified = reader.integer(Int64.self), let kind = reader.integer(UInt8.self)
             else { return nil }
             let found = FoundFile(path: path, size: size, modified: modified)
             switch kind {
             case 0:
                 guard let flags = reader.integer(UInt8.self), let latitude = reader.double(), let longitude = reader.double(),
-                      let taken = reader.double(), let width = reader.integer(UInt32.self), let height = reader.integer(UInt32.self),
-                      let cameraLength = reader.integer(UInt16.self), let camera = reader.text(Int(cameraLength))
+                    let taken = reader.double(), let width = reader.integer(UInt32.self), let height = reader.integer(UInt32.self),
+                    let cameraLength = reader.integer(UInt16.self), let camera = reader.text(Int(cameraLength))
                 else { return nil }
                 var metadata = PhotoMetadata()
                 if flags & 1 != 0 {
@@ -103,7 +105,8 @@ package enum ScanIndex {
                 if !camera.isEmpty { metadata.camera = camera }
                 files.append(IndexedFile(file: found, outcome: .success(metadata)))
             case 1:
-                guard let reason = reader.integer(UInt8.self), let length = reader.integer(UInt16.self), let text = reader.text(Int(length)) else { return nil }
+                guard let reason = reader.integer(UInt8.self), let length = reader.integer(UInt16.self), let text = reader.text(Int(length))
+                else { return nil }
                 let skipped: SkippedFile
                 switch reason {
                 case 0: skipped = .unreadable

@@ -34,17 +34,25 @@ enum TIFFCompactor {
             guard let countBytes = reader.read(at: offset, count: 2), let count = integer(countBytes, 0, 2) else {
                 throw DamagedContainer(description: "an IFD offset (\(offset)) lies outside the file")
             }
-            guard let table = reader.read(at: offset + 2, count: 12 * count) else { throw DamagedContainer(description: "an IFD at \(offset) is cut short") }
+            guard let table = reader.read(at: offset + 2, count: 12 * count) else {
+                throw DamagedContainer(description: "an IFD at \(offset) is cut short")
+            }
             var entries: [Entry] = []
             for index in 0..<count {
                 let base = 12 * index
-                guard let tag = integer(table, base, 2), let type = integer(table, base + 2, 2), let components = integer(table, base + 4, 4) else { continue }
+                guard let tag = integer(table, base, 2), let type = integer(table, base + 2, 2),
+                    let components = integer(table, base + 4, 4)
+                else { continue }
                 // Type 13 is IFD: an offset, as EXIF 2.3 and TIFF/EP allow for the EXIF and GPS pointers.
-                guard tags?.contains(tag) ?? true, let unit = [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4][type] else { continue }
+                guard tags?.contains(tag) ?? true,
+                    let unit = [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4][type]
+                else { continue }
                 let length = unit * components
                 guard length <= maximumValue else { continue }
                 valueBytes += length
-                guard valueBytes <= maximumValues else { throw DamagedContainer(description: "the TIFF's tags hold more than \(maximumValues) bytes") }
+                guard valueBytes <= maximumValues else {
+                    throw DamagedContainer(description: "the TIFF's tags hold more than \(maximumValues) bytes")
+                }
                 var value = Array(table[(base + 8)..<(base + 12)].prefix(length))
                 if length > 4 {
                     guard let offset = integer(table, base + 8, 4), let bytes = reader.read(at: offset, count: length) else {

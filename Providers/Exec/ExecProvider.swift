@@ -49,7 +49,8 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
     }
 
     public func search(_ query: GeoQuery) async throws -> SearchPage {
-        let key = CursorKey(latitude: query.center.latitude, longitude: query.center.longitude, radiusKm: query.radiusKm, limit: max(1, query.limit))
+        let key = CursorKey(
+            latitude: query.center.latitude, longitude: query.center.longitude, radiusKm: query.radiusKm, limit: max(1, query.limit))
         let page = max(1, query.page)
         var known = page == 1 ? 1 : (cursors.withLock { $0[key]?.keys.filter { $0 <= page }.max() } ?? 1)
         // A page whose cursor is not known yet is reached by reading the pages before it.
@@ -97,7 +98,8 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
     private func fetchThroughPlugin(_ photo: PhotoCandidate, size: PhotoSize, into sink: any BlobSink) async throws {
         let (connection, hello) = try await host.connection()
         guard hello.capabilities.contains("fetch") else {
-            throw ProviderError.invalidResponse("plugin \(name) gave size \(size.rawValue) of \(photo.key) as {} but does not list the capability \"fetch\"")
+            throw ProviderError.invalidResponse(
+                "plugin \(name) gave size \(size.rawValue) of \(photo.key) as {} but does not list the capability \"fetch\"")
         }
         // The photo as the plugin gave it, under the id asked for.
         var given = photo.providerData.flatMap { try? JSONParser.parse(Array($0.utf8)) } ?? .object([])
@@ -108,13 +110,15 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
         let (limit, timeout) = (settings.maxPhotoBytes, settings.fetchTimeout)
         let result = try await FetchFileWatch.run(file, limit: limit) { written in
             connection.stop(because: "wrote more than downloads.maxPhotoBytes (\(limit) bytes) into the file of a fetch")
-            return ProviderError.tooLarge("plugin \(name) wrote \(written) bytes for \(photo.key), more than downloads.maxPhotoBytes (\(limit)), and was stopped")
+            return ProviderError.tooLarge(
+                "plugin \(name) wrote \(written) bytes for \(photo.key), more than downloads.maxPhotoBytes (\(limit)), and was stopped")
         } fetch: {
             try await connection.call("fetch", params: params, timeout: timeout)
         }
         let report = try PluginFetchedFile.Report(result, plugin: name)
         if let source = report.source { host.logger.debug("\(name): \(photo.key) size \(size.rawValue) came from \(source)") }
-        try await PluginFetchedFile.check(file, report: report, photo: photo.key, plugin: name, maxBytes: settings.maxPhotoBytes, into: sink)
+        try await PluginFetchedFile.check(
+            file, report: report, photo: photo.key, plugin: name, maxBytes: settings.maxPhotoBytes, into: sink)
     }
 
     public func photo(id: String) async throws -> PhotoCandidate {
@@ -143,7 +147,11 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
     public func configurationProblems() async -> [ConfigError] {
         let file = settings.options.configFile
         if case .failure(let problem) = host.launch.executable {
-            return [ConfigError(file: file, location: settings.programKey, problem: problem.reason, fix: "Install the program, or name it by its path (absolute, or relative to the config's folder).")]
+            return [
+                ConfigError(
+                    file: file, location: settings.programKey, problem: problem.reason,
+                    fix: "Install the program, or name it by its path (absolute, or relative to the config's folder).")
+            ]
         }
         do {
             _ = try await host.connection()
@@ -151,7 +159,11 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
         } catch {
             if let problem = await host.configProblem { return [problem] }
             let message = (error as? ProviderError)?.message ?? "\(error)"
-            return [ConfigError(file: file, location: settings.options.keyPath, problem: message, fix: "Fix the plugin or its options; run with --verbose to see what it logs.")]
+            return [
+                ConfigError(
+                    file: file, location: settings.options.keyPath, problem: message,
+                    fix: "Fix the plugin or its options; run with --verbose to see what it logs.")
+            ]
         }
     }
 

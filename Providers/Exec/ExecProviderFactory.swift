@@ -7,10 +7,12 @@ public struct ExecProviderFactory: ProviderFactory {
     public init() {}
 
     public let type = "exec"
-    public let summary = "A provider plugin: any program speaking tourist's provider protocol, started with `command`; its own options are the entry's other keys."
+    public let summary =
+        "A provider plugin: any program speaking tourist's provider protocol, started with `command`; its own options are the entry's other keys."
     public let options: [ProviderOption] = [
         ProviderOption(
-            "command", .strings, help: "The plugin program and its arguments; the program is found on PATH, or by its path relative to the config's folder",
+            "command", .strings,
+            help: "The plugin program and its arguments; the program is found on PATH, or by its path relative to the config's folder",
             required: true, example: #"["python3", "walks.py"]"#
         ),
         PluginLaunchBuilder.passEnvironmentOption,
@@ -19,12 +21,14 @@ public struct ExecProviderFactory: ProviderFactory {
 
     public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
         guard let command = options.strings("command"), let program = command.first else {
-            throw options.error("command", "missing", fix: "Add \"command\": the plugin program and its arguments, such as [\"python3\", \"walks.py\"].")
+            throw options.error(
+                "command", "missing", fix: "Add \"command\": the plugin program and its arguments, such as [\"python3\", \"walks.py\"].")
         }
         let arguments = command.dropFirst().map { PluginLaunchBuilder.expandHome($0, environment: context.environment) }
         let executable = PluginLaunchBuilder.locate(program, environment: context.environment, base: context.configDirectory)
         return PluginLaunchBuilder.provider(
-            name: name, executable: executable, arguments: Array(arguments), options: options, exclude: ["command", PluginEnvironment.passKey],
+            name: name, executable: executable, arguments: Array(arguments), options: options,
+            exclude: ["command", PluginEnvironment.passKey],
             programKey: "\(options.keyPath).command[0]", context: context
         )
     }
@@ -58,7 +62,8 @@ enum PluginLaunchBuilder {
     /// The entry key both plugin factories take beside the plugin's own options.
     static let passEnvironmentOption = ProviderOption(
         PluginEnvironment.passKey, .strings,
-        help: "Names of tourist's environment variables the plugin also gets (it always gets PATH, HOME, USER, LANG, LC_*, TZ, TMPDIR and the like, never the rest)",
+        help:
+            "Names of tourist's environment variables the plugin also gets (it always gets PATH, HOME, USER, LANG, LC_*, TZ, TMPDIR and the like, never the rest)",
         example: #"["HTTPS_PROXY", "MAPILLARY_TOKEN"]"#
     )
 
@@ -66,7 +71,9 @@ enum PluginLaunchBuilder {
         name: String, executable: Result<String, PluginLaunch.Problem>, arguments: [String], options: ProviderOptions, exclude: Set<String>,
         programKey: String, context: ProviderContext
     ) -> ExecProvider {
-        let own = options.written.filter { !exclude.contains($0.key) }.compactMap { member in options.value(member.key).map { (member.key, $0) } }
+        let own = options.written.filter { !exclude.contains($0.key) }.compactMap { member in
+            options.value(member.key).map { (member.key, $0) }
+        }
         let hello = helloParams(name: name, options: own, stateDirectory: context.stateDirectory, albumSize: context.albumSize)
         let timeout = context.requestTimeout ?? TouristConfig.ProviderEntry.defaultTimeoutSeconds
         // Kept out of everything printed even before the plugin's `hello` says which are secret;
@@ -125,7 +132,11 @@ enum PluginLaunchBuilder {
             let path = PathResolution.resolve(program, environment: environment, relativeTo: base)
             guard FileManager.default.fileExists(atPath: path) else { return .failure(.init(reason: "\(path) does not exist")) }
             guard PluginDiscovery.isExecutableFile(path) else {
-                return .failure(.init(reason: "\(path) is not an executable file (chmod +x it, or start it through its interpreter, as in [\"python3\", \"\(program)\"])"))
+                return .failure(
+                    .init(
+                        reason:
+                            "\(path) is not an executable file (chmod +x it, or start it through its interpreter, as in [\"python3\", \"\(program)\"])"
+                    ))
             }
             return .success(path)
         }

@@ -12,7 +12,8 @@ package struct PluginAnswer: Sendable {
 
     /// Nil when `line` is not JSON or has no whole-number `id`.
     package init?(line: [UInt8]) {
-        guard let answer = try? JSONParser.parse(line), case .number(let number) = answer["id"] ?? .null, let id = Int(exactly: number) else {
+        guard let answer = try? JSONParser.parse(line), case .number(let number) = answer["id"] ?? .null, let id = Int(exactly: number)
+        else {
             return nil
         }
         self.id = id

@@ -76,9 +76,11 @@ final class PluginConnection: Sendable {
     ) throws(PluginProcess.Failure) -> PluginConnection {
         let process = try PluginProcess.start(executable: executable, arguments: arguments, environment: environment, directory: directory)
         let connection = PluginConnection(name: name, process: process, logger: logger, redact: redact)
-        let errorReader = PluginLineReader(fd: process.error, maxLine: 4096, cutLongLines: true, name: "tourist-plugin-\(name)-stderr") { line in
+        let errorReader = PluginLineReader(fd: process.error, maxLine: 4096, cutLongLines: true, name: "tourist-plugin-\(name)-stderr") {
+            line in
             connection.logged(line)
-        } onEnd: { _ in }
+        } onEnd: { _ in
+        }
         let outputReader = PluginLineReader(fd: process.output, maxLine: maxLine, name: "tourist-plugin-\(name)-stdout") { line in
             connection.received(line)
         } onEnd: { ending in
@@ -167,7 +169,10 @@ final class PluginConnection: Sendable {
         guard let (method, timeout) = method else { return }
         let seconds = waited.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? timeout
         let when = waited == nil ? "within" : "in the"
-        fail(Breakdown(what: "did not answer `\(method)` \(when) \(PluginText.seconds(seconds)) s\(waited == nil ? "" : " its caller waited")", brokeProtocol: false))
+        fail(
+            Breakdown(
+                what: "did not answer `\(method)` \(when) \(PluginText.seconds(seconds)) s\(waited == nil ? "" : " its caller waited")",
+                brokeProtocol: false))
     }
 
     /// The caller gave up on request `id`. Callers give up when their own time-out fires (the
@@ -196,7 +201,10 @@ final class PluginConnection: Sendable {
         guard breakdown == nil else { return }
         guard let answer = PluginAnswer(line: bytes) else {
             let text = redact(String(decoding: bytes.prefix(64 * 1024), as: UTF8.self))
-            let what = bytes.isEmpty ? "printed an empty line on stdout" : "printed a line that is not a protocol answer on stdout: \"\(PluginText.printable(text, limit: 80))\""
+            let what =
+                bytes.isEmpty
+                ? "printed an empty line on stdout"
+                : "printed a line that is not a protocol answer on stdout: \"\(PluginText.printable(text, limit: 80))\""
             fail(Breakdown(what: what + " (stdout is for protocol lines only; log on stderr)", brokeProtocol: true))
             return
         }
@@ -213,7 +221,8 @@ final class PluginConnection: Sendable {
         }
         if let error = answer.error {
             if let option = error["option"]?.stringValue { state.withLock { $0.refusedOption = option } }
-            waiting.continuation.resume(throwing: PluginErrorCode.providerError(error, plugin: name, method: waiting.method, redact: redact))
+            waiting.continuation.resume(
+                throwing: PluginErrorCode.providerError(error, plugin: name, method: waiting.method, redact: redact))
         } else {
             waiting.continuation.resume(returning: answer.result)
         }
@@ -320,7 +329,9 @@ final class PluginConnection: Sendable {
             // left its process group still run after it, and are ended here.
             let family = ProcessFamily.descendants(of: process.pid)
             defer { family.kill() }
-            let line = JSONValue.object([("id", .number(Double(state.withLock { $0.nextID }))), ("method", .string("shutdown")), ("params", .object([]))]).compact()
+            let line = JSONValue.object([
+                ("id", .number(Double(state.withLock { $0.nextID }))), ("method", .string("shutdown")), ("params", .object([])),
+            ]).compact()
             markShuttingDown()  // a write still waiting for the plugin to read gives up
             await withCheckedContinuation { continuation in
                 writer.async { [process] in

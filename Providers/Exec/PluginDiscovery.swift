@@ -56,7 +56,9 @@ public struct PluginDiscovery: ProviderTypeDiscovery {
     /// something else).
     static func folders(_ searchPath: String?) -> [String] {
         let here = FileManager.default.currentDirectoryPath
-        return (searchPath ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }.map { $0.hasPrefix("/") ? $0 : "\(here)/\($0)" }
+        return (searchPath ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }.map {
+            $0.hasPrefix("/") ? $0 : "\(here)/\($0)"
+        }
     }
 
     /// Whether `path` is a regular file (after links) this process may execute.

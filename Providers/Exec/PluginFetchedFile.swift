@@ -31,19 +31,24 @@ enum PluginFetchedFile {
     }
 
     /// Checks `file` against `report` while copying it into `sink` (see above).
-    static func check(_ file: ScratchFile, report: Report, photo: PhotoKey, plugin: String, maxBytes: Int, into sink: any BlobSink) async throws {
+    static func check(_ file: ScratchFile, report: Report, photo: PhotoKey, plugin: String, maxBytes: Int, into sink: any BlobSink)
+        async throws
+    {
         try await BlockingIO.run { try copy(file, report: report, photo: photo, plugin: plugin, maxBytes: maxBytes, into: sink) }
     }
 
     /// One pass over the file: the first bytes checked as an image's, every byte hashed and handed
     /// to the sink, then the count and hash compared with the report. A mismatch throws, and the
     /// caller discards the sink, so nothing unchecked enters the store.
-    private static func copy(_ file: ScratchFile, report: Report, photo: PhotoKey, plugin: String, maxBytes: Int, into sink: any BlobSink) throws {
+    private static func copy(_ file: ScratchFile, report: Report, photo: PhotoKey, plugin: String, maxBytes: Int, into sink: any BlobSink)
+        throws
+    {
         var info = stat()
         guard fstat(file.fd, &info) == 0 else { throw StoreError(.io, "cannot read \(file.path): \(String(cString: strerror(errno)))") }
         let written = Int(info.st_size)
         guard written <= maxBytes else {
-            throw ProviderError.tooLarge("plugin \(plugin) wrote \(written) bytes for \(photo), more than downloads.maxPhotoBytes (\(maxBytes))")
+            throw ProviderError.tooLarge(
+                "plugin \(plugin) wrote \(written) bytes for \(photo), more than downloads.maxPhotoBytes (\(maxBytes))")
         }
         guard written == report.bytes else {
             throw ProviderError.invalidResponse("plugin \(plugin) wrote \(written) bytes for \(photo) but reported \(report.bytes)")
@@ -56,21 +61,25 @@ enum PluginFetchedFile {
                 let head = Array(chunk.prefix(32))
                 guard ImageFormat.mimeType(of: head) != nil else {
                     let start = head.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " ")
-                    throw ProviderError.invalidResponse("plugin \(plugin) wrote bytes that are not an image for \(photo) (no JPEG, PNG, GIF, WebP, TIFF, HEIC or AVIF signature; they start \(start))")
+                    throw ProviderError.invalidResponse(
+                        "plugin \(plugin) wrote bytes that are not an image for \(photo) (no JPEG, PNG, GIF, WebP, TIFF, HEIC or AVIF signature; they start \(start))"
+                    )
                 }
             }
             hasher.update(bufferPointer: chunk)
             try sink.write(chunk)
         }
         guard read == report.bytes else {
-            throw ProviderError.invalidResponse("plugin \(plugin) wrote \(read) bytes for \(photo) but reported \(report.bytes) (the file changed after its answer)")
+            throw ProviderError.invalidResponse(
+                "plugin \(plugin) wrote \(read) bytes for \(photo) but reported \(report.bytes) (the file changed after its answer)")
         }
         guard read > 0 else {
             throw ProviderError.invalidResponse("plugin \(plugin) wrote no bytes for \(photo)")
         }
         let actual = Hex.string(hasher.finalize())
         if let expected = report.sha256, actual != expected {
-            throw ProviderError.invalidResponse("plugin \(plugin) wrote bytes for \(photo) whose sha256 is \(actual), not the \(expected) it reported")
+            throw ProviderError.invalidResponse(
+                "plugin \(plugin) wrote bytes for \(photo) whose sha256 is \(actual), not the \(expected) it reported")
         }
     }
 

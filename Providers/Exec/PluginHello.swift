@@ -28,31 +28,41 @@ struct PluginHello: Sendable {
             throw .invalidResponse("plugin \(plugin) answered hello without a protocol version (\"protocol\": 1)")
         }
         guard Self.protocols.contains(version) else {
-            throw .invalidConfiguration("plugin \(plugin) speaks protocol \(version); this tourist speaks protocol \(Self.protocols.map(String.init).joined(separator: ", ")). Use a version of the plugin for protocol 1, or a newer tourist")
+            throw .invalidConfiguration(
+                "plugin \(plugin) speaks protocol \(version); this tourist speaks protocol \(Self.protocols.map(String.init).joined(separator: ", ")). Use a version of the plugin for protocol 1, or a newer tourist"
+            )
         }
         protocolVersion = version
         provider = result["provider"]?.stringValue
         self.version = result["version"]?.stringValue
         let listed = result["capabilities"]?.arrayValue?.compactMap(\.stringValue) ?? []
         if let required = listed.first(where: { $0.hasPrefix("*") && !Self.knownCapabilities.contains(String($0.dropFirst())) }) {
-            throw .invalidConfiguration("plugin \(plugin) requires the capability \"\(required.dropFirst())\", which this tourist does not have. Use a newer tourist, or a version of the plugin without it")
+            throw .invalidConfiguration(
+                "plugin \(plugin) requires the capability \"\(required.dropFirst())\", which this tourist does not have. Use a newer tourist, or a version of the plugin without it"
+            )
         }
         capabilities = Set(listed.map { $0.hasPrefix("*") ? String($0.dropFirst()) : $0 })
         guard capabilities.contains("search") else {
-            throw .invalidConfiguration("plugin \(plugin) does not list the capability \"search\" in its hello; a provider must be able to search")
+            throw .invalidConfiguration(
+                "plugin \(plugin) does not list the capability \"search\" in its hello; a provider must be able to search")
         }
         options = []
         for declared in result["options"]?.arrayValue ?? [] { options.append(try Self.option(declared, plugin: plugin)) }
         if case .number(let perHour) = result["requestsPerHour"] ?? .null {
             guard let whole = Int(exactly: perHour), whole >= 1 else {
-                throw .invalidResponse("plugin \(plugin) answered hello with requestsPerHour \(JSONValue.number(perHour).rendered()); expected a whole number of at least 1, or null")
+                throw .invalidResponse(
+                    "plugin \(plugin) answered hello with requestsPerHour \(JSONValue.number(perHour).rendered()); expected a whole number of at least 1, or null"
+                )
             }
             requestsPerHour = whole
         }
         if let box = result["coverage"]?.arrayValue {
             let numbers = box.compactMap(\.numberValue)
-            guard numbers.count == 4, abs(numbers[0]) <= 180, abs(numbers[2]) <= 180, abs(numbers[1]) <= 90, abs(numbers[3]) <= 90, numbers[1] <= numbers[3] else {
-                throw .invalidResponse("plugin \(plugin) answered hello with a coverage that is not [minLon, minLat, maxLon, maxLat] in degrees")
+            guard numbers.count == 4, abs(numbers[0]) <= 180, abs(numbers[2]) <= 180, abs(numbers[1]) <= 90, abs(numbers[3]) <= 90,
+                numbers[1] <= numbers[3]
+            else {
+                throw .invalidResponse(
+                    "plugin \(plugin) answered hello with a coverage that is not [minLon, minLat, maxLon, maxLat] in degrees")
             }
             coverage = GeoBox(minLongitude: numbers[0], minLatitude: numbers[1], maxLongitude: numbers[2], maxLatitude: numbers[3])
         }
@@ -77,7 +87,10 @@ struct PluginHello: Sendable {
         case "integer": kind = .integer(-(1 << 53)...(1 << 53))
         case "number": kind = .number(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
         case "bool": kind = .bool
-        case let other: throw .invalidResponse("plugin \(plugin) declares option \"\(name)\" of unknown type \"\(other)\" (types: string, path, paths, strings, integer, number, bool)")
+        case let other:
+            throw .invalidResponse(
+                "plugin \(plugin) declares option \"\(name)\" of unknown type \"\(other)\" (types: string, path, paths, strings, integer, number, bool)"
+            )
         }
         return ProviderOption(
             name, kind, help: value["help"]?.stringValue ?? "", default: value["default"]?.stringValue,

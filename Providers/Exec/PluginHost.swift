@@ -97,7 +97,11 @@ actor PluginHost {
         starting = task
         defer { starting = nil }
         do {
-            return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+            return try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
         } catch let error as ProviderError {
             if error.isConfigurationProblem || answeredHelloWrongly { permanent = error }
             lastFailure = error
@@ -122,7 +126,8 @@ actor PluginHost {
         let executable: String
         switch launch.executable {
         case .success(let path): executable = path
-        case .failure(let problem): throw ProviderError.invalidConfiguration("cannot start plugin \(launch.name): \(problem.reason); fix \(launch.programLocation)")
+        case .failure(let problem):
+            throw ProviderError.invalidConfiguration("cannot start plugin \(launch.name): \(problem.reason); fix \(launch.programLocation)")
         }
         let connection: PluginConnection
         do {
@@ -134,7 +139,9 @@ actor PluginHost {
             let message = "cannot start plugin \(launch.name) (\(executable)): \(error.reason)"
             // The program itself is unusable (a config problem); anything else (no memory, too many
             // processes or files) may pass.
-            guard [ENOENT, EACCES, ENOEXEC, ENOTDIR, ELOOP, ENAMETOOLONG, EISDIR].contains(error.code) else { throw ProviderError.unavailable(message) }
+            guard [ENOENT, EACCES, ENOEXEC, ENOTDIR, ELOOP, ENAMETOOLONG, EISDIR].contains(error.code) else {
+                throw ProviderError.unavailable(message)
+            }
             throw ProviderError.invalidConfiguration("\(message); fix \(launch.programLocation)")
         }
         logger.debug("\(launch.name): started plugin \(executable) (pid \(connection.pid))")
@@ -149,7 +156,10 @@ actor PluginHost {
                 result = try await connection.call("hello", params: launch.hello, timeout: launch.timeout)
             } catch let error as ProviderError where error.isConfigurationProblem {
                 let option = connection.refusedOption.map { ".\($0)" } ?? ""
-                throw refused(ConfigError(file: launch.configFile, location: launch.keyPath + option, problem: error.message, fix: "The plugin \(launch.name) refused it at hello."))
+                throw refused(
+                    ConfigError(
+                        file: launch.configFile, location: launch.keyPath + option, problem: error.message,
+                        fix: "The plugin \(launch.name) refused it at hello."))
             }
             let hello: PluginHello
             do {
@@ -164,7 +174,9 @@ actor PluginHost {
             } catch {
                 throw refused(error)
             }
-            logger.debug("\(launch.name): plugin \(hello.displayName(or: executable)) speaks protocol \(hello.protocolVersion), capabilities \(hello.capabilities.sorted().joined(separator: ", "))")
+            logger.debug(
+                "\(launch.name): plugin \(hello.displayName(or: executable)) speaks protocol \(hello.protocolVersion), capabilities \(hello.capabilities.sorted().joined(separator: ", "))"
+            )
             return (connection, hello)
         } catch {
             await connection.shutdown(grace: 0)

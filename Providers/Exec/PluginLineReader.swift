@@ -29,7 +29,10 @@ package final class PluginLineReader: Sendable {
     private static let drainLimit = 1 << 20
 
     /// Starts reading `fd` at once. `onLine` and `onEnd` run on the reader's thread.
-    package init(fd: Int32, maxLine: Int, cutLongLines: Bool = false, name: String, onLine: @escaping @Sendable ([UInt8]) -> Void, onEnd: @escaping @Sendable (Ending) -> Void) {
+    package init(
+        fd: Int32, maxLine: Int, cutLongLines: Bool = false, name: String, onLine: @escaping @Sendable ([UInt8]) -> Void,
+        onEnd: @escaping @Sendable (Ending) -> Void
+    ) {
         let thread = Thread { [stopping, finished] in
             let ending = Self.read(fd: fd, maxLine: maxLine, cutLongLines: cutLongLines, stopping: stopping, onLine: onLine)
             onEnd(ending)

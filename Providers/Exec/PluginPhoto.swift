@@ -14,7 +14,9 @@ enum PluginPhoto {
         guard let id = photo["id"]?.stringValue, !id.isEmpty else {
             throw .invalidResponse("plugin \(plugin) gave a photo without an \"id\" (a non-empty string)")
         }
-        func bad(_ what: String) -> ProviderError { .invalidResponse("plugin \(plugin) gave photo \"\(PluginText.printable(id, limit: 80))\" \(what)") }
+        func bad(_ what: String) -> ProviderError {
+            .invalidResponse("plugin \(plugin) gave photo \"\(PluginText.printable(id, limit: 80))\" \(what)")
+        }
         var location: GeoPoint?
         switch (photo["latitude"] ?? .null, photo["longitude"] ?? .null) {
         case (.null, .null): location = nil
@@ -32,13 +34,19 @@ enum PluginPhoto {
         var sources: [PhotoSize: PhotoSource] = [:]
         for (letter, size) in sizeMembers {
             guard let photoSize = PhotoSize(rawValue: letter) else { continue }  // a size tourist does not know
-            guard case .object = size else { throw bad("with size \(letter) that is \(size.typeDescription), not an object ({} or {\"url\": …})") }
+            guard case .object = size else {
+                throw bad("with size \(letter) that is \(size.typeDescription), not an object ({} or {\"url\": …})")
+            }
             switch size["url"] ?? .null {
             case .null:
                 sources[photoSize] = .provider
             case .string(let text):
-                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-                    throw bad("with size \(letter) at \"\(PluginText.printable(text, limit: 80))\"; only http and https URLs are read (give the size as {} to fetch it through the plugin)")
+                guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                    url.host != nil
+                else {
+                    throw bad(
+                        "with size \(letter) at \"\(PluginText.printable(text, limit: 80))\"; only http and https URLs are read (give the size as {} to fetch it through the plugin)"
+                    )
                 }
                 sources[photoSize] = .url(url)
             default:
@@ -83,7 +91,9 @@ enum ISO8601 {
     /// database), or nil for any other form or an impossible date.
     static func plainUTC(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
-        guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x5A else { return nil }
+        guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A,
+            bytes[19] == 0x5A
+        else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for byte in bytes[range] {
@@ -93,8 +103,9 @@ enum ISO8601 {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
-              let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60 else { return nil }
+            let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
+        else { return nil }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard day <= lengths[month - 1] else { return nil }

@@ -63,7 +63,9 @@ final class PluginProcess: Sendable {
     deinit { closeInput() }
 
     /// Starts `executable` (an absolute path) with `arguments` (without argv[0]) in `directory`.
-    static func start(executable: String, arguments: [String], environment: [String: String], directory: String) throws(Failure) -> PluginProcess {
+    static func start(executable: String, arguments: [String], environment: [String: String], directory: String) throws(Failure)
+        -> PluginProcess
+    {
         guard !LivePlugins.isEnding else { throw Failure(reason: "tourist is ending") }
         // Writing to a plugin that has exited must fail with EPIPE, not end tourist with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)

@@ -24,6 +24,7 @@ public struct DemoPlace: Sendable, Equatable {
     public var named: NamedPlace { NamedPlace(name: name, latitude: latitude, longitude: longitude) }
 
     private static let displayNames = [
-        "capetown": "Cape Town", "kyoto": "Kyoto", "machupicchu": "Machu Picchu", "newyork": "New York", "paris": "Paris", "sydney": "Sydney",
+        "capetown": "Cape Town", "kyoto": "Kyoto", "machupicchu": "Machu Picchu", "newyork": "New York", "paris": "Paris",
+        "sydney": "Sydney",
     ]
 }

@@ -57,7 +57,9 @@ extension FixtureManifest {
     static func load(folder: String) throws -> [FixturePhoto] {
         let manifestPath = folder + "/manifest.json"
         guard let data = FileManager.default.contents(atPath: manifestPath) else {
-            throw InputDataError("fixture set \(folder) has no readable manifest.json. Point the fixture provider's path at a folder holding manifest.json and its photos")
+            throw InputDataError(
+                "fixture set \(folder) has no readable manifest.json. Point the fixture provider's path at a folder holding manifest.json and its photos"
+            )
         }
         let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         return try photos(of: data, manifestPath: manifestPath) { relative, id in
@@ -69,11 +71,15 @@ extension FixtureManifest {
     static func loadDemoSet() throws -> [FixturePhoto] {
         let files = EmbeddedFiles.folder(demoFolder)
         guard let manifest = files["manifest.json"] else {
-            throw InputDataError("this tourist was built without its demo set. Build it again from a full copy of the source, or set the fixture provider's \"path\"")
+            throw InputDataError(
+                "this tourist was built without its demo set. Build it again from a full copy of the source, or set the fixture provider's \"path\""
+            )
         }
         return try photos(of: Data(manifest.bytes), manifestPath: "the demo set's manifest.json") { relative, id in
             guard let file = files[relative] else {
-                throw InputDataError("the demo set's manifest.json: photo \"\(id)\": file \"\(relative)\" is not built into this tourist. Build it again from a full copy of the source")
+                throw InputDataError(
+                    "the demo set's manifest.json: photo \"\(id)\": file \"\(relative)\" is not built into this tourist. Build it again from a full copy of the source"
+                )
             }
             return .embedded(file)
         }
@@ -93,7 +99,8 @@ extension FixtureManifest {
             throw InputDataError("\(manifestPath) is not a valid fixture manifest (\(Self.describe(error))). Fix the entry it names")
         }
         guard manifest.version == 1 else {
-            throw InputDataError("\(manifestPath) has version \(manifest.version); this tourist reads version 1. Regenerate the set or upgrade tourist")
+            throw InputDataError(
+                "\(manifestPath) has version \(manifest.version); this tourist reads version 1. Regenerate the set or upgrade tourist")
         }
         var ids = Set<String>()
         return try manifest.photos.map { entry in
@@ -109,7 +116,8 @@ extension FixtureManifest {
             var files: [PhotoSize: FixtureFile] = [:]
             for (letter, relative) in entry.files {
                 guard let size = PhotoSize(rawValue: letter) else {
-                    throw InputDataError("\(manifestPath): photo \"\(entry.id)\": unknown size \"\(letter)\". Use one of: \(PhotoSize.allLetters)")
+                    throw InputDataError(
+                        "\(manifestPath): photo \"\(entry.id)\": unknown size \"\(letter)\". Use one of: \(PhotoSize.allLetters)")
                 }
                 files[size] = try file(relative, entry.id)
             }
@@ -117,21 +125,24 @@ extension FixtureManifest {
                 throw InputDataError("\(manifestPath): photo \"\(entry.id)\" lists no files. Add at least one size under \"files\"")
             }
             return FixturePhoto(
-                id: entry.id, title: entry.title, owner: entry.owner, license: entry.license, takenAt: entry.takenAt, location: location, files: files,
+                id: entry.id, title: entry.title, owner: entry.owner, license: entry.license, takenAt: entry.takenAt, location: location,
+                files: files,
                 licenseURL: entry.licenseURL.flatMap(URL.init(string:)), pageURL: entry.pageURL.flatMap(URL.init(string:))
             )
         }
     }
 
     private static func resolve(_ relative: String, root: String, manifestPath: String, id: String) throws -> String {
-        let outside = "\(manifestPath): photo \"\(id)\": file \"\(relative)\" is outside the fixture folder \(root). Keep every file inside that folder and name it by a relative path"
+        let outside =
+            "\(manifestPath): photo \"\(id)\": file \"\(relative)\" is outside the fixture folder \(root). Keep every file inside that folder and name it by a relative path"
         guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else {
             throw InputDataError(outside)
         }
         let resolved = URL(fileURLWithPath: root + "/" + relative).resolvingSymlinksInPath().path
         guard resolved.hasPrefix(root + "/") else { throw InputDataError(outside) }
         guard FileManager.default.isReadableFile(atPath: resolved) else {
-            throw InputDataError("\(manifestPath): photo \"\(id)\": file \"\(relative)\" is missing or unreadable. Add the file or remove the entry")
+            throw InputDataError(
+                "\(manifestPath): photo \"\(id)\": file \"\(relative)\" is missing or unreadable. Add the file or remove the entry")
         }
         return resolved
     }
@@ -149,6 +160,7 @@ extension FixtureManifest {
     }
 
     private static func path(_ codingPath: [any CodingKey]) -> String {
-        codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(
+            in: CharacterSet(charactersIn: "."))
     }
 }

@@ -29,7 +29,8 @@ public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint
 
     public func search(_ query: GeoQuery) async throws -> SearchPage {
         try await simulateConditions()
-        let nearby = photos
+        let nearby =
+            photos
             .map { (photo: $0, distance: $0.location.distanceKm(to: query.center)) }
             .filter { $0.distance <= query.radiusKm && !query.exclude.contains(key(of: $0.photo)) }
             .sorted { ($0.distance, $0.photo.id) < ($1.distance, $1.photo.id) }

@@ -17,8 +17,11 @@ public struct FixtureProviderFactory: ProviderFactory {
     public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
         let path = options.string("path")
         if let path, !FileManager.default.fileExists(atPath: path + "/manifest.json") {
-            throw options.error("path", "\(path) holds no manifest.json", fix: "Point it at a fixture set's folder (manifest.json and its photos), or remove the key to use the bundled demo set.")
+            throw options.error(
+                "path", "\(path) holds no manifest.json",
+                fix: "Point it at a fixture set's folder (manifest.json and its photos), or remove the key to use the bundled demo set.")
         }
-        return try FixtureProvider(name: name, folder: path, latencyMs: options.integer("latencyMs") ?? 0, failEvery: options.integer("failEvery") ?? 0)
+        return try FixtureProvider(
+            name: name, folder: path, latencyMs: options.integer("latencyMs") ?? 0, failEvery: options.integer("failEvery") ?? 0)
     }
 }

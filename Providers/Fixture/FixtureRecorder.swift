@@ -37,12 +37,18 @@ public struct FixtureRecorder: Sendable {
 
     /// Records up to `count` photos within `radiusKm` of `center` in `sizes` into `folder` (made
     /// when missing). A folder that already holds a manifest is refused unless `replace`.
-    public func record(center: GeoPoint, radiusKm: Double, count: Int, sizes: [PhotoSize], into folder: String, replace: Bool) async throws -> Recording {
+    public func record(center: GeoPoint, radiusKm: Double, count: Int, sizes: [PhotoSize], into folder: String, replace: Bool) async throws
+        -> Recording
+    {
         let manifestPath = folder + "/manifest.json"
         if FileManager.default.fileExists(atPath: manifestPath), !replace {
-            throw StoreError(.unusable, "\(folder) already holds a fixture set (manifest.json); nothing was written. Choose another folder, or pass --force to replace it")
+            throw StoreError(
+                .unusable,
+                "\(folder) already holds a fixture set (manifest.json); nothing was written. Choose another folder, or pass --force to replace it"
+            )
         }
-        let found = await Router(providers: [provider], retryPolicy: retryPolicy).search(center: center, radiusKm: radiusKm, count: count, exclude: [])
+        let found = await Router(providers: [provider], retryPolicy: retryPolicy).search(
+            center: center, radiusKm: radiusKm, count: count, exclude: [])
         var recording = Recording(folder: folder, photos: 0, files: 0, bytes: 0, withoutLocation: 0, failed: [], failures: found.failures)
         let located = found.candidates.filter { $0.location != nil }
         recording.withoutLocation = found.candidates.count - located.count
@@ -58,15 +64,17 @@ public struct FixtureRecorder: Sendable {
             }
             recording.files += files.count
             recording.bytes += fetched[index].bytes
-            entries.append(FixtureManifest.Entry(
-                id: photo.key.id, title: photo.title, owner: photo.owner, license: photo.license, takenAt: photo.takenAt,
-                latitude: location.latitude, longitude: location.longitude, files: files,
-                licenseURL: photo.licenseURL?.absoluteString, pageURL: photo.pageURL?.absoluteString
-            ))
+            entries.append(
+                FixtureManifest.Entry(
+                    id: photo.key.id, title: photo.title, owner: photo.owner, license: photo.license, takenAt: photo.takenAt,
+                    latitude: location.latitude, longitude: location.longitude, files: files,
+                    licenseURL: photo.licenseURL?.absoluteString, pageURL: photo.pageURL?.absoluteString
+                ))
         }
         recording.photos = entries.count
         guard !entries.isEmpty else { return recording }
-        let manifest = FixtureManifest(version: 1, name: "\(provider.name) within \(JSONValue.number(radiusKm).rendered()) km of \(center)", photos: entries)
+        let manifest = FixtureManifest(
+            version: 1, name: "\(provider.name) within \(JSONValue.number(radiusKm).rendered()) km of \(center)", photos: entries)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -106,12 +114,15 @@ public struct FixtureRecorder: Sendable {
     /// The sizes of one photo (each the nearest it has; a size reached twice is fetched once).
     private func fetch(_ photo: PhotoCandidate, number: Int, sizes: [PhotoSize], into folder: String) async -> Fetched {
         var fetched = Fetched()
-        let chosen = sizes.compactMap { photo.source(nearest: $0)?.size }.reduce(into: [PhotoSize]()) { if !$0.contains($1) { $0.append($1) } }
+        let chosen = sizes.compactMap { photo.source(nearest: $0)?.size }.reduce(into: [PhotoSize]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
         let base = String(format: "%03d-", number) + Self.safeName(photo.key.id)
         for size in chosen {
             do {
                 let (name, bytes) = try await retryPolicy.run {
-                    try await withTimeout(downloads.timeoutSeconds, what: "fetching \(photo.key) size \(size.rawValue)") { [provider, maxBytes = downloads.maxPhotoBytes] in
+                    try await withTimeout(downloads.timeoutSeconds, what: "fetching \(photo.key) size \(size.rawValue)") {
+                        [provider, maxBytes = downloads.maxPhotoBytes] in
                         let sink = try FileSink(directory: folder, maxBytes: maxBytes)
                         try await provider.fetch(photo, size: size, into: sink)
                         guard let mime = ImageFormat.mimeType(of: sink.head) else {

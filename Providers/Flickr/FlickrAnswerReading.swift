@@ -16,7 +16,8 @@ package enum FlickrAnswerReading {
     /// The sizes (with their URLs) a `flickr.photos.getSizes` answer lists for photo `id`, and its
     /// owner when named, or the `ProviderError` it stands for.
     package static func sizes(_ body: Data, photo id: String, logger: Logger) throws -> (urls: [PhotoSize: URL], owner: String?) {
-        try decoder.decode(body, method: "flickr.photos.getSizes", as: FlickrSizesResponse.self).listed(photo: id, candidates: candidates(logger))
+        try decoder.decode(body, method: "flickr.photos.getSizes", as: FlickrSizesResponse.self).listed(
+            photo: id, candidates: candidates(logger))
     }
 
     private static func candidates(_ logger: Logger) -> FlickrCandidates {

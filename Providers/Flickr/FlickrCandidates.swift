@@ -15,7 +15,8 @@ struct FlickrCandidates: Sendable {
     /// location last, ties by id), at most `query.limit`.
     func page(_ photos: [FlickrPhoto], for query: GeoQuery) -> [PhotoCandidate] {
         var ids = Set<String>()
-        return photos
+        return
+            photos
             .filter { ids.insert($0.id).inserted }
             .compactMap(candidate)
             .filter { !query.exclude.contains($0.key) }
@@ -83,7 +84,10 @@ struct FlickrCandidates: Sendable {
         let characters = Array(text.utf8)
         guard characters.count == 19 else { return nil }
         var fields: [Int] = []
-        for (start, length, separator) in [(0, 4, UInt8(ascii: "-")), (5, 2, UInt8(ascii: "-")), (8, 2, UInt8(ascii: " ")), (11, 2, UInt8(ascii: ":")), (14, 2, UInt8(ascii: ":")), (17, 2, UInt8(0))] {
+        for (start, length, separator) in [
+            (0, 4, UInt8(ascii: "-")), (5, 2, UInt8(ascii: "-")), (8, 2, UInt8(ascii: " ")), (11, 2, UInt8(ascii: ":")),
+            (14, 2, UInt8(ascii: ":")), (17, 2, UInt8(0)),
+        ] {
             if separator != 0, characters[start + length] != separator { return nil }
             var value = 0
             for digit in characters[start..<(start + length)] {
@@ -96,7 +100,8 @@ struct FlickrCandidates: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         guard let utc = TimeZone(identifier: "UTC") else { return nil }
         calendar.timeZone = utc
-        let components = DateComponents(year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4], second: fields[5])
+        let components = DateComponents(
+            year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4], second: fields[5])
         guard components.isValidDate(in: calendar) else { return nil }
         return calendar.date(from: components)
     }

@@ -57,7 +57,8 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint,
         guard query.limit >= 1, paging.canRequest(page: query.page) else {
             return SearchPage(candidates: [], nextPage: nil, pageCount: paging.lastReachablePage)
         }
-        let response = try await api.call("flickr.photos.search", searchParameters(query, perPage: paging.perPage), as: FlickrSearchResponse.self)
+        let response = try await api.call(
+            "flickr.photos.search", searchParameters(query, perPage: paging.perPage), as: FlickrSearchResponse.self)
         let listed = response.photos.photo
         let outcome = paging.outcome(page: query.page, reportedPages: response.photos.pages?.int, listed: listed.count)
         // A page past Flickr's last repeats its last page; those photos are passed on as Flickr
@@ -69,7 +70,9 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint,
     /// The parameters of `flickr.photos.search` for `query` (the key, method and format are added
     /// by `FlickrAPI`).
     func searchParameters(_ query: GeoQuery, perPage: Int) -> [(String, String)] {
-        let sizes = [settings.albumSize, .small240, .medium640, .large1024].reduce(into: [PhotoSize]()) { if !$0.contains($1) { $0.append($1) } }
+        let sizes = [settings.albumSize, .small240, .medium640, .large1024].reduce(into: [PhotoSize]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
         let extras = sizes.map(FlickrSizes.extra) + ["geo", "date_taken", "owner_name", "license"]
         return [
             ("lat", Self.plain(query.center.latitude)), ("lon", Self.plain(query.center.longitude)),
@@ -95,7 +98,8 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint,
         case .url(let listed)?:
             url = listed
         case .file?, .provider?:
-            throw ProviderError.invalidResponse("\(photo.key) lists no URL for size \(size.rawValue); Flickr photos are read over http or https only")
+            throw ProviderError.invalidResponse(
+                "\(photo.key) lists no URL for size \(size.rawValue); Flickr photos are read over http or https only")
         case nil:
             guard let looked = try await sizes(of: photo.key.id).urls[size] else {
                 throw ProviderError.notFound("Flickr has no size \(size.rawValue) of photo \(photo.key.id)")
@@ -103,7 +107,8 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint,
             url = looked
         }
         guard FlickrCandidates.isWeb(url) else {
-            throw ProviderError.invalidResponse("refused to read \(HTTPClient.redacted(url)) for \(photo.key): only http and https URLs are read")
+            throw ProviderError.invalidResponse(
+                "refused to read \(HTTPClient.redacted(url)) for \(photo.key): only http and https URLs are read")
         }
         api.logger.debug("\(name): downloading \(photo.key) size \(size.rawValue) from \(HTTPClient.redacted(url))")
         _ = try await ProviderError.overHTTP { try await api.http.download(url, into: sink, maxBytes: settings.maxPhotoBytes) }
@@ -123,7 +128,8 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint,
     /// Every size of a photo with its own URL (and secret), from flickr.photos.getSizes, and the
     /// owner when the answer names it.
     func sizes(of id: String) async throws -> (urls: [PhotoSize: URL], owner: String?) {
-        try await api.call("flickr.photos.getSizes", [("photo_id", id)], as: FlickrSizesResponse.self).listed(photo: id, candidates: candidates)
+        try await api.call("flickr.photos.getSizes", [("photo_id", id)], as: FlickrSizesResponse.self).listed(
+            photo: id, candidates: candidates)
     }
 
     /// A coordinate or radius as Flickr reads it: plain decimal (up to 6 places), no exponent.

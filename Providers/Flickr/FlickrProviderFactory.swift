@@ -10,17 +10,23 @@ public struct FlickrProviderFactory: ProviderFactory {
     public init() {}
 
     public let type = "flickr"
-    public let summary = "Geotagged photos from Flickr (flickr.photos.search), or a Flickr-compatible service at \"endpoint\"; needs an API key."
+    public let summary =
+        "Geotagged photos from Flickr (flickr.photos.search), or a Flickr-compatible service at \"endpoint\"; needs an API key."
     public let displayName: String? = "Flickr"
     public let options: [ProviderOption] = [
-        ProviderOption("apiKey", .string, help: "Flickr API key (FLICKR_API_KEY when absent); never printed, logged or stored", default: "${FLICKR_API_KEY}", secret: true),
+        ProviderOption(
+            "apiKey", .string, help: "Flickr API key (FLICKR_API_KEY when absent); never printed, logged or stored",
+            default: "${FLICKR_API_KEY}", secret: true),
         ProviderOption("endpoint", .string, help: "REST endpoint (http or https)", default: FlickrProviderFactory.defaultEndpoint),
         ProviderOption(
-            "perPage", .integer(1...FlickrPaging.maxPerPage), help: "Photos per search page (Flickr's geo maximum is \(FlickrPaging.maxPerPage))",
+            "perPage", .integer(1...FlickrPaging.maxPerPage),
+            help: "Photos per search page (Flickr's geo maximum is \(FlickrPaging.maxPerPage))",
             default: String(FlickrPaging.maxPerPage)
         ),
         ProviderOption("safeSearch", .string, help: "safe, moderate or restricted", default: "safe"),
-        ProviderOption("minUploadDate", .string, help: "Oldest upload date searched, YYYY-MM-DD (Flickr needs one for geo searches)", default: "2004-01-01"),
+        ProviderOption(
+            "minUploadDate", .string, help: "Oldest upload date searched, YYYY-MM-DD (Flickr needs one for geo searches)",
+            default: "2004-01-01"),
     ]
 
     /// Flickr allows 3600 API calls per hour per key; the router keeps the budget.
@@ -32,7 +38,8 @@ public struct FlickrProviderFactory: ProviderFactory {
     public func makeProvider(name: String, options: ProviderOptions, context: ProviderContext) throws -> any PhotoProvider {
         let endpointText = options.string("endpoint") ?? Self.defaultEndpoint
         let fix = "Use Flickr's \(Self.defaultEndpoint) or the URL of a Flickr-compatible service."
-        guard let endpoint = URL(string: endpointText), let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+        guard let endpoint = URL(string: endpointText), let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else {
             throw options.error("endpoint", "\"\(endpointText)\" is not an http or https URL", fix: fix)
         }
         guard FlickrCandidates.isWeb(endpoint) else {
@@ -48,8 +55,13 @@ public struct FlickrProviderFactory: ProviderFactory {
         }
         if let date = options.string("minUploadDate") {
             guard FlickrCandidates.parseDateTaken(date + " 00:00:00") != nil else {
-                let shaped = date.utf8.count == 10 && date.enumerated().allSatisfy { [4, 7].contains($0.offset) ? $0.element == "-" : $0.element.isASCII && $0.element.isNumber }
-                let problem = shaped ? "\"\(date)\" is not a day of the calendar from 1800 on" : "\"\(date)\" is not a date written YYYY-MM-DD"
+                let shaped =
+                    date.utf8.count == 10
+                    && date.enumerated().allSatisfy {
+                        [4, 7].contains($0.offset) ? $0.element == "-" : $0.element.isASCII && $0.element.isNumber
+                    }
+                let problem =
+                    shaped ? "\"\(date)\" is not a day of the calendar from 1800 on" : "\"\(date)\" is not a date written YYYY-MM-DD"
                 throw options.error("minUploadDate", problem, fix: "Write a date such as 2004-01-01 (Flickr opened in 2004).")
             }
             settings.minUploadDate = date

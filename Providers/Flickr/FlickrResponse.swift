@@ -28,7 +28,9 @@ struct FlickrSearchResponse: Decodable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: AnyKey.self)
-            func number(_ key: String) -> FlexibleNumber? { (try? container.decodeIfPresent(FlexibleNumber.self, forKey: AnyKey(key))) ?? nil }
+            func number(_ key: String) -> FlexibleNumber? {
+                (try? container.decodeIfPresent(FlexibleNumber.self, forKey: AnyKey(key))) ?? nil
+            }
             page = number("page")
             pages = number("pages")
             perpage = number("perpage")
@@ -78,7 +80,9 @@ struct FlickrPhoto: Decodable {
         longitude = number("longitude")?.value
         var urls: [PhotoSize: String] = [:]
         for key in container.allKeys {
-            if let size = FlickrSizes.size(forExtraKey: key.stringValue), let url = try? container.decode(String.self, forKey: key), !url.isEmpty {
+            if let size = FlickrSizes.size(forExtraKey: key.stringValue), let url = try? container.decode(String.self, forKey: key),
+                !url.isEmpty
+            {
                 urls[size] = url
             }
         }

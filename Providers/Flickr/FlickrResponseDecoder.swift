@@ -25,7 +25,8 @@ struct FlickrResponseDecoder: Sendable {
         do {
             return try decoder.decode(T.self, from: json)
         } catch {
-            throw ProviderError.invalidResponse("Flickr's answer to \(method) is not what its API documents (\(DecodingSummary.describe(error)))")
+            throw ProviderError.invalidResponse(
+                "Flickr's answer to \(method) is not what its API documents (\(DecodingSummary.describe(error)))")
         }
     }
 
@@ -66,8 +67,10 @@ struct FlickrResponseDecoder: Sendable {
         while end > start, isSpace(bytes[end - 1]) || bytes[end - 1] == 0x3B { end -= 1 }  // trailing ";"
         // A callback name: letters, digits, "_", "$" or "." up to "(".
         var open = start
-        while open < end, bytes[open] == 0x5F || bytes[open] == 0x24 || bytes[open] == 0x2E
-            || (0x30...0x39).contains(bytes[open]) || (0x41...0x5A).contains(bytes[open]) || (0x61...0x7A).contains(bytes[open]) {
+        while open < end,
+            bytes[open] == 0x5F || bytes[open] == 0x24 || bytes[open] == 0x2E
+                || (0x30...0x39).contains(bytes[open]) || (0x41...0x5A).contains(bytes[open]) || (0x61...0x7A).contains(bytes[open])
+        {
             open += 1
         }
         guard open > start, open < end, bytes[open] == 0x28, bytes[end - 1] == 0x29 else { return body }

@@ -37,7 +37,8 @@ struct APIRoutes: Sendable {
     private func settings() throws -> Response {
         let tiles = library.config.serve.tiles.map { SettingsDocument.Tiles(url: $0.url, attribution: $0.attribution, maxZoom: $0.maxZoom) }
         let names = SettingsDocument.Names(providers: library.providers.displayNames)
-        return try json(SettingsDocument(tiles: tiles, view: MapView.load(from: library.store), version: TouristVersion.current, names: names))
+        return try json(
+            SettingsDocument(tiles: tiles, view: MapView.load(from: library.store), version: TouristVersion.current, names: names))
     }
 
     private func saveView(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -48,14 +49,17 @@ struct APIRoutes: Sendable {
 
     private func pins() throws -> Response {
         // The CLI's `pin list --json` with each pin's words (`PinJSON`), written by its fast encoder.
-        Response(status: .ok, headers: Self.jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(bytes: PinJSON.listDocument(try library.pins()))))
+        Response(
+            status: .ok, headers: Self.jsonHeaders,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: PinJSON.listDocument(try library.pins()))))
     }
 
     private func addPin(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let new = try await decode(NewPin.self, request, context: context)
         let radius = try Self.checkedRadius(new.radiusKm ?? Defaults.radiusKm)
         let place = try GeoPoint(latitude: new.latitude, longitude: new.longitude)
-        let (pin, created) = try await ServerThreads.onStore { [library] in try library.addPin(name: new.name, at: place, radiusKm: radius) }
+        let (pin, created) = try await ServerThreads.onStore { [library] in try library.addPin(name: new.name, at: place, radiusKm: radius)
+        }
         return try json(PinJSON(pin), status: created ? .created : .ok)
     }
 
@@ -96,7 +100,9 @@ struct APIRoutes: Sendable {
         // Fetching here, or in another process (a terminal's `tourist fetch` holds the pin's lease).
         let fetching = jobs.isRunning(pin.id) || library.isBeingFetched(pin.id)
         let replacing = jobs.kind(of: pin.id) == .newCollection
-        return try json(AlbumPage(pin: PinJSON(pin), target: album.target, fetching: fetching, replacing: replacing, report: album.report, photos: photos))
+        return try json(
+            AlbumPage(
+                pin: PinJSON(pin), target: album.target, fetching: fetching, replacing: replacing, report: album.report, photos: photos))
     }
 
     /// Starts a new collection; with `allowFewer`, one that replaces the album even with fewer
@@ -115,7 +121,8 @@ struct APIRoutes: Sendable {
         case .running:
             return APIError.response(.conflict, "the album of this pin is being filled already; wait for it to finish")
         case .full:
-            var response = APIError.response(.serviceUnavailable, "\(FetchJobs.limit) albums are being filled already; try again when one finishes")
+            var response = APIError.response(
+                .serviceUnavailable, "\(FetchJobs.limit) albums are being filled already; try again when one finishes")
             response.headers[.retryAfter] = "10"
             return response
         }
@@ -141,11 +148,14 @@ struct APIRoutes: Sendable {
         let key = photo.key
         sizes.learn([photo])
         let (previous, next) = PhotoPage.neighbours(of: key, in: album.photos)
-        return try json(PhotoPage(
-            pin: PinJSON(album.pin), photo: PhotoJSON(photo: photo, store: library.store, withPath: false),
-            previous: previous?.description, next: next?.description,
-            distanceText: photo.candidate.location.flatMap { spot in (try? album.pin.location).map { Kilometres.text(spot.distanceKm(to: $0)) } }
-        ))
+        return try json(
+            PhotoPage(
+                pin: PinJSON(album.pin), photo: PhotoJSON(photo: photo, store: library.store, withPath: false),
+                previous: previous?.description, next: next?.description,
+                distanceText: photo.candidate.location.flatMap { spot in
+                    (try? album.pin.location).map { Kilometres.text(spot.distanceKm(to: $0)) }
+                }
+            ))
     }
 
     /// The photo page's larger size: kept in the store once fetched (`Library.photoCopy`, as
@@ -157,7 +167,8 @@ struct APIRoutes: Sendable {
             throw StoreError(.notFound, "photo \(key) is not in this album")
         }
         sizes.learn(copy.view)
-        return try json(LargePhoto(url: "/blobs/\(copy.view.sha256)", size: copy.view.size.rawValue, mime: copy.view.mimeType, bytes: copy.view.bytes))
+        return try json(
+            LargePhoto(url: "/blobs/\(copy.view.sha256)", size: copy.view.size.rawValue, mime: copy.view.mimeType, bytes: copy.view.bytes))
     }
 
     /// The size a photo page shows: 1024 px on the long side.
@@ -167,13 +178,15 @@ struct APIRoutes: Sendable {
     private func events() -> Response {
         let stream = hub.subscribe()
         let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            try await writer.write(ByteBuffer(string: ": connected\n\n"))
-            for await event in stream {
-                try await writer.write(ByteBuffer(string: event.text))
-            }
-            try await writer.finish(nil)
-        })
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: ": connected\n\n"))
+                for await event in stream {
+                    try await writer.write(ByteBuffer(string: event.text))
+                }
+                try await writer.finish(nil)
+            })
     }
 
     // MARK: Reading requests
@@ -184,7 +197,9 @@ struct APIRoutes: Sendable {
 
     /// The pin the address names (`/api/pins/Tour%20Eiffel/…`: its id or name, percent-decoded).
     private func pinReference(_ context: BasicRequestContext) throws -> String {
-        guard let reference = context.parameters.get("pin")?.removingPercentEncoding else { throw BadRequest(message: "no pin in the address") }
+        guard let reference = context.parameters.get("pin")?.removingPercentEncoding else {
+            throw BadRequest(message: "no pin in the address")
+        }
         return reference
     }
 

@@ -38,7 +38,8 @@ struct BlobRoutes: Sendable {
         if let cached = cache.entry(key) {
             if anyMatches { return Self.notModified(sha256) }
             return answer(request, name: sha256, headers: cached.headers, size: cached.bytes.readableBytes) { range in
-                ResponseBody(byteBuffer: cached.bytes.getSlice(at: cached.bytes.readerIndex + range.lowerBound, length: range.count) ?? cached.bytes)
+                ResponseBody(
+                    byteBuffer: cached.bytes.getSlice(at: cached.bytes.readerIndex + range.lowerBound, length: range.count) ?? cached.bytes)
             }
         }
         let name = String(sha256)
@@ -69,7 +70,8 @@ struct BlobRoutes: Sendable {
 
     /// The answer for a photo of `size` bytes whose whole answer has `headers`: all of it, the
     /// range asked, or 416; `body` gives the bytes of a range (not asked for `HEAD`).
-    private func answer(_ request: Request, name: Substring, headers: HTTPFields, size: Int, body: (Range<Int>) -> ResponseBody) -> Response {
+    private func answer(_ request: Request, name: Substring, headers: HTTPFields, size: Int, body: (Range<Int>) -> ResponseBody) -> Response
+    {
         let wantsRange = request.headers[.range] != nil && (request.headers[.ifRange].map { Self.isETag($0, of: name) } ?? true)
         var range = 0..<size
         var headers = headers
@@ -110,7 +112,8 @@ struct BlobRoutes: Sendable {
                 let start = offset
                 let chunk = try await ServerThreads.files.runIfActive { try file.buffer(at: start, count: count) }
                 guard chunk.readableBytes > 0 else {
-                    throw StoreError(.io, "a photo ended early while being sent (\(offset) of \(range.upperBound) bytes)", remedy: Remedy(.verifyStore))
+                    throw StoreError(
+                        .io, "a photo ended early while being sent (\(offset) of \(range.upperBound) bytes)", remedy: Remedy(.verifyStore))
                 }
                 try await writer.write(chunk)
                 offset += chunk.readableBytes

@@ -16,7 +16,9 @@ extension CheckedBlobFile {
             }
             if got == 0 { break }
             if got < 0 {
-                guard errno == EINTR else { throw StoreError(.io, "cannot read \(path) (\(String(cString: strerror(errno))))", remedy: Remedy(.verifyStore)) }
+                guard errno == EINTR else {
+                    throw StoreError(.io, "cannot read \(path) (\(String(cString: strerror(errno))))", remedy: Remedy(.verifyStore))
+                }
                 continue
             }
             done += got

@@ -72,10 +72,11 @@ final class FetchJobs: Sendable {
         }
         let ended: FetchEndedEvent
         do {
-            let outcome = switch kind {
-            case .fetch: try await library.fetch(pin: id, progress: progress)
-            case .newCollection: try await library.newCollection(pin: id, allowFewer: allowFewer, progress: progress)
-            }
+            let outcome =
+                switch kind {
+                case .fetch: try await library.fetch(pin: id, progress: progress)
+                case .newCollection: try await library.newCollection(pin: id, allowFewer: allowFewer, progress: progress)
+                }
             ended = FetchEndedEvent(pin: id, outcome: outcome)
         } catch {
             logger.error("filling the album of pin \(id) failed: \(error)")

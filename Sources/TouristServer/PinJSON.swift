@@ -31,7 +31,7 @@ struct PinJSON: Encodable {
         out += "{\"pins\":[\n".utf8
         for (index, pin) in pins.enumerated() {
             PinRecordCodec.encode(pin, into: &out)
-            out.removeLast() // the record's closing brace: the shown fields follow
+            out.removeLast()  // the record's closing brace: the shown fields follow
             if let place = pin.placeText {
                 out += #","place":"#.utf8
                 out += JSONValue.quoted(place).utf8

@@ -45,18 +45,21 @@ enum PlaceQueryValue {
     static func integer(_ text: String?, name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw BadRequest(message: "\(name) \(Excerpt.quoted(text)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw BadRequest(
+                message: "\(name) \(Excerpt.quoted(text)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
 
     /// `bbox=WEST,SOUTH,EAST,NORTH` in degrees; WEST larger than EAST crosses the antimeridian.
     static func box(_ text: String?) throws -> GeoBox {
-        let form = "bbox=WEST,SOUTH,EAST,NORTH in degrees, as in bbox=-10,35,30,60 (longitudes -180 to 180, latitudes -90 to 90, SOUTH <= NORTH)"
+        let form =
+            "bbox=WEST,SOUTH,EAST,NORTH in degrees, as in bbox=-10,35,30,60 (longitudes -180 to 180, latitudes -90 to 90, SOUTH <= NORTH)"
         guard let text else { throw BadRequest(message: "say where the map is: \(form)") }
         let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard numbers.count == 4, let west = numbers[0], let south = numbers[1], let east = numbers[2], let north = numbers[3],
-              [west, east].allSatisfy({ (-180...180).contains($0) }), [south, north].allSatisfy({ (-90...90).contains($0) }), south <= north else {
+            [west, east].allSatisfy({ (-180...180).contains($0) }), [south, north].allSatisfy({ (-90...90).contains($0) }), south <= north
+        else {
             throw BadRequest(message: "bbox \(Excerpt.quoted(text)) is not a box: \(form)")
         }
         return GeoBox(minLongitude: west, minLatitude: south, maxLongitude: east, maxLatitude: north)

@@ -31,15 +31,19 @@ struct PlaceRoutes: Sendable {
         let candidates = try await withTaskExecutorPreference(globalConcurrentExecutor) { [finder] in
             try await finder.candidates(for: text, limit: limit, online: online)
         }
-        return try APIRoutes.json(PlaceList(query: text, candidates: candidates.map(PlaceCandidateJSON.init), geocoder: finder.geocoder != nil))
+        return try APIRoutes.json(
+            PlaceList(query: text, candidates: candidates.map(PlaceCandidateJSON.init), geocoder: finder.geocoder != nil))
     }
 
     /// Why an online lookup from elsewhere than this server's page is refused, and what to do.
-    static let onlineRefusal = "online lookups (online=1) are answered only for this server's page (same origin, or its X-Tourist-CSRF token), so that another site cannot ask the geocoder under your contact; search from the page tourist serve printed"
+    static let onlineRefusal =
+        "online lookups (online=1) are answered only for this server's page (same origin, or its X-Tourist-CSRF token), so that another site cannot ask the geocoder under your contact; search from the page tourist serve printed"
 
     private func labels(_ request: Request) async throws -> Response {
         let query = try LabelsQuery(request.uri)
-        let labels = try await ServerThreads.onStore { [finder] in try finder.gazetteer.gazetteer().labels(in: query.box, zoom: query.zoom, limit: query.limit) }
+        let labels = try await ServerThreads.onStore { [finder] in
+            try finder.gazetteer.gazetteer().labels(in: query.box, zoom: query.zoom, limit: query.limit)
+        }
         return try APIRoutes.json(CityLabels(labels: labels.map(CityLabels.Label.init), attribution: Gazetteer.attribution))
     }
 }

@@ -22,11 +22,12 @@ final class RecordedSizes: Sendable {
 
     /// Learns the size that every stored photo of `photos` records (and each of its kept views).
     func learn(_ photos: [AlbumPhoto]) {
-        learn(photos.flatMap { photo -> [(sha256: String, bytes: Int)] in
-            var sizes = (photo.views ?? []).map { ($0.sha256, $0.bytes) }
-            if photo.state == .stored, let sha256 = photo.sha256, let bytes = photo.bytes { sizes.append((sha256, bytes)) }
-            return sizes
-        })
+        learn(
+            photos.flatMap { photo -> [(sha256: String, bytes: Int)] in
+                var sizes = (photo.views ?? []).map { ($0.sha256, $0.bytes) }
+                if photo.state == .stored, let sha256 = photo.sha256, let bytes = photo.bytes { sizes.append((sha256, bytes)) }
+                return sizes
+            })
     }
 
     /// Learns the size of a kept view (a photo page's larger size).

@@ -37,7 +37,8 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
             do {
                 response = try await next(request, context)
             } catch let error as any HTTPResponseError {
-                response = APIError.response(error.status, error.status == .notFound ? "nothing here: \(request.uri.path)" : "\(error.status)")
+                response = APIError.response(
+                    error.status, error.status == .notFound ? "nothing here: \(request.uri.path)" : "\(error.status)")
             } catch {
                 response = errorResponse(for: error)
             }
@@ -68,18 +69,22 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
         let host = request.head.authority
         guard let host, anyHost || isAllowed(host) else {
             let names = allowedHosts.sorted().map { "\($0):\(port.value)" }.joined(separator: ", ")
-            return APIError.response(.misdirectedRequest, "this server answers to \(names), not to \"\(host ?? "no Host header")\"; open the address tourist serve printed")
+            return APIError.response(
+                .misdirectedRequest,
+                "this server answers to \(names), not to \"\(host ?? "no Host header")\"; open the address tourist serve printed")
         }
         if let token = secrets.accessToken {
             if let given = request.uri.queryParameters.get("token"), ServerSecrets.matches(given, token) {
                 // The printed link: keep the token in a cookie, and go on to the page without it.
                 var response = Response(status: .seeOther, headers: [.location: Self.sameOriginPath(request.uri.path)])
-                response.setCookie(Cookie(name: Self.tokenCookie, value: token, path: "/", secure: false, httpOnly: true, sameSite: .strict))
+                response.setCookie(
+                    Cookie(name: Self.tokenCookie, value: token, path: "/", secure: false, httpOnly: true, sameSite: .strict))
                 return response
             }
             let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
             guard ServerSecrets.matches(request.cookies[Self.tokenCookie]?.value ?? bearer, token) else {
-                return APIError.response(.unauthorized, "this server needs its access token: open the link with ?token= that tourist serve printed")
+                return APIError.response(
+                    .unauthorized, "this server needs its access token: open the link with ?token= that tourist serve printed")
             }
         }
         if request.method != .get, request.method != .head, request.method != .options {

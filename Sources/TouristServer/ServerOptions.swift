@@ -14,7 +14,10 @@ public struct ServerOptions: Sendable {
     /// reading (`ConnectionLimit`).
     public var idleTimeout: Duration
 
-    public init(host: String = "127.0.0.1", port: Int = ServerOptions.defaultPort, assetsDirectory: String? = nil, idleTimeout: Duration = ServerOptions.defaultIdleTimeout) {
+    public init(
+        host: String = "127.0.0.1", port: Int = ServerOptions.defaultPort, assetsDirectory: String? = nil,
+        idleTimeout: Duration = ServerOptions.defaultIdleTimeout
+    ) {
         self.host = host
         self.port = port
         self.assetsDirectory = assetsDirectory

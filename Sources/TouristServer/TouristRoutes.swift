@@ -24,14 +24,17 @@ struct TouristRoutes: Sendable {
         port = BoundPort(options.port, names: TouristServer.hostNames(options))
         let router = Router()
         let checks = RequestGuard<BasicRequestContext>(
-            secrets: secrets, allowedHosts: TouristServer.hostNames(options), port: port, anyHost: TouristServer.listensEverywhere(options.host),
-            contentSecurityPolicy: TouristServer.contentSecurityPolicy(tiles: library.config.serve.tiles), paths: StorePathHiding(library.store)
+            secrets: secrets, allowedHosts: TouristServer.hostNames(options), port: port,
+            anyHost: TouristServer.listensEverywhere(options.host),
+            contentSecurityPolicy: TouristServer.contentSecurityPolicy(tiles: library.config.serve.tiles),
+            paths: StorePathHiding(library.store)
         )
         router.add(middleware: checks)
         let sizes = RecordedSizes()
         APIRoutes(library: library, jobs: jobs, hub: hub, sizes: sizes).add(to: router)
         PlaceRoutes(finder: places ?? PlaceFinder(geocoder: nil, gazetteer: library.gazetteer), secrets: secrets).add(to: router)
         PageRoutes(assets: assets, csrfToken: secrets.csrfToken).add(to: router)
-        responder = TouristResponder(router: router.buildResponder(), blobs: BlobRoutes(blobs: library.blobs, cache: BlobCache(), sizes: sizes), checks: checks)
+        responder = TouristResponder(
+            router: router.buildResponder(), blobs: BlobRoutes(blobs: library.blobs, cache: BlobCache(), sizes: sizes), checks: checks)
     }
 }

@@ -36,7 +36,9 @@ public struct TouristServer: Sendable {
         let limit = ConnectionLimit(fileLimit: ConnectionLimit.raiseFileLimit(), stallTimeout: TimeAmount(options.idleTimeout))
         let app = Application(
             responder: routes.responder,
-            server: .http1(configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [limit.handler()], idleTimeout: TimeAmount(options.idleTimeout))),
+            server: .http1(
+                configuration: HTTP1Channel.Configuration(
+                    additionalChannelHandlers: [limit.handler()], idleTimeout: TimeAmount(options.idleTimeout))),
             configuration: ApplicationConfiguration(
                 address: .hostname(options.host, port: options.port), serverName: nil, availableConnectionsDelegate: limit.acceptDelegate
             ),
@@ -52,18 +54,25 @@ public struct TouristServer: Sendable {
         let watcher = StoreWatcher(library: library, hub: routes.hub, interval: library.store.changePollInterval)
         // Shut down in reverse order: the event streams end first, so the server's graceful stop
         // does not wait on pages that keep a stream open.
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [.init(service: app), .init(service: watcher)],
-            gracefulShutdownSignals: [.sigterm, .sigint], logger: quiet
-        ))
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: app), .init(service: watcher)],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: quiet
+            ))
         do {
             try await group.run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             await routes.jobs.cancelAll()
-            throw ServerError(message: "port \(options.port) on \(options.host) is in use (another tourist serve?); choose another with --port N, or --port 0 for a free one")
+            throw ServerError(
+                message:
+                    "port \(options.port) on \(options.host) is in use (another tourist serve?); choose another with --port N, or --port 0 for a free one"
+            )
         } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL || error.errnoCode == EACCES {
             await routes.jobs.cancelAll()
-            throw ServerError(message: "cannot listen on \(options.host) port \(options.port) (\(String(cString: strerror(error.errnoCode)))); use an address of this machine, such as 127.0.0.1, and a port above 1023")
+            throw ServerError(
+                message:
+                    "cannot listen on \(options.host) port \(options.port) (\(String(cString: strerror(error.errnoCode)))); use an address of this machine, such as 127.0.0.1, and a port above 1023"
+            )
         }
         await routes.jobs.cancelAll()
     }
@@ -81,6 +90,7 @@ public struct TouristServer: Sendable {
     /// No inline script or style, nothing from elsewhere but the tile server the config names.
     static func contentSecurityPolicy(tiles: TouristConfig.Tiles?) -> String {
         let tileSource = tiles?.origin.map { " " + $0 } ?? ""
-        return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:\(tileSource); connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+        return
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:\(tileSource); connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
     }
 }

@@ -27,7 +27,9 @@ struct WebAssets: Sendable {
         let source = directory ?? "the pages built into tourist"
         var files: [String: Asset] = [:]
         for (relative, bytes) in try directory.map(Self.read) ?? EmbeddedFiles.folder("web").mapValues(\.array) {
-            files["/" + relative] = Asset(bytes: bytes, contentType: Self.contentType(of: relative), etag: "\"" + SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined() + "\"")
+            files["/" + relative] = Asset(
+                bytes: bytes, contentType: Self.contentType(of: relative),
+                etag: "\"" + SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined() + "\"")
         }
         guard let page = files["/index.html"] else {
             throw ServerError.assets("there is no index.html in \(source); pass --assets DIR with the pages, or leave --assets out")

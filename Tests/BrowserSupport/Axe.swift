@@ -15,7 +15,8 @@ public enum Axe {
     /// What the accessibility tests need besides the browser: skipped without it, failing on CI.
     public static let requirement = MachineRequirement(
         isMet: { FileManager.default.isReadableFile(atPath: scriptPath) },
-        missing: "axe-core is not in .build-axe/axe.min.js; run `bash .ci/setup`, which takes it from the axe-playwright-python wheel on PyPI (pip download; version and SHA-256 pinned there)"
+        missing:
+            "axe-core is not in .build-axe/axe.min.js; run `bash .ci/setup`, which takes it from the axe-playwright-python wheel on PyPI (pip download; version and SHA-256 pinned there)"
     )
 
     /// The impacts of the violations a test fails on.
@@ -75,7 +76,8 @@ extension WebDriver {
             try execute(try Axe.source.get())
         }
         try command("POST", "/timeouts", ["script": 120_000])
-        let answer = try executeAsync("""
+        let answer = try executeAsync(
+            """
             const done = arguments[arguments.length - 1];
             const findings = (list) => list.map((rule) => ({
               rule: rule.id, impact: rule.impact || '', help: rule.help, helpURL: rule.helpUrl,
@@ -88,7 +90,8 @@ extension WebDriver {
               (error) => done(JSON.stringify({ error: String(error && error.message || error) })));
             """)
         guard let text = answer as? String, let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-            throw WebDriverError.protocolViolation(command: "axe.run", detail: "not the JSON the script returns: \(String(describing: answer).prefix(300))")
+            throw WebDriverError.protocolViolation(
+                command: "axe.run", detail: "not the JSON the script returns: \(String(describing: answer).prefix(300))")
         }
         if let error = object["error"] as? String {
             throw WebDriverError.protocolViolation(command: "axe.run", detail: "axe failed: \(error)")
@@ -104,7 +107,9 @@ extension WebDriver {
                 help: rule["help"] as? String ?? "",
                 helpURL: rule["helpURL"] as? String ?? "",
                 nodes: (rule["nodes"] as? [[String: Any]] ?? []).map { node in
-                    Axe.Finding.Node(target: node["target"] as? String ?? "", html: node["html"] as? String ?? "", summary: node["summary"] as? String ?? "")
+                    Axe.Finding.Node(
+                        target: node["target"] as? String ?? "", html: node["html"] as? String ?? "",
+                        summary: node["summary"] as? String ?? "")
                 }
             )
         }

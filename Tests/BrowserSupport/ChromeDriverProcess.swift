@@ -20,7 +20,7 @@ final class ChromeDriverProcess {
             let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["--port=\(port)", "--log-level=WARNING"] // listens on loopback only (no --allowed-ips)
+            process.arguments = ["--port=\(port)", "--log-level=WARNING"]  // listens on loopback only (no --allowed-ips)
             process.environment = environment
             process.currentDirectoryURL = URL(fileURLWithPath: folder)
             process.standardInput = FileHandle.nullDevice
@@ -71,10 +71,11 @@ final class ChromeDriverProcess {
         while deadline.remaining > 0 {
             guard process.isRunning else { return .exited(process.terminationStatus) }
             if let response = try? RawHTTP.request(url: "http://127.0.0.1:\(port)/status", timeout: min(2, max(0.1, deadline.remaining))),
-               response.status == 200,
-               let object = try? response.json() as? [String: Any],
-               let value = object["value"] as? [String: Any],
-               value["ready"] as? Bool == true {
+                response.status == 200,
+                let object = try? response.json() as? [String: Any],
+                let value = object["value"] as? [String: Any],
+                value["ready"] as? Bool == true
+            {
                 return .ready
             }
             usleep(20_000)
@@ -104,7 +105,9 @@ final class ChromeDriverProcess {
         let ok = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
         }
-        guard ok else { throw WebDriverError.driverStartFailed(reason: "no free port on 127.0.0.1: \(String(cString: strerror(errno)))", log: "") }
+        guard ok else {
+            throw WebDriverError.driverStartFailed(reason: "no free port on 127.0.0.1: \(String(cString: strerror(errno)))", log: "")
+        }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 

@@ -176,7 +176,9 @@ final class HTTPResponseStream {
         while true {
             let line = try readLine(deadline: deadline, what: "the headers")
             if line.isEmpty { break }
-            guard headers.count < Self.maxHeaderLines else { throw RawHTTPError.malformedResponse("more than \(Self.maxHeaderLines) header lines") }
+            guard headers.count < Self.maxHeaderLines else {
+                throw RawHTTPError.malformedResponse("more than \(Self.maxHeaderLines) header lines")
+            }
             if let first = line.first, first == 32 || first == 9, let last = headers.popLast() {
                 // An obsolete folded continuation line.
                 headers.append((last.0, last.1 + " " + String(decoding: line, as: UTF8.self).trimmingCharacters(in: Self.blanks)))
@@ -211,7 +213,9 @@ final class HTTPResponseStream {
     /// The next whole line in the buffer, or nil when its end has not arrived yet.
     private func takeLine() throws -> [UInt8]? {
         guard let newline = buffer[position...].firstIndex(of: 10) else {
-            guard buffer.count - position <= Self.maxLine else { throw RawHTTPError.malformedResponse("a line longer than \(Self.maxLine) bytes") }
+            guard buffer.count - position <= Self.maxLine else {
+                throw RawHTTPError.malformedResponse("a line longer than \(Self.maxLine) bytes")
+            }
             return nil
         }
         var end = newline

@@ -24,7 +24,8 @@ public enum RawHTTP {
         let head = try stream.readHead(headRequest: method.uppercased() == "HEAD", deadline: deadline)
         let responseBody = try stream.readWholeBody(deadline: deadline)
         return RawHTTPResponse(
-            version: head.version, status: head.status, reason: head.reason, headers: head.headers, body: responseBody, trailers: stream.trailers
+            version: head.version, status: head.status, reason: head.reason, headers: head.headers, body: responseBody,
+            trailers: stream.trailers
         )
     }
 
@@ -39,7 +40,9 @@ public enum RawHTTP {
     }
 
     /// Connects, sends the request head and body, and returns the stream to read the response from.
-    static func open(method: String, url: String, headers: [(String, String)], body: [UInt8]?, deadline: Deadline) throws -> HTTPResponseStream {
+    static func open(method: String, url: String, headers: [(String, String)], body: [UInt8]?, deadline: Deadline) throws
+        -> HTTPResponseStream
+    {
         let parsed = try HTTPURL(url)
         let bytes = try requestBytes(method: method, url: parsed, headers: headers, body: body)
         let connection = try TCPConnection(host: parsed.host, port: parsed.port, deadline: deadline)

@@ -34,10 +34,12 @@ extension RawHTTP {
             let stream = try RawHTTP.open(method: "GET", url: url, headers: sent, body: nil, deadline: deadline)
             let head = try stream.readHead(headRequest: false, deadline: deadline)
             let contentType = head.header("Content-Type")
-            let isEventStream = contentType?.lowercased().split(separator: ";").first?.trimmingCharacters(in: .whitespaces) == "text/event-stream"
+            let isEventStream =
+                contentType?.lowercased().split(separator: ";").first?.trimmingCharacters(in: .whitespaces) == "text/event-stream"
             guard head.status == 200, isEventStream else {
                 let body = (try? stream.readWholeBody(deadline: Deadline(after: min(2, max(0.1, deadline.remaining))))) ?? []
-                throw RawHTTPError.notAnEventStream(status: head.status, contentType: contentType, body: String(decoding: body, as: UTF8.self))
+                throw RawHTTPError.notAnEventStream(
+                    status: head.status, contentType: contentType, body: String(decoding: body, as: UTF8.self))
             }
             self.url = url
             status = head.status

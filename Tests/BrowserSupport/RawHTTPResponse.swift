@@ -15,7 +15,10 @@ public struct RawHTTPResponse: Sendable {
     /// Trailer fields of a chunked body, if it had any.
     public var trailers: [(String, String)]
 
-    public init(version: String = "HTTP/1.1", status: Int, reason: String = "", headers: [(String, String)], body: [UInt8], trailers: [(String, String)] = []) {
+    public init(
+        version: String = "HTTP/1.1", status: Int, reason: String = "", headers: [(String, String)], body: [UInt8],
+        trailers: [(String, String)] = []
+    ) {
         self.version = version
         self.status = status
         self.reason = reason

@@ -16,7 +16,8 @@ final class TCPConnection {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
-            throw RawHTTPError.connectFailed(host: host, port: port, reason: "cannot resolve the host: \(String(cString: gai_strerror(status)))")
+            throw RawHTTPError.connectFailed(
+                host: host, port: port, reason: "cannot resolve the host: \(String(cString: gai_strerror(status)))")
         }
         defer { freeaddrinfo(first) }
         var reasons: [String] = []

@@ -90,7 +90,8 @@ public final class WebDriver: Sendable {
         let capabilities = Self.capabilities(profile: "\(folder)/profile", width: windowWidth, height: windowHeight)
         let value: Any?
         do {
-            value = try WebDriverWire.send("POST", "\(driver.baseURL)/session", body: ["capabilities": ["alwaysMatch": capabilities]], timeout: 60)
+            value = try WebDriverWire.send(
+                "POST", "\(driver.baseURL)/session", body: ["capabilities": ["alwaysMatch": capabilities]], timeout: 60)
         } catch {
             driver.stop()
             let log = driver.logTail
@@ -119,10 +120,12 @@ public final class WebDriver: Sendable {
     /// Ends the session (chromium quits), stops chromedriver and removes the temporary profile.
     /// Idempotent; later commands throw `WebDriverError.quit`.
     public func quit() {
-        guard let driver = self.driver.withLock({ driver -> ChromeDriverProcess? in
-            defer { driver = nil }
-            return driver
-        }) else { return }
+        guard
+            let driver = self.driver.withLock({ driver -> ChromeDriverProcess? in
+                defer { driver = nil }
+                return driver
+            })
+        else { return }
         _ = try? WebDriverWire.send("DELETE", "\(driverURL)/session/\(sessionID)", body: nil, timeout: 10)
         driver.stop()
         if let pid = browserProcessID { Self.killIfStillChromium(pid) }
@@ -135,7 +138,8 @@ public final class WebDriver: Sendable {
     @discardableResult
     public func command(_ method: String, _ path: String, _ body: [String: Any]? = nil) throws -> Any? {
         guard driver.withLock({ $0 != nil }) else { throw WebDriverError.quit }
-        return try WebDriverWire.send(method, "\(driverURL)/session/\(sessionID)\(path)", body: body ?? (method == "POST" ? [:] : nil), timeout: commandTimeout)
+        return try WebDriverWire.send(
+            method, "\(driverURL)/session/\(sessionID)\(path)", body: body ?? (method == "POST" ? [:] : nil), timeout: commandTimeout)
     }
 
     // MARK: - Start-up details
@@ -178,9 +182,10 @@ public final class WebDriver: Sendable {
     /// SIGKILLs `pid` if it is still a chromium process (chromedriver normally ended it already).
     private static func killIfStillChromium(_ pid: Int32) {
         guard pid > 1, let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
-              comm.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("chromium") else { return }
+            comm.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("chromium")
+        else { return }
         let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-        if stat.contains(") Z ") { return } // a zombie already: nothing left to end
+        if stat.contains(") Z ") { return }  // a zombie already: nothing left to end
         kill(pid, SIGKILL)
     }
 

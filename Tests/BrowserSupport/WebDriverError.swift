@@ -19,7 +19,8 @@ public enum WebDriverError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .unavailable(let reason): reason
         case .driverStartFailed(let reason, let log):
-            log.isEmpty ? "chromedriver failed to start: \(reason)" : "chromedriver failed to start: \(reason)\n--- chromedriver output ---\n\(log)"
+            log.isEmpty
+                ? "chromedriver failed to start: \(reason)" : "chromedriver failed to start: \(reason)\n--- chromedriver output ---\n\(log)"
         case .command(let command, let status, let error, let message):
             "WebDriver \(command) failed (HTTP \(status)): \(error): \(message)"
         case .protocolViolation(let command, let detail): "WebDriver \(command): unexpected answer: \(detail)"

@@ -32,7 +32,8 @@ extension WebDriver {
 
     /// The `id` of the element that has the focus ("" for one without an id, or the page's body).
     public func focusedID() throws -> String {
-        try execute("return document.activeElement && document.activeElement !== document.body ? document.activeElement.id : ''") as? String ?? ""
+        try execute("return document.activeElement && document.activeElement !== document.body ? document.activeElement.id : ''") as? String
+            ?? ""
     }
 
     private func keyStrokes(_ keys: [Key]) throws {

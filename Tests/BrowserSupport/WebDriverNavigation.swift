@@ -60,7 +60,9 @@ extension WebDriver {
 extension WebDriver {
     /// A browser with a `width` by `height` window at `url`, once `expression` holds there (waited
     /// as `waitUntil` waits, `description` naming it).
-    public static func opened(_ url: String, width: Int = 1280, height: Int = 900, until description: String, _ expression: String) throws -> WebDriver {
+    public static func opened(_ url: String, width: Int = 1280, height: Int = 900, until description: String, _ expression: String) throws
+        -> WebDriver
+    {
         let browser = try WebDriver(windowWidth: width, windowHeight: height)
         do {
             try browser.navigate(to: url)

@@ -6,7 +6,8 @@ import Testing
 
 /// RawHTTP.EventStream against hand-written event streams (ScriptedServer).
 struct EventStreamTests {
-    static let chunkedHead = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-cache\r\nTransfer-Encoding: chunked\r\n\r\n"
+    static let chunkedHead =
+        "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-cache\r\nTransfer-Encoding: chunked\r\n\r\n"
 
     /// `text` as one HTTP chunk.
     static func chunk(_ text: String) -> ScriptedServer.Step {

@@ -12,16 +12,17 @@ struct RawHTTPFramingTests {
             headers: [("X-Csrf-Token", "t0k"), ("accept", "*/*")], body: Array("hello".utf8)
         )
         #expect(response.status == 204 && response.body.isEmpty)
-        #expect(server.receivedText() == """
-            PUT /a/b%2Fc?x=1&y=%20 HTTP/1.1\r
-            Host: 127.0.0.1:\(server.port)\r
-            X-Csrf-Token: t0k\r
-            accept: */*\r
-            Content-Length: 5\r
-            Connection: close\r
-            \r
-            hello
-            """)
+        #expect(
+            server.receivedText() == """
+                PUT /a/b%2Fc?x=1&y=%20 HTTP/1.1\r
+                Host: 127.0.0.1:\(server.port)\r
+                X-Csrf-Token: t0k\r
+                accept: */*\r
+                Content-Length: 5\r
+                Connection: close\r
+                \r
+                hello
+                """)
     }
 
     @Test func aCallersHostReplacesTheDefaultAndAWrongContentLengthIsKept() async throws {

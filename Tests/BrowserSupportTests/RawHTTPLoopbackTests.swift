@@ -10,7 +10,9 @@ struct RawHTTPLoopbackTests {
 
     @Test func readsABinaryBodyByContentLength() async throws {
         let body = Self.pattern(300_000)
-        let server = try LoopbackServer { _ in .response(status: 200, headers: [("Content-Type", "application/octet-stream"), ("X-Thing", "one")], body: body) }
+        let server = try LoopbackServer { _ in
+            .response(status: 200, headers: [("Content-Type", "application/octet-stream"), ("X-Thing", "one")], body: body)
+        }
         defer { server.stop() }
         let response = try await RawHTTP.request(url: server.url("/blob?size=big&x=%20"))
         #expect(response.status == 200 && response.reason == "OK" && response.version == "HTTP/1.1")
@@ -31,7 +33,9 @@ struct RawHTTPLoopbackTests {
         defer { server.stop() }
         let response = try await RawHTTP.request(
             method: "POST", url: server.url("/api/pins"),
-            headers: [("Host", "evil.example:80"), ("Origin", "http://evil.example"), ("Range", "bytes=0-9"), ("Connection", "keep-alive")],
+            headers: [
+                ("Host", "evil.example:80"), ("Origin", "http://evil.example"), ("Range", "bytes=0-9"), ("Connection", "keep-alive"),
+            ],
             body: Array("{\"a\":1}".utf8)
         )
         #expect(response.status == 200 && response.text == "ok")
@@ -113,13 +117,17 @@ struct RawHTTPLoopbackTests {
         #expect(response.text == "localhost:\(server.port)")
     }
 
-    @Test(arguments: ["https://127.0.0.1/", "ftp://x/", "http://", "http:///path", "http://host:99999/", "http://host:x/", "http://a b/", "127.0.0.1:80/"])
+    @Test(arguments: [
+        "https://127.0.0.1/", "ftp://x/", "http://", "http:///path", "http://host:99999/", "http://host:x/", "http://a b/", "127.0.0.1:80/",
+    ])
     func rejectsURLsItCannotRequest(url: String) throws {
         #expect(throws: RawHTTPError.invalidURL(url)) { try RawHTTP.request(url: url, timeout: 1) }
     }
 
     @Test func rejectsHeadersThatWouldBreakTheFraming() throws {
-        #expect(throws: RawHTTPError.self) { try RawHTTP.request(url: "http://127.0.0.1:9/", headers: [("X-A", "1\r\nX-Injected: 2")], timeout: 1) }
+        #expect(throws: RawHTTPError.self) {
+            try RawHTTP.request(url: "http://127.0.0.1:9/", headers: [("X-A", "1\r\nX-Injected: 2")], timeout: 1)
+        }
         #expect(throws: RawHTTPError.self) { try RawHTTP.request(url: "http://127.0.0.1:9/", headers: [("Bad Name", "1")], timeout: 1) }
     }
 }

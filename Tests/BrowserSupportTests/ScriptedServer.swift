@@ -146,7 +146,8 @@ final class ScriptedServer: Sendable {
         while Date() < end {
             if let headEnd = Self.find([13, 10, 13, 10], in: bytes) {
                 let head = String(decoding: bytes[..<headEnd], as: UTF8.self).lowercased()
-                let length = head.components(separatedBy: "\r\n")
+                let length =
+                    head.components(separatedBy: "\r\n")
                     .first { $0.hasPrefix("content-length:") }
                     .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
                 if bytes.count >= headEnd + 4 + length { return bytes }

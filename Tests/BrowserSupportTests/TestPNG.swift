@@ -6,14 +6,14 @@ enum TestPNG {
     static func make(width: Int, height: Int, color: (Int, Int) -> (UInt8, UInt8, UInt8)) -> [UInt8] {
         var raw: [UInt8] = []
         for y in 0..<height {
-            raw.append(0) // filter: none
+            raw.append(0)  // filter: none
             for x in 0..<width {
                 let (r, g, b) = color(x, y)
                 raw += [r, g, b]
             }
         }
         var header = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
-        header += [8, 2, 0, 0, 0] // 8 bits, RGB, deflate, adaptive filtering, no interlace
+        header += [8, 2, 0, 0, 0]  // 8 bits, RGB, deflate, adaptive filtering, no interlace
         return signature + chunk("IHDR", header) + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
     }
 
@@ -57,5 +57,7 @@ enum TestPNG {
         return ~crc
     }
 
-    private static func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    private static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
 }

@@ -72,7 +72,8 @@ struct WebDriverTests {
             seen.buttonCount = try driver.findElements(css: "button").count
 
             guard let button = try driver.findElement(css: "#go"), let out = try driver.findElement(css: "#out"),
-                  let input = try driver.findElement(css: "#name"), let picture = try driver.findElement(css: "#pic") else {
+                let input = try driver.findElement(css: "#name"), let picture = try driver.findElement(css: "#pic")
+            else {
                 throw WebDriverError.protocolViolation(command: "find", detail: "the page's elements are missing")
             }
             seen.role = try button.attribute("data-role")
@@ -89,7 +90,9 @@ struct WebDriverTests {
             seen.scriptResult = values.map { "\($0)" }.joined(separator: "|")
             seen.scriptElementText = try (driver.execute("return document.getElementById('out')") as? WebDriver.Element)?.text ?? ""
             seen.argumentElementID = try driver.execute("return arguments[0].id", args: [button]) as? String ?? ""
-            seen.asyncResult = try driver.executeAsync("const done = arguments[arguments.length - 1]; setTimeout(() => done('later'), 30);") as? String ?? ""
+            seen.asyncResult =
+                try driver.executeAsync("const done = arguments[arguments.length - 1]; setTimeout(() => done('later'), 30);") as? String
+                ?? ""
 
             try driver.waitUntil("the picture loaded", "document.getElementById('pic').complete")
             seen.naturalWidth = try picture.property("naturalWidth") as? Int ?? 0
@@ -160,8 +163,12 @@ struct WebDriverTests {
             return failures
         }
 
-        #expect(failures.scriptErrorCode == "javascript error" && failures.scriptError.contains("boom from the test"), "\(failures.scriptError)")
-        #expect(failures.timeout.contains("timed out after 0.3 s waiting until the impossible happened (page: \(server.url("/")))"), "\(failures.timeout)")
+        #expect(
+            failures.scriptErrorCode == "javascript error" && failures.scriptError.contains("boom from the test"), "\(failures.scriptError)"
+        )
+        #expect(
+            failures.timeout.contains("timed out after 0.3 s waiting until the impossible happened (page: \(server.url("/")))"),
+            "\(failures.timeout)")
         #expect(failures.timeout.contains("Cannot read properties of null"), "the last script error is reported: \(failures.timeout)")
         #expect(failures.remoteNavigation.contains("ERR_PROXY_CONNECTION_FAILED"), "\(failures.remoteNavigation)")
         #expect(failures.afterQuit == "\(WebDriverError.quit)")

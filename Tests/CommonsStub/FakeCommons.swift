@@ -30,7 +30,10 @@ public final class FakeCommons: Sendable {
     /// `before` is called with each request on its connection's thread, after the delay and before
     /// the answer; it may block, as a test's `Rendezvous` does to hold requests until it sees enough
     /// of them in flight at once.
-    public init(files: [FakeCommonsFile], articles: [FakeCommonsFile] = [], delay: Duration = .zero, before: @escaping @Sendable (LoopbackRequest) -> Void = { _ in }) throws {
+    public init(
+        files: [FakeCommonsFile], articles: [FakeCommonsFile] = [], delay: Duration = .zero,
+        before: @escaping @Sendable (LoopbackRequest) -> Void = { _ in }
+    ) throws {
         state = Mutex(State(files: files, articles: articles))
         let box = HandlerBox()
         server = try LoopbackServer(delay: delay) { request in
@@ -103,7 +106,9 @@ public final class FakeCommons: Sendable {
         if requireContact, !Self.followsUserAgentPolicy(request.headers["user-agent"] ?? "") {
             return .response(
                 status: 403, headers: [("Content-Type", "text/plain")],
-                body: Array("Please set a user-agent and respect our robot policy https://w.wiki/4wJS. See also https://phabricator.wikimedia.org/T400119.\n".utf8)
+                body: Array(
+                    "Please set a user-agent and respect our robot policy https://w.wiki/4wJS. See also https://phabricator.wikimedia.org/T400119.\n"
+                        .utf8)
             )
         }
         if request.path == "/w/api.php" {

@@ -39,7 +39,9 @@ extension FakeCommons {
             // MediaWiki's Retry-After is the maxlag the client sent, at least 5 (ApiMain::checkMaxLag).
             return maxlagReply(lag: seconds, retryAfter: max(Int(query["maxlag"] ?? "") ?? 5, 5))
         case .tooManyRequests(let retryAfter)?:
-            return .response(status: 429, headers: [("Retry-After", String(retryAfter)), ("Content-Type", "text/plain")], body: Array("Too many requests".utf8))
+            return .response(
+                status: 429, headers: [("Retry-After", String(retryAfter)), ("Content-Type", "text/plain")],
+                body: Array("Too many requests".utf8))
         case .error(let code, let info)?:
             return errorReply(APIError(code: code, info: info))
         case .html?:
@@ -50,7 +52,9 @@ extension FakeCommons {
             break
         }
         guard query["format"] == "json" else {
-            return .response(status: 200, headers: [("Content-Type", "text/html")], body: Array("<!DOCTYPE html><html><body><h1>MediaWiki API help</h1></body></html>".utf8))
+            return .response(
+                status: 200, headers: [("Content-Type", "text/html")],
+                body: Array("<!DOCTYPE html><html><body><h1>MediaWiki API help</h1></body></html>".utf8))
         }
         guard query["action"] == "query" else {
             return errorReply(APIError(code: "badvalue", info: "Unrecognized value for parameter \"action\": \(query["action"] ?? "")."))
@@ -75,11 +79,14 @@ extension FakeCommons {
     /// MediaWiki's answer when its databases lag `lag` seconds behind: HTTP 200 with a `maxlag`
     /// error, the lag in the body and X-Database-Lag, and Retry-After.
     func maxlagReply(lag: Int, retryAfter: Int) -> LoopbackReply {
-        let body = #"{"error":{"code":"maxlag","info":"Waiting for 10.64.16.7: \#(lag) seconds lagged.","host":"10.64.16.7","lag":\#(lag),"type":"db","*":"See https://commons.wikimedia.org/w/api.php for API usage."},"servedby":"mw1234"}"#
-        return .response(status: 200, headers: [
-            ("Content-Type", "application/json; charset=utf-8"), ("Retry-After", String(retryAfter)),
-            ("MediaWiki-API-Error", "maxlag"), ("X-Database-Lag", String(lag)),
-        ], body: Array(body.utf8))
+        let body =
+            #"{"error":{"code":"maxlag","info":"Waiting for 10.64.16.7: \#(lag) seconds lagged.","host":"10.64.16.7","lag":\#(lag),"type":"db","*":"See https://commons.wikimedia.org/w/api.php for API usage."},"servedby":"mw1234"}"#
+        return .response(
+            status: 200,
+            headers: [
+                ("Content-Type", "application/json; charset=utf-8"), ("Retry-After", String(retryAfter)),
+                ("MediaWiki-API-Error", "maxlag"), ("X-Database-Lag", String(lag)),
+            ], body: Array(body.utf8))
     }
 
     func errorReply(_ error: APIError) -> LoopbackReply {
@@ -88,7 +95,8 @@ extension FakeCommons {
             "servedby": "mw1234",
         ]
         let body = (try? JSONSerialization.data(withJSONObject: document)).map(Array.init) ?? []
-        return .response(status: 200, headers: [("Content-Type", "application/json; charset=utf-8"), ("MediaWiki-API-Error", error.code)], body: body)
+        return .response(
+            status: 200, headers: [("Content-Type", "application/json; charset=utf-8"), ("MediaWiki-API-Error", error.code)], body: body)
     }
 
     /// The answer to one `action=query` request.
@@ -185,13 +193,25 @@ extension FakeCommons {
     }
 
     /// GeoData's geosearch: the `ggslimit` files (or articles) nearest `ggscoord` within `ggsradius`.
-    func geosearch(_ query: [String: String], files: [FakeCommonsFile], articles: [FakeCommonsFile], warnings: inout [String: Any]) throws -> [Listed] {
+    func geosearch(_ query: [String: String], files: [FakeCommonsFile], articles: [FakeCommonsFile], warnings: inout [String: Any]) throws
+        -> [Listed]
+    {
         let parts = (query["ggscoord"] ?? "").split(separator: "|").compactMap { Double($0) }
         guard parts.count == 2 else { throw APIError(code: "invalid-coord", info: "Invalid coordinate provided.") }
-        guard let radiusText = query["ggsradius"] else { throw APIError(code: "missingparam", info: "The \"ggsradius\" parameter must be set.") }
-        guard let radius = Int(radiusText) else { throw APIError(code: "badinteger", info: "Invalid value \"\(radiusText)\" for integer parameter \"ggsradius\".") }
-        guard radius >= 10 else { throw APIError(code: "outofrange", info: "Invalid value \"\(radius)\" for integer parameter \"ggsradius\": must be no less than 10.") }
-        guard radius <= 10_000 else { throw APIError(code: "outofrange", info: "Invalid value \"\(radius)\" for integer parameter \"ggsradius\": must be no greater than 10000.") }
+        guard let radiusText = query["ggsradius"] else {
+            throw APIError(code: "missingparam", info: "The \"ggsradius\" parameter must be set.")
+        }
+        guard let radius = Int(radiusText) else {
+            throw APIError(code: "badinteger", info: "Invalid value \"\(radiusText)\" for integer parameter \"ggsradius\".")
+        }
+        guard radius >= 10 else {
+            throw APIError(
+                code: "outofrange", info: "Invalid value \"\(radius)\" for integer parameter \"ggsradius\": must be no less than 10.")
+        }
+        guard radius <= 10_000 else {
+            throw APIError(
+                code: "outofrange", info: "Invalid value \"\(radius)\" for integer parameter \"ggsradius\": must be no greater than 10000.")
+        }
         var limit = 10
         if let text = query["ggslimit"] {
             if text == "max" {
@@ -216,7 +236,11 @@ extension FakeCommons {
             return (file, nearest)
         }
         return found.sorted { ($0.1, $0.0.pageID) < ($1.1, $1.0.pageID) }.prefix(limit)
-            .map { Listed(file: $0.0, pageID: $0.0.pageID, title: namespace == 6 ? $0.0.title : String($0.0.title.dropFirst(5)), namespace: namespace) }
+            .map {
+                Listed(
+                    file: $0.0, pageID: $0.0.pageID, title: namespace == 6 ? $0.0.title : String($0.0.title.dropFirst(5)),
+                    namespace: namespace)
+            }
     }
 
     /// Writes the coordinates due in this response; returns `cocontinue` when `colimit` cut them off.
@@ -231,8 +255,12 @@ extension FakeCommons {
             let all = Self.coordinates(of: file).enumerated().filter { mode == "all" || (mode == "primary") == $0.element.primary }
             for (position, coordinate) in all where !(start.count == 2 && pageID == start[0] && position < start[1]) {
                 if emitted == limit { return "\(pageID)|\(position)" }
-                var object: [String: Any] = ["lat": coordinate.latitude, "lon": coordinate.longitude, "primary": coordinate.primary, "globe": "earth"]
-                if from.count == 2 { object["dist"] = (Self.metres((from[0], from[1]), (coordinate.latitude, coordinate.longitude)) * 10).rounded() / 10 }
+                var object: [String: Any] = [
+                    "lat": coordinate.latitude, "lon": coordinate.longitude, "primary": coordinate.primary, "globe": "earth",
+                ]
+                if from.count == 2 {
+                    object["dist"] = (Self.metres((from[0], from[1]), (coordinate.latitude, coordinate.longitude)) * 10).rounded() / 10
+                }
                 output[index, default: []].append(object)
                 emitted += 1
             }
@@ -242,7 +270,9 @@ extension FakeCommons {
 
     /// Writes the image info due in this response (at most 50 files with `iiurlwidth`); returns
     /// `iicontinue` when the rest must wait.
-    func emitImageInfo(_ query: [String: String], listed: [Listed], modes: FakeCommonsModes, into output: inout [Int: [String: Any]]) -> String? {
+    func emitImageInfo(_ query: [String: String], listed: [Listed], modes: FakeCommonsModes, into output: inout [Int: [String: Any]])
+        -> String?
+    {
         let width = query["iiurlwidth"].flatMap(Int.init)
         let properties = Set((query["iiprop"] ?? "timestamp|user").split(separator: "|").map(String.init))
         let filter = query["iiextmetadatafilter"].map { Set($0.split(separator: "|").map(String.init)) }
@@ -264,7 +294,9 @@ extension FakeCommons {
         return nil
     }
 
-    func imageInfo(_ file: FakeCommonsFile, width: Int?, properties: Set<String>, filter: Set<String>?, modes: FakeCommonsModes) -> [String: Any] {
+    func imageInfo(_ file: FakeCommonsFile, width: Int?, properties: Set<String>, filter: Set<String>?, modes: FakeCommonsModes) -> [String:
+        Any]
+    {
         var info: [String: Any] = [:]
         if properties.contains("timestamp") { info["timestamp"] = file.timestamp }
         if properties.contains("user") { info["user"] = file.user }
@@ -300,9 +332,10 @@ extension FakeCommons {
             if let name = file.objectName { metadata["ObjectName"] = name }
             if let url = file.licenseURL { metadata["LicenseUrl"] = url }
             if let date = file.dateTimeOriginal { metadata["DateTimeOriginal"] = date }
-            info["extmetadata"] = Dictionary(uniqueKeysWithValues: metadata.filter { filter?.contains($0.key) ?? true }.map { key, value in
-                (key, ["value": value, "source": key == "DateTime" ? "mediawiki-metadata" : "commons-desc-page"] as [String: Any])
-            })
+            info["extmetadata"] = Dictionary(
+                uniqueKeysWithValues: metadata.filter { filter?.contains($0.key) ?? true }.map { key, value in
+                    (key, ["value": value, "source": key == "DateTime" ? "mediawiki-metadata" : "commons-desc-page"] as [String: Any])
+                })
         }
         return info
     }

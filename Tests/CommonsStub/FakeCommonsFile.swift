@@ -35,7 +35,8 @@ public struct FakeCommonsFile: Sendable {
         self.latitude = latitude
         self.longitude = longitude
         artistHTML = "<a href=\"//commons.wikimedia.org/wiki/User:Photographer\" title=\"User:Photographer\">Photographer \(pageID)</a>"
-        descriptionHTML = "<div class=\"description en\" lang=\"en\"><span class=\"language en\"><b>English:</b></span> Photo \(pageID)</div>"
+        descriptionHTML =
+            "<div class=\"description en\" lang=\"en\"><span class=\"language en\"><b>English:</b></span> Photo \(pageID)</div>"
         original = Self.jpegLike("original \(pageID)", length: 2048)
     }
 
@@ -47,7 +48,9 @@ public struct FakeCommonsFile: Sendable {
 
     /// `count` photos spread around a centre, page ids from `firstPageID`, each `spacingMetres`
     /// farther than the last (deterministic; bearings follow the golden angle).
-    public static func around(latitude: Double, longitude: Double, count: Int, spacingMetres: Double, firstPageID: Int = 1000) -> [FakeCommonsFile] {
+    public static func around(latitude: Double, longitude: Double, count: Int, spacingMetres: Double, firstPageID: Int = 1000)
+        -> [FakeCommonsFile]
+    {
         (0..<count).map { index in
             let distance = Double(index + 1) * spacingMetres
             let bearing = Double(index) * 137.507764 * .pi / 180

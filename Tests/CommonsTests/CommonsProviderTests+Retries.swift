@@ -16,7 +16,8 @@ extension CommonsProviderTests {
     /// with a time-out no busy machine reaches.
     func searchSpread(_ fake: FakeCommons) async throws -> RouteResult {
         let policy = RetryPolicy(retries: 4, baseDelay: 0.001)
-        let router = Router(providers: [try configured(fake, options: #", "timeoutSeconds": 600"#, retryPolicy: policy)], retryPolicy: policy)
+        let router = Router(
+            providers: [try configured(fake, options: #", "timeoutSeconds": 600"#, retryPolicy: policy)], retryPolicy: policy)
         return await router.search(center: eiffel, radiusKm: 30, count: 500, exclude: [])
     }
 
@@ -51,11 +52,13 @@ extension CommonsProviderTests {
         let closed = try BoundSocket()
         let log = LogRecorder()
         let policy = RetryPolicy(retries: 4, baseDelay: 0.001)
-        let commons = try configured(endpoint: "http://127.0.0.1:\(closed.port)/w/api.php", retryPolicy: policy, logger: log.logger(level: .debug))
+        let commons = try configured(
+            endpoint: "http://127.0.0.1:\(closed.port)/w/api.php", retryPolicy: policy, logger: log.logger(level: .debug))
         // The rest's clock stands still, so the second query falls within it however long the
         // first took on a busy machine.
         let frozen = ContinuousClock.now
-        let router = Router(providers: [commons], retryPolicy: policy, logger: log.logger(level: .debug), cooldown: UnreachableCooldown(now: { frozen }))
+        let router = Router(
+            providers: [commons], retryPolicy: policy, logger: log.logger(level: .debug), cooldown: UnreachableCooldown(now: { frozen }))
         for round in 1...2 {
             let result = await router.search(center: eiffel, radiusKm: 5, count: 21, exclude: [])
             #expect(result.failures.map(\.reason.rawValue) == ["unavailable"])
@@ -64,8 +67,9 @@ extension CommonsProviderTests {
             #expect(requests.count == round, "one request per query, not five: \(log.messages)")
         }
         #expect(log.messages.filter { $0.contains("retry") }.isEmpty, "\(log.messages)")
-        #expect(log.messages.filter { $0.hasSuffix("not asked again for 60 s") } == [
-            "commons: could not connect to 127.0.0.1:\(closed.port) (refused, or no route); not asked again for 60 s"
-        ])
+        #expect(
+            log.messages.filter { $0.hasSuffix("not asked again for 60 s") } == [
+                "commons: could not connect to 127.0.0.1:\(closed.port) (refused, or no route); not asked again for 60 s"
+            ])
     }
 }

@@ -40,12 +40,15 @@ import TestSupport
     /// default) and logging to `logger` (nowhere by default).
     func configured(
         _ fake: FakeCommons? = nil, endpoint: String? = nil, options extra: String = "", albumSize: PhotoSize = .small240,
-        retryPolicy: RetryPolicy = RetryPolicy(retries: 0), logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        retryPolicy: RetryPolicy = RetryPolicy(retries: 0),
+        logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws -> ConfiguredProvider {
         let endpoint = try #require(endpoint ?? fake?.endpoint)
-        let json = #"{"providers": [{"name": "commons", "type": "commons", "endpoint": "\#(endpoint)", "contact": "tests@example.org"\#(extra)}]}"#
+        let json =
+            #"{"providers": [{"name": "commons", "type": "commons", "endpoint": "\#(endpoint)", "contact": "tests@example.org"\#(extra)}]}"#
         let factory = CommonsProviderFactory()
-        let config = try ConfigLoader(registry: ProviderRegistry([factory]), environment: [:], workingDirectory: "/").parse(Array(json.utf8), path: "/test.json")
+        let config = try ConfigLoader(registry: ProviderRegistry([factory]), environment: [:], workingDirectory: "/").parse(
+            Array(json.utf8), path: "/test.json")
         let context = ProviderContext(
             configDirectory: "/", environment: [:], logger: logger, http: http,
             stateDirectory: folder.child("state/commons"), albumSize: albumSize, retryPolicy: retryPolicy
@@ -67,7 +70,8 @@ import TestSupport
         let fake = try FakeCommons(files: Self.files(40))
         defer { fake.stop() }
         let violations = await ProviderConformance.check(
-            try provider(fake), near: eiffel, radiusKm: 3, minimumPhotos: 40, emptyPoint: try GeoPoint(latitude: -40, longitude: -60), pageSize: 7
+            try provider(fake), near: eiffel, radiusKm: 3, minimumPhotos: 40, emptyPoint: try GeoPoint(latitude: -40, longitude: -60),
+            pageSize: 7
         )
         #expect(violations.isEmpty, "\(violations)")
     }
@@ -142,7 +146,8 @@ import TestSupport
         // Four photos 25 km away, one on each side: out of reach of one 10 km search.
         for (index, bearing) in [0.0, 90, 180, 270].enumerated() {
             let point = CommonsTiling.moved(eiffel, metres: 25_000, bearing: bearing * .pi / 180)
-            var far = FakeCommonsFile.around(latitude: point.latitude, longitude: point.longitude, count: 1, spacingMetres: 1, firstPageID: 5000 + index)[0]
+            var far = FakeCommonsFile.around(
+                latitude: point.latitude, longitude: point.longitude, count: 1, spacingMetres: 1, firstPageID: 5000 + index)[0]
             far.title = "File:Far \(index).jpg"
             files.append(far)
         }
@@ -177,11 +182,15 @@ import TestSupport
         defer { fake.stop() }
         let commons = try provider(fake)
         fake.failNextAPICalls([.maxlag(seconds: 7)])
-        let lagging = await expectProviderError("rate-limited", retryable: true) { _ = try await commons.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 5)) }
+        let lagging = await expectProviderError("rate-limited", retryable: true) {
+            _ = try await commons.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 5))
+        }
         #expect(lagging?.retryAfter == 5, "Retry-After is the maxlag sent (5), not the lag (7)")
         #expect(lagging?.message.contains("Commons is busy (maxlag") == true, "\(String(describing: lagging))")
         fake.failNextAPICalls([.tooManyRequests(retryAfter: 3)])
-        let limited = await expectProviderError("rate-limited", retryable: true) { _ = try await commons.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 5)) }
+        let limited = await expectProviderError("rate-limited", retryable: true) {
+            _ = try await commons.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 5))
+        }
         #expect(limited?.retryAfter == 3)
         let page = try await commons.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 5))
         #expect(page.candidates.count == 5)
@@ -254,8 +263,12 @@ import TestSupport
 
         fake.setModes { $0.sha1Mismatch = [file.pageID] }
         let listed = try #require(try await commons.search(GeoQuery(center: eiffel, radiusKm: 5, limit: 1)).candidates.first)
-        let mismatch = await expectProviderError("invalid response", retryable: false) { try await commons.fetch(listed, size: .original, into: Collect()) }
-        #expect(mismatch?.message.hasPrefix("Commons: the original of \(file.title) does not match the SHA-1") == true, "\(String(describing: mismatch))")
+        let mismatch = await expectProviderError("invalid response", retryable: false) {
+            try await commons.fetch(listed, size: .original, into: Collect())
+        }
+        #expect(
+            mismatch?.message.hasPrefix("Commons: the original of \(file.title) does not match the SHA-1") == true,
+            "\(String(describing: mismatch))")
         fake.failNextImageRequests(pageID: file.pageID, [.status(404)])
         await expectProviderError("not found", retryable: false) { try await commons.fetch(listed, size: .small240, into: Collect()) }
     }
@@ -291,10 +304,13 @@ import TestSupport
         let option = contact.map { #", "contact": "\#($0)""# } ?? ""
         let json = #"{"providers": [{"name": "commons", "type": "commons", "endpoint": "\#(fake.endpoint)"\#(option)}]}"#
         let factory = CommonsProviderFactory()
-        let config = try ConfigLoader(registry: ProviderRegistry([factory]), environment: [:], workingDirectory: "/").parse(Array(json.utf8), path: "/test.json")
-        let context = ProviderContext(configDirectory: "/", environment: [:], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), http: http)
+        let config = try ConfigLoader(registry: ProviderRegistry([factory]), environment: [:], workingDirectory: "/").parse(
+            Array(json.utf8), path: "/test.json")
+        let context = ProviderContext(
+            configDirectory: "/", environment: [:], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }), http: http)
         #expect(config.providers[0].concurrency == 3, "Wikimedia asks for at most 3 requests at once")
-        return try #require(try factory.makeProvider(name: "commons", options: config.providers[0].options, context: context) as? CommonsProvider)
+        return try #require(
+            try factory.makeProvider(name: "commons", options: config.providers[0].options, context: context) as? CommonsProvider)
     }
 
     @Test func articlesAndObjectLocationsAreTellApart() async throws {
@@ -341,7 +357,9 @@ import TestSupport
         #expect(fake.apiRequests.last?.headers["user-agent"] == "tourist/\(TouristVersion.current) (me@mail.invalid)")
         // A generic agent is refused, as Wikimedia refuses it: the rule the fake enforces is real.
         let url = try #require(URL(string: fake.endpoint + "?action=query&format=json"))
-        let refused = await expectHTTPError("not found", retryable: false) { _ = try await http.data(HTTPRequest(url: url, userAgent: "curl/8.5.0")) }
+        let refused = await expectHTTPError("not found", retryable: false) {
+            _ = try await http.data(HTTPRequest(url: url, userAgent: "curl/8.5.0"))
+        }
         #expect(refused?.message.contains("HTTP 403") == true)
     }
 }

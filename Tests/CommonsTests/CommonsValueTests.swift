@@ -10,7 +10,8 @@ import TouristCore
     @Test func metadataHTMLBecomesOneLineOfText() {
         let artist = "<a href=\"//commons.wikimedia.org/wiki/User:Ann\" title=\"User:Ann\">Ann &amp; Bob</a>"
         #expect(CommonsText.plain(artist) == "Ann & Bob")
-        let description = "<div class=\"description en\" lang=\"en\"><span class=\"language en\"><b>English: </b></span>The tower<br/>at   dusk &#8211; &#x263A;</div>\n"
+        let description =
+            "<div class=\"description en\" lang=\"en\"><span class=\"language en\"><b>English: </b></span>The tower<br/>at   dusk &#8211; &#x263A;</div>\n"
         #expect(CommonsText.plain(description) == "English: The tower at dusk – ☺")
         #expect(CommonsText.plain("Fish &chips; &unknown; & more") == "Fish &chips; &unknown; & more")
         #expect(CommonsText.plain(String(repeating: "word ", count: 200), limit: 20).count == 20)
@@ -35,8 +36,11 @@ import TouristCore
 
     @Test func sizesMapOntoStandardWidths() {
         let table = PhotoSize.allCases.map { "\($0.rawValue)=\(CommonsSizes.width(for: $0).map(String.init) ?? "original")" }
-        #expect(table == ["s=120", "t=120", "q=250", "m=250", "n=330", "w=500", "z=960", "c=960", "b=1280", "h=1920", "k=3840", "o=original"])
-        for size in PhotoSize.allCases { if let width = CommonsSizes.width(for: size) { #expect(CommonsSizes.standardWidths.contains(width)) } }
+        #expect(
+            table == ["s=120", "t=120", "q=250", "m=250", "n=330", "w=500", "z=960", "c=960", "b=1280", "h=1920", "k=3840", "o=original"])
+        for size in PhotoSize.allCases {
+            if let width = CommonsSizes.width(for: size) { #expect(CommonsSizes.standardWidths.contains(width)) }
+        }
         // A 400 px wide file: sizes whose width would be 500 or more give the original instead.
         #expect(CommonsSizes.sizes(originalWidth: 400) == [.square75, .thumbnail, .square150, .small240, .small320, .original])
     }

@@ -34,7 +34,8 @@ struct CorpusTests {
         var compared = 0
         for reference in references {
             guard let name = reference["file"] as? String, !name.contains("__tiff__"), let width = reference["width"] as? Int,
-                  let height = reference["height"] as? Int, let reader = ByteReader(path: SharedCorpus.folder + "/" + name) else { continue }
+                let height = reference["height"] as? Int, let reader = ByteReader(path: SharedCorpus.folder + "/" + name)
+            else { continue }
             let size = PixelSize.read(reader)
             #expect(size?.width == width && size?.height == height, "\(name): \(String(describing: size)), reference \(width) × \(height)")
             compared += 1

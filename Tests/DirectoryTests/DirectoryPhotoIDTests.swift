@@ -69,7 +69,8 @@ import TestSupport
         #expect(legacy.currentID("trip/DSCN0042.jpg") == nil)
         #expect(legacy.currentID("/somewhere/else.jpg") == nil)
 
-        let widened = try factory.photoIDUpgrade(options: options(["/home/me/Pictures", "/media/card/DCIM"]), previousScheme: legacy.scheme)
+        let widened = try factory.photoIDUpgrade(
+            options: options(["/home/me/Pictures", "/media/card/DCIM"]), previousScheme: legacy.scheme)
         #expect(widened.currentID("trip/DSCN0042.jpg") == "Pictures/trip/DSCN0042.jpg")
         #expect(widened.currentID("/media/card/DCIM/x.jpg") == "DCIM/x.jpg")
     }
@@ -84,9 +85,11 @@ import TestSupport
         try photo.write(.jpeg, to: folder.child("photos/trip/DSCN0042.jpg"))
         for indexed in [false, true] {
             let provider = DirectoryProvider(
-                name: "pictures", tree: DirectoryTree(roots: [folder.child("photos")]), indexPath: folder.child("state/scan-index"), logger: Logger(label: "test")
+                name: "pictures", tree: DirectoryTree(roots: [folder.child("photos")]), indexPath: folder.child("state/scan-index"),
+                logger: Logger(label: "test")
             )
-            let found = try await provider.search(GeoQuery(center: try GeoPoint(latitude: 48.8584, longitude: 2.2945), radiusKm: 1, limit: 5))
+            let found = try await provider.search(
+                GeoQuery(center: try GeoPoint(latitude: 48.8584, longitude: 2.2945), radiusKm: 1, limit: 5))
             let candidate = try #require(found.candidates.first)
             #expect(candidate.key.description == "pictures:trip/DSCN0042.jpg", "read from the index: \(indexed)")
             #expect(candidate.title == "DSCN0042.jpg")

@@ -22,7 +22,9 @@ import TestSupport
         // Ten photos spread north of the Eiffel Tower, 100 m apart, in every format.
         for index in 0..<10 {
             let format = GeotaggedPhoto.Format.allCases[index % 5]
-            let photo = GeotaggedPhoto(latitude: Self.paris.latitude + Double(index) * 0.0009, longitude: Self.paris.longitude, takenAt: "2024:05:0\(index % 9 + 1) 10:00:00")
+            let photo = GeotaggedPhoto(
+                latitude: Self.paris.latitude + Double(index) * 0.0009, longitude: Self.paris.longitude,
+                takenAt: "2024:05:0\(index % 9 + 1) 10:00:00")
             let sub = index < 5 ? "trip" : "trip/day-2"
             try photo.write(format, to: folder.child("photos/\(sub)/paris-\(index).\(format.fileExtension)"))
         }
@@ -35,7 +37,8 @@ import TestSupport
     func provider(_ configure: (inout DirectoryTree) -> Void = { _ in }, indexed: Bool = true) -> DirectoryProvider {
         var tree = DirectoryTree(roots: [photos])
         configure(&tree)
-        return DirectoryProvider(name: "pictures", tree: tree, indexPath: indexed ? state + "/scan-index" : nil, logger: Logger(label: "test"))
+        return DirectoryProvider(
+            name: "pictures", tree: tree, indexPath: indexed ? state + "/scan-index" : nil, logger: Logger(label: "test"))
     }
 
     func scan(_ configure: (inout DirectoryTree) -> Void = { _ in }) throws -> DirectoryScan {
@@ -49,15 +52,18 @@ import TestSupport
     @Test func passesTheConformanceSuite() async throws {
         let center = try GeoPoint(latitude: Self.paris.latitude, longitude: Self.paris.longitude)
         let empty = try GeoPoint(latitude: 0.5, longitude: 0.5)
-        let violations = await ProviderConformance.check(provider(), near: center, radiusKm: 2, minimumPhotos: 10, emptyPoint: empty, pageSize: 3)
+        let violations = await ProviderConformance.check(
+            provider(), near: center, radiusKm: 2, minimumPhotos: 10, emptyPoint: empty, pageSize: 3)
         #expect(violations.isEmpty, "\(violations)")
     }
 
     @Test func searchReturnsLocatedPhotosInTheRadiusNearestFirstWithTheirFileAsSource() async throws {
-        let center = try GeoPoint(latitude: Self.paris.latitude + 0.0045, longitude: Self.paris.longitude) // nearest: paris-5
+        let center = try GeoPoint(latitude: Self.paris.latitude + 0.0045, longitude: Self.paris.longitude)  // nearest: paris-5
         let page = try await provider().search(GeoQuery(center: center, radiusKm: 0.25, limit: 10))
         #expect(page.candidates.first?.title == "paris-5.jpg")
-        #expect(Set(page.candidates.map(\.title)) == ["paris-5.jpg", "paris-4.tiff", "paris-6.png", "paris-3.heic", "paris-7.webp"], "250 m: 2 photos each side")
+        #expect(
+            Set(page.candidates.map(\.title)) == ["paris-5.jpg", "paris-4.tiff", "paris-6.png", "paris-3.heic", "paris-7.webp"],
+            "250 m: 2 photos each side")
         let first = try #require(page.candidates.first)
         let path = photos + "/trip/day-2/paris-5.jpg"
         #expect(first.key == PhotoKey(provider: "pictures", id: "trip/day-2/paris-5.jpg"), "the path inside the folder")
@@ -82,7 +88,9 @@ import TestSupport
         let secret = try folder.write("secret.jpg", "outside the folders")
         for path in [secret, photos + "/../secret.jpg", "/etc/passwd"] {
             outside.sources = [.original: .file(path)]
-            await expectProviderError("not found", retryable: false) { try await provider.fetch(outside, size: .original, into: RecordingSink()) }
+            await expectProviderError("not found", retryable: false) {
+                try await provider.fetch(outside, size: .original, into: RecordingSink())
+            }
         }
         let found = try await provider.photo(id: photo.key.id)
         #expect(found == photo)
@@ -124,10 +132,13 @@ import TestSupport
         let cancellation = ScanCancellation()
         cancellation.cancel()
         #expect(throws: CancellationError.self) {
-            _ = try DirectoryScanner(tree: DirectoryTree(roots: [photos]), indexPath: state + "/scan-index").scan(cancellation: cancellation)
+            _ = try DirectoryScanner(tree: DirectoryTree(roots: [photos]), indexPath: state + "/scan-index").scan(
+                cancellation: cancellation)
         }
         #expect(!FileManager.default.fileExists(atPath: state + "/scan-index"))
-        let files = (0..<40).map { FoundFile(path: photos + "/trip/paris-\($0 % 5).\(GeotaggedPhoto.Format.allCases[$0 % 5].fileExtension)", size: 0, modified: 0) }
+        let files = (0..<40).map {
+            FoundFile(path: photos + "/trip/paris-\($0 % 5).\(GeotaggedPhoto.Format.allCases[$0 % 5].fileExtension)", size: 0, modified: 0)
+        }
         #expect(DirectoryScanner.read(files, cancellation: cancellation).allSatisfy { $0 == nil }, "no file is read once cancelled")
     }
 
@@ -148,7 +159,9 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: photos + "/.cache", withIntermediateDirectories: true)
         try GeotaggedPhoto(latitude: 2, longitude: 2).write(.jpeg, to: photos + "/.cache/thumb.jpg")
         #expect(mkfifo(photos + "/pipe.jpg", 0o644) == 0)
-        #expect(!paths(try scan()).contains { $0.contains(".hidden") || $0.contains(".cache") || $0.contains("pipe") }, "no FIFO is listed (reading one would block)")
+        #expect(
+            !paths(try scan()).contains { $0.contains(".hidden") || $0.contains(".cache") || $0.contains("pipe") },
+            "no FIFO is listed (reading one would block)")
         #expect(paths(try scan { $0.includeHidden = true }).filter { $0.hasPrefix(".") }.sorted() == [".cache/thumb.jpg", ".hidden.jpg"])
         #expect(paths(try scan { $0.recursive = false }) == ["no-gps.png", "notes.jpg", "sydney.JPG"])
         #expect(paths(try scan { $0.extensions = ["png"] }) == ["no-gps.png", "trip/day-2/paris-6.png", "trip/paris-1.png"])
@@ -161,7 +174,7 @@ import TestSupport
         let links = FileManager.default
         try links.createSymbolicLink(atPath: photos + "/to-elsewhere", withDestinationPath: outside)
         try links.createSymbolicLink(atPath: photos + "/outside-file.jpg", withDestinationPath: outside + "/outside.jpg")
-        try links.createSymbolicLink(atPath: photos + "/trip/day-2/loop", withDestinationPath: "../..") // back to photos/
+        try links.createSymbolicLink(atPath: photos + "/trip/day-2/loop", withDestinationPath: "../..")  // back to photos/
         try links.createSymbolicLink(atPath: photos + "/alias", withDestinationPath: "trip")
         try links.createSymbolicLink(atPath: photos + "/favourite.jpg", withDestinationPath: "trip/paris-0.jpg")
         try links.createSymbolicLink(atPath: photos + "/dangling.jpg", withDestinationPath: "nowhere.jpg")
@@ -194,12 +207,17 @@ import TestSupport
         #expect(ids.count == 12 && Set(ids).count == ids.count, "\(ids)")
 
         let missing = provider { $0.roots = [folder.child("no-such-folder")] }
-        #expect(missing.configurationProblems().map(\.problem) == ["the folder \(folder.child("no-such-folder")) cannot be read (No such file or directory)"])
+        #expect(
+            missing.configurationProblems().map(\.problem) == [
+                "the folder \(folder.child("no-such-folder")) cannot be read (No such file or directory)"
+            ])
         #expect(provider().configurationProblems().isEmpty)
         let error = await expectProviderError("invalid configuration", retryable: false) {
             _ = try await missing.search(GeoQuery(center: try GeoPoint(latitude: 0, longitude: 0), radiusKm: 1, limit: 1))
         }
-        #expect(error?.message.contains("no-such-folder cannot be read (No such file or directory). Create it, or correct the path") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("no-such-folder cannot be read (No such file or directory). Create it, or correct the path") == true,
+            "\(String(describing: error))")
     }
 
     /// Without a configured coverage, a directory provider covers the box of its located photos:
@@ -209,11 +227,13 @@ import TestSupport
             name: "pictures", type: "directory", enabled: true, timeoutSeconds: nil, concurrency: nil, coverage: nil,
             options: ProviderOptions(file: "test", path: "providers[0]", values: [:]), written: .null
         )
-        let paris = DirectoryProvider(name: "pictures", tree: DirectoryTree(roots: [photos + "/trip"]), indexPath: nil, logger: Logger(label: "test"))
+        let paris = DirectoryProvider(
+            name: "pictures", tree: DirectoryTree(roots: [photos + "/trip"]), indexPath: nil, logger: Logger(label: "test"))
         let router = Router(providers: [ConfiguredProvider(entry: entry, provider: paris)])
         let tokyo = await router.search(center: try GeoPoint(latitude: 35.6586, longitude: 139.7454), radiusKm: 50, count: 5, exclude: [])
         #expect(tokyo.failures.map(\.reason.rawValue) == ["outside coverage"])
-        let eiffel = await router.search(center: try GeoPoint(latitude: Self.paris.latitude, longitude: Self.paris.longitude), radiusKm: 1, count: 5, exclude: [])
+        let eiffel = await router.search(
+            center: try GeoPoint(latitude: Self.paris.latitude, longitude: Self.paris.longitude), radiusKm: 1, count: 5, exclude: [])
         #expect(eiffel.candidates.count == 5 && eiffel.failures.isEmpty)
     }
 

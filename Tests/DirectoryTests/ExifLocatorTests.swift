@@ -18,7 +18,9 @@ import TestSupport
         return (try ExifLocator.tiffBlock(in: reader), reader)
     }
 
-    static func be32(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    static func be32(_ value: Int) -> [UInt8] {
+        [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
     static func le32(_ value: Int) -> [UInt8] { be32(value).reversed() }
     static func box(_ type: String, _ body: [UInt8]) -> [UInt8] { be32(8 + body.count) + Array(type.utf8) + body }
 
@@ -38,15 +40,21 @@ import TestSupport
     @Test func pngExifChunkWithAndWithoutPrefix() throws {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { Self.be32(data.count) + Array(type.utf8) + data + [0, 0, 0, 0] }
-        let ihdr = chunk("IHDR", [UInt8](repeating: 0, count: 13)), idat = chunk("IDAT", [UInt8](repeating: 9, count: 1000)), end = chunk("IEND", [])
+        let ihdr = chunk("IHDR", [UInt8](repeating: 0, count: 13)), idat = chunk("IDAT", [UInt8](repeating: 9, count: 1000)),
+            end = chunk("IEND", [])
         #expect(try locate(signature + ihdr + chunk("eXIf", Self.tiff(1)) + idat + end).0 == Self.tiff(1))
-        #expect(try locate(signature + ihdr + idat + chunk("eXIf", Self.exifPrefix + Self.tiff(2)) + end).0 == Self.tiff(2), "after IDAT too")
+        #expect(
+            try locate(signature + ihdr + idat + chunk("eXIf", Self.exifPrefix + Self.tiff(2)) + end).0 == Self.tiff(2), "after IDAT too")
         #expect(try locate(signature + ihdr + idat + end).0 == nil)
     }
 
     @Test func webpExifChunkOddSizedChunksArePadded() throws {
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { Array(type.utf8) + Self.le32(data.count) + data + (data.count % 2 == 1 ? [0] : []) }
-        let body = Array("WEBP".utf8) + chunk("VP8X", [UInt8](repeating: 0, count: 10)) + chunk("VP8 ", [UInt8](repeating: 3, count: 301)) + chunk("EXIF", Self.tiff(3))
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            Array(type.utf8) + Self.le32(data.count) + data + (data.count % 2 == 1 ? [0] : [])
+        }
+        let body =
+            Array("WEBP".utf8) + chunk("VP8X", [UInt8](repeating: 0, count: 10)) + chunk("VP8 ", [UInt8](repeating: 3, count: 301))
+            + chunk("EXIF", Self.tiff(3))
         #expect(try locate(Array("RIFF".utf8) + Self.le32(body.count) + body).0 == Self.tiff(3))
     }
 
@@ -62,7 +70,7 @@ import TestSupport
             // version, flags, offset_size 4 / length_size 4, base_offset_size 0 / index 0, 1 item.
             var body: [UInt8] = [UInt8(version), 0, 0, 0, 0x44, 0x00]
             body += version < 2 ? [0, 1, 0, 7] : [0, 0, 0, 1, 0, 0, 0, 7]
-            if version >= 1 { body += [0, 0] } // construction method 0
+            if version >= 1 { body += [0, 0] }  // construction method 0
             body += [0, 0] + [0, 1] + be32(offset) + be32(payload.count)
             return box("iloc", body)
         }

@@ -11,13 +11,13 @@ import Testing
 
     /// What each kept input gives: "read" (metadata) or the skip reason's kind.
     static let expected: [String: String] = [
-        "heif-ispe-area-overflow.bin": "read", // ispe 0xFFFFFFFF x 0xFFFFFFFF: its area overflowed Int
-        "heif-box-size-overflow.bin": "damaged", // a 64-bit box size near Int.max: position + size overflowed
-        "heif-iloc-offset-overflow.bin": "damaged", // 64-bit iloc base offset + extent offset overflowed
-        "heif-iloc-negative-extent.bin": "damaged", // base offset with the top bit set, extent to the end: size - start overflowed
-        "heif-idat-offset-overflow.bin": "damaged", // idat item: base offset + the idat's position overflowed
-        "heif-iloc-extents-overlap.bin": "damaged", // 7,000 extents of the whole file: 390 MB gathered for one EXIF item
-        "tiff-gps-values-overlap.bin": "damaged", // 5,000 GPS tags of 64 KiB each at one offset: 320 MB copied
+        "heif-ispe-area-overflow.bin": "read",  // ispe 0xFFFFFFFF x 0xFFFFFFFF: its area overflowed Int
+        "heif-box-size-overflow.bin": "damaged",  // a 64-bit box size near Int.max: position + size overflowed
+        "heif-iloc-offset-overflow.bin": "damaged",  // 64-bit iloc base offset + extent offset overflowed
+        "heif-iloc-negative-extent.bin": "damaged",  // base offset with the top bit set, extent to the end: size - start overflowed
+        "heif-idat-offset-overflow.bin": "damaged",  // idat item: base offset + the idat's position overflowed
+        "heif-iloc-extents-overlap.bin": "damaged",  // 7,000 extents of the whole file: 390 MB gathered for one EXIF item
+        "tiff-gps-values-overlap.bin": "damaged",  // 5,000 GPS tags of 64 KiB each at one offset: 320 MB copied
     ]
 
     static func outcome(_ result: Result<PhotoMetadata, SkippedFile>) -> String {

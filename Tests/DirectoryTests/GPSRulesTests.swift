@@ -15,7 +15,9 @@ import TestSupport
 
     static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
     static func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(value >> (8 * $0) & 0xFF) } }
-    static func ascii(_ tag: UInt16, _ text: String) -> Entry { Entry(tag: tag, type: 2, count: UInt32(text.utf8.count + 1), data: Array(text.utf8) + [0]) }
+    static func ascii(_ tag: UInt16, _ text: String) -> Entry {
+        Entry(tag: tag, type: 2, count: UInt32(text.utf8.count + 1), data: Array(text.utf8) + [0])
+    }
     static func rationals(_ tag: UInt16, _ values: [(UInt32, UInt32)], signed: Bool = false) -> Entry {
         Entry(tag: tag, type: signed ? 10 : 5, count: UInt32(values.count), data: values.flatMap { le32($0.0) + le32($0.1) })
     }
@@ -83,7 +85,10 @@ import TestSupport
         #expect(Self.location(zeroMinutes) == nil, "0/0 minutes")
         #expect(Self.location([Self.version]) == nil, "a GPS block with only its version")
         #expect(Self.location([]) == nil, "an empty GPS block")
-        let origin = [Self.ascii(0x0001, "N"), Self.rationals(0x0002, [(0, 1), (0, 1), (0, 1)]), Self.ascii(0x0003, "E"), Self.rationals(0x0004, [(0, 1), (0, 1), (0, 1)])]
+        let origin = [
+            Self.ascii(0x0001, "N"), Self.rationals(0x0002, [(0, 1), (0, 1), (0, 1)]), Self.ascii(0x0003, "E"),
+            Self.rationals(0x0004, [(0, 1), (0, 1), (0, 1)]),
+        ]
         #expect(Self.location(origin) == nil, "exactly (0, 0)")
         var tooFar = Self.sydney
         tooFar[2] = Self.rationals(0x0002, [(91, 1), (0, 1), (0, 1)])

@@ -34,7 +34,9 @@ import TestSupport
                 #expect(abs(point.longitude - place.longitude) < 1e-9, "\(format) \(place.name): \(point.longitude)")
                 #expect(metadata.takenAt == ExifTags.parseDate(photo.takenAt ?? ""), "\(format) \(place.name)")
                 #expect(metadata.takenAt != nil)
-                #expect(metadata.width == photo.width && metadata.height == photo.height, "\(format): \(String(describing: metadata.width))×\(String(describing: metadata.height))")
+                #expect(
+                    metadata.width == photo.width && metadata.height == photo.height,
+                    "\(format): \(String(describing: metadata.width))×\(String(describing: metadata.height))")
             }
         }
     }
@@ -81,7 +83,7 @@ import TestSupport
     @Test func loopingAndOutsideGPSOffsetsAndAnILOCOutsideTheFile() throws {
         for format in GeotaggedPhoto.Format.allCases {
             var looping = GeotaggedPhoto(latitude: 10, longitude: 20)
-            looping.gpsPointerOverride = 8 // back at IFD0
+            looping.gpsPointerOverride = 8  // back at IFD0
             let loopPath = folder.child("loop.\(format.fileExtension)")
             try looping.write(format, to: loopPath)
             if case .success(let metadata) = PhotoFileReader.read(path: loopPath) { #expect(metadata.location == nil, "\(format)") }
@@ -112,7 +114,9 @@ import TestSupport
         try photo.write(format, to: path)
         let metadata = try PhotoFileReader.read(path: path).get()
         let location = try #require(metadata.location, "\(format), pointer type \(pointerType)")
-        #expect(abs(location.latitude + 33.9628) < 1e-6 && abs(location.longitude - 18.4098) < 1e-6, "\(format), pointer type \(pointerType): \(location)")
+        #expect(
+            abs(location.latitude + 33.9628) < 1e-6 && abs(location.longitude - 18.4098) < 1e-6,
+            "\(format), pointer type \(pointerType): \(location)")
     }
 
     @Test func zeroLengthFileIsNotAnImage() throws {

@@ -26,8 +26,10 @@ import TestSupport
     @Test func takenDatesAreReadOnlyWhenEveryFieldIsInRange() {
         #expect(ExifTags.parseDate("2021:04:11 15:47:53") == Date(timeIntervalSince1970: 1_618_156_073))
         #expect(ExifTags.parseDate("2020:02:29 00:00:00") != nil, "a leap day")
-        for damaged in ["2021:9223372036854775807:01 00:00:00", "2021:13:01 00:00:00", "2021:02:30 00:00:00", "2021:04:11 24:00:00",
-                        "0000:00:00 00:00:00", "    :  :     :  :  ", "2021:xx:11 15:47:53", "2021:04:11", ""] {
+        for damaged in [
+            "2021:9223372036854775807:01 00:00:00", "2021:13:01 00:00:00", "2021:02:30 00:00:00", "2021:04:11 24:00:00",
+            "0000:00:00 00:00:00", "    :  :     :  :  ", "2021:xx:11 15:47:53", "2021:04:11", "",
+        ] {
             #expect(ExifTags.parseDate(damaged) == nil, "\(damaged)")
         }
     }

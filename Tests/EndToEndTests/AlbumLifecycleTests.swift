@@ -120,7 +120,9 @@ import TestSupport
         let files = try #require(exported["files"] as? [String])
         #expect(files.count == 4)
         for (index, (file, photo)) in zip(files, photos).enumerated() {
-            #expect(URL(fileURLWithPath: file).lastPathComponent == "0\(index + 1) \(photo["title"] as? String ?? "").jpg", "number and title: the sidecar names the photo")
+            #expect(
+                URL(fileURLWithPath: file).lastPathComponent == "0\(index + 1) \(photo["title"] as? String ?? "").jpg",
+                "number and title: the sidecar names the photo")
             #expect(sidecarPhoto(file)?["id"] as? String == photo["id"] as? String)
             #expect(try sha256sum(file) == photo["sha256"] as? String)
             let sidecar = sidecarPhoto(file)
@@ -138,7 +140,8 @@ import TestSupport
         let harness = try Harness(extraEnvironment: ["COLUMNS": "50"])
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel Tower")["id"] as? String)
         let fetched = try await harness.run("fetch", pin, "--count", "3")
-        #expect(fetched.stdout == "Eiffel Tower (\(pin)): ready, 3 photos. `tourist album \(pin)` lists them (`--paths` with their files).\n")
+        #expect(
+            fetched.stdout == "Eiffel Tower (\(pin)): ready, 3 photos. `tourist album \(pin)` lists them (`--paths` with their files).\n")
         // With no photos there is nothing to list, and the line does not offer to.
         let nowhere = try #require(try await harness.json("pin", "add", "-60", "-140", "--name", "Nowhere")["id"] as? String)
         #expect(try await harness.run("fetch", nowhere).stdout == "Nowhere (\(nowhere)): empty, no photos.\n")
@@ -156,7 +159,9 @@ import TestSupport
     /// does not stand in the way. A photo whose file went missing is fetched again, through it.
     @Test func aFetchWithNothingToDoSetsUpNoProvider() async throws {
         let harness = try Harness.withFixtureSet(photos: 3)
-        let pin = try #require(try await harness.json("pin", "add", Harness.fixtureCenter.latitude, Harness.fixtureCenter.longitude, "--name", "Line")["id"] as? String)
+        let pin = try #require(
+            try await harness.json("pin", "add", Harness.fixtureCenter.latitude, Harness.fixtureCenter.longitude, "--name", "Line")["id"]
+                as? String)
         try await harness.run("fetch", pin, "--count", "3")
         let manifest = harness.folder.child("set/manifest.json")
         let kept = try Data(contentsOf: URL(fileURLWithPath: manifest))
@@ -193,7 +198,9 @@ import TestSupport
         // A file already there is never replaced without --force.
         try Data("mine".utf8).write(to: URL(fileURLWithPath: saved))
         let again = try await harness.run("photo", "get", id, expecting: 73)
-        #expect(again.stderr.hasSuffix("\(saved) already exists; nothing was written. Use --force to replace it, or --output another path\n"), "\(again.stderr)")
+        #expect(
+            again.stderr.hasSuffix("\(saved) already exists; nothing was written. Use --force to replace it, or --output another path\n"),
+            "\(again.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: saved)) == Data("mine".utf8))
         try await harness.run("photo", "get", id, "--output", saved, expecting: 73)
         try await harness.run("photo", "get", id, "--force")

@@ -12,7 +12,8 @@ import TestSupport
         return (harness, pin, try await harness.run("album", pin, "--json").stdout)
     }
 
-    func expectUnchanged(_ harness: Harness, _ pin: String, _ album: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func expectUnchanged(_ harness: Harness, _ pin: String, _ album: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
+    {
         #expect(try await harness.run("album", pin, "--json").stdout == album, sourceLocation: sourceLocation)
         #expect(try await harness.json("store", "verify")["ok"] as? Bool == true, sourceLocation: sourceLocation)
     }
@@ -40,11 +41,14 @@ import TestSupport
         #expect(noPin.stderr == "tourist: no pin \"atlantis\" in \(harness.store). Run `tourist pin list` to see the pins and their ids\n")
         try await harness.run("fetch", "atlantis", expecting: 65)
         try await harness.run("pin", "rm", pin, "atlantis", expecting: 65)
-        let present = try #require((try JSONSerialization.jsonObject(with: Data(album.utf8)) as? [String: Any])?.photos.first?["id"] as? String)
+        let present = try #require(
+            (try JSONSerialization.jsonObject(with: Data(album.utf8)) as? [String: Any])?.photos.first?["id"] as? String)
         let noPhoto = try await harness.run("photo", "rm", pin, present, "demo:nowhere", expecting: 65)
         #expect(noPhoto.stderr.contains("photo demo:nowhere is not in the album of \"paris\"; nothing was removed"))
         let notAnID = try await harness.run("photo", "rm", pin, "paris-01", expecting: 64)
-        #expect(notAnID.stderr.contains("\"paris-01\" is neither a photo's number nor its id; write the number or the provider:id"), "\(notAnID.stderr)")
+        #expect(
+            notAnID.stderr.contains("\"paris-01\" is neither a photo's number nor its id; write the number or the provider:id"),
+            "\(notAnID.stderr)")
         try await harness.run("photo", "get", "demo:nowhere", expecting: 65)
         try await expectUnchanged(harness, pin, album)
     }
@@ -52,10 +56,25 @@ import TestSupport
     @Test func configErrorsNameTheFileTheKeyAndTheFix() async throws {
         let (harness, pin, album) = try await seeded()
         let cases: [(String, String, [String: String])] = [
-            ("{\n  \"providers\": [\n    {\"type\": \"fixture\",}\n  ]\n}", "line 3, column 24: invalid JSON: trailing comma before '}'. Fix the JSON syntax at that place.", [:]),
-            (#"{"providers": [{"name": "x", "type": "flikr"}]}"#, "providers[0].type: unknown provider type \"flikr\". Use one of: flickr, commons, fixture, directory, exec, or install a plugin as tourist-provider-flikr on PATH. Did you mean \"flickr\"?", [:]),
-            (#"{"providers": [{"type": "fixture"}, {"type": "fixture"}]}"#, "providers[1].name: the provider name \"fixture\" is used twice (without \"name\", a provider is named after its type). Give each provider a different name.", [:]),
-            (#"{"providers": [{"type": "fixture", "path": "${MY_PHOTOS}"}]}"#, "providers[0].path: environment variable MY_PHOTOS is not set. Set it (export MY_PHOTOS=…) or write the value into the config.", [:]),
+            (
+                "{\n  \"providers\": [\n    {\"type\": \"fixture\",}\n  ]\n}",
+                "line 3, column 24: invalid JSON: trailing comma before '}'. Fix the JSON syntax at that place.", [:]
+            ),
+            (
+                #"{"providers": [{"name": "x", "type": "flikr"}]}"#,
+                "providers[0].type: unknown provider type \"flikr\". Use one of: flickr, commons, fixture, directory, exec, or install a plugin as tourist-provider-flikr on PATH. Did you mean \"flickr\"?",
+                [:]
+            ),
+            (
+                #"{"providers": [{"type": "fixture"}, {"type": "fixture"}]}"#,
+                "providers[1].name: the provider name \"fixture\" is used twice (without \"name\", a provider is named after its type). Give each provider a different name.",
+                [:]
+            ),
+            (
+                #"{"providers": [{"type": "fixture", "path": "${MY_PHOTOS}"}]}"#,
+                "providers[0].path: environment variable MY_PHOTOS is not set. Set it (export MY_PHOTOS=…) or write the value into the config.",
+                [:]
+            ),
         ]
         for (index, (text, message, _)) in cases.enumerated() {
             let path = try harness.folder.write("config\(index).json", text)

@@ -47,11 +47,16 @@ struct BrowserAccessibilityTests {
                 let browser = try WebDriver(screenWidth: width, height: height, touch: width < 500)
                 defer { browser.quit() }
                 try browser.navigate(to: base + "/")
-                try browser.waitUntil("the map's pins", "document.body.dataset.ready === '1' && document.querySelectorAll('.pin-marker, .pin-cluster').length > 0")
+                try browser.waitUntil(
+                    "the map's pins",
+                    "document.body.dataset.ready === '1' && document.querySelectorAll('.pin-marker, .pin-cluster').length > 0")
                 try audit.check(browser, "map with pins, \(size)")
 
                 try browser.navigate(to: base + "/pins/\(paris)")
-                try browser.waitUntil("Paris's album, ready", "document.body.dataset.ready === '1' && document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length === 21")
+                try browser.waitUntil(
+                    "Paris's album, ready",
+                    "document.body.dataset.ready === '1' && document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length === 21"
+                )
                 try audit.check(browser, "album ready, \(size)")
                 try browser.saveScreenshot(to: shots + "/album-\(size).png")
                 try browser.findElement(css: "#album-grid input.photo-select")?.click()
@@ -66,14 +71,17 @@ struct BrowserAccessibilityTests {
                 try browser.waitUntil("a refusal in the form", "!document.querySelector('#pin-edit-error').hidden")
                 try audit.check(browser, "album, edit form open with an error, \(size)")
                 try browser.saveScreenshot(to: shots + "/pin-edit-\(size).png")
-                try browser.execute("document.querySelector('#pin-edit-name').value = 'Paris'; document.querySelector('#pin-edit-radius').value = '\(radius)'")
+                try browser.execute(
+                    "document.querySelector('#pin-edit-name').value = 'Paris'; document.querySelector('#pin-edit-radius').value = '\(radius)'"
+                )
                 try browser.press(.enter)
                 try browser.waitUntil("the next step offered", "document.querySelector('#album-next').dataset.next === 'new-collection'")
                 try audit.check(browser, "album, new radius saved, next step offered, \(size)")
                 try browser.saveScreenshot(to: shots + "/album-next-\(size).png")
 
                 try browser.navigate(to: base + "/pins/\(paris)/photos/\(photo.replacingOccurrences(of: ":", with: "%3A"))")
-                try browser.waitUntil("the photo page", "document.body.dataset.ready === '1' && document.querySelector('#photo-large-status').hidden")
+                try browser.waitUntil(
+                    "the photo page", "document.body.dataset.ready === '1' && document.querySelector('#photo-large-status').hidden")
                 try audit.check(browser, "photo page, \(size)")
                 try browser.press(.delete)
                 try browser.waitUntil("the delete confirmation", "document.querySelector('#confirm-dialog').open")
@@ -82,12 +90,15 @@ struct BrowserAccessibilityTests {
 
                 for (pin, kind, state) in [(nowhere, "empty", "no photos near it"), (emptied, "no-photos", "every photo deleted")] {
                     try browser.navigate(to: base + "/pins/\(pin)")
-                    try browser.waitUntil("the album with \(state)", "document.body.dataset.ready === '1' && document.querySelector('#album-status').dataset.kind === '\(kind)'")
+                    try browser.waitUntil(
+                        "the album with \(state)",
+                        "document.body.dataset.ready === '1' && document.querySelector('#album-status').dataset.kind === '\(kind)'")
                     try audit.check(browser, "album, \(state), \(size)")
                 }
                 // An address the app has no page for (a malformed escape in the photo's id).
                 try browser.navigate(to: base + "/pins/\(paris)/photos/%E0%A4%A")
-                try browser.waitUntil("the not-found page", "document.body.dataset.ready === '1' && document.body.dataset.page === 'not-found'")
+                try browser.waitUntil(
+                    "the not-found page", "document.body.dataset.ready === '1' && document.body.dataset.page === 'not-found'")
                 try audit.check(browser, "not-found page, \(size)")
             }
         }
@@ -100,8 +111,10 @@ struct BrowserAccessibilityTests {
         let flickr = try HeldFlickr(harness)
         defer { flickr.stop() }
         let config = flickr.config
-        let paris = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris", "--config", config)["id"] as? String)
-        let rome = try #require(try await harness.json("pin", "add", "41.89", "12.49", "--name", "Rome", "--config", config)["id"] as? String)
+        let paris = try #require(
+            try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris", "--config", config)["id"] as? String)
+        let rome = try #require(
+            try await harness.json("pin", "add", "41.89", "12.49", "--name", "Rome", "--config", config)["id"] as? String)
         try await harness.run("fetch", rome, "--provider", "flickr", "--config", config, expecting: 75)
         let server = try await ServedStore(harness, arguments: ["--config", config])
         defer { Task { _ = await server.stop() } }
@@ -115,21 +128,31 @@ struct BrowserAccessibilityTests {
             defer { browser.quit() }
             // A new pin fetches on opening: its placeholders and progress while the photos are held.
             try browser.navigate(to: base + "/pins/\(paris)")
-            try browser.waitUntil("placeholders and progress", "document.querySelectorAll('#album-grid .photo-tile[data-state=pending]').length > 0 && !document.querySelector('#album-progress').hidden")
+            try browser.waitUntil(
+                "placeholders and progress",
+                "document.querySelectorAll('#album-grid .photo-tile[data-state=pending]').length > 0 && !document.querySelector('#album-progress').hidden"
+            )
             try audit.check(browser, "album fetching")
             try browser.navigate(to: base + "/")
-            try browser.waitUntil("the map with a fetching pin", "document.body.dataset.ready === '1' && document.querySelectorAll('.pin-marker.pin-fetching').length === 1")
+            try browser.waitUntil(
+                "the map with a fetching pin",
+                "document.body.dataset.ready === '1' && document.querySelectorAll('.pin-marker.pin-fetching').length === 1")
             try audit.check(browser, "map with a fetching pin")
             flickr.releaseDownloads()
 
             try browser.navigate(to: base + "/pins/\(paris)")
-            try browser.waitUntil("21 photos", "document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length === 21 && !document.querySelector('#new-collection').disabled")
+            try browser.waitUntil(
+                "21 photos",
+                "document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length === 21 && !document.querySelector('#new-collection').disabled"
+            )
             flickr.holdSearches()
             try browser.findElement(css: "#new-collection")?.click()
             try browser.waitUntil("the searching card", "document.querySelector('#album-status').dataset.kind === 'replacing'")
             try audit.check(browser, "album, new collection searching")
             flickr.releaseSearches()
-            try browser.waitUntil("the new collection", "document.querySelector('#album-status').dataset.kind === 'none' && !document.querySelector('#new-collection').disabled")
+            try browser.waitUntil(
+                "the new collection",
+                "document.querySelector('#album-status').dataset.kind === 'none' && !document.querySelector('#new-collection').disabled")
 
             try browser.navigate(to: base + "/pins/\(rome)")
             try browser.waitUntil("the failed album", "document.querySelector('#album-status').dataset.kind === 'failed'")

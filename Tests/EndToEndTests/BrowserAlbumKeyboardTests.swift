@@ -16,7 +16,9 @@ struct BrowserAlbumKeyboardTests {
         let browser = try await Blocking.run { () throws -> WebDriver in
             let browser = try WebDriver(windowWidth: 1280, windowHeight: 900)
             try browser.navigate(to: base + "/pins/\(id)")
-            try browser.waitUntil("the album's 3 photos", "document.body.dataset.ready === '1' && document.querySelectorAll('#album-grid .photo-tile').length === 3")
+            try browser.waitUntil(
+                "the album's 3 photos",
+                "document.body.dataset.ready === '1' && document.querySelectorAll('#album-grid .photo-tile').length === 3")
             return browser
         }
         defer { Thread { browser.quit() }.start() }  // quitting waits for chromium: not on the test's thread
@@ -24,10 +26,15 @@ struct BrowserAlbumKeyboardTests {
         let message = try await Blocking.run { () throws -> String in
             try tab(browser, to: ".photo-tile[data-photo-id='own:p-002'] input.photo-select")
             try browser.press(.space)
-            try browser.waitUntil("one photo selected", "!document.querySelector('#delete-photos').disabled && document.querySelector('#delete-photos').textContent === 'Delete 1 photo'")
+            try browser.waitUntil(
+                "one photo selected",
+                "!document.querySelector('#delete-photos').disabled && document.querySelector('#delete-photos').textContent === 'Delete 1 photo'"
+            )
             try tab(browser, to: "#delete-photos")
             try browser.press(.enter)
-            try browser.waitUntil("the confirmation opens on Cancel", "document.querySelector('#confirm-dialog').open && document.activeElement.id === 'confirm-cancel'")
+            try browser.waitUntil(
+                "the confirmation opens on Cancel",
+                "document.querySelector('#confirm-dialog').open && document.activeElement.id === 'confirm-cancel'")
             let message = try browser.findElement(css: "#confirm-message")?.text ?? ""
             try browser.press(.tab, .enter)
             try browser.waitUntil("the photo left the grid", "document.querySelectorAll('#album-grid .photo-tile').length === 2")
@@ -39,7 +46,8 @@ struct BrowserAlbumKeyboardTests {
         let errors = try await Blocking.run { () throws -> [String] in
             try tab(browser, to: ".photo-tile[data-photo-id='own:p-003'] a.photo-open")
             try browser.press(.enter)
-            try browser.waitUntil("the photo's page", "location.pathname === '/pins/\(id)/photos/own%3Ap-003' && document.body.dataset.ready === '1'")
+            try browser.waitUntil(
+                "the photo's page", "location.pathname === '/pins/\(id)/photos/own%3Ap-003' && document.body.dataset.ready === '1'")
             return try browser.consoleErrors()
         }
         #expect(errors.isEmpty, "\(errors)")

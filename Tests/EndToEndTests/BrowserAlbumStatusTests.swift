@@ -59,16 +59,22 @@ struct BrowserAlbumStatusTests {
         let cards = try #require(try JSONSerialization.jsonObject(with: Data(seen.cards.utf8)) as? [Any], "\(seen.cards)")
         try #require(cards.count == 3, "\(cards)")
         let new = try #require(cards[0] as? [String: Any], "\(cards)")
-        #expect(new["kind"] as? String == "new" && new["title"] as? String == "Not fetched yet" && new["actions"] as? [String] == ["fetch"], "\(new)")
+        #expect(
+            new["kind"] as? String == "new" && new["title"] as? String == "Not fetched yet" && new["actions"] as? [String] == ["fetch"],
+            "\(new)")
         let empty = try #require(cards[1] as? [String: Any], "\(cards)")
         let lines = empty["lines"] as? [String] ?? []
         #expect(empty["kind"] as? String == "empty" && empty["title"] as? String == "No photos here", "\(empty)")
         // The demo set's advice is to drop a pin where it has photos: no wider radius is offered.
-        #expect(lines.first?.contains("No photos within 5 km of \"South Pacific\"") == true && lines.last?.hasPrefix("The demo set has photos near") == true, "\(empty)")
+        #expect(
+            lines.first?.contains("No photos within 5 km of \"South Pacific\"") == true
+                && lines.last?.hasPrefix("The demo set has photos near") == true, "\(empty)")
         #expect(empty["actions"] as? [String] == [], "\(empty)")
         #expect(cards[2] is NSNull, "a full album has no card: \(cards[2])")
         // The page shows the card the function made: its title and every line, and no button.
-        #expect(seen.shown.contains("No photos here") && lines.allSatisfy(seen.shown.contains) && !seen.shown.contains("Widen the radius"), "\(seen.shown)")
+        #expect(
+            seen.shown.contains("No photos here") && lines.allSatisfy(seen.shown.contains) && !seen.shown.contains("Widen the radius"),
+            "\(seen.shown)")
         #expect(seen.kind == "none")
     }
 }

@@ -15,7 +15,8 @@ struct BrowserInterruptedAlbumTests {
         defer { flickr.stop() }
         flickr.holdDownloads(after: 2)
         let config = flickr.config
-        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris", "--config", config)["id"] as? String)
+        let pin = try #require(
+            try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris", "--config", config)["id"] as? String)
         let server = try await ServedStore(harness, arguments: ["--config", config])
         defer { Task { _ = await server.stop() } }
         let shots = try screenshotFolder(harness)
@@ -34,24 +35,31 @@ struct BrowserInterruptedAlbumTests {
         let base = server.base
         let seen = try await Blocking.run { () throws -> (badge: String, card: String, waiting: [String]) in
             try browser.navigate(to: base + "/pins/\(pin)")
-            try browser.waitUntil("the held downloads spin", "document.querySelectorAll('#album-grid .photo-tile[data-state=pending] .spinner').length > 0")
+            try browser.waitUntil(
+                "the held downloads spin", "document.querySelectorAll('#album-grid .photo-tile[data-state=pending] .spinner').length > 0")
             terminal.interrupt()
             try browser.waitUntil("the interrupted album says so", "document.querySelector('#album-status').dataset.kind === 'interrupted'")
             try browser.waitUntil("no tile spins", "document.querySelectorAll('#album-grid .spinner').length === 0")
             let badge = try browser.findElement(css: "#album-state")?.text ?? ""
             let card = try browser.findElement(css: "#album-status")?.text ?? ""
-            let waiting = try browser.findElements(css: "#album-grid .photo-tile[data-state=pending] .photo-waiting-label").map { try $0.text }
+            let waiting = try browser.findElements(css: "#album-grid .photo-tile[data-state=pending] .photo-waiting-label").map {
+                try $0.text
+            }
             try browser.saveScreenshot(to: shots + "/album-interrupted.png")
             flickr.releaseDownloads()
             try browser.findElement(css: "#album-retry")?.click()
-            try browser.waitUntil("the resumed fetch filled the album", "document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length === 10")
+            try browser.waitUntil(
+                "the resumed fetch filled the album",
+                "document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length === 10")
             try browser.waitUntil("the resumed fetch ended", "document.querySelector('#album-state').textContent === 'Ready'")
             return (badge, card, waiting)
         }
         _ = try await terminal.finish()
         #expect(seen.badge == "Interrupted", "\(seen.badge)")
         #expect(seen.card.contains("The last fetch did not finish") && seen.card.contains("Resume"), "\(seen.card)")
-        #expect(!seen.waiting.isEmpty && seen.waiting.allSatisfy { $0 == "Not downloaded yet" }, "the photos left say they wait: \(seen.waiting)")
+        #expect(
+            !seen.waiting.isEmpty && seen.waiting.allSatisfy { $0 == "Not downloaded yet" },
+            "the photos left say they wait: \(seen.waiting)")
         #expect(try await harness.json("pin", "show", pin, "--config", config)["state"] as? String == "ready")
     }
 }

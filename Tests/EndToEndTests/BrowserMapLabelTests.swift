@@ -46,19 +46,26 @@ struct BrowserMapLabelTests {
         /// The page's labels on a laptop's screen, once drawn, with a screenshot.
         func shown(shot: String) async throws -> (zoom: String, names: [String], meeting: [String], covering: [String]) {
             try await Blocking.run {
-                let browser = try WebDriver.opened(base + "/", width: 1280, height: 800, until: "the map's labels are drawn", """
+                let browser = try WebDriver.opened(
+                    base + "/", width: 1280, height: 800, until: "the map's labels are drawn",
+                    """
                     document.body.dataset.ready === '1' && Number(document.querySelector('#map').dataset.labels) > 20
                     """)
                 defer { browser.quit() }
                 try browser.saveScreenshot(to: shots + "/" + shot)
                 let seen = try browser.execute(Self.drawn) as? [String: Any] ?? [:]
-                return (seen["zoom"] as? String ?? "", seen["names"] as? [String] ?? [], seen["meeting"] as? [String] ?? ["not measured"], seen["covering"] as? [String] ?? ["not measured"])
+                return (
+                    seen["zoom"] as? String ?? "", seen["names"] as? [String] ?? [], seen["meeting"] as? [String] ?? ["not measured"],
+                    seen["covering"] as? [String] ?? ["not measured"]
+                )
             }
         }
 
         let world = try await shown(shot: "map-world-labels.png")
         #expect(world.zoom == "2", "the empty map opens on the world: \(world.zoom)")
-        #expect(["Tokyo", "Delhi", "Seoul", "Karachi", "Dhaka", "Shanghai", "Beijing", "Mumbai"].allSatisfy(world.names.contains), "\(world.names)")
+        #expect(
+            ["Tokyo", "Delhi", "Seoul", "Karachi", "Dhaka", "Shanghai", "Beijing", "Mumbai"].allSatisfy(world.names.contains),
+            "\(world.names)")
         #expect(!world.names.contains("Sendai") && !world.names.contains("Teni"), "\(world.names)")
         #expect(world.meeting.isEmpty && world.covering.isEmpty, "\(world.meeting) \(world.covering)")
 

@@ -33,7 +33,8 @@ struct BrowserMapMarkerTests {
     /// Pins by id, from `tourist pin list`.
     private static func names(_ harness: Harness) async throws -> [String: String] {
         let pins = try #require(try await harness.json("pin", "list")["pins"] as? [[String: Any]])
-        return Dictionary(uniqueKeysWithValues: pins.compactMap { pin in (pin["id"] as? String).map { ($0, pin["name"] as? String ?? "") } })
+        return Dictionary(
+            uniqueKeysWithValues: pins.compactMap { pin in (pin["id"] as? String).map { ($0, pin["name"] as? String ?? "") } })
     }
 
     @Test func tabReachesTheSearchBoxBeforeThePinsAndAPinSaysItsNameOnFocusAndHover() async throws {
@@ -46,8 +47,11 @@ struct BrowserMapMarkerTests {
         let shots = try screenshotFolder(harness)
         let base = server.base
 
-        let seen = try await Blocking.run { () throws -> (order: [String], onFocus: [String], hovered: String, onHover: [String], errors: [String]) in
-            let browser = try WebDriver.opened(base + "/", until: "the map and its two pins", "document.body.dataset.ready === '1' && document.querySelectorAll('.pin-marker').length === 2")
+        let seen = try await Blocking.run {
+            () throws -> (order: [String], onFocus: [String], hovered: String, onHover: [String], errors: [String]) in
+            let browser = try WebDriver.opened(
+                base + "/", until: "the map and its two pins",
+                "document.body.dataset.ready === '1' && document.querySelectorAll('.pin-marker').length === 2")
             defer { browser.quit() }
             // Tab from the top of the page until a pin has the focus.
             let order = try Self.tab(browser) { $0.hasPrefix("pin:") }
@@ -57,11 +61,13 @@ struct BrowserMapMarkerTests {
             // Focus elsewhere, then the mouse over the other pin: its name shows.
             _ = try browser.execute("document.activeElement.blur()")
             try browser.waitUntil("the focused pin's name goes", "document.querySelectorAll('.leaflet-tooltip.pin-name').length === 0")
-            let other = try browser.execute("""
-                const pin = [...document.querySelectorAll('.pin-marker')].find((m) => 'pin:' + m.dataset.pinId !== arguments[0]);
-                const r = pin.getBoundingClientRect();
-                return [pin.dataset.pinId, Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 3)]
-                """, args: [order.last ?? ""]) as? [Any] ?? []
+            let other =
+                try browser.execute(
+                    """
+                    const pin = [...document.querySelectorAll('.pin-marker')].find((m) => 'pin:' + m.dataset.pinId !== arguments[0]);
+                    const r = pin.getBoundingClientRect();
+                    return [pin.dataset.pinId, Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 3)]
+                    """, args: [order.last ?? ""]) as? [Any] ?? []
             let hovered = other.first as? String ?? ""
             let x = (other.dropFirst().first as? NSNumber)?.intValue ?? 0, y = (other.last as? NSNumber)?.intValue ?? 0
             try browser.movePointer(toX: x, y: y)
@@ -92,7 +98,10 @@ struct BrowserMapMarkerTests {
         let flickr = try FakeFlickr(apiKey: "k", photos: photos)
         defer { flickr.stop() }
         for photo in photos { flickr.failNextImageRequests(photo: photo.id, [.status(500)]) }
-        let config = try harness.folder.write("flickr.json", #"{"downloads": {"retries": 0}, "providers": [{"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "\#(flickr.endpoint)"}]}"#)
+        let config = try harness.folder.write(
+            "flickr.json",
+            #"{"downloads": {"retries": 0}, "providers": [{"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "\#(flickr.endpoint)"}]}"#
+        )
         _ = try await harness.tourist.run(["fetch", "Louvre", "--count", "3", "--config", config], in: harness.folder.path)
         let pins = try #require(try await harness.json("pin", "list")["pins"] as? [[String: Any]])
         try #require(pins.compactMap { $0["state"] as? String }.sorted() == ["failed", "new", "new"], "\(pins)")
@@ -102,10 +111,13 @@ struct BrowserMapMarkerTests {
         let base = server.base
 
         let browser = try await Blocking.run {
-            try WebDriver.opened(base + "/", until: "the map and one cluster", "document.body.dataset.ready === '1' && document.querySelectorAll('.pin-cluster').length === 1")
+            try WebDriver.opened(
+                base + "/", until: "the map and one cluster",
+                "document.body.dataset.ready === '1' && document.querySelectorAll('.pin-cluster').length === 1")
         }
         defer { Thread { browser.quit() }.start() }  // quitting waits for chromium: not on the test's thread
-        let cluster = "[document.querySelector('.pin-cluster').getAttribute('aria-label'), document.querySelector('.pin-cluster .pin-cluster-flag')?.textContent ?? '']"
+        let cluster =
+            "[document.querySelector('.pin-cluster').getAttribute('aria-label'), document.querySelector('.pin-cluster .pin-cluster-flag')?.textContent ?? '']"
         let first = try await Blocking.run { try browser.execute("return \(cluster)") as? [String] ?? [] }
         try await Blocking.run { try browser.saveScreenshot(to: shots + "/map-cluster-failed.png") }
         #expect(first == ["3 pins: 2 new, 1 failed. Zoom in to see them", "1 failed"], "in words, not colour alone: \(first)")
@@ -148,28 +160,35 @@ struct BrowserMapMarkerTests {
 
         let seen = try await Blocking.run { () throws -> (pinHidesTokyo: Bool, clusterHidesOsaka: Bool, tokyo: String, osaka: String) in
             let named = "(city) => [...document.querySelectorAll('.city-label')].find((l) => l.textContent === city)"
-            let browser = try WebDriver.opened(base + "/", until: "Tokyo's and Osaka's names, a pin and a cluster", """
+            let browser = try WebDriver.opened(
+                base + "/", until: "Tokyo's and Osaka's names, a pin and a cluster",
+                """
                 document.body.dataset.ready === '1' && document.querySelectorAll('.pin-marker').length === 1
                   && document.querySelectorAll('.pin-cluster').length === 1 && (\(named))('Tokyo') && (\(named))('Osaka')
                 """)
             defer { browser.quit() }
             try browser.saveScreenshot(to: shots + "/map-pins-and-city-names.png")
-            let found = try browser.execute("""
-                const label = (\(named));
-                const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-                const box = (css) => document.querySelector(css).getBoundingClientRect();
-                const name = (city) => label(city).querySelector('.city-label-name').getBoundingClientRect();
-                const side = (city) => [...label(city).classList].find((c) => /^city-label-(below|below-right|below-left|right|left)$/.test(c)) || '';
-                // The disc a cluster's box holds meets a rectangle when its nearest point is in the disc.
-                const discMeets = (disc, r) => {
-                  const radius = disc.width / 2, cx = disc.left + radius, cy = disc.top + disc.height / 2;
-                  const dx = cx - Math.max(r.left, Math.min(cx, r.right)), dy = cy - Math.max(r.top, Math.min(cy, r.bottom));
-                  return dx * dx + dy * dy < radius * radius;
-                };
-                return { pinHidesTokyo: meets(name('Tokyo'), box('.pin-marker')), clusterHidesOsaka: discMeets(box('.pin-cluster'), name('Osaka')),
-                         tokyo: side('Tokyo'), osaka: side('Osaka') }
-                """) as? [String: Any] ?? [:]
-            return (found["pinHidesTokyo"] as? Bool ?? true, found["clusterHidesOsaka"] as? Bool ?? true, found["tokyo"] as? String ?? "", found["osaka"] as? String ?? "")
+            let found =
+                try browser.execute(
+                    """
+                    const label = (\(named));
+                    const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+                    const box = (css) => document.querySelector(css).getBoundingClientRect();
+                    const name = (city) => label(city).querySelector('.city-label-name').getBoundingClientRect();
+                    const side = (city) => [...label(city).classList].find((c) => /^city-label-(below|below-right|below-left|right|left)$/.test(c)) || '';
+                    // The disc a cluster's box holds meets a rectangle when its nearest point is in the disc.
+                    const discMeets = (disc, r) => {
+                      const radius = disc.width / 2, cx = disc.left + radius, cy = disc.top + disc.height / 2;
+                      const dx = cx - Math.max(r.left, Math.min(cx, r.right)), dy = cy - Math.max(r.top, Math.min(cy, r.bottom));
+                      return dx * dx + dy * dy < radius * radius;
+                    };
+                    return { pinHidesTokyo: meets(name('Tokyo'), box('.pin-marker')), clusterHidesOsaka: discMeets(box('.pin-cluster'), name('Osaka')),
+                             tokyo: side('Tokyo'), osaka: side('Osaka') }
+                    """) as? [String: Any] ?? [:]
+            return (
+                found["pinHidesTokyo"] as? Bool ?? true, found["clusterHidesOsaka"] as? Bool ?? true, found["tokyo"] as? String ?? "",
+                found["osaka"] as? String ?? ""
+            )
         }
         #expect(!seen.pinHidesTokyo && !seen.clusterHidesOsaka, "\(seen)")
         #expect(!seen.tokyo.isEmpty && !seen.osaka.isEmpty, "\(seen)")
@@ -196,15 +215,19 @@ struct BrowserMapMarkerTests {
                 try browser.navigate(to: base + "/")
                 try browser.waitUntil("the map page is ready", "document.body.dataset.ready === '1'")
                 let zoom = Int(try browser.execute("return document.querySelector('#map').dataset.zoom") as? String ?? "") ?? -1
-                let inSight = try browser.execute("""
-                    const m = document.querySelector('#map').getBoundingClientRect();
-                    return [...document.querySelectorAll('.pin-marker, .pin-cluster')].filter((p) => {
-                      const r = p.getBoundingClientRect();
-                      return r.right > m.left && r.left < m.right && r.bottom > m.top && r.top < m.bottom; }).length
-                    """) as? Int ?? -1
+                let inSight =
+                    try browser.execute(
+                        """
+                        const m = document.querySelector('#map').getBoundingClientRect();
+                        return [...document.querySelectorAll('.pin-marker, .pin-cluster')].filter((p) => {
+                          const r = p.getBoundingClientRect();
+                          return r.right > m.left && r.left < m.right && r.bottom > m.top && r.top < m.bottom; }).length
+                        """) as? Int ?? -1
                 try browser.saveScreenshot(to: shots + "/" + shot)
                 // The page saves the view it opened at; the next view is put once it has.
-                try browser.waitUntil("the opened view is saved", """
+                try browser.waitUntil(
+                    "the opened view is saved",
+                    """
                     (() => { const x = new XMLHttpRequest(); x.open('GET', '/api/settings', false); x.send();
                              const view = JSON.parse(x.responseText).view; return view !== null && view.zoom === \(zoom); })()
                     """)

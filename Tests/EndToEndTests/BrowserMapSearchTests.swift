@@ -32,13 +32,21 @@ struct BrowserMapSearchTests {
             try browser.waitUntil("the map page is ready", "document.body.dataset.ready === '1'")
             let box = try browser.findElement(css: "#place-search")
             try box?.sendKeys("Kyoto")
-            try browser.waitUntil("the candidates for Kyoto are listed", "document.querySelector('#place-results').dataset.query === 'Kyoto' && document.querySelectorAll('#place-results [role=option]').length > 0 && document.querySelector('#place-search').getAttribute('aria-expanded') === 'true'")
+            try browser.waitUntil(
+                "the candidates for Kyoto are listed",
+                "document.querySelector('#place-results').dataset.query === 'Kyoto' && document.querySelectorAll('#place-results [role=option]').length > 0 && document.querySelector('#place-search').getAttribute('aria-expanded') === 'true'"
+            )
             let options = try browser.findElements(css: "#place-results [role=option] .place-option-name").map { try $0.text }
             try browser.saveScreenshot(to: shots + "/map-search.png")
             try box?.sendKeys(Self.arrowDown)
-            try browser.waitUntil("the first candidate is chosen", "document.querySelector('#place-search').getAttribute('aria-activedescendant') === 'place-option-0' && document.querySelector('#place-option-0').getAttribute('aria-selected') === 'true'")
+            try browser.waitUntil(
+                "the first candidate is chosen",
+                "document.querySelector('#place-search').getAttribute('aria-activedescendant') === 'place-option-0' && document.querySelector('#place-option-0').getAttribute('aria-selected') === 'true'"
+            )
             try box?.sendKeys(Self.enter)
-            try browser.waitUntil("the pin form opens at Kyoto, the map zoomed to a city", "document.querySelector('#pin-form') && document.querySelector('#map').dataset.zoom === '12'")
+            try browser.waitUntil(
+                "the pin form opens at Kyoto, the map zoomed to a city",
+                "document.querySelector('#pin-form') && document.querySelector('#map').dataset.zoom === '12'")
             let name = try browser.findElement(css: "#pin-name")?.property("value") as? String ?? ""
             let place = try browser.findElement(css: ".pin-form-where")?.property("textContent") as? String ?? ""
             try browser.saveScreenshot(to: shots + "/map-search-picked.png")
@@ -53,7 +61,9 @@ struct BrowserMapSearchTests {
         #expect(seen.errors.isEmpty, "\(seen.errors)")
         let pins = try #require(try await harness.json("pin", "list")["pins"] as? [[String: Any]])
         #expect(pins.count == 1 && pins.first?["name"] as? String == "Kyoto", "\(pins)")
-        #expect(abs((pins.first?["latitude"] as? Double ?? 0) - 35.02) < 0.05 && abs((pins.first?["longitude"] as? Double ?? 0) - 135.75) < 0.05, "\(pins)")
+        #expect(
+            abs((pins.first?["latitude"] as? Double ?? 0) - 35.02) < 0.05
+                && abs((pins.first?["longitude"] as? Double ?? 0) - 135.75) < 0.05, "\(pins)")
     }
 
     /// A landmark is no city: typing it asks nothing online and says Enter will; Enter asks the
@@ -70,11 +80,16 @@ struct BrowserMapSearchTests {
             try browser.waitUntil("the map page is ready", "document.body.dataset.ready === '1'")
             let box = try browser.findElement(css: "#place-search")
             try box?.sendKeys("Eiffel Tower")
-            try browser.waitUntil("the box says no city has that name", "document.querySelector('#place-results').dataset.query === 'Eiffel Tower' && document.querySelector('#place-status').textContent.startsWith('No city called')")
+            try browser.waitUntil(
+                "the box says no city has that name",
+                "document.querySelector('#place-results').dataset.query === 'Eiffel Tower' && document.querySelector('#place-status').textContent.startsWith('No city called')"
+            )
             let typed = try browser.findElement(css: "#place-status")?.text ?? ""
             let asked = nominatim.received.count
             try box?.sendKeys(Self.enter)
-            try browser.waitUntil("the pin form opens at the landmark", "document.querySelector('#pin-form') && document.querySelector('#map').dataset.zoom === '12'")
+            try browser.waitUntil(
+                "the pin form opens at the landmark",
+                "document.querySelector('#pin-form') && document.querySelector('#map').dataset.zoom === '12'")
             let name = try browser.findElement(css: "#pin-name")?.property("value") as? String ?? ""
             return (typed, asked, name, try browser.consoleErrors())
         }
@@ -98,7 +113,9 @@ struct BrowserMapSearchTests {
             try browser.waitUntil("the map page is ready", "document.body.dataset.ready === '1'")
             // "lat, lon" and Enter, with no candidate chosen: the point itself.
             try browser.findElement(css: "#place-search")?.sendKeys("48.8584, 2.2945" + Self.enter)
-            try browser.waitUntil("the pin form opens at the point", "document.querySelector('#pin-form') && document.querySelector('#map').dataset.zoom === '15'")
+            try browser.waitUntil(
+                "the pin form opens at the point",
+                "document.querySelector('#pin-form') && document.querySelector('#map').dataset.zoom === '15'")
             let typed = try browser.findElement(css: ".pin-form-where")?.property("textContent") as? String ?? ""
             let name = try browser.findElement(css: "#pin-name")?.property("value") as? String ?? ""
             try browser.findElement(css: "#pin-cancel")?.click()
@@ -132,23 +149,29 @@ struct BrowserMapSearchTests {
             let browser = try WebDriver(windowWidth: 1280, windowHeight: 900)
             defer { browser.quit() }
             try browser.navigate(to: base + "/")
-            try browser.waitUntil("labels are drawn", "document.body.dataset.ready === '1' && Number(document.querySelector('#map').dataset.labels) > 0")
+            try browser.waitUntil(
+                "labels are drawn", "document.body.dataset.ready === '1' && Number(document.querySelector('#map').dataset.labels) > 0")
             let names = "return [...document.querySelectorAll('.city-label')].map((l) => l.textContent)"
             let first = Set(try browser.execute(names) as? [String] ?? [])
             // The labels in the middle quarter (each way) of the map: what two zooms in keeps in view.
-            let central = try browser.execute("""
-                const m = document.querySelector('#map').getBoundingClientRect();
-                const cx = m.left + m.width / 2, cy = m.top + m.height / 2;
-                return [...document.querySelectorAll('.city-label')].filter((l) => {
-                  const r = l.getBoundingClientRect();
-                  return Math.abs(r.left - cx) < m.width / 8 && Math.abs(r.top - cy) < m.height / 8; }).length
-                """) as? Int ?? -1
+            let central =
+                try browser.execute(
+                    """
+                    const m = document.querySelector('#map').getBoundingClientRect();
+                    const cx = m.left + m.width / 2, cy = m.top + m.height / 2;
+                    return [...document.querySelectorAll('.city-label')].filter((l) => {
+                      const r = l.getBoundingClientRect();
+                      return Math.abs(r.left - cx) < m.width / 8 && Math.abs(r.top - cy) < m.height / 8; }).length
+                    """) as? Int ?? -1
             try browser.saveScreenshot(to: shots + "/map-labels.png")
             for zoom in [6, 7] {
                 try browser.findElement(css: ".leaflet-control-zoom-in")?.click()
                 try browser.waitUntil("zoomed to \(zoom)", "document.querySelector('#map').dataset.zoom === '\(zoom)'")
             }
-            try browser.waitUntil("the labels of zoom 7 are drawn", "[...document.querySelectorAll('.city-label')].some((l) => !\(String(decoding: try JSONSerialization.data(withJSONObject: Array(first)), as: UTF8.self)).includes(l.textContent))")
+            try browser.waitUntil(
+                "the labels of zoom 7 are drawn",
+                "[...document.querySelectorAll('.city-label')].some((l) => !\(String(decoding: try JSONSerialization.data(withJSONObject: Array(first)), as: UTF8.self)).includes(l.textContent))"
+            )
             let second = Set(try browser.execute(names) as? [String] ?? [])
             try browser.saveScreenshot(to: shots + "/map-labels-zoomed.png")
             return (first.count, central, second.count, (first, second))
@@ -169,18 +192,23 @@ struct BrowserMapSearchTests {
         let shots = try screenshotFolder(harness)
         let base = server.base
 
-        let seen = try await Blocking.run { () throws -> (width: Int, fit: Bool, h1: String, zoom: Int, north: Double, south: Double, search: Bool) in
+        let seen = try await Blocking.run {
+            () throws -> (width: Int, fit: Bool, h1: String, zoom: Int, north: Double, south: Double, search: Bool) in
             let browser = try Self.phone()
             defer { browser.quit() }
             try browser.navigate(to: base + "/")
-            try browser.waitUntil("the map page is ready", "document.body.dataset.ready === '1' && document.querySelector('#map').dataset.labels")
+            try browser.waitUntil(
+                "the map page is ready", "document.body.dataset.ready === '1' && document.querySelector('#map').dataset.labels")
             let fit = try browser.findElement(css: "#fit-pins")?.isDisplayed ?? false
             let h1 = try browser.findElement(css: "h1")?.property("textContent") as? String ?? ""
             let view = try browser.execute("return document.querySelector('#map').dataset") as? [String: Any] ?? [:]
             let search = try browser.findElement(css: "#place-search")?.isDisplayed ?? false
             try browser.saveScreenshot(to: shots + "/map-phone.png")
             let width = try browser.execute("return window.innerWidth") as? Int ?? 0
-            return (width, fit, h1, Int(view["zoom"] as? String ?? "") ?? -1, Double(view["north"] as? String ?? "") ?? 99, Double(view["south"] as? String ?? "") ?? -99, search)
+            return (
+                width, fit, h1, Int(view["zoom"] as? String ?? "") ?? -1, Double(view["north"] as? String ?? "") ?? 99,
+                Double(view["south"] as? String ?? "") ?? -99, search
+            )
         }
         #expect(seen.width == 390)
         #expect(seen.fit, "Show all pins is visible on a phone")
@@ -199,7 +227,8 @@ struct BrowserMapSearchTests {
             let browser = try Self.phone()
             defer { browser.quit() }
             try browser.navigate(to: base + "/")
-            try browser.waitUntil("the empty-map hint shows", "document.body.dataset.ready === '1' && !document.querySelector('#map-empty').hidden")
+            try browser.waitUntil(
+                "the empty-map hint shows", "document.body.dataset.ready === '1' && !document.querySelector('#map-empty').hidden")
             let mouse = try browser.findElement(css: "#map-empty-hint")?.text ?? ""
             // Chromium's touch emulation (DevTools' device mode) makes the pointer coarse.
             try browser.emulateTouch()

@@ -42,12 +42,14 @@ struct BrowserOwnPhotoTests {
         var photo = GeotaggedPhoto(latitude: 48.8584, longitude: 2.2945, takenAt: "2024:06:01 17:00:00")
         (photo.make, photo.model) = ("NIKON CORPORATION", "NIKON D750")
         try photo.write(.jpeg, to: "\(photos)/trip/\(Self.name)")
-        let id = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel", "--config", config)["id"] as? String)
+        let id = try #require(
+            try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel", "--config", config)["id"] as? String)
         try await harness.run("fetch", id, "--config", config)
         let server = try await ServedStore(harness, arguments: ["--config", config])
         defer { Task { _ = await server.stop() } }
         let shots = try screenshotFolder(harness)
-        let photoID = try #require("pictures:trip/\(Self.name)".addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-_."))))
+        let photoID = try #require(
+            "pictures:trip/\(Self.name)".addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-_."))))
         let page = server.base + "/pins/\(id)/photos/" + photoID
 
         for (width, height, size) in [(1280, 900, "desktop"), (390, 844, "phone")] {
@@ -56,7 +58,8 @@ struct BrowserOwnPhotoTests {
                 defer { browser.quit() }
                 try browser.emulateTimeZone("Europe/Rome")
                 try browser.navigate(to: page)
-                try browser.waitUntil("the photo page is ready", "document.body.dataset.ready === '1' && document.querySelector('#photo-title')")
+                try browser.waitUntil(
+                    "the photo page is ready", "document.body.dataset.ready === '1' && document.querySelector('#photo-title')")
                 try browser.saveScreenshot(to: shots + "/own-photo-\(size).png")
                 var seen: [String: String] = [:]
                 for field in ["photo-file", "photo-camera", "photo-taken", "photo-title"] {
@@ -68,7 +71,10 @@ struct BrowserOwnPhotoTests {
                 // 17:00 on the camera's clock, written by this browser for its own zone: the page
                 // must say the same, not 19:00 (17:00 UTC in Rome's summer time).
                 seen["expected"] = try browser.execute("return new Date(2024, 5, 1, 17, 0, 0).toLocaleString()") as? String
-                seen["zone"] = try browser.execute("return Intl.DateTimeFormat().resolvedOptions().timeZone + ' ' + new Date('2024-06-01T17:00:00Z').getHours()") as? String
+                seen["zone"] =
+                    try browser.execute(
+                        "return Intl.DateTimeFormat().resolvedOptions().timeZone + ' ' + new Date('2024-06-01T17:00:00Z').getHours()")
+                    as? String
                 seen["title lines"] = try browser.execute(Self.lineEnds("#photo-title")) as? String
                 seen["file lines"] = try browser.execute(Self.lineEnds("#photo-file")) as? String
                 return seen
@@ -82,7 +88,9 @@ struct BrowserOwnPhotoTests {
                 #expect(seen[absent] == nil, "\(size): \(absent) is shown for your own photo")
             }
             for field in ["title lines", "file lines"] {
-                let lines = try #require(try JSONSerialization.jsonObject(with: Data((seen[field] ?? "").utf8)) as? [String: Any], "\(field): \(seen[field] ?? "nil")")
+                let lines = try #require(
+                    try JSONSerialization.jsonObject(with: Data((seen[field] ?? "").utf8)) as? [String: Any],
+                    "\(field): \(seen[field] ?? "nil")")
                 let ends = lines["ends"] as? [String] ?? []
                 #expect(ends.allSatisfy { "/_-".contains($0) }, "\(size): the \(field) break inside a word, after \(ends)")
                 if size == "phone" { #expect(lines["lines"] as? Int ?? 0 > 1, "\(size): the \(field) wrap on a phone: \(lines)") }

@@ -29,7 +29,10 @@ struct BrowserPhotoStepTests {
 
         let (message, atEnds) = try await Blocking.run { () throws -> (String, [Bool]) in
             // The set has one size: the page says the larger one cannot be had, and shows the stored one.
-            try browser.waitUntil("the larger size is settled", "(() => { const s = document.querySelector('#photo-large-status'); return s.hidden || s.classList.contains('photo-large-error') })()")
+            try browser.waitUntil(
+                "the larger size is settled",
+                "(() => { const s = document.querySelector('#photo-large-status'); return s.hidden || s.classList.contains('photo-large-error') })()"
+            )
             let atEnds = [try browser.findElement(css: "#photo-previous")?.property("disabled") as? Bool ?? false]
             try browser.press(.arrowRight)
             try browser.waitUntil("ArrowRight: the second photo", photoPage("p-002"))
@@ -48,7 +51,9 @@ struct BrowserPhotoStepTests {
 
             // Delete asks; Escape keeps the photo.
             try browser.press(.delete)
-            try browser.waitUntil("the confirmation opens on Cancel", "document.querySelector('#confirm-dialog').open && document.activeElement.id === 'confirm-cancel'")
+            try browser.waitUntil(
+                "the confirmation opens on Cancel",
+                "document.querySelector('#confirm-dialog').open && document.activeElement.id === 'confirm-cancel'")
             let message = try browser.findElement(css: "#confirm-message")?.text ?? ""
             try browser.press(.escape)
             try browser.waitUntil("Escape closes it", "!document.querySelector('#confirm-dialog').open")
@@ -60,15 +65,20 @@ struct BrowserPhotoStepTests {
 
         // Delete, Tab to the confirming button, Enter: the next photo; at the end, the previous
         // one; the last photo, the album.
-        for (photo, then, left) in [("p-002", page("p-003"), ["p-001", "p-003"]), ("p-003", page("p-001"), ["p-001"]), ("p-001", "/pins/\(id)", [])] {
+        for (photo, then, left) in [
+            ("p-002", page("p-003"), ["p-001", "p-003"]), ("p-003", page("p-001"), ["p-001"]), ("p-001", "/pins/\(id)", []),
+        ] {
             try await Blocking.run {
                 try browser.waitUntil("on \(photo)", photoPage(photo))
                 try browser.press(.delete)
                 try browser.waitUntil("the confirmation opens", "document.querySelector('#confirm-dialog').open")
                 try browser.press(.tab, .enter)
-                try browser.waitUntil("after deleting \(photo), on \(then)", "location.pathname === '\(then)' && document.body.dataset.ready === '1'")
+                try browser.waitUntil(
+                    "after deleting \(photo), on \(then)", "location.pathname === '\(then)' && document.body.dataset.ready === '1'")
             }
-            #expect(try await harness.json("album", id).photos.map { $0["id"] as? String } == left.map { "own:\($0)" }, "after deleting \(photo)")
+            #expect(
+                try await harness.json("album", id).photos.map { $0["id"] as? String } == left.map { "own:\($0)" },
+                "after deleting \(photo)")
         }
         let errors = try await Blocking.run { () throws -> [String] in
             try browser.waitUntil("the album says it is empty", "document.querySelector('#album-status').dataset.kind === 'no-photos'")
@@ -91,9 +101,12 @@ struct BrowserPhotoStepTests {
                 let browser = try WebDriver(screenWidth: width, height: height, touch: width < 500)
                 defer { browser.quit() }
                 try browser.navigate(to: base + "/pins/\(id)/photos/\(photo.replacingOccurrences(of: ":", with: "%3A"))")
-                try browser.waitUntil("the photo page is ready with its larger size", "document.body.dataset.ready === '1' && document.querySelector('#photo-large-status').hidden")
+                try browser.waitUntil(
+                    "the photo page is ready with its larger size",
+                    "document.body.dataset.ready === '1' && document.querySelector('#photo-large-status').hidden")
                 try browser.saveScreenshot(to: shots + "/photo-\(size).png")
-                return try browser.execute("return document.documentElement.scrollWidth - document.documentElement.clientWidth") as? Int ?? -1
+                return try browser.execute("return document.documentElement.scrollWidth - document.documentElement.clientWidth") as? Int
+                    ?? -1
             }
             #expect(overflow == 0, "on a \(size), the page is \(overflow) px wider than the window")
         }

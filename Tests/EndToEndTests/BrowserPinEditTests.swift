@@ -23,21 +23,29 @@ struct BrowserPinEditTests {
             let browser = try WebDriver(windowWidth: 1280, windowHeight: 900)
             defer { browser.quit() }
             try browser.navigate(to: base + "/pins/\(id)")
-            try browser.waitUntil("the album shows its 3 photos", "document.body.dataset.ready === '1' && document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length === 3")
+            try browser.waitUntil(
+                "the album shows its 3 photos",
+                "document.body.dataset.ready === '1' && document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length === 3"
+            )
             try tab(browser, to: "#edit-pin")
 
             // Enter opens the form on the name; Escape closes it and gives the focus back.
             try browser.press(.enter)
-            try browser.waitUntil("the form opens on the name", "!document.querySelector('#pin-edit-form').hidden && document.activeElement.id === 'pin-edit-name'")
+            try browser.waitUntil(
+                "the form opens on the name",
+                "!document.querySelector('#pin-edit-form').hidden && document.activeElement.id === 'pin-edit-name'")
             try browser.press(.escape)
-            try browser.waitUntil("Escape closes the form", "document.querySelector('#pin-edit-form').hidden && document.activeElement.id === 'edit-pin'")
+            try browser.waitUntil(
+                "Escape closes the form", "document.querySelector('#pin-edit-form').hidden && document.activeElement.id === 'edit-pin'")
 
             // The name of another pin (selected on opening, so typing replaces it) is refused in words.
             try browser.press(.enter)
             try browser.waitUntil("the form opens again", "document.activeElement.id === 'pin-edit-name'")
             try browser.typeText("Orsay")
             try browser.press(.enter)
-            try browser.waitUntil("the refusal shows in the form", "!document.querySelector('#pin-edit-error').hidden && !document.querySelector('#pin-edit-form').hidden")
+            try browser.waitUntil(
+                "the refusal shows in the form",
+                "!document.querySelector('#pin-edit-error').hidden && !document.querySelector('#pin-edit-form').hidden")
             let refusal = try browser.findElement(css: "#pin-edit-error")?.text ?? ""
 
             // A new name, then Tab to the radius, and Enter saves both.
@@ -49,11 +57,15 @@ struct BrowserPinEditTests {
             try browser.execute("document.activeElement.select()")
             try browser.typeText("0")
             try browser.press(.enter)
-            try browser.waitUntil("the range is said in the form", "document.querySelector('#pin-edit-error').textContent.startsWith('Type the radius in kilometres, from 0.01 to 20,000')")
+            try browser.waitUntil(
+                "the range is said in the form",
+                "document.querySelector('#pin-edit-error').textContent.startsWith('Type the radius in kilometres, from 0.01 to 20,000')")
             try browser.execute("document.activeElement.select()")
             try browser.typeText("1.25")
             try browser.press(.enter)
-            try browser.waitUntil("the album shows the new name and offers a new collection", """
+            try browser.waitUntil(
+                "the album shows the new name and offers a new collection",
+                """
                 document.querySelector('#pin-edit-form').hidden && document.querySelector('#album-name').textContent === 'Louvre Museum'
                   && document.querySelector('#album-next').dataset.next === 'new-collection'
                 """)
@@ -62,7 +74,9 @@ struct BrowserPinEditTests {
             // The offered New Collection, by keyboard: the photos within 1.25 km it has not shown.
             try tab(browser, to: "#album-next-action")
             try browser.press(.enter)
-            try browser.waitUntil("the new collection replaced the photos", """
+            try browser.waitUntil(
+                "the new collection replaced the photos",
+                """
                 [...document.querySelectorAll('#album-grid .photo-tile[data-state=stored]')].map((t) => t.dataset.photoId).join(' ') === 'own:p-004 own:p-005 own:p-006'
                   && !document.querySelector('#new-collection').disabled
                 """)
@@ -71,7 +85,9 @@ struct BrowserPinEditTests {
         }
         // The browser logs the refused change (409) as a failed load; nothing else went wrong.
         #expect(seen.errors.count == 1 && seen.errors.allSatisfy { $0.contains("/api/pins/\(id)") && $0.contains("409") }, "\(seen.errors)")
-        #expect(seen.refusal.contains("a pin named \"Orsay\" already exists") && seen.refusal.contains("choose another name"), "\(seen.refusal)")
+        #expect(
+            seen.refusal.contains("a pin named \"Orsay\" already exists") && seen.refusal.contains("choose another name"), "\(seen.refusal)"
+        )
         #expect(seen.offer.contains("The radius is now 1.25 km") && seen.offer.contains("New Collection"), "\(seen.offer)")
         let shown = try await harness.json("pin", "show", id)
         #expect(shown["name"] as? String == "Louvre Museum" && shown["radiusKm"] as? Double == 1.25, "\(shown)")
@@ -92,17 +108,24 @@ struct BrowserPinEditTests {
             let browser = try WebDriver(windowWidth: 1280, windowHeight: 900)
             defer { browser.quit() }
             try browser.navigate(to: base + "/pins/\(id)")
-            try browser.waitUntil("the empty album", "document.body.dataset.ready === '1' && document.querySelector('#album-status').dataset.kind === 'empty'")
+            try browser.waitUntil(
+                "the empty album", "document.body.dataset.ready === '1' && document.querySelector('#album-status').dataset.kind === 'empty'"
+            )
             try tab(browser, to: "#album-widen")
             try browser.press(.enter)
-            try browser.waitUntil("the form opens on the radius", "!document.querySelector('#pin-edit-form').hidden && document.activeElement.id === 'pin-edit-radius'")
+            try browser.waitUntil(
+                "the form opens on the radius",
+                "!document.querySelector('#pin-edit-form').hidden && document.activeElement.id === 'pin-edit-radius'")
             try browser.typeText("0.35")  // the radius is selected on opening: typing replaces it
             try browser.press(.enter)
             try browser.waitUntil("a fetch is offered", "document.querySelector('#album-next').dataset.next === 'fetch'")
             let offer = try browser.findElement(css: "#album-next")?.text ?? ""
             try tab(browser, to: "#album-next-action")
             try browser.press(.enter)
-            try browser.waitUntil("the album fills", "document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length === 3 && !document.querySelector('#new-collection').disabled")
+            try browser.waitUntil(
+                "the album fills",
+                "document.querySelectorAll('#album-grid .photo-tile[data-state=stored]').length === 3 && !document.querySelector('#new-collection').disabled"
+            )
             return offer
         }
         #expect(offer.contains("The radius is now 0.35 km") && offer.contains("Fetch photos"), "\(offer)")
@@ -117,5 +140,7 @@ func tab(_ browser: WebDriver, to target: String) throws {
         if try browser.execute(focused, args: [target]) as? Bool == true { return }
         try browser.press(.tab)
     }
-    throw WebDriverError.timedOut(description: "Tab to \(target)", seconds: 0, url: try browser.currentURL(), lastScriptError: "the focus is on #\(try browser.focusedID())")
+    throw WebDriverError.timedOut(
+        description: "Tab to \(target)", seconds: 0, url: try browser.currentURL(),
+        lastScriptError: "the focus is on #\(try browser.focusedID())")
 }

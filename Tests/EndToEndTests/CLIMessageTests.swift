@@ -17,7 +17,9 @@ import TestSupport
             var rest = flat[...]
             while let said = rest.range(of: "(default ") {
                 let after = rest[said.upperBound...].prefix(80)
-                #expect(!after.contains("(default:"), "tourist \(command.joined(separator: " ")) --help says its default twice: …\(flat[said.lowerBound...].prefix(100))")
+                #expect(
+                    !after.contains("(default:"),
+                    "tourist \(command.joined(separator: " ")) --help says its default twice: …\(flat[said.lowerBound...].prefix(100))")
                 rest = rest[said.upperBound...]
             }
         }
@@ -37,7 +39,9 @@ import TestSupport
         let harness = try Harness()
         let id = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris")["id"] as? String)
         let empty = try await harness.run("export", "Paris", harness.folder.child("out"))
-        #expect(empty.stdout.contains("Exported 0 photos of \"Paris\"") && empty.stdout.contains("Run `tourist fetch \(id)` first"), "\(empty.stdout)")
+        #expect(
+            empty.stdout.contains("Exported 0 photos of \"Paris\"") && empty.stdout.contains("Run `tourist fetch \(id)` first"),
+            "\(empty.stdout)")
         try await harness.run("fetch", "Paris")
         let full = try await harness.run("export", "Paris", harness.folder.child("out"))
         #expect(full.stdout.hasPrefix("Exported 21 photos") && !full.stdout.contains("first"), "\(full.stdout)")

@@ -70,14 +70,18 @@ import TestSupport
     @Test func theDemoSetsLastPhotoDoesNotReplaceAnAlbumOf21() async throws {
         let harness = try Harness()
         let config = try harness.folder.write("demo.json", #"{"providers": [{"name": "demo", "type": "fixture"}]}"#)
-        let id = try #require(try await harness.json("pin", "add", "48.8610", "2.2963", "--name", "Paris", "--config", config)["id"] as? String)
+        let id = try #require(
+            try await harness.json("pin", "add", "48.8610", "2.2963", "--name", "Paris", "--config", config)["id"] as? String)
         try await harness.run("fetch", id, "--config", config)
         try await harness.run("new-collection", id, "--config", config)
         let second = try await harness.run("new-collection", id, "--config", config)
         #expect(second.stderr.isEmpty, "\(second.stderr)")
         let album = try await harness.json("album", id, "--config", config).photos.compactMap { $0["id"] as? String }
         let third = try await harness.run("new-collection", id, "--config", config)
-        #expect(third.stderr == "tourist: only 1 unseen photo is left within 5 km of \"Paris\"; the album is unchanged. `tourist new-collection \(id) --allow-fewer` replaces its 21 photos with 1 anyway\n", "\(third.stderr)")
+        #expect(
+            third.stderr
+                == "tourist: only 1 unseen photo is left within 5 km of \"Paris\"; the album is unchanged. `tourist new-collection \(id) --allow-fewer` replaces its 21 photos with 1 anyway\n",
+            "\(third.stderr)")
         #expect(try await harness.json("album", id, "--config", config).photos.compactMap { $0["id"] as? String } == album)
         try await harness.run("new-collection", id, "--allow-fewer", "--config", config)
         let last = try await harness.json("album", id, "--config", config).photos.compactMap { $0["id"] as? String }
@@ -86,7 +90,8 @@ import TestSupport
 
     @Test func aProviderWithoutCredentialsDoesNotTurnAShortAlbumIntoAFailure() async throws {
         // Flickr without a key (as `config init` writes it) is not set up: passed by quietly.
-        let harness = try Harness.withFixtureSet(photos: 12, providersFirst: #"{"name": "flickr", "type": "flickr", "endpoint": "http://127.0.0.1:9/"},"#)
+        let harness = try Harness.withFixtureSet(
+            photos: 12, providersFirst: #"{"name": "flickr", "type": "flickr", "endpoint": "http://127.0.0.1:9/"},"#)
         let id = try #require(try await harness.json("pin", "add", "10", "10", "--radius", "0.55", "--name", "Louvre")["id"] as? String)
         let fetched = try await harness.run("fetch", id, "--count", "3")
         #expect(fetched.stderr.isEmpty, "\(fetched.stderr)")
@@ -99,7 +104,10 @@ import TestSupport
         // A fetch that finds fewer photos than the album holds is short and ready, not "partly filled".
         let near = try #require(try await harness.json("pin", "add", "10", "10", "--radius", "0.35", "--name", "Near")["id"] as? String)
         let few = try await harness.run("fetch", near, "--count", "5")
-        #expect(few.stderr.hasPrefix("tourist: the album of \"Near\" has 3 of 5 photos: that is all the providers have within 0.35 km. For more, widen the radius"), "\(few.stderr)")
+        #expect(
+            few.stderr.hasPrefix(
+                "tourist: the album of \"Near\" has 3 of 5 photos: that is all the providers have within 0.35 km. For more, widen the radius"
+            ), "\(few.stderr)")
         #expect(try await harness.json("pin", "show", near)["state"] as? String == "ready")
         #expect(try await harness.json("album", near).photos.count == 3)
     }
@@ -107,21 +115,30 @@ import TestSupport
     /// Offline (Commons refused), the count is of what was found, and still one line; once
     /// allowed, the smaller collection advises a wider radius, not "try again in a while".
     @Test func offlineTheKeptAlbumsLineSaysWhoCouldNotBeAsked() async throws {
-        let harness = try Harness.withFixtureSet(photos: 12, providersFirst: #"{"name": "commons", "type": "commons", "endpoint": "http://127.0.0.1:9/w/api.php"},"#)
+        let harness = try Harness.withFixtureSet(
+            photos: 12, providersFirst: #"{"name": "commons", "type": "commons", "endpoint": "http://127.0.0.1:9/w/api.php"},"#)
         let id = try #require(try await harness.json("pin", "add", "10", "10", "--radius", "0.55", "--name", "Louvre")["id"] as? String)
         try await harness.run("fetch", id, "--count", "3")
         let asked = try await harness.run("new-collection", id)
-        #expect(asked.stderr == "tourist: commons could not be reached (offline?); only 2 unseen photos were found within 0.55 km of \"Louvre\"; the album is unchanged. `tourist new-collection \(id) --allow-fewer` replaces its 3 photos with 2 anyway\n", "\(asked.stderr)")
+        #expect(
+            asked.stderr
+                == "tourist: commons could not be reached (offline?); only 2 unseen photos were found within 0.55 km of \"Louvre\"; the album is unchanged. `tourist new-collection \(id) --allow-fewer` replaces its 3 photos with 2 anyway\n",
+            "\(asked.stderr)")
         #expect(try await harness.json("album", id).photos.map { $0["id"] as? String } == ["own:p-001", "own:p-002", "own:p-003"])
         let short = try await harness.run("new-collection", id, "--allow-fewer")
-        #expect(short.stderr == "tourist: commons could not be reached (offline?); 2 unseen photos is all the others have within 0.55 km. For more, widen the radius with `tourist pin edit \(id) --radius 1.1`, or use another provider: `--provider NAME` (see `tourist providers`), or add one to the config\n", "\(short.stderr)")
+        #expect(
+            short.stderr
+                == "tourist: commons could not be reached (offline?); 2 unseen photos is all the others have within 0.55 km. For more, widen the radius with `tourist pin edit \(id) --radius 1.1`, or use another provider: `--provider NAME` (see `tourist providers`), or add one to the config\n",
+            "\(short.stderr)")
     }
 
     @Test func aProviderWithNothingUnseenLeftSaysSoWhenTheNextOneAnswers() async throws {
         let harness = try Harness()
         try FixtureSetWriter.write(in: harness.folder.child("a"), prefix: "a", latitude: 10, longitude: 10, count: 2, bytesPerPhoto: 512)
         try FixtureSetWriter.write(in: harness.folder.child("b"), prefix: "b", latitude: 10, longitude: 10, count: 4, bytesPerPhoto: 512)
-        try harness.folder.write("home/.config/tourist/config.json", """
+        try harness.folder.write(
+            "home/.config/tourist/config.json",
+            """
             {"providers": [{"name": "a", "type": "fixture", "path": "\(harness.folder.child("a"))"},
                            {"name": "b", "type": "fixture", "path": "\(harness.folder.child("b"))"}]}
             """)
@@ -161,7 +178,9 @@ import TestSupport
         #expect(asked["kind"] as? String == "few-unseen" && said(asked).action == "allow-fewer", "\(asked)")
         #expect(said(asked).headline == "only 2 unseen photos are left within 0.55 km of \"Louvre\"; the album is unchanged", "\(asked)")
         let short = try await newCollection(allowFewer: true)
-        #expect(short["kind"] as? String == "short" && said(short).headline == Self.headline(found: 2) && said(short).action == "widen-radius", "\(short)")
+        #expect(
+            short["kind"] as? String == "short" && said(short).headline == Self.headline(found: 2) && said(short).action == "widen-radius",
+            "\(short)")
         let exhausted = try await newCollection()
         #expect(exhausted["kind"] as? String == "no-new-photos" && said(exhausted).headline == Self.headline(found: 0), "\(exhausted)")
     }

@@ -9,7 +9,9 @@ import TestSupport
     /// A harness and a config with Commons at the fake, then the demo set.
     func setUp(_ fake: FakeCommons, extra: String = "") throws -> (Harness, String) {
         let harness = try Harness()
-        let config = try harness.folder.write("commons.json", #"""
+        let config = try harness.folder.write(
+            "commons.json",
+            #"""
             {\#(extra) "providers": [
               {"name": "commons", "type": "commons", "endpoint": "\#(fake.endpoint)", "contact": "e2e@example.org"},
               {"name": "demo", "type": "fixture"}
@@ -48,19 +50,25 @@ import TestSupport
         #expect(first["owner"] as? String == "Ann")
         #expect(first["license"] as? String == "CC BY-SA 4.0")
         #expect(first["licenseURL"] as? String == "https://creativecommons.org/licenses/by-sa/4.0")
-        #expect(first["attribution"] as? String == "Ann, CC BY-SA 4.0 <https://creativecommons.org/licenses/by-sa/4.0>, via Wikimedia Commons")
+        #expect(
+            first["attribution"] as? String == "Ann, CC BY-SA 4.0 <https://creativecommons.org/licenses/by-sa/4.0>, via Wikimedia Commons")
         #expect((first["pageURL"] as? String)?.hasPrefix("https://commons.wikimedia.org/wiki/File:") == true)
         let path = try #require(first["path"] as? String)
         #expect(FileManager.default.contents(atPath: path) == Data(files[0].thumbnailBytes(width: 250)))
 
         let shown = try await harness.run("album", pin, "--config", config)
-        #expect(shown.stdout.contains("Credits") && shown.stdout.contains("Ann, CC BY-SA 4.0 <https://creativecommons.org/licenses/by-sa/4.0>, via Wikimedia Commons"), "\(shown.stdout)")
+        #expect(
+            shown.stdout.contains("Credits")
+                && shown.stdout.contains("Ann, CC BY-SA 4.0 <https://creativecommons.org/licenses/by-sa/4.0>, via Wikimedia Commons"),
+            "\(shown.stdout)")
 
         let exported = harness.folder.child("export")
         try await harness.run("export", pin, exported, "--config", config)
         let sidecars = try FileManager.default.contentsOfDirectory(atPath: exported).filter { $0.hasSuffix(".json") }
         #expect(sidecars.count == 21)
-        let texts = sidecars.compactMap { FileManager.default.contents(atPath: exported + "/" + $0) }.map { String(decoding: $0, as: UTF8.self) }
+        let texts = sidecars.compactMap { FileManager.default.contents(atPath: exported + "/" + $0) }.map {
+            String(decoding: $0, as: UTF8.self)
+        }
         #expect(texts.contains { $0.contains("via Wikimedia Commons") && $0.contains("\"attribution\"") })
     }
 
@@ -79,10 +87,15 @@ import TestSupport
         }
         // With Commons alone, the same faults end the command with one line and the documented code.
         // No retries: a maxlag answer asks to wait 5 s.
-        let alone = try harness.folder.write("alone.json", #"{"downloads": {"retries": 0}, "providers": [{"name": "commons", "type": "commons", "endpoint": "\#(fake.endpoint)"}]}"#)
+        let alone = try harness.folder.write(
+            "alone.json",
+            #"{"downloads": {"retries": 0}, "providers": [{"name": "commons", "type": "commons", "endpoint": "\#(fake.endpoint)"}]}"#)
         fake.failNextAPICalls([.error(code: "weird-new-code", info: "Nobody knows.")])
         let refused = try await harness.run("search", "48.8584", "2.2945", "--config", alone, expecting: 69)
-        #expect(refused.stderr.hasPrefix("tourist: commons answered with something it should not: Commons refused the request with error \"weird-new-code\": Nobody knows.\n"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.hasPrefix(
+                "tourist: commons answered with something it should not: Commons refused the request with error \"weird-new-code\": Nobody knows.\n"
+            ), "\(refused.stderr)")
         fake.failNextAPICalls([.maxlag(seconds: 7)])
         let lagging = try await harness.run("search", "48.8584", "2.2945", "--config", alone, expecting: 75)
         #expect(lagging.stderr.contains("Commons is busy (maxlag"), "\(lagging.stderr)")
@@ -100,7 +113,8 @@ import TestSupport
 
         fake.setModes { $0.sha1Mismatch = [files[0].pageID] }
         let output = harness.folder.child("original.jpg")
-        let refused = try await harness.run("photo", "get", "commons:\(files[0].pageID)", "--size", "o", "--output", output, "--config", config, expecting: 69)
+        let refused = try await harness.run(
+            "photo", "get", "commons:\(files[0].pageID)", "--size", "o", "--output", output, "--config", config, expecting: 69)
         #expect(refused.stderr.contains("Commons: the original of \(files[0].title) does not match the SHA-1"), "\(refused.stderr)")
         #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output))
@@ -110,7 +124,8 @@ import TestSupport
         fake.setModes { $0.sha1Mismatch = [] }
         try await harness.run("photo", "get", "commons:\(files[0].pageID)", "--size", "o", "--output", output, "--config", config)
         #expect(FileManager.default.contents(atPath: output) == Data(files[0].original))
-        try await harness.run("photo", "get", "commons:\(files[0].title.dropFirst(5))", "--size", "z", "--output", output, "--force", "--config", config)
+        try await harness.run(
+            "photo", "get", "commons:\(files[0].title.dropFirst(5))", "--size", "z", "--output", output, "--force", "--config", config)
         #expect(FileManager.default.contents(atPath: output) == Data(files[0].thumbnailBytes(width: 960)))
     }
 

@@ -6,7 +6,8 @@ import TestSupport
 @Suite struct ConcurrencyTests {
     @Test func twoFetchesOnOneStoreAtOnceKeepTheStoreWhole() async throws {
         let harness = try Harness()
-        let config = try harness.folder.write("slow.json", #"{"downloads": {"concurrency": 3}, "providers": [{"name": "demo", "type": "fixture", "latencyMs": 30}]}"#)
+        let config = try harness.folder.write(
+            "slow.json", #"{"downloads": {"concurrency": 3}, "providers": [{"name": "demo", "type": "fixture", "latencyMs": 30}]}"#)
         let paris = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "paris")["id"] as? String)
         let kyoto = try #require(try await harness.json("pin", "add", "34.9671", "135.7727", "--name", "kyoto")["id"] as? String)
         // The same place twice as well, so both processes store and reference the same blobs.

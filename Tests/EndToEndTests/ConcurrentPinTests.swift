@@ -7,8 +7,10 @@ import TestSupport
 @Suite struct ConcurrentPinTests {
     func setUp() async throws -> (Harness, String, String) {
         let harness = try Harness()
-        let config = try harness.folder.write("slow.json", #"{"downloads": {"concurrency": 2}, "providers": [{"name": "demo", "type": "fixture", "latencyMs": 30}]}"#)
-        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris", "--config", config)["id"] as? String)
+        let config = try harness.folder.write(
+            "slow.json", #"{"downloads": {"concurrency": 2}, "providers": [{"name": "demo", "type": "fixture", "latencyMs": 30}]}"#)
+        let pin = try #require(
+            try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris", "--config", config)["id"] as? String)
         return (harness, config, pin)
     }
 
@@ -38,7 +40,9 @@ import TestSupport
         switch moment {
         case .atOnce: break
         case .onceStarted:
-            try await Waiting.until("the new collection to replace the album") { storedPhotos(harness, pin) != before || !collecting.isRunning }
+            try await Waiting.until("the new collection to replace the album") {
+                storedPhotos(harness, pin) != before || !collecting.isRunning
+            }
         case .onceWellOn:
             try await Waiting.until("the new collection to store 5 photos") {
                 Set(storedPhotos(harness, pin)).subtracting(before).count >= 5 || !collecting.isRunning

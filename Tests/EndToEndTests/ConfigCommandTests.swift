@@ -32,11 +32,14 @@ import TestSupport
     @Test func theExampleShowsEveryOption() async throws {
         let harness = try Harness()
         let example = Harness.repository + "/config.example.json"
-        let written = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: example))) as? [String: Any])
+        let written = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: example))) as? [String: Any])
         let effective = try #require(try await harness.json("config", "check", "--config", example)["config"] as? [String: Any])
         #expect(Set(written.keys) == Set(effective.keys))
         for section in ["album", "downloads", "routing"] {
-            #expect(Set((written[section] as? [String: Any] ?? [:]).keys) == Set((effective[section] as? [String: Any] ?? [:]).keys), "\(section)")
+            #expect(
+                Set((written[section] as? [String: Any] ?? [:]).keys) == Set((effective[section] as? [String: Any] ?? [:]).keys),
+                "\(section)")
         }
         let writtenProviders = try #require(written["providers"] as? [[String: Any]])
         let effectiveProviders = try #require(effective["providers"] as? [[String: Any]])
@@ -47,10 +50,14 @@ import TestSupport
             let type = provider["type"] as? String ?? ""
             let writtenForType = Set(writtenProviders.filter { $0["type"] as? String == type }.flatMap(\.keys))
             for key in provider.keys.sorted() where !common.contains(key) && !writtenForType.contains(key) {
-                #expect(type == "flickr" && key == "apiKey" || type == "fixture" && key == "path", "\(type) option \(key) is not in config.example.json")
+                #expect(
+                    type == "flickr" && key == "apiKey" || type == "fixture" && key == "path",
+                    "\(type) option \(key) is not in config.example.json")
             }
         }
-        #expect(effectiveProviders.compactMap { $0["type"] as? String }.sorted() == ["commons", "directory", "fixture", "flickr"], "one entry of every built-in type")
+        #expect(
+            effectiveProviders.compactMap { $0["type"] as? String }.sorted() == ["commons", "directory", "fixture", "flickr"],
+            "one entry of every built-in type")
     }
 
     @Test func configInitUsesTheDefaultLocation() async throws {
@@ -69,7 +76,9 @@ import TestSupport
         let harness = try Harness()
         try FixtureSetWriter.write(in: harness.folder.child("first"), prefix: "a", latitude: 10, longitude: 20, count: 5)
         try FixtureSetWriter.write(in: harness.folder.child("second"), prefix: "b", latitude: 10, longitude: 20, count: 5)
-        let config = try harness.folder.write("two.json", """
+        let config = try harness.folder.write(
+            "two.json",
+            """
             {"providers": [
               {"name": "first", "type": "fixture", "path": "first"},
               {"name": "second", "type": "fixture", "path": "second"},
@@ -91,18 +100,27 @@ import TestSupport
         let providers = try #require(try await harness.json("providers", "--config", config)["providers"] as? [[String: Any]])
         #expect(providers.map { $0["enabled"] as? Bool } == [true, true, false])
         // Several, in the order given: the first named answers; a name given twice is asked once.
-        let reversed = try await harness.json("search", "10", "20", "--count", "2", "--config", config, "--provider", "second", "--provider", "first")
+        let reversed = try await harness.json(
+            "search", "10", "20", "--count", "2", "--config", config, "--provider", "second", "--provider", "first")
         #expect(reversed.photos.map { $0["provider"] as? String } == ["second", "second"])
-        let inOrder = try await harness.json("search", "10", "20", "--count", "2", "--config", config, "--provider", "first", "--provider", "second")
+        let inOrder = try await harness.json(
+            "search", "10", "20", "--count", "2", "--config", config, "--provider", "first", "--provider", "second")
         #expect(inOrder.photos.map { $0["provider"] as? String } == ["first", "first"])
-        let broken = try harness.folder.write("broken.json", """
+        let broken = try harness.folder.write(
+            "broken.json",
+            """
             {"downloads": {"retries": 0}, "providers": [
               {"name": "broken", "type": "fixture", "path": "first", "failEvery": 1},
               {"name": "second", "type": "fixture", "path": "second"}
             ]}
             """)
-        let twice = try await harness.run("search", "10", "20", "--count", "2", "--config", broken, "--provider", "broken", "--provider", "broken", "--provider", "second")
-        #expect(twice.stderr == "tourist: broken could not answer (a server error): fixture provider broken simulated a failure (request 1, failEvery 1)\n", "asked once, then the next")
+        let twice = try await harness.run(
+            "search", "10", "20", "--count", "2", "--config", broken, "--provider", "broken", "--provider", "broken", "--provider", "second"
+        )
+        #expect(
+            twice.stderr
+                == "tourist: broken could not answer (a server error): fixture provider broken simulated a failure (request 1, failEvery 1)\n",
+            "asked once, then the next")
         let collected = try await harness.json("new-collection", pin, "--count", "2", "--provider", "first", "--config", config)
         #expect(collected.photos.map { $0["provider"] as? String } == ["first", "first"])
     }
@@ -111,11 +129,13 @@ import TestSupport
 @Suite struct ProviderFailureTests {
     @Test func aFailingProviderIsNamedOnceAndTheNextOneAnswers() async throws {
         let harness = try Harness()
-        let config = try harness.folder.write("flaky.json", #"{"providers": [{"name": "broken", "type": "fixture", "failEvery": 1}, {"name": "demo", "type": "fixture"}]}"#)
+        let config = try harness.folder.write(
+            "flaky.json", #"{"providers": [{"name": "broken", "type": "fixture", "failEvery": 1}, {"name": "demo", "type": "fixture"}]}"#)
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
         let fetched = try await harness.run("fetch", pin, "--count", "3", "--config", config)
         // One search and its 4 retries (downloads.retries), then the fall-through.
-        let line = "tourist: broken could not answer (a server error): fixture provider broken simulated a failure (request 5, failEvery 1)\n"
+        let line =
+            "tourist: broken could not answer (a server error): fixture provider broken simulated a failure (request 5, failEvery 1)\n"
         #expect(fetched.stderr == line)
         #expect(fetched.stdout.contains("ready, 3 photos"))
         let only = try await harness.run("new-collection", pin, "--provider", "broken", "--config", config, expecting: 69)

@@ -19,10 +19,13 @@ import TestSupport
             held.open()
             fake.stop()
         }
-        let config = try harness.folder.write("slow.json", """
+        let config = try harness.folder.write(
+            "slow.json",
+            """
             {"downloads": {"concurrency": 2}, "providers": [{"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "\(fake.endpoint)"}]}
             """)
-        let pin = try #require(try await harness.json("pin", "add", "-33.9628", "18.4098", "--name", "Table Mountain", "--config", config)["id"] as? String)
+        let pin = try #require(
+            try await harness.json("pin", "add", "-33.9628", "18.4098", "--name", "Table Mountain", "--config", config)["id"] as? String)
         var storedAfterKills: [Int] = []
         for round in 1...3 {
             // Kill once the album file records one more stored photo than at the last kill: always
@@ -64,7 +67,8 @@ import TestSupport
     /// but the file is replaced atomically).
     func recordedPhotos(_ harness: Harness, _ pin: String) -> Int {
         guard let data = FileManager.default.contents(atPath: harness.store + "/index/albums/\(pin).json"),
-              let album = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return 0 }
+            let album = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return 0 }
         return ((album["photos"] as? [[String: Any]]) ?? []).filter { $0["state"] as? String == "stored" }.count
     }
 }

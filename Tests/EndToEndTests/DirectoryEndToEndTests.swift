@@ -31,16 +31,23 @@ import TestSupport
     }
 
     @Test func searchFetchAndTheSkippedFiles() async throws {
-        let search = try await harness.tourist.run(["search", "48.8584", "2.2945", "--radius", "0.3", "--count", "5", "--config", config, "--json"])
+        let search = try await harness.tourist.run([
+            "search", "48.8584", "2.2945", "--radius", "0.3", "--count", "5", "--config", config, "--json",
+        ])
         #expect(search.status == 0, "\(search.stderr)")
         let found = try #require(try search.json() as? [String: Any]).photos
-        #expect(found.map { $0["title"] as? String } == ["eiffel-00.jpg", "eiffel-01.png", "eiffel-02.webp", "eiffel-03.heic", "eiffel-04.tiff"])
+        #expect(
+            found.map { $0["title"] as? String } == [
+                "eiffel-00.jpg", "eiffel-01.png", "eiffel-02.webp", "eiffel-03.heic", "eiffel-04.tiff",
+            ])
         let first = try #require(found.first)
         #expect(first["id"] as? String == "pictures:2024/eiffel-00.jpg", "the path inside the folder")
         #expect(first["sourceURL"] as? String == "\(photos)/2024/eiffel-00.jpg")
         #expect(first["takenAt"] as? String == "2024-06-01T09:15:00Z")
         #expect(first["latitude"] as? Double == 48.8584 && first["longitude"] as? Double == 2.2945)
-        #expect(try search.stderrNotes() == ["pictures: 3 files skipped: 1 damaged, 2 not images; run with --verbose for each"], "with --json, stderr is one JSON object")
+        #expect(
+            try search.stderrNotes() == ["pictures: 3 files skipped: 1 damaged, 2 not images; run with --verbose for each"],
+            "with --json, stderr is one JSON object")
 
         let verbose = try await harness.run("search", "48.8584", "2.2945", "--config", config, "--verbose")
         for name in ["cut.jpg: it is damaged:", "empty.png: it is not a JPEG", "list.webp: it is not a JPEG"] {
@@ -106,27 +113,39 @@ import TestSupport
         let inventory = try #require(health["inventory"] as? [String: Any])
         #expect(inventory["indexed"] as? Int == 16 && inventory["located"] as? Int == 13 && inventory["skipped"] as? Int == 3)
         let box = try #require(inventory["boundingBox"] as? [Double])
-        #expect(box.count == 4 && box[0] == 2.2945 && abs(box[1] - -33.8568) < 1e-9 && abs(box[2] - 151.2153) < 1e-9 && abs(box[3] - (48.8584 + 11 * 0.00045)) < 1e-9)
+        #expect(
+            box.count == 4 && box[0] == 2.2945 && abs(box[1] - -33.8568) < 1e-9 && abs(box[2] - 151.2153) < 1e-9
+                && abs(box[3] - (48.8584 + 11 * 0.00045)) < 1e-9)
 
         let table = try await harness.run("providers", "--check", "--config", config).stdout
         #expect(table.contains("16 files indexed, 13 located, 3 skipped, box 2.2945,-33.8568,151.215,48.8634"), "\(table)")
     }
 
     @Test func aMissingFolderIsReportedWithTheKeyToFix() async throws {
-        let broken = try harness.folder.write("broken.json", #"{ "providers": [ { "name": "pictures", "type": "directory", "path": "~/no-such-folder" } ] }"#)
+        let broken = try harness.folder.write(
+            "broken.json", #"{ "providers": [ { "name": "pictures", "type": "directory", "path": "~/no-such-folder" } ] }"#)
         let result = try await harness.run("search", "48.8584", "2.2945", "--config", broken, expecting: 78)
         let missing = "the folder \(harness.folder.child("home"))/no-such-folder cannot be read (No such file or directory)"
-        #expect(result.stderr.contains("pictures is not configured correctly: \(missing). Create it, or correct the path (providers[0].path in \(broken))"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "pictures is not configured correctly: \(missing). Create it, or correct the path (providers[0].path in \(broken))"),
+            "\(result.stderr)")
         let check = try await harness.run("config", "check", "--config", broken, expecting: 78)
         #expect(check.stderr == "tourist: config error: \(broken): providers[0].path: \(missing). Create it, or correct the path.\n")
         // Of several folders, the missing one is named by its index, when searching and when checking.
-        let second = try harness.folder.write("second.json", #"{ "providers": [ { "name": "pictures", "type": "directory", "path": [".", "~/no-such-folder"] } ] }"#)
+        let second = try harness.folder.write(
+            "second.json", #"{ "providers": [ { "name": "pictures", "type": "directory", "path": [".", "~/no-such-folder"] } ] }"#)
         let searched = try await harness.run("search", "48.8584", "2.2945", "--config", second, expecting: 78)
         #expect(searched.stderr.contains("Create it, or correct the path (providers[0].path[1] in \(second))"), "\(searched.stderr)")
         let checkedSecond = try await harness.run("config", "check", "--config", second, expecting: 78)
-        #expect(checkedSecond.stderr == "tourist: config error: \(second): providers[0].path[1]: \(missing). Create it, or correct the path.\n")
-        let wrongType = try harness.folder.write("wrong.json", #"{ "providers": [ { "name": "pictures", "type": "directory", "path": ["photos", 3] } ] }"#)
+        #expect(
+            checkedSecond.stderr == "tourist: config error: \(second): providers[0].path[1]: \(missing). Create it, or correct the path.\n")
+        let wrongType = try harness.folder.write(
+            "wrong.json", #"{ "providers": [ { "name": "pictures", "type": "directory", "path": ["photos", 3] } ] }"#)
         let configError = try await harness.run("config", "check", "--config", wrongType, expecting: 78)
-        #expect(configError.stderr.contains("providers[0].path[1]: expected a path in double quotes, found a number. Write the list as [\"~/Pictures\", \"/media/photos\"]."), "\(configError.stderr)")
+        #expect(
+            configError.stderr.contains(
+                "providers[0].path[1]: expected a path in double quotes, found a number. Write the list as [\"~/Pictures\", \"/media/photos\"]."
+            ), "\(configError.stderr)")
     }
 }

@@ -34,10 +34,11 @@ enum Documentation {
         var anchors = Set<String>()
         for line in prose(text) where line.hasPrefix("#") {
             let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
-            let slug = String(title.lowercased().compactMap { character -> Character? in
-                if character == " " { return "-" }
-                return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
-            })
+            let slug = String(
+                title.lowercased().compactMap { character -> Character? in
+                    if character == " " { return "-" }
+                    return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
+                })
             let repeats = seen[slug, default: 0]
             seen[slug] = repeats + 1
             anchors.insert(repeats == 0 ? slug : "\(slug)-\(repeats)")
@@ -91,7 +92,9 @@ enum Documentation {
         let pageURL = URL(fileURLWithPath: root).appendingPathComponent(page)
         return relativeLinks(text).compactMap { link in
             let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            let target = parts[0].isEmpty ? pageURL : URL(fileURLWithPath: parts[0], relativeTo: pageURL.deletingLastPathComponent()).standardizedFileURL
+            let target =
+                parts[0].isEmpty
+                ? pageURL : URL(fileURLWithPath: parts[0], relativeTo: pageURL.deletingLastPathComponent()).standardizedFileURL
             guard FileManager.default.fileExists(atPath: target.path) else { return "\(page): \(link): no such file or folder" }
             guard parts.count == 2, target.pathExtension == "md" else { return nil }
             guard let linked = try? String(contentsOf: target, encoding: .utf8) else { return "\(page): \(link): cannot be read" }

@@ -12,7 +12,8 @@ import TestSupport
     }
 
     @Test func everyPageOfDocsIsLinkedFromTheREADME() throws {
-        let linked = Set(Documentation.relativeLinks(try Documentation.read("README.md")).map { $0.split(separator: "#").first.map(String.init) ?? "" })
+        let linked = Set(
+            Documentation.relativeLinks(try Documentation.read("README.md")).map { $0.split(separator: "#").first.map(String.init) ?? "" })
         let pages = try Documentation.pages().filter { $0 != "README.md" }
         #expect(pages.count >= 10, "\(pages)")
         for page in pages {
@@ -51,7 +52,8 @@ import TestSupport
         let command = try #require(spans.first)
         #expect(command.contains("swift build --build-tests") && command.contains("swift test --skip-build"), "\(command)")
         let ci = try String(contentsOfFile: Harness.repository + "/.ci/run", encoding: .utf8)
-        #expect(ci.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == command }, ".ci/run does not run \(command)")
+        #expect(
+            ci.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == command }, ".ci/run does not run \(command)")
     }
 
     /// The checker finds what it must: a missing file, a missing anchor, a heading's anchor as
@@ -60,7 +62,8 @@ import TestSupport
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("doc-links-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("docs"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        let target = "# Errors and notes with `--json`\n\n```sh\n# not a heading\n```\n\n## Exit codes (sysexits)\n\n## Exit codes (sysexits)\n"
+        let target =
+            "# Errors and notes with `--json`\n\n```sh\n# not a heading\n```\n\n## Exit codes (sysexits)\n\n## Exit codes (sysexits)\n"
         try target.write(to: root.appendingPathComponent("docs/page.md"), atomically: true, encoding: .utf8)
         #expect(Documentation.anchors(target) == ["errors-and-notes-with---json", "exit-codes-sysexits", "exit-codes-sysexits-1"])
         let page = """
@@ -70,6 +73,8 @@ import TestSupport
             """
         let broken = Documentation.brokenLinks(in: page, page: "README.md", root: root.path)
         #expect(broken.count == 3, "\(broken)")
-        #expect(broken.contains { $0.contains("docs/gone.md") } && broken.contains { $0.contains("#not-a-heading") } && broken.contains { $0.contains("missing.png") }, "\(broken)")
+        #expect(
+            broken.contains { $0.contains("docs/gone.md") } && broken.contains { $0.contains("#not-a-heading") }
+                && broken.contains { $0.contains("missing.png") }, "\(broken)")
     }
 }

@@ -23,34 +23,50 @@ struct Harness {
 
     /// Runs tourist and records an issue when the exit status is not `expecting`.
     @discardableResult
-    func run(_ arguments: String..., expecting status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TouristBinary.Result {
+    func run(_ arguments: String..., expecting status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> TouristBinary.Result
+    {
         try await run(arguments, expecting: status, sourceLocation: sourceLocation)
     }
 
     /// Runs tourist with `arguments` and records an issue when the exit status is not `expecting`.
     @discardableResult
-    func run(_ arguments: [String], expecting status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TouristBinary.Result {
+    func run(_ arguments: [String], expecting status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> TouristBinary.Result
+    {
         let result = try await tourist.run(arguments, in: folder.path)
-        #expect(result.status == status, "tourist \(arguments.joined(separator: " ")) exited \(result.status)\nstdout: \(result.stdout)\nstderr: \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            result.status == status,
+            "tourist \(arguments.joined(separator: " ")) exited \(result.status)\nstdout: \(result.stdout)\nstderr: \(result.stderr)",
+            sourceLocation: sourceLocation)
         return result
     }
 
     /// Runs tourist with --json and returns the parsed document.
-    func json(_ arguments: String..., expecting status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any] {
+    func json(_ arguments: String..., expecting status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> [String: Any]
+    {
         let result = try await tourist.run(arguments + ["--json"], in: folder.path)
-        #expect(result.status == status, "tourist \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
-        return try #require(try result.json() as? [String: Any], "stdout is not one JSON object: \(result.stdout)", sourceLocation: sourceLocation)
+        #expect(
+            result.status == status, "tourist \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)",
+            sourceLocation: sourceLocation)
+        return try #require(
+            try result.json() as? [String: Any], "stdout is not one JSON object: \(result.stdout)", sourceLocation: sourceLocation)
     }
 
     /// Files in the store's blob folder.
     func blobFiles() -> Set<String> {
         let root = store + "/blobs/sha256"
         let shards = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        return Set(shards.flatMap { shard in ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(shard)")) ?? []).map { "\(root)/\(shard)/\($0)" } })
+        return Set(
+            shards.flatMap { shard in
+                ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(shard)")) ?? []).map { "\(root)/\(shard)/\($0)" }
+            })
     }
 
     /// The repository's root folder.
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 }
 
 /// SHA-256 of a file, by coreutils' sha256sum (independent of the code under test).

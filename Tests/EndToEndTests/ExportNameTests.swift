@@ -17,7 +17,8 @@ import TestSupport
         set["photos"] = photos
         try JSONSerialization.data(withJSONObject: set).write(to: URL(fileURLWithPath: manifest))
 
-        let pin = try #require(try await harness.json("pin", "add", Harness.fixtureCenter.latitude, Harness.fixtureCenter.longitude)["id"] as? String)
+        let pin = try #require(
+            try await harness.json("pin", "add", Harness.fixtureCenter.latitude, Harness.fixtureCenter.longitude)["id"] as? String)
         #expect(try await harness.json("fetch", pin, "--count", "3").photos.count == 3)
         let out = harness.folder.child("export")
         let files = try #require(try await harness.json("export", pin, out)["files"] as? [String])

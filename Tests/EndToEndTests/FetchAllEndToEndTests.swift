@@ -17,7 +17,8 @@ import TestSupport
             FakePhoto.around(latitude: center.0, longitude: center.1, count: count, radiusKm: 1).map { photo in
                 var unique = photo
                 unique.id = String((Int(photo.id) ?? 0) + place)
-                unique.sizes = Dictionary(uniqueKeysWithValues: photo.sizes.keys.map { ($0, FakePhoto.image(id: unique.id, size: $0, bytes: 2048)) })
+                unique.sizes = Dictionary(
+                    uniqueKeysWithValues: photo.sizes.keys.map { ($0, FakePhoto.image(id: unique.id, size: $0, bytes: 2048)) })
                 return unique
             }
         }
@@ -26,11 +27,14 @@ import TestSupport
     /// A harness with the four places imported as pins and a config for `fake`.
     static func pinned(_ fake: FakeFlickr, providerLimits: String = "", downloads: Int = 8) async throws -> (Harness, config: String) {
         let harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": key])
-        let config = try harness.folder.write("config.json", """
+        let config = try harness.folder.write(
+            "config.json",
+            """
             {"album": {"photos": 6}, "downloads": {"concurrency": \(downloads), "retries": 0},
              "providers": [{"name": "flickr", "type": "flickr", "endpoint": "\(fake.endpoint)"\(providerLimits)}]}
             """)
-        let csv = try harness.folder.write("places.csv", places.enumerated().map { "Place \($0.offset),\($0.element.0),\($0.element.1),2" }.joined(separator: "\n"))
+        let csv = try harness.folder.write(
+            "places.csv", places.enumerated().map { "Place \($0.offset),\($0.element.0),\($0.element.1),2" }.joined(separator: "\n"))
         try await harness.run("pin", "import", csv, "--config", config)
         return (harness, config)
     }
@@ -48,7 +52,9 @@ import TestSupport
         let run = try await harness.json("fetch", "--all", "--config", config)
         let pins = try #require(run["pins"] as? [[String: Any]])
         #expect(pins.map { $0["name"] as? String } == ["Place 0", "Place 1", "Place 2", "Place 3"])
-        #expect(pins.allSatisfy { $0["status"] as? String == "complete" && $0["photos"] as? Int == 6 && $0["exitCode"] as? Int == 0 }, "\(pins)")
+        #expect(
+            pins.allSatisfy { $0["status"] as? String == "complete" && $0["photos"] as? Int == 6 && $0["exitCode"] as? Int == 0 }, "\(pins)"
+        )
         #expect(run["photos"] as? Int == 24 && run["bytes"] as? Int == 24 * 2048)
         #expect(fake.peakConcurrentImageRequests == 3, "the run's downloads together keep downloads.concurrency 3, and reach it")
         #expect(fake.server.peakConcurrentRequests { $0.path.hasPrefix("/services/rest") } >= 2, "several pins searched at once")
@@ -85,12 +91,17 @@ import TestSupport
         let run = try await harness.run("fetch", "--all", "--config", config, expecting: 75)
         let rows = run.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
         #expect(rows.first == ["ID", "NAME", "PHOTOS", "RESULT"])
-        #expect(rows.dropFirst().prefix(4).map { $0.suffix(2) } == [["6/6", "complete"], ["0/6", "incomplete"], ["6/6", "complete"], ["0/6", "empty"]], "\(run.stdout)")
+        #expect(
+            rows.dropFirst().prefix(4).map { $0.suffix(2) } == [
+                ["6/6", "complete"], ["0/6", "incomplete"], ["6/6", "complete"], ["0/6", "empty"],
+            ], "\(run.stdout)")
         #expect(run.stdout.split(separator: "\n").last?.hasPrefix("4 pins in ") == true)
         #expect(run.stdout.contains(": 3 ended well, 1 failed; 12 photos in their albums, 25 KB downloaded."), "\(run.stdout)")
         let notes = run.stderr.split(separator: "\n").map(String.init)
         #expect(notes.count == 3, "\(run.stderr)")
-        #expect(notes.first?.hasPrefix("tourist: pin ") == true && notes.first?.hasSuffix("\"Place 1\": 6 of 6 photos could not be downloaded") == true, "\(run.stderr)")
+        #expect(
+            notes.first?.hasPrefix("tourist: pin ") == true
+                && notes.first?.hasSuffix("\"Place 1\": 6 of 6 photos could not be downloaded") == true, "\(run.stderr)")
         #expect(notes.dropFirst().first?.contains(" could not be downloaded: ") == true, "the first photo's reason, once: \(run.stderr)")
         #expect(notes.last == "tourist: 1 of 4 pins did not end well; run `tourist fetch --all` again to resume them")
 
@@ -107,7 +118,9 @@ import TestSupport
         let both = try await harness.run("fetch", "Paris", "--all", expecting: 64)
         #expect(both.stderr.contains("--all fetches every pin; leave out \"Paris\", or leave out --all"), "\(both.stderr)")
         let neither = try await harness.run("fetch", expecting: 64)
-        #expect(neither.stderr.contains("name the pin to fetch (its id or name), or fetch every album not complete with --all"), "\(neither.stderr)")
+        #expect(
+            neither.stderr.contains("name the pin to fetch (its id or name), or fetch every album not complete with --all"),
+            "\(neither.stderr)")
         try await harness.run("new-collection", expecting: 64)
         let empty = try await harness.run("fetch", "--all")
         #expect(empty.stdout == "No pins yet. Add some: tourist pin add LAT LON --name NAME, or tourist pin import FILE\n")

@@ -15,13 +15,17 @@ import TestSupport
         let plugin = harness.folder.child("bin/faulty-provider")
         try FileManager.default.createDirectory(atPath: harness.folder.child("bin"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: plugin, withDestinationPath: PluginEndToEndTests.faulty)
-        try FileManager.default.copyItem(atPath: Harness.repository + "/Providers/Fixture/DemoSet/paris/paris-01-z.jpg", toPath: harness.folder.child("photo.jpg"))
+        try FileManager.default.copyItem(
+            atPath: Harness.repository + "/Providers/Fixture/DemoSet/paris/paris-01-z.jpg", toPath: harness.folder.child("photo.jpg"))
         let go = harness.folder.child("go")
-        let config = try harness.folder.write("config.json", #"""
+        let config = try harness.folder.write(
+            "config.json",
+            #"""
             {"providers": [{"name": "held", "type": "exec", "command": ["\#(plugin)"], "latitude": 48.8584, "longitude": 2.2945,
                             "image": "photo.jpg", "count": 3, "fault": "slow-search", "goFile": "\#(go)", "timeoutSeconds": 600}]}
             """#)
-        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris", "--config", config)["id"] as? String)
+        let pin = try #require(
+            try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Paris", "--config", config)["id"] as? String)
         let server = try await ServedStore(harness, arguments: ["--config", config])
         defer { Task { _ = await server.stop() } }
         let csrf = try await server.csrfToken()

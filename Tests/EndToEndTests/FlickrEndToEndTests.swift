@@ -16,7 +16,8 @@ import TestSupport
         let photos = FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: count, radiusKm: 2, sizes: sizes, bytes: 3000)
         let fake = try FakeFlickr(apiKey: Self.key, photos: photos, delay: delay, before: before)
         let harness = try Harness(extraEnvironment: key.map { ["FLICKR_API_KEY": $0] } ?? [:])
-        let config = try harness.folder.write("flickr.json", #"{\#(extra) "providers": [{"name": "flickr", "type": "flickr", "endpoint": "\#(fake.endpoint)"}]}"#)
+        let config = try harness.folder.write(
+            "flickr.json", #"{\#(extra) "providers": [{"name": "flickr", "type": "flickr", "endpoint": "\#(fake.endpoint)"}]}"#)
         return (harness, fake, photos, config)
     }
 
@@ -36,7 +37,8 @@ import TestSupport
         let (harness, fake, photos, config) = try setUp(delay: .milliseconds(30), config: #""downloads": {"concurrency": 3},"#) { request in
             if request.path.hasSuffix(".jpg") { twoDownloads.arrive() }
         }
-        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel Tower", "--config", config)["id"] as? String)
+        let pin = try #require(
+            try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel Tower", "--config", config)["id"] as? String)
         let fetched = try await harness.tourist.run(["fetch", pin, "--config", config, "--json", "--verbose"], in: harness.folder.path)
         #expect(fetched.status == 0, "\(fetched.stderr)")
         let album = try #require(try fetched.json() as? [String: Any])
@@ -86,7 +88,8 @@ import TestSupport
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
 
         let first = try await harness.run("fetch", pin, "--config", config, expecting: 75)
-        #expect(first.stderr.contains("could not be downloaded; run it again to retry them"), "the message says how to resume: \(first.stderr)")
+        #expect(
+            first.stderr.contains("could not be downloaded; run it again to retry them"), "the message says how to resume: \(first.stderr)")
         #expect(first.stderr.contains("unusable and replaced"), "\(first.stderr)")
         var album = try await harness.json("album", pin, "--config", config)
         func states() -> [String: String] {
@@ -96,7 +99,9 @@ import TestSupport
         #expect(states()[id(4)] == "rejected" && states()[id(5)] == "rejected" && states()[id(8)] == "rejected")
         #expect(states()[id(6)] == "failed")
         #expect(states().values.filter { $0 == "stored" }.count == 9, "\(states())")
-        #expect([id(9), id(10), id(11), id(12)].allSatisfy { states()[$0] == "stored" }, "three replacements came from the next page: \(states())")
+        #expect(
+            [id(9), id(10), id(11), id(12)].allSatisfy { states()[$0] == "stored" },
+            "three replacements came from the next page: \(states())")
         let counts = (0...8).map { fake.imageRequests(photo: photos[$0].id) }
         #expect(counts == [3, 2, 2, 2, 1, 1, 3, 2, 1], "requests per photo (retries of transient failures only): \(counts)")
         for path in harness.blobFiles() {
@@ -140,7 +145,8 @@ import TestSupport
 
         // A fresh store: the searches above count against this hour's budget of the store's "flickr".
         let fresh = try Harness(extraEnvironment: ["FLICKR_API_KEY": Self.key])
-        let budget = try fresh.folder.write("budget.json", #"{"providers": [{"name": "flickr", "type": "flickr", "endpoint": "\#(fake.endpoint)", "requestsPerHour": 2}]}"#)
+        let budget = try fresh.folder.write(
+            "budget.json", #"{"providers": [{"name": "flickr", "type": "flickr", "endpoint": "\#(fake.endpoint)", "requestsPerHour": 2}]}"#)
         let before = fake.apiCalls("flickr.photos.search")
         try await fresh.run("search", "48.8584", "2.2945", "--config", budget)
         try await fresh.run("search", "48.8584", "2.2945", "--config", budget)

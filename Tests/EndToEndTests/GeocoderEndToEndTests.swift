@@ -22,9 +22,13 @@ import TestSupport
         let added = try await harness.run("pin", "add", "Eiffel Tower", "--config", config)
         #expect(added.stdout.hasPrefix("Added pin ") && added.stdout.contains("\"Tour Eiffel\" at 48.8582599,2.2945006"), "\(added.stdout)")
         #expect(added.stderr.hasPrefix("tourist: \"Eiffel Tower\" is Tour Eiffel, 5, Avenue Anatole France, "), "\(added.stderr)")
-        #expect(added.stderr.contains("found online by Nominatim at 127.0.0.1:\(nominatim.server.port); data © OpenStreetMap contributors"), "\(added.stderr)")
+        #expect(
+            added.stderr.contains("found online by Nominatim at 127.0.0.1:\(nominatim.server.port); data © OpenStreetMap contributors"),
+            "\(added.stderr)")
         let request = try #require(nominatim.received.first?.request)
-        #expect(request.headers["user-agent"] == "tourist/0.1.0 (\(Self.contact))" && request.query["q"] == "Eiffel Tower" && request.query["format"] == "jsonv2")
+        #expect(
+            request.headers["user-agent"] == "tourist/0.1.0 (\(Self.contact))" && request.query["q"] == "Eiffel Tower"
+                && request.query["format"] == "jsonv2")
 
         // The same name again, by other processes and commands: from the store, no request.
         let again = try await harness.json("pin", "add", "eiffel tower", "--name", "Tower", "--config", config)
@@ -44,9 +48,10 @@ import TestSupport
     @Test func processesTakeTurnsASecondApart() async throws {
         let harness = try Harness()
         let names = ["Zorblat Gate", "Quibble Arch", "Wumpus Bridge"]
-        let nominatim = try FakeNominatim(places: names.enumerated().map { index, name in
-            FakeNominatim.Place(name: name, displayName: "\(name), Testland", latitude: Double(index), longitude: 5)
-        })
+        let nominatim = try FakeNominatim(
+            places: names.enumerated().map { index, name in
+                FakeNominatim.Place(name: name, displayName: "\(name), Testland", latitude: Double(index), longitude: 5)
+            })
         let config = try Self.config(harness, url: nominatim.url)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for name in names {
@@ -68,28 +73,42 @@ import TestSupport
         let closed = try BoundSocket()
         let config = try Self.config(harness, url: "http://127.0.0.1:\(closed.port)")
         let offline = try await harness.run("pin", "add", "Eiffel Tower", "--config", config, expecting: 75)
-        #expect(offline.stderr == "tourist: cannot look \"Eiffel Tower\" up online: the geocoder's host 127.0.0.1:\(closed.port) is unreachable: you seem to be offline, or it is down. Try again when online, or give the place's coordinates instead, as LAT LON in decimal degrees, as a map shows them\n")
+        #expect(
+            offline.stderr
+                == "tourist: cannot look \"Eiffel Tower\" up online: the geocoder's host 127.0.0.1:\(closed.port) is unreachable: you seem to be offline, or it is down. Try again when online, or give the place's coordinates instead, as LAT LON in decimal degrees, as a map shows them\n"
+        )
         // Cities still resolve offline, without asking.
         try await harness.run("pin", "add", "Kyoto", "--config", config)
         let json = try await harness.tourist.run(["pin", "add", "Eiffel Tower", "--config", config, "--json"], in: harness.folder.path)
-        #expect(json.status == 75 && json.stderr.contains(#""code":75"#) && json.stderr.contains("you seem to be offline"), "\(json.stderr)")
+        #expect(
+            json.status == 75 && json.stderr.contains(#""code":75"#) && json.stderr.contains("you seem to be offline"), "\(json.stderr)")
     }
 
     @Test func offItSaysHowToTurnItOnAndAsksNothing() async throws {
         let harness = try Harness()
         let nominatim = try FakeNominatim()
         let missing = try await harness.run("pin", "add", "Eiffel Tower", expecting: 64)
-        #expect(missing.stderr.contains("no place named \"Eiffel Tower\"") && missing.stderr.contains(#"turn the online geocoder on (OpenStreetMap's Nominatim: set "enabled": true and your "contact" in the config's "geocoder"; docs/places.md, "Landmarks and addresses")"#), "\(missing.stderr)")
-        let disabled = try harness.folder.write("off.json", #"{"geocoder": {"enabled": false, "url": "\#(nominatim.url)", "contact": "\#(Self.contact)"}}"#)
+        #expect(
+            missing.stderr.contains("no place named \"Eiffel Tower\"")
+                && missing.stderr.contains(
+                    #"turn the online geocoder on (OpenStreetMap's Nominatim: set "enabled": true and your "contact" in the config's "geocoder"; docs/places.md, "Landmarks and addresses")"#
+                ), "\(missing.stderr)")
+        let disabled = try harness.folder.write(
+            "off.json", #"{"geocoder": {"enabled": false, "url": "\#(nominatim.url)", "contact": "\#(Self.contact)"}}"#)
         let off = try await harness.run("pin", "add", "Eiffel Tower", "--config", disabled, expecting: 64)
         #expect(off.stderr.contains("turn the online geocoder on"), "\(off.stderr)")
         #expect(nominatim.received.isEmpty, "no request leaves the machine unless the config turns the geocoder on")
 
         let checked = try await harness.run("config", "check")
-        #expect(checked.stdout.contains("\nOnline geocoder: off; landmarks and addresses (\"Eiffel Tower\") are not found by name."), "\(checked.stdout)")
+        #expect(
+            checked.stdout.contains("\nOnline geocoder: off; landmarks and addresses (\"Eiffel Tower\") are not found by name."),
+            "\(checked.stdout)")
         let noContact = try harness.folder.write("nocontact.json", #"{"geocoder": {"type": "nominatim"}}"#)
         let refused = try await harness.run("pin", "add", "Eiffel Tower", "--config", noContact, expecting: 78)
-        #expect(refused.stderr.contains("geocoder.contact: missing: the geocoder is on, and Nominatim's usage policy asks every client for a way to reach its user"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "geocoder.contact: missing: the geocoder is on, and Nominatim's usage policy asks every client for a way to reach its user"),
+            "\(refused.stderr)")
     }
 
     /// A contact that fails its check refuses only what would ask the geocoder (exit 78, the same
@@ -115,11 +134,18 @@ import TestSupport
         let harness = try Harness()
         let config = try Self.config(harness, url: "https://nominatim.openstreetmap.org")
         let checked = try await harness.run("config", "check", "--config", config)
-        #expect(checked.stdout.contains("\nOnline geocoder: on; names the gazetteer does not know are looked up at https://nominatim.openstreetmap.org as tourist/0.1.0 (\(Self.contact)), at most one request a second, answers kept in \(harness.store)/state/geocoder.nominatim.\n\n"), "\(checked.stdout)")
+        #expect(
+            checked.stdout.contains(
+                "\nOnline geocoder: on; names the gazetteer does not know are looked up at https://nominatim.openstreetmap.org as tourist/0.1.0 (\(Self.contact)), at most one request a second, answers kept in \(harness.store)/state/geocoder.nominatim.\n\n"
+            ), "\(checked.stdout)")
         let document = try #require(try await harness.json("config", "check", "--config", config)["config"] as? [String: Any])
         let geocoder = try #require(document["geocoder"] as? [String: Any])
-        #expect(geocoder["enabled"] as? Bool == true && geocoder["contact"] as? String == Self.contact && geocoder["type"] as? String == "nominatim")
-        #expect(!FileManager.default.fileExists(atPath: harness.store + "/state/geocoder.nominatim"), "checking asks nothing and writes nothing")
+        #expect(
+            geocoder["enabled"] as? Bool == true && geocoder["contact"] as? String == Self.contact
+                && geocoder["type"] as? String == "nominatim")
+        #expect(
+            !FileManager.default.fileExists(atPath: harness.store + "/state/geocoder.nominatim"), "checking asks nothing and writes nothing"
+        )
     }
 
     /// `pin import` looks names up offline only: an unknown place stops the import, saying so,
@@ -130,7 +156,10 @@ import TestSupport
         let config = try Self.config(harness, url: nominatim.url)
         let file = try harness.folder.write("sights.csv", "name,place\nTemples,Kyoto\nTower,Eiffel Tower\n")
         let refused = try await harness.run("pin", "import", file, "--config", config, expecting: 65)
-        #expect(refused.stderr.contains("sights.csv line 3: no place named \"Eiffel Tower\" among the cities of 15,000 people or more that tourist knows (GeoNames); pin import looks places up offline only, never online"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "sights.csv line 3: no place named \"Eiffel Tower\" among the cities of 15,000 people or more that tourist knows (GeoNames); pin import looks places up offline only, never online"
+            ), "\(refused.stderr)")
         #expect(nominatim.received.isEmpty)
         #expect((try await harness.json("pin", "list", "--config", config)["pins"] as? [Any])?.isEmpty == true, "all or nothing")
     }
@@ -151,9 +180,12 @@ import TestSupport
         #expect((city["candidates"] as? [[String: Any]])?.first?["source"] as? String == "gazetteer", "\(city)")
         #expect(nominatim.received.isEmpty, "nothing is asked online while typing, nor for a city: \(nominatim.queries)")
 
-        let entered = try #require(try await server.get("/api/places?q=Eiffel%20Tower&online=1", headers: Self.sameOrigin).json() as? [String: Any])
+        let entered = try #require(
+            try await server.get("/api/places?q=Eiffel%20Tower&online=1", headers: Self.sameOrigin).json() as? [String: Any])
         let best = try #require((entered["candidates"] as? [[String: Any]])?.first, "\(entered)")
-        #expect(best["source"] as? String == "geocoder" && best["name"] as? String == "Tour Eiffel" && best["latitude"] as? Double == 48.8582599, "\(best)")
+        #expect(
+            best["source"] as? String == "geocoder" && best["name"] as? String == "Tour Eiffel"
+                && best["latitude"] as? Double == 48.8582599, "\(best)")
         #expect((best["attribution"] as? String)?.contains("OpenStreetMap contributors") == true, "\(best)")
         #expect(nominatim.queries == ["Eiffel Tower"])
         let refused = try await server.get("/api/places?q=Eiffel&online=yes", headers: Self.sameOrigin)
@@ -164,7 +196,8 @@ import TestSupport
         let harness = try Harness()
         let server = try await ServedStore(harness)
         defer { Task { _ = await server.stop() } }
-        let answer = try #require(try await server.get("/api/places?q=Eiffel%20Tower&online=1", headers: Self.sameOrigin).json() as? [String: Any])
+        let answer = try #require(
+            try await server.get("/api/places?q=Eiffel%20Tower&online=1", headers: Self.sameOrigin).json() as? [String: Any])
         #expect((answer["candidates"] as? [Any])?.isEmpty == true && answer["geocoder"] as? Bool == false, "\(answer)")
     }
 
@@ -182,7 +215,8 @@ import TestSupport
 
         let lookup = "/api/places?q=Eiffel%20Tower&online=1"
         let forged: [[(String, String)]] = [
-            [("Sec-Fetch-Site", "cross-site"), ("Sec-Fetch-Dest", "image")], [("Sec-Fetch-Site", "same-site")], [], [("X-Tourist-CSRF", "guessed")],
+            [("Sec-Fetch-Site", "cross-site"), ("Sec-Fetch-Dest", "image")], [("Sec-Fetch-Site", "same-site")], [],
+            [("X-Tourist-CSRF", "guessed")],
         ]
         for headers in forged {
             let refused = try await server.get(lookup, headers: headers)
@@ -191,7 +225,9 @@ import TestSupport
             #expect(message?.contains("online lookups (online=1) are answered only for this server's page") == true, "\(refused.text)")
         }
         #expect(nominatim.received.isEmpty, "a forged lookup reached the geocoder: \(nominatim.queries)")
-        #expect(!FileManager.default.fileExists(atPath: harness.store + "/state/geocoder.nominatim/cache"), "a forged lookup left an answer in the store")
+        #expect(
+            !FileManager.default.fileExists(atPath: harness.store + "/state/geocoder.nominatim/cache"),
+            "a forged lookup left an answer in the store")
         // Typing (no online lookup) stays open to any GET: it only reads the bundled gazetteer.
         #expect(try await server.get("/api/places?q=Kyoto").status == 200)
 

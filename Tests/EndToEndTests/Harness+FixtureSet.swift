@@ -14,7 +14,9 @@ extension Harness {
         let harness = try Harness()
         let set = harness.folder.child("set")
         try FixtureSetWriter.write(in: set, latitude: 10, longitude: 10, count: photos, bytesPerPhoto: 512)
-        try harness.folder.write("home/.config/tourist/config.json", #"{"providers": [\#(providersFirst){"name": "own", "type": "fixture", "path": "\#(set)"}]}"#)
+        try harness.folder.write(
+            "home/.config/tourist/config.json", #"{"providers": [\#(providersFirst){"name": "own", "type": "fixture", "path": "\#(set)"}]}"#
+        )
         return harness
     }
 }

@@ -25,11 +25,13 @@ final class HeldFlickr: Sendable {
             if request.path.hasSuffix(".jpg") { downloads.wait() }
         }
         config = harness.folder.child("flickr-config.json")
-        try Data(#"""
+        try Data(
+            #"""
             {"downloads": {"retries": 0, "concurrency": 2},
              "providers": [{"name": "slow", "type": "flickr", "apiKey": "k", "endpoint": "\#(fake.endpoint)"},
                            {"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "http://127.0.0.1:9/services/rest/", "enabled": false}]}
-            """#.utf8).write(to: URL(fileURLWithPath: config))
+            """#.utf8
+        ).write(to: URL(fileURLWithPath: config))
     }
 
     func holdSearches() { searches.start() }

@@ -7,7 +7,8 @@ import TestSupport
     /// Every command and subcommand, as a newcomer types them after `tourist`.
     static let commands = [
         "pin", "pin add", "pin list", "pin show", "pin edit", "pin rm", "pin import", "pin export", "fetch", "new-collection", "album",
-        "photo", "photo rm", "photo get", "export", "search", "serve", "providers", "providers test", "config", "config check", "config init",
+        "photo", "photo rm", "photo get", "export", "search", "serve", "providers", "providers test", "config", "config check",
+        "config init",
         "store", "store verify", "store repair", "store gc", "store stats", "store copy", "fixture", "fixture record",
     ]
 
@@ -16,7 +17,9 @@ import TestSupport
     /// names them: the words before the first argument or option (`pin add PLACE …` is `pin add`).
     static func documentedCommands(page: String, heading: String) throws -> [String] {
         let text = try Documentation.read(page)
-        let section = try #require(text.components(separatedBy: "\n## \(heading)\n").dropFirst().first?.components(separatedBy: "\n## ").first, "\(page) has no \(heading)")
+        let section = try #require(
+            text.components(separatedBy: "\n## \(heading)\n").dropFirst().first?.components(separatedBy: "\n## ").first,
+            "\(page) has no \(heading)")
         return section.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { row in
             row.dropFirst(3).prefix { $0 != "`" }.split(separator: " ")
                 .prefix { word in word.first?.isLetter == true && word.allSatisfy { $0.isLowercase || $0 == "-" } }.joined(separator: " ")
@@ -25,11 +28,17 @@ import TestSupport
 
     @Test func everyCommandOfTheDocsIsCheckedHere() throws {
         let documented = Set(try Self.documentedCommands(page: "docs/commands.md", heading: "The commands"))
-        #expect(documented.count >= 25 && documented.isSuperset(of: ["serve", "fixture record", "pin import", "store copy"]), "\(documented.sorted())")
-        #expect(documented.subtracting(Self.commands).isEmpty, "commands of docs/commands.md not in HelpTests.commands: \(documented.subtracting(Self.commands).sorted())")
+        #expect(
+            documented.count >= 25 && documented.isSuperset(of: ["serve", "fixture record", "pin import", "store copy"]),
+            "\(documented.sorted())")
+        #expect(
+            documented.subtracting(Self.commands).isEmpty,
+            "commands of docs/commands.md not in HelpTests.commands: \(documented.subtracting(Self.commands).sorted())")
         // The rest are the groups the documented commands are in (`pin`, `fixture`…).
         let groups = Set(Self.commands).subtracting(documented)
-        #expect(groups.allSatisfy { group in documented.contains { $0.hasPrefix(group + " ") } }, "not in docs/commands.md's table: \(groups.sorted())")
+        #expect(
+            groups.allSatisfy { group in documented.contains { $0.hasPrefix(group + " ") } },
+            "not in docs/commands.md's table: \(groups.sorted())")
         // The README's overview names the same commands, one line each.
         let overview = try Self.documentedCommands(page: "README.md", heading: "Commands")
         #expect(Set(overview) == documented, "README overview \(Set(overview).symmetricDifference(documented).sorted())")
@@ -43,11 +52,17 @@ import TestSupport
         }
         // Every exit code of docs/commands.md's table, explained in --help too.
         let commandsPage = try Documentation.read("docs/commands.md")
-        let table = try #require(commandsPage.components(separatedBy: "\n## Exit codes (sysexits)").dropFirst().first?.components(separatedBy: "\n\n").dropFirst().first)
-        let codes = table.split(separator: "\n").compactMap { line in line.hasPrefix("| ") ? Int(line.dropFirst(2).prefix { $0 != " " }) : nil }
+        let table = try #require(
+            commandsPage.components(separatedBy: "\n## Exit codes (sysexits)").dropFirst().first?.components(separatedBy: "\n\n")
+                .dropFirst().first)
+        let codes = table.split(separator: "\n").compactMap { line in
+            line.hasPrefix("| ") ? Int(line.dropFirst(2).prefix { $0 != " " }) : nil
+        }
         #expect(codes == [0, 1, 64, 65, 66, 69, 73, 74, 75, 77, 78], "\(codes)")
         for code in codes {
-            #expect(help.contains("\n  \(String(code).padding(toLength: 4, withPad: " ", startingAt: 0))"), "--help does not explain exit \(code)")
+            #expect(
+                help.contains("\n  \(String(code).padding(toLength: 4, withPad: " ", startingAt: 0))"),
+                "--help does not explain exit \(code)")
         }
         // The place names' licence asks for their credit wherever they are used.
         #expect(help.contains("Place names: GeoNames (https://www.geonames.org/), licensed under CC BY 4.0"), "\(help)")
@@ -67,7 +82,9 @@ import TestSupport
         let commandsPage = try Documentation.read("docs/commands.md")
         let row = try #require(commandsPage.split(separator: "\n").first { $0.hasPrefix("| `new-collection ") })
         let usage = row.dropFirst(3).prefix { $0 != "`" }
-        let options = usage.split(separator: " ").map { $0.drop { $0 == "[" } }.filter { $0.hasPrefix("--") }.map { String($0.prefix { $0 == "-" || $0.isLetter }) }
+        let options = usage.split(separator: " ").map { $0.drop { $0 == "[" } }.filter { $0.hasPrefix("--") }.map {
+            String($0.prefix { $0 == "-" || $0.isLetter })
+        }
         #expect(options == ["--count", "--provider", "--allow-fewer"], "\(usage)")
         #expect(options.contains("--allow-fewer"), "\(usage)")
         for option in options { #expect(help.contains(option), "new-collection --help lacks \(option)") }
@@ -139,7 +156,9 @@ import TestSupport
         let harness = try Harness()
         // Before: "Missing value for '--radius <km>'", as if -5 were an option.
         let radius = try await harness.run("pin", "add", "1", "1", "--radius", "-5", expecting: 64)
-        #expect(radius.stderr.hasPrefix("tourist: --radius -5.0 is out of range; use kilometres from 0 (exclusive) to 20000"), "\(radius.stderr)")
+        #expect(
+            radius.stderr.hasPrefix("tourist: --radius -5.0 is out of range; use kilometres from 0 (exclusive) to 20000"),
+            "\(radius.stderr)")
         let count = try await harness.run("search", "1", "2", "--count", "-1", expecting: 64)
         #expect(count.stderr.hasPrefix("tourist: --count -1 is out of range; use 1 to 500"), "\(count.stderr)")
         // A name may begin with a dash.

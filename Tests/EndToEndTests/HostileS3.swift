@@ -24,7 +24,8 @@ final class HostileS3: Sendable {
     /// What points tourist at this fake (with made-up keys).
     var environment: [String: String] {
         [
-            "AWS_ENDPOINT_URL": "http://127.0.0.1:\(server.port)", "AWS_ACCESS_KEY_ID": "AKIDHOSTILE", "AWS_SECRET_ACCESS_KEY": "hostile-secret",
+            "AWS_ENDPOINT_URL": "http://127.0.0.1:\(server.port)", "AWS_ACCESS_KEY_ID": "AKIDHOSTILE",
+            "AWS_SECRET_ACCESS_KEY": "hostile-secret",
             "AWS_REGION": "us-east-1", "TOURIST_STORE": Self.store,
         ]
     }
@@ -44,9 +45,17 @@ final class HostileS3: Sendable {
 
     /// A ListObjectsV2 page holding `keys` (store keys), going on at `token` when there is one.
     static func listPage(_ keys: [String], continuingAt token: String?) -> LoopbackReply {
-        let contents = keys.map { "<Contents><Key>library/\($0)</Key><Size>1</Size><LastModified>2026-01-01T00:00:00.000Z</LastModified></Contents>" }
-        let tail = token.map { "<IsTruncated>true</IsTruncated><NextContinuationToken>\($0)</NextContinuationToken>" } ?? "<IsTruncated>false</IsTruncated>"
-        return .response(status: 200, headers: [("Content-Type", "application/xml")], body: Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?><ListBucketResult><Name>\(bucket)</Name>\(contents.joined())\(tail)</ListBucketResult>".utf8))
+        let contents = keys.map {
+            "<Contents><Key>library/\($0)</Key><Size>1</Size><LastModified>2026-01-01T00:00:00.000Z</LastModified></Contents>"
+        }
+        let tail =
+            token.map { "<IsTruncated>true</IsTruncated><NextContinuationToken>\($0)</NextContinuationToken>" }
+            ?? "<IsTruncated>false</IsTruncated>"
+        return .response(
+            status: 200, headers: [("Content-Type", "application/xml")],
+            body: Array(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?><ListBucketResult><Name>\(bucket)</Name>\(contents.joined())\(tail)</ListBucketResult>"
+                    .utf8))
     }
 
     private static func answer(_ request: LoopbackRequest, _ objects: borrowing Mutex<[String: [UInt8]]>) -> LoopbackReply {
@@ -56,7 +65,9 @@ final class HostileS3: Sendable {
             let keys = objects.withLock { $0.keys.filter { $0.hasPrefix(wanted) }.sorted() }
             return listPage(keys.map { String($0.dropFirst("library/".count)) }, continuingAt: nil)
         }
-        guard request.path.hasPrefix(prefix) else { return .response(status: 404, body: Array("<Error><Code>NoSuchBucket</Code></Error>".utf8)) }
+        guard request.path.hasPrefix(prefix) else {
+            return .response(status: 404, body: Array("<Error><Code>NoSuchBucket</Code></Error>".utf8))
+        }
         let key = String(request.path.dropFirst(prefix.count)).removingPercentEncoding ?? ""
         let missing = LoopbackReply.response(status: 404, body: Array("<Error><Code>NoSuchKey</Code></Error>".utf8))
         switch request.method {
@@ -70,7 +81,8 @@ final class HostileS3: Sendable {
                 stored[key] = request.body
                 return true
             }
-            return created ? .response(status: 200, headers: [("ETag", "\"\(request.body.count)\"")], body: []) : .response(status: 412, body: [])
+            return created
+                ? .response(status: 200, headers: [("ETag", "\"\(request.body.count)\"")], body: []) : .response(status: 412, body: [])
         case "DELETE":
             _ = objects.withLock { $0.removeValue(forKey: key) }
             return .response(status: 204, body: [])

@@ -57,7 +57,9 @@ import TestSupport
         let page = try FileManager.default.attributesOfItem(atPath: prefix + "/share/man/man1/tourist.1")[.posixPermissions] as? Int
         #expect(page == 0o644)
         let manifest = try String(contentsOfFile: prefix + "/share/tourist/installed-files", encoding: .utf8)
-        #expect(manifest.contains("dir share/tourist\n") && manifest.contains("dir share/bash-completion/completions\n") && !manifest.contains("dir share/man"), "\(manifest)")
+        #expect(
+            manifest.contains("dir share/tourist\n") && manifest.contains("dir share/bash-completion/completions\n")
+                && !manifest.contains("dir share/man"), "\(manifest)")
 
         // A second install of a version with one page fewer leaves no stale page.
         try FileManager.default.removeItem(atPath: stage)
@@ -69,7 +71,9 @@ import TestSupport
         #expect(removed.status == 0, "\(removed.output)")
         #expect(Self.files(under: prefix) == ["share/man/man1/other.1"])
         for created in ["bin", "share/tourist", "share/bash-completion", "share/zsh", "share/fish"] {
-            #expect(!FileManager.default.fileExists(atPath: prefix + "/" + created), "\(created) was created by install and is empty: uninstall removes it")
+            #expect(
+                !FileManager.default.fileExists(atPath: prefix + "/" + created),
+                "\(created) was created by install and is empty: uninstall removes it")
         }
 
         let again = try Self.script("uninstall", "", prefix)

@@ -7,9 +7,12 @@ import TestSupport
 /// failures read as before.
 @Suite struct JSONErrorTests {
     /// The `error` member of a run's stderr, after checking stderr is exactly one JSON object.
-    func failure(_ result: TouristBinary.Result, sourceLocation: SourceLocation = #_sourceLocation) throws -> (code: Int?, message: String?, notes: [String]) {
+    func failure(_ result: TouristBinary.Result, sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+        code: Int?, message: String?, notes: [String]
+    ) {
         let document = try result.stderrJSON()
-        let error = try #require(document["error"] as? [String: Any], "stderr has no error: \(result.stderr)", sourceLocation: sourceLocation)
+        let error = try #require(
+            document["error"] as? [String: Any], "stderr has no error: \(result.stderr)", sourceLocation: sourceLocation)
         #expect(Set(document.keys).isSubset(of: ["error", "notes"]), "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(Set(error.keys) == ["code", "message"], "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(error["code"] as? Int == Int(result.status), "the code is the exit code", sourceLocation: sourceLocation)
@@ -61,12 +64,15 @@ import TestSupport
 
     @Test func aFetchWhoseProvidersFailEndsWithTheMessageAndItsNotes() async throws {
         let harness = try Harness()
-        let config = try harness.folder.write("broken.json", #"{"downloads": {"retries": 0}, "providers": [{"name": "broken", "type": "fixture", "failEvery": 1}]}"#)
+        let config = try harness.folder.write(
+            "broken.json", #"{"downloads": {"retries": 0}, "providers": [{"name": "broken", "type": "fixture", "failEvery": 1}]}"#)
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
         let failed = try await harness.run("fetch", pin, "--config", config, "--json", expecting: 69)
         let said = try failure(failed)
         #expect(said.message == "no provider could answer; run the command again later")
-        #expect(said.notes == ["broken could not answer (a server error): fixture provider broken simulated a failure (request 1, failEvery 1)"])
+        #expect(
+            said.notes == ["broken could not answer (a server error): fixture provider broken simulated a failure (request 1, failEvery 1)"]
+        )
         #expect((try failed.json() as? [String: Any])?["pin"] != nil, "stdout still carries the album")
 
         // --quiet keeps the notes out; the error stays, with what its code means.
@@ -75,11 +81,12 @@ import TestSupport
         #expect(quietly.message == "no provider could answer" && quietly.notes.isEmpty, "\(quiet.stderr)")
 
         let prose = try await harness.run("fetch", pin, "--config", config, expecting: 69)
-        #expect(prose.stderr == """
-            tourist: broken could not answer (a server error): fixture provider broken simulated a failure (request 1, failEvery 1)
-            tourist: no provider could answer; run the command again later
+        #expect(
+            prose.stderr == """
+                tourist: broken could not answer (a server error): fixture provider broken simulated a failure (request 1, failEvery 1)
+                tourist: no provider could answer; run the command again later
 
-            """)
+                """)
     }
 
     @Test func aProviderOverItsBudgetEndsWith75AndItsNote() async throws {
@@ -90,7 +97,9 @@ import TestSupport
         let refused = try await harness.run("fetch", pin, "--config", config, "--json", expecting: 75)
         let said = try failure(refused)
         #expect(said.message == "every provider asked to slow down; run the command again later")
-        #expect(said.notes.count == 1 && said.notes[0].hasPrefix("tight asked to slow down: tight has used its budget of 1 request per hour"), "\(said.notes)")
+        #expect(
+            said.notes.count == 1 && said.notes[0].hasPrefix("tight asked to slow down: tight has used its budget of 1 request per hour"),
+            "\(said.notes)")
     }
 
     @Test func notesOfASuccessAreJSONAndAFailingVerifySaysWhy() async throws {
@@ -131,9 +140,13 @@ import TestSupport
         let notes = try searched.stderrNotes()
         let logged = notes.filter { $0.hasPrefix("debug: ") }
         // The same lines as without --json, in order (the first, the scan's time, differs).
-        #expect(logged.count == 1000 && Array(logged.dropFirst()) == debugLines.prefix(1000).dropFirst().map { String($0.dropFirst("tourist: ".count)) })
+        #expect(
+            logged.count == 1000
+                && Array(logged.dropFirst()) == debugLines.prefix(1000).dropFirst().map { String($0.dropFirst("tourist: ".count)) })
         #expect(notes.last == "\(debugLines.count - 1000) more debug lines left out", "\(notes.suffix(3))")
-        for kept in ["pictures: 1005 files skipped: 1005 not images; run with --verbose for each", "pictures has no photos within the radius"] {
+        for kept in [
+            "pictures: 1005 files skipped: 1005 not images; run with --verbose for each", "pictures has no photos within the radius",
+        ] {
             #expect(notes.contains(kept), "\(kept) is kept whatever the log: \(notes.suffix(3))")
         }
     }

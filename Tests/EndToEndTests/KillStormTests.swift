@@ -24,7 +24,8 @@ import TestSupport
         let seed = UInt64.random(in: 0...UInt64.max)
         var random = SeededGenerator(state: seed)
         let harness = try Harness()
-        let config = try harness.folder.write("slow.json", #"{"downloads": {"concurrency": 2}, "providers": [{"name": "demo", "type": "fixture", "latencyMs": 15}]}"#)
+        let config = try harness.folder.write(
+            "slow.json", #"{"downloads": {"concurrency": 2}, "providers": [{"name": "demo", "type": "fixture", "latencyMs": 15}]}"#)
         func pins() async throws -> [String] {
             (try await harness.json("pin", "list", "--config", config)["pins"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
         }
@@ -46,7 +47,11 @@ import TestSupport
             switch Int.random(in: 0..<6, using: &random) {
             case 0: command = ["fetch", pin]
             case 1: command = ["new-collection", pin]
-            case 2: command = stored.isEmpty ? ["fetch", pin] : ["photo", "rm", pin, stored[Int.random(in: 0..<stored.count, using: &random)]["id"] as? String ?? ""]
+            case 2:
+                command =
+                    stored.isEmpty
+                    ? ["fetch", pin]
+                    : ["photo", "rm", pin, stored[Int.random(in: 0..<stored.count, using: &random)]["id"] as? String ?? ""]
             case 3: command = ["pin", "rm", pin]
             case 4: command = ["store", "gc"]
             default: command = ["store", "repair"]
@@ -65,8 +70,11 @@ import TestSupport
                 Issue.record("round \(round) (seed \(seed)), after killing \(command): \(verified["problems"] ?? "")")
                 repairs += 1
                 let repaired = try await harness.json("store", "repair", "--config", config)
-                #expect((repaired["lost"] as? [String])?.isEmpty == true, "round \(round) (seed \(seed)), after \(command): repair lost \(repaired)")
-                #expect(try await harness.json("store", "verify", "--config", config)["ok"] as? Bool == true, "round \(round) (seed \(seed))")
+                #expect(
+                    (repaired["lost"] as? [String])?.isEmpty == true,
+                    "round \(round) (seed \(seed)), after \(command): repair lost \(repaired)")
+                #expect(
+                    try await harness.json("store", "verify", "--config", config)["ok"] as? Bool == true, "round \(round) (seed \(seed))")
             }
         }
         #expect(killed >= 50, "most commands were killed mid-way, not after they ended: \(killed) of 100 (\(commands))")
@@ -75,7 +83,9 @@ import TestSupport
             let completed = try await harness.run("fetch", pin, "--config", config, "--json")
             #expect(completed.status == 0, "\(pin): \(completed.stderr)")
             let album = try #require(try completed.json() as? [String: Any])
-            #expect(album.photos.allSatisfy { $0["state"] as? String == "stored" || $0["state"] as? String == "rejected" }, "\(pin) (seed \(seed))")
+            #expect(
+                album.photos.allSatisfy { $0["state"] as? String == "stored" || $0["state"] as? String == "rejected" },
+                "\(pin) (seed \(seed))")
         }
         #expect(try await harness.json("store", "verify", "--config", config)["ok"] as? Bool == true)
     }

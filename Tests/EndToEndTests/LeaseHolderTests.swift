@@ -13,7 +13,9 @@ struct LeaseHolderTests {
         let harness = try Harness(extraEnvironment: ["TOURIST_LEASE_WAIT_SECONDS": "1"])
         let set = harness.folder.child("set")
         try FixtureSetWriter.write(in: set, latitude: 10, longitude: 10, count: 20, bytesPerPhoto: 1024)
-        try harness.folder.write("home/.config/tourist/config.json", """
+        try harness.folder.write(
+            "home/.config/tourist/config.json",
+            """
             {"album": {"photos": 5}, "providers": [{"name": "own", "type": "fixture", "path": "\(set)"}]}
             """)
         let pin = try #require(try await harness.json("pin", "add", "10.01", "10", "--radius", "2", "--name", "Here")["id"] as? String)
@@ -31,7 +33,8 @@ struct LeaseHolderTests {
 
     /// This process's space as /proc gives it, read here on its own: `BOOT-ID/pid:[INODE]`.
     static func thisProcessSpace() throws -> String {
-        let boot = try String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let boot = try String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let namespace = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")
         return boot + "/" + namespace
     }

@@ -16,7 +16,8 @@ enum Mounts {
     /// What the mount tests need: skipped without it, failing on CI (see `MachineRequirement`).
     static let requirement = MachineRequirement(
         isMet: { available },
-        missing: "this process cannot mount file systems, so the full-disk and read-only mount tests cannot run here; run the tests as root with CAP_SYS_ADMIN (in a container: docker run --cap-add SYS_ADMIN, or --privileged) and /bin/mount installed (bash .ci/setup)"
+        missing:
+            "this process cannot mount file systems, so the full-disk and read-only mount tests cannot run here; run the tests as root with CAP_SYS_ADMIN (in a container: docker run --cap-add SYS_ADMIN, or --privileged) and /bin/mount installed (bash .ci/setup)"
     )
 
     /// Mounts a tmpfs of `size` (such as "96k") at `folder`.

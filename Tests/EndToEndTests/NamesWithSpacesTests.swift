@@ -22,7 +22,10 @@ import TestSupport
         #expect(missing.stderr.contains("Did you mean \"Eiffel Tower\" (\(id))?"), "\(missing.stderr)")
         // An option's value of two words, unquoted: its second word was read into the pin's name.
         let renamed = try await harness.run("pin", "edit", "Eiffel", "Tower", "--name", "La", "Tour", expecting: 64)
-        #expect(renamed.stderr == "tourist: no pin \"Eiffel Tower Tour\": \"Tour\" was read as part of the pin's name, not of --name La; a value of several words is one argument: quote it, as in tourist pin edit Eiffel Tower --name 'La Tour'\n", "\(renamed.stderr)")
+        #expect(
+            renamed.stderr
+                == "tourist: no pin \"Eiffel Tower Tour\": \"Tour\" was read as part of the pin's name, not of --name La; a value of several words is one argument: quote it, as in tourist pin edit Eiffel Tower --name 'La Tour'\n",
+            "\(renamed.stderr)")
         #expect(try await harness.json("pin", "show", id)["name"] as? String == "Eiffel Tower", "nothing renamed")
     }
 
@@ -32,7 +35,10 @@ import TestSupport
         try await harness.run("pin", "add", "48.8584", "2.2945", "--name", "Eiffel Tower")
         let out = harness.folder.child("out")
         let export = try await harness.run("export", "Eiffel", "Tower", out, expecting: 64)
-        #expect(export.stderr == "tourist: unexpected argument '\(out)'; a name of several words is one argument: quote it, as in tourist export 'Eiffel Tower' \(out)\n", "\(export.stderr)")
+        #expect(
+            export.stderr
+                == "tourist: unexpected argument '\(out)'; a name of several words is one argument: quote it, as in tourist export 'Eiffel Tower' \(out)\n",
+            "\(export.stderr)")
         let remove = try await harness.run("photo", "rm", "Eiffel", "Tower", "demo:paris-1", expecting: 64)
         #expect(remove.stderr.hasPrefix("tourist: \"Eiffel Tower\" is a pin ("), "\(remove.stderr)")
         #expect(remove.stderr.hasSuffix("quote it, as in tourist photo rm 'Eiffel Tower' demo:paris-1\n"), "\(remove.stderr)")
@@ -44,10 +50,16 @@ import TestSupport
         // Arguments that parse, but whose words name a pin only together.
         let id = try #require(try await harness.json("pin", "show", "Eiffel Tower")["id"] as? String)
         let folderless = try await harness.run("export", "Eiffel", "Tower", expecting: 64)
-        #expect(folderless.stderr == "tourist: \"Eiffel Tower\" is a pin (\(id)), typed here as separate words, so \"Tower\" would be the folder; a name of several words is one argument: quote it and name the folder, as in tourist export 'Eiffel Tower' FOLDER\n", "\(folderless.stderr)")
+        #expect(
+            folderless.stderr
+                == "tourist: \"Eiffel Tower\" is a pin (\(id)), typed here as separate words, so \"Tower\" would be the folder; a name of several words is one argument: quote it and name the folder, as in tourist export 'Eiffel Tower' FOLDER\n",
+            "\(folderless.stderr)")
         #expect(!FileManager.default.fileExists(atPath: harness.folder.child("Tower")), "nothing exported")
         let rm = try await harness.run("pin", "rm", "Eiffel", "Tower", expecting: 64)
-        #expect(rm.stderr == "tourist: \"Eiffel Tower\" is a pin (\(id)), typed here as 2 separate words; a name of several words is one argument: quote it, as in tourist pin rm 'Eiffel Tower'\n", "\(rm.stderr)")
+        #expect(
+            rm.stderr
+                == "tourist: \"Eiffel Tower\" is a pin (\(id)), typed here as 2 separate words; a name of several words is one argument: quote it, as in tourist pin rm 'Eiffel Tower'\n",
+            "\(rm.stderr)")
         #expect(try await harness.json("pin", "show", id)["name"] as? String == "Eiffel Tower", "nothing removed")
         try await harness.run("pin", "rm", "Eiffel Tower")
     }

@@ -19,7 +19,8 @@ import TestSupport
     /// Runs `new-collection` on a terminal, waits for its question and answers `answer`.
     static func answer(_ answer: String, _ harness: Harness, pin id: String) async throws -> PseudoTerminal.Ended {
         let terminal = try PseudoTerminal(
-            harness.tourist.path, ["new-collection", id], environment: harness.tourist.environment, directory: harness.folder.path, columns: 200
+            harness.tourist.path, ["new-collection", id], environment: harness.tourist.environment, directory: harness.folder.path,
+            columns: 200
         )
         try await terminal.waitFor(Self.question)
         try terminal.type(answer + "\n")
@@ -34,7 +35,10 @@ import TestSupport
         let (harness, id) = try await Self.louvre()
         let kept = try await Self.answer("n", harness, pin: id)
         #expect(kept.status == 0 && !kept.bySignal, "\(kept.output)")
-        #expect(kept.output.contains("the album is unchanged. `tourist new-collection \(id) --allow-fewer` replaces its 3 photos with 2 anyway"), "\(kept.output)")
+        #expect(
+            kept.output.contains(
+                "the album is unchanged. `tourist new-collection \(id) --allow-fewer` replaces its 3 photos with 2 anyway"),
+            "\(kept.output)")
         #expect(try await Self.albumIDs(harness, id) == ["own:p-001", "own:p-002", "own:p-003"])
         // Enter alone is no too.
         let enter = try await Self.answer("", harness, pin: id)
@@ -46,7 +50,9 @@ import TestSupport
         let (harness, id) = try await Self.louvre()
         let replaced = try await Self.answer("y", harness, pin: id)
         #expect(replaced.status == 0 && !replaced.bySignal, "\(replaced.output)")
-        #expect(replaced.output.contains("the new collection of \"Louvre\" has 2 of 3 photos: only 2 unseen photos were left within 0.55 km"), "\(replaced.output)")
+        #expect(
+            replaced.output.contains("the new collection of \"Louvre\" has 2 of 3 photos: only 2 unseen photos were left within 0.55 km"),
+            "\(replaced.output)")
         #expect(!replaced.output.contains("--allow-fewer"), "\(replaced.output)")
         #expect(try await Self.albumIDs(harness, id) == ["own:p-004", "own:p-005"])
     }

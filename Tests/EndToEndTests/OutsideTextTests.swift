@@ -53,9 +53,12 @@ import TestSupport
         let pin = try #require(try await harness.json("pin", "add", center.latitude, center.longitude)["id"] as? String)
 
         let fetched = try await harness.run("fetch", pin, "--count", "2")
-        let note = try #require(fetched.stderr.split(separator: "\n").first { $0.contains("unusable and replaced") }, "\(fetched.stderr.debugDescription)")
+        let note = try #require(
+            fetched.stderr.split(separator: "\n").first { $0.contains("unusable and replaced") }, "\(fetched.stderr.debugDescription)")
         #expect(note.contains(#"own:p-\u{a}001"#) && note.contains("(identical bytes)"), "\(fetched.stderr.debugDescription)")
-        #expect(!fetched.stderr.split(separator: "\n").contains { $0.hasPrefix("001") }, "a line feed of an id broke a note: \(fetched.stderr.debugDescription)")
+        #expect(
+            !fetched.stderr.split(separator: "\n").contains { $0.hasPrefix("001") },
+            "a line feed of an id broke a note: \(fetched.stderr.debugDescription)")
         let album = try await harness.run("album", pin)
         #expect(!album.stdout.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" }, "\(album.stdout.debugDescription)")
         #expect(album.stdout.contains(#"Upper\u{2028}Lower\u{2029}End"#), "\(album.stdout.debugDescription)")

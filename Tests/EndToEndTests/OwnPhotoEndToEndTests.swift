@@ -16,7 +16,8 @@ import TestSupport
         harness = try Harness()
         (photos, config) = try harness.ownPhotos(in: "trip")
         for index in 0..<6 {
-            var photo = GeotaggedPhoto(latitude: 48.8584 + Double(index) * 0.00045, longitude: 2.2945, takenAt: "2024:06:01 17:0\(index):00")
+            var photo = GeotaggedPhoto(
+                latitude: 48.8584 + Double(index) * 0.00045, longitude: 2.2945, takenAt: "2024:06:01 17:0\(index):00")
             (photo.make, photo.model) = ("NIKON CORPORATION", "NIKON D750")
             try photo.write(.jpeg, to: "\(photos)/trip/DSCN00\(40 + index).jpg")
         }
@@ -49,7 +50,8 @@ import TestSupport
         let photo = try #require(try await json("album", pin).photos.first)
         #expect(photo["camera"] as? String == "NIKON D750")
         #expect(photo["file"] as? String == "\(photos)/trip/DSCN0040.jpg")
-        let saved = try await json("photo", "get", "pictures:trip/DSCN0041.jpg", "--size", "o", "--output", harness.folder.child("copy.jpg"))
+        let saved = try await json(
+            "photo", "get", "pictures:trip/DSCN0041.jpg", "--size", "o", "--output", harness.folder.child("copy.jpg"))
         #expect(try sha256sum(saved["path"] as? String ?? "") == (try sha256sum("\(photos)/trip/DSCN0041.jpg")))
     }
 
@@ -63,7 +65,9 @@ import TestSupport
         let kept = try await json("album", pin).photos
         try makeLegacy()
         let album = try String(contentsOfFile: harness.store + "/index/albums/\(pin).json", encoding: .utf8)
-        #expect(album.contains("pictures:\(photos)/trip/DSCN0041.jpg") && !album.contains("pictures:trip/"), "the store is as an older tourist wrote it")
+        #expect(
+            album.contains("pictures:\(photos)/trip/DSCN0041.jpg") && !album.contains("pictures:trip/"),
+            "the store is as an older tourist wrote it")
 
         let listed = try await harness.run(["album", pin, "--json", "--config", config])
         #expect(listed.stderr.contains("pictures: 2 photos in albums renamed to the ids this version gives them"), "\(listed.stderr)")
@@ -104,7 +108,8 @@ import TestSupport
             }
             album["photos"] = photos
             for set in ["shown", "removed"] { album[set] = (album[set] as? [String] ?? []).map(legacy) }
-            try JSONSerialization.data(withJSONObject: album, options: [.sortedKeys, .withoutEscapingSlashes]).write(to: URL(fileURLWithPath: path))
+            try JSONSerialization.data(withJSONObject: album, options: [.sortedKeys, .withoutEscapingSlashes]).write(
+                to: URL(fileURLWithPath: path))
         }
         let refs = harness.store + "/index/refs"
         for shard in try files.contentsOfDirectory(atPath: refs) {
@@ -128,7 +133,10 @@ import TestSupport
         #expect(try await ids(pin) == ["pictures:trip/DSCN0041.jpg", "pictures:trip/DSCN0043.jpg"])
 
         let outside = try await tourist("photo", "rm", pin, "1", "3", expecting: 64)
-        #expect(outside.stderr == "tourist: there is no photo 3 in the album of \"Eiffel\": it has 2 photos, numbered 1 to 2. Run `tourist album \(pin)` to see its photos\n", "\(outside.stderr)")
+        #expect(
+            outside.stderr
+                == "tourist: there is no photo 3 in the album of \"Eiffel\": it has 2 photos, numbered 1 to 2. Run `tourist album \(pin)` to see its photos\n",
+            "\(outside.stderr)")
         let neither = try await tourist("photo", "rm", pin, "DSCN0041.jpg", expecting: 64)
         #expect(neither.stderr.contains("\"DSCN0041.jpg\" is neither a photo's number nor its id"), "\(neither.stderr)")
         #expect(try await ids(pin).count == 2, "nothing was removed")
@@ -150,9 +158,13 @@ import TestSupport
         let out = harness.folder.child("export")
         let files = try #require(try await json("export", pin, out)["files"] as? [String])
         #expect(files == ["\(out)/01 DSCN0040.jpg", "\(out)/02 DSCN0041.jpg"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["01 DSCN0040.jpg", "01 DSCN0040.json", "02 DSCN0041.jpg", "02 DSCN0041.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [
+                "01 DSCN0040.jpg", "01 DSCN0040.json", "02 DSCN0041.jpg", "02 DSCN0041.json",
+            ])
         #expect(try sha256sum("\(out)/01 DSCN0040.jpg") == (try sha256sum("\(photos)/trip/DSCN0040.jpg")))
-        let sidecar = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/01 DSCN0040.json"))) as? [String: Any])
+        let sidecar = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/01 DSCN0040.json"))) as? [String: Any])
         #expect((sidecar["photo"] as? [String: Any])?["id"] as? String == "pictures:trip/DSCN0040.jpg")
     }
 }

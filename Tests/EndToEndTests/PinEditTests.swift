@@ -12,7 +12,10 @@ import TestSupport
         let before = try await harness.json("album", "Louvre").photos
 
         let edited = try await harness.run("pin", "edit", "Louvre", "--radius", "1.25")
-        #expect(edited.stdout == "Pin \(id) \"Louvre\": radius 0.55 km → 1.25 km.\nNext: tourist new-collection \(id) (photos within 1.25 km it has not shown)\n", "\(edited.stdout)")
+        #expect(
+            edited.stdout
+                == "Pin \(id) \"Louvre\": radius 0.55 km → 1.25 km.\nNext: tourist new-collection \(id) (photos within 1.25 km it has not shown)\n",
+            "\(edited.stdout)")
         #expect(edited.stderr.isEmpty, "\(edited.stderr)")
         // The album is as it was: the same photos, the same files.
         let after = try await harness.json("album", "Louvre").photos
@@ -26,7 +29,9 @@ import TestSupport
         // New collections search within 1.25 km: photos beyond the old 0.55 km come, shown and
         // removed ones never do, until none is left.
         var seen: [String] = []
-        for expected in [["own:p-004", "own:p-005", "own:p-006"], ["own:p-007", "own:p-008", "own:p-009"], ["own:p-010", "own:p-011", "own:p-012"]] {
+        for expected in [
+            ["own:p-004", "own:p-005", "own:p-006"], ["own:p-007", "own:p-008", "own:p-009"], ["own:p-010", "own:p-011", "own:p-012"],
+        ] {
             let collection = try await harness.json("new-collection", id).photos
             #expect(collection.map { $0["id"] as? String } == expected)
             #expect(collection.allSatisfy { $0["state"] as? String == "stored" })
@@ -66,7 +71,8 @@ import TestSupport
         #expect(names?.map { $0["name"] as? String } == ["Tour Eiffel", "Louvre"])
         // The name index holds the two names the pins have, nothing else.
         let entries = try FileManager.default.contentsOfDirectory(atPath: harness.store + "/index/names").map { file in
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: harness.store + "/index/names/" + file))) as? [String: String]
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: harness.store + "/index/names/" + file)))
+                as? [String: String]
         }
         #expect(Set(entries.compactMap { $0?["name"] }) == ["Tour Eiffel", "Louvre"] && entries.count == 2)
         #expect(try await harness.json("store", "verify")["ok"] as? Bool == true)
@@ -117,7 +123,10 @@ import TestSupport
 
         // Adding the same place again with another radius says how to change the radius instead.
         let again = try await harness.run("pin", "add", "48.8584", "2.2945", "--name", "Alpha", "--radius", "8", expecting: 65)
-        #expect(again.stderr == "tourist: a pin named \"Alpha\" already exists here with a radius of 5 km (id \(alpha)). Change its radius with `tourist pin edit \(alpha) --radius 8`, or choose another --name\n", "\(again.stderr)")
+        #expect(
+            again.stderr
+                == "tourist: a pin named \"Alpha\" already exists here with a radius of 5 km (id \(alpha)). Change its radius with `tourist pin edit \(alpha) --radius 8`, or choose another --name\n",
+            "\(again.stderr)")
     }
 
     /// Every file under `folder` with its bytes.
@@ -126,7 +135,9 @@ import TestSupport
         let enumerator = FileManager.default.enumerator(atPath: folder)
         while let path = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                continue
+            }
             files[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))
         }
         return files

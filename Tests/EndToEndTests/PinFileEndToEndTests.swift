@@ -27,16 +27,20 @@ import TestSupport
         let again = try await harness.json("pin", "import", file, "--radius", "4")
         #expect((again["added"] as? [Any])?.isEmpty == true && (again["unchanged"] as? [Any])?.count == 3)
         let otherRadius = try await harness.run("pin", "import", file, expecting: 65)
-        #expect(otherRadius.stderr.hasPrefix("tourist: \(file) line 3: a pin named \"Machu Picchu, Peru\" already exists at -13.163,-72.5451 with radius 4 km"), "\(otherRadius.stderr)")
+        #expect(
+            otherRadius.stderr.hasPrefix(
+                "tourist: \(file) line 3: a pin named \"Machu Picchu, Peru\" already exists at -13.163,-72.5451 with radius 4 km"),
+            "\(otherRadius.stderr)")
 
         let csv = try await harness.run("pin", "export").stdout
-        #expect(csv == """
-            name,latitude,longitude,radius_km\r
-            Statue of Liberty,40.6892,-74.0441,3\r
-            "Machu Picchu, Peru",-13.163,-72.5451,4\r
-            "48.861,2.2963",48.861,2.2963,2\r
+        #expect(
+            csv == """
+                name,latitude,longitude,radius_km\r
+                Statue of Liberty,40.6892,-74.0441,3\r
+                "Machu Picchu, Peru",-13.163,-72.5451,4\r
+                "48.861,2.2963",48.861,2.2963,2\r
 
-            """)
+                """)
         let geojson = harness.folder.child("out.geojson")
         let written = try await harness.run("pin", "export", "--output", geojson)
         #expect(written.stdout == "Exported 3 pins to \(geojson) (geojson).\n")
@@ -58,23 +62,26 @@ import TestSupport
     /// injection advice), and importing the exported file gives back exactly the same names.
     @Test func formulaLikeNamesAreGuardedInCSVAndReadBackUnchanged() async throws {
         let harness = try Harness()
-        let names = [#"=HYPERLINK("http://evil.example","x")"#, "+1 555 0100", "-Hill", "@home", "'Twas", "''Twice", "'=quoted", "Plain = fine"]
+        let names = [
+            #"=HYPERLINK("http://evil.example","x")"#, "+1 555 0100", "-Hill", "@home", "'Twas", "''Twice", "'=quoted", "Plain = fine",
+        ]
         for (index, name) in names.enumerated() {
             try await harness.run("pin", "add", String(10 + index), "20", "--name=\(name)")
         }
         let csv = try await harness.run("pin", "export").stdout
-        #expect(csv == """
-            name,latitude,longitude,radius_km\r
-            "'=HYPERLINK(""http://evil.example"",""x"")",10,20,5\r
-            '+1 555 0100,11,20,5\r
-            '-Hill,12,20,5\r
-            '@home,13,20,5\r
-            ''Twas,14,20,5\r
-            '''Twice,15,20,5\r
-            ''=quoted,16,20,5\r
-            Plain = fine,17,20,5\r
+        #expect(
+            csv == """
+                name,latitude,longitude,radius_km\r
+                "'=HYPERLINK(""http://evil.example"",""x"")",10,20,5\r
+                '+1 555 0100,11,20,5\r
+                '-Hill,12,20,5\r
+                '@home,13,20,5\r
+                ''Twas,14,20,5\r
+                '''Twice,15,20,5\r
+                ''=quoted,16,20,5\r
+                Plain = fine,17,20,5\r
 
-            """)
+                """)
         let file = try harness.folder.write("exported.csv", csv)
         let other = harness.folder.child("other-store")
         try await harness.run("pin", "import", file, "--store", other)
@@ -93,7 +100,9 @@ import TestSupport
         try handle.truncate(atOffset: UInt64(64 << 20) + 1)
         try handle.close()
         let refused = try await harness.run("pin", "import", file, expecting: 65)
-        #expect(refused.stderr == "tourist: \(file) is larger than 64 MiB, the most `pin import` reads; split it into smaller files and import each\n")
+        #expect(
+            refused.stderr
+                == "tourist: \(file) is larger than 64 MiB, the most `pin import` reads; split it into smaller files and import each\n")
         #expect(try #require(try await harness.json("pin", "list")["pins"] as? [Any]).isEmpty)
     }
 
@@ -102,17 +111,27 @@ import TestSupport
         try await harness.run("pin", "add", "48.8584", "2.2945", "--name", "Eiffel Tower")
         let conflicting = try harness.folder.write("conflict.csv", "Kyoto,34.9668,135.7741\nEiffel Tower,48.86,2.29\n")
         let refused = try await harness.run("pin", "import", conflicting, expecting: 65)
-        #expect(refused.stderr.hasPrefix("tourist: \(conflicting) line 2: a pin named \"Eiffel Tower\" already exists at 48.8584,2.2945 with radius 5 km (id "), "\(refused.stderr)")
-        let twice = try harness.folder.write("twice.geojson", """
+        #expect(
+            refused.stderr.hasPrefix(
+                "tourist: \(conflicting) line 2: a pin named \"Eiffel Tower\" already exists at 48.8584,2.2945 with radius 5 km (id "),
+            "\(refused.stderr)")
+        let twice = try harness.folder.write(
+            "twice.geojson",
+            """
             {"type":"FeatureCollection","features":[
              {"type":"Feature","geometry":{"type":"Point","coordinates":[135.77,34.96]},"properties":{"name":"Kyoto"}},
              {"type":"Feature","geometry":{"type":"Point","coordinates":[135.0,34.0]},"properties":{"name":"Kyoto"}}]}
             """)
         let duplicate = try await harness.run("pin", "import", twice, expecting: 65)
-        #expect(duplicate.stderr == "tourist: \(twice) feature 1 and feature 2 both name a pin \"Kyoto\", at different places or radii; give one of them another name\n")
+        #expect(
+            duplicate.stderr
+                == "tourist: \(twice) feature 1 and feature 2 both name a pin \"Kyoto\", at different places or radii; give one of them another name\n"
+        )
         let escape = try harness.folder.write("escape.csv", "ok,1,2\n\"bad\u{1B}[31m\",3,4\n")
         let control = try await harness.run("pin", "import", escape, expecting: 65)
-        #expect(control.stderr.hasPrefix("tourist: \(escape) line 2: the pin name \"bad\\u{1B}[31m\" holds a control character (U+001B)"), "\(control.stderr)")
+        #expect(
+            control.stderr.hasPrefix("tourist: \(escape) line 2: the pin name \"bad\\u{1B}[31m\" holds a control character (U+001B)"),
+            "\(control.stderr)")
         let pins = try #require(try await harness.json("pin", "list")["pins"] as? [[String: Any]])
         #expect(pins.map { $0["name"] as? String } == ["Eiffel Tower"], "nothing was added")
 
@@ -124,7 +143,8 @@ import TestSupport
 
     @Test func importReadsStdinAndSniffsItsFormat() async throws {
         let harness = try Harness()
-        let file = try harness.folder.write("piped", #"{"type":"Feature","geometry":{"type":"Point","coordinates":[151.2128,-33.8584]},"properties":{"name":"Sydney"}}"#)
+        let file = try harness.folder.write(
+            "piped", #"{"type":"Feature","geometry":{"type":"Point","coordinates":[151.2128,-33.8584]},"properties":{"name":"Sydney"}}"#)
         let result = try await harness.tourist.run(["pin", "import", "-"], in: harness.folder.path, input: file)
         #expect(result.status == 0 && result.stdout.hasPrefix("Imported 1 pin from stdin."), "\(result.stderr)")
         let pins = try #require(try await harness.json("pin", "list")["pins"] as? [[String: Any]])

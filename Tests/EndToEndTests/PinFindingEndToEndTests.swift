@@ -25,18 +25,27 @@ import TestSupport
         #expect((fetched["pin"] as? [String: Any])?["id"] as? String == kyoto)
 
         let ambiguous = try await harness.run("pin", "show", "eiff", expecting: 64)
-        #expect(ambiguous.stderr == "tourist: \"eiff\" could be 2 pins: \(ids["Eiffel Tower"] ?? "") \"Eiffel Tower\", \(ids["Eiffel Tower Top"] ?? "") \"Eiffel Tower Top\"; type more of the name, or the id\n")
+        #expect(
+            ambiguous.stderr
+                == "tourist: \"eiff\" could be 2 pins: \(ids["Eiffel Tower"] ?? "") \"Eiffel Tower\", \(ids["Eiffel Tower Top"] ?? "") \"Eiffel Tower Top\"; type more of the name, or the id\n"
+        )
         // Removing takes a whole name or id: a prefix is refused, naming the pin.
         let prefix = try await harness.run("pin", "rm", "kyo", expecting: 64)
-        #expect(prefix.stderr == "tourist: \"kyo\" is only the start of \"Kyoto\" (\(kyoto)); a pin is removed only by its whole name or its id\n")
+        #expect(
+            prefix.stderr
+                == "tourist: \"kyo\" is only the start of \"Kyoto\" (\(kyoto)); a pin is removed only by its whole name or its id\n")
         let both = try await harness.run("pin", "rm", "eiff", expecting: 64)
         #expect(both.stderr.hasPrefix("tourist: \"eiff\" is only the start of 2 pins: "), "\(both.stderr)")
         let unknown = try await harness.run("album", "Kyotp", expecting: 65)
-        #expect(unknown.stderr == "tourist: no pin \"Kyotp\" in \(harness.store). Did you mean \"Kyoto\" (\(kyoto))? Run `tourist pin list` to see the pins and their ids\n")
+        #expect(
+            unknown.stderr
+                == "tourist: no pin \"Kyotp\" in \(harness.store). Did you mean \"Kyoto\" (\(kyoto))? Run `tourist pin list` to see the pins and their ids\n"
+        )
         let far = try await harness.run("album", "Lisbon", expecting: 65)
         #expect(far.stderr == "tourist: no pin \"Lisbon\" in \(harness.store). Run `tourist pin list` to see the pins and their ids\n")
         #expect((try await harness.json("pin", "list")["pins"] as? [Any])?.count == 3, "nothing was removed")
-        #expect(try await harness.run("pin", "rm", "KYOTO").stdout.hasPrefix("Removed pin \(kyoto) \"Kyoto\""), "the whole name, in any case")
+        #expect(
+            try await harness.run("pin", "rm", "KYOTO").stdout.hasPrefix("Removed pin \(kyoto) \"Kyoto\""), "the whole name, in any case")
     }
 
     /// Runs bash's completion for `line` (the word under the cursor last) with the script tourist
@@ -45,7 +54,9 @@ import TestSupport
         let script = try await harness.run("--generate-completion-script", "bash").stdout
         let scriptFile = try harness.folder.write("completion.bash", script)
         let words = ([harness.tourist.path] + line).map { "'\($0)'" }.joined(separator: " ")
-        let driver = try harness.folder.write("drive.sh", """
+        let driver = try harness.folder.write(
+            "drive.sh",
+            """
             source '\(scriptFile)'
             COMP_WORDS=(\(words)); COMP_CWORD=\(line.count); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
             _tourist '\(harness.tourist.path)' "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
@@ -73,10 +84,15 @@ import TestSupport
         let ids = try await Self.pinned(harness)
         #expect(try await Self.bashCompletes(["fetch", "Ky"], harness: harness) == ["Kyoto"])
         #expect(Set(try await Self.bashCompletes(["pin", "rm", "Eiffel"], harness: harness)) == ["Eiffel Tower", "Eiffel Tower Top"])
-        #expect(try await Self.bashCompletes(["album", ids["Kyoto"].map { String($0.prefix(6)) } ?? ""], harness: harness) == [ids["Kyoto"] ?? ""])
+        #expect(
+            try await Self.bashCompletes(["album", ids["Kyoto"].map { String($0.prefix(6)) } ?? ""], harness: harness) == [
+                ids["Kyoto"] ?? ""
+            ])
 
-        let config = try harness.folder.write("config.json", #"{"providers": [{"name": "demo", "type": "fixture"}, {"name": "mine", "type": "fixture"}]}"#)
-        #expect(try await Self.bashCompletes(["fetch", "Kyoto", "--config", config, "--provider", ""], harness: harness) == ["demo", "mine"])
+        let config = try harness.folder.write(
+            "config.json", #"{"providers": [{"name": "demo", "type": "fixture"}, {"name": "mine", "type": "fixture"}]}"#)
+        #expect(
+            try await Self.bashCompletes(["fetch", "Kyoto", "--config", config, "--provider", ""], harness: harness) == ["demo", "mine"])
         // Another store, named on the line: its pins.
         let other = harness.folder.child("other")
         try await harness.run("pin", "add", "1", "2", "--name", "Elsewhere", "--store", other)

@@ -30,14 +30,17 @@ import TestSupport
         let harness = try Harness()
         let shared = try await harness.run("pin", "add", "Springfield", expecting: 64)
         #expect(shared.stderr.hasPrefix("tourist: \"Springfield\" names "), "\(shared.stderr)")
-        #expect(shared.stderr.contains("\n  \"Springfield, Illinois\": Springfield, Illinois, United States (US), pop. "), "\(shared.stderr)")
+        #expect(
+            shared.stderr.contains("\n  \"Springfield, Illinois\": Springfield, Illinois, United States (US), pop. "), "\(shared.stderr)")
         // Each listed choice, typed as shown, is one place.
         let picked = try await harness.json("pin", "add", "Springfield, Illinois")
         #expect(abs((picked["latitude"] as? Double ?? 0) - 39.80) < 0.05, "\(picked)")
         #expect((try await harness.json("pin", "list")["pins"] as? [Any])?.count == 1)
 
         let nowhere = try await harness.run("pin", "add", "Xyzzyville", expecting: 64)
-        #expect(nowhere.stderr.contains("no place named \"Xyzzyville\"") && nowhere.stderr.contains("give its coordinates instead, as LAT LON"), "\(nowhere.stderr)")
+        #expect(
+            nowhere.stderr.contains("no place named \"Xyzzyville\"") && nowhere.stderr.contains("give its coordinates instead, as LAT LON"),
+            "\(nowhere.stderr)")
         // search takes a place the same way.
         let searched = try await harness.json("search", "Paris", "--count", "2")
         #expect(searched.photos.count == 2, "\(searched)")

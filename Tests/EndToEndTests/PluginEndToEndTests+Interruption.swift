@@ -16,7 +16,8 @@ extension PluginEndToEndTests {
     func anInterruptedFetchEndsThePluginAndEveryDescendant(signal: Int32) async throws {
         let family = try familyFolder()
         let config = try faultyConfig("family-search", extra: #", "pidFolder": "\#(family)""#)
-        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel", "--config", config)["id"] as? String)
+        let pin = try #require(
+            try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel", "--config", config)["id"] as? String)
         let process = try harness.tourist.start(["fetch", pin, "--config", config], in: harness.folder.path)
         let pids = try await familyPids(in: family)
         kill(process.processIdentifier, signal)
@@ -53,7 +54,8 @@ extension PluginEndToEndTests {
     func aStoppedServerEndsThePluginAndEveryDescendant(signal: Int32) async throws {
         let family = try familyFolder()
         let config = try faultyConfig("family-search", extra: #", "pidFolder": "\#(family)""#)
-        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel", "--config", config)["id"] as? String)
+        let pin = try #require(
+            try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel", "--config", config)["id"] as? String)
         let server = try await ServedStore(harness, arguments: ["--config", config])
         let started = try await server.send("POST", "/api/pins/\(pin)/fetch", csrf: try await server.csrfToken())
         #expect(started.status == 202, "\(started.text)")

@@ -14,7 +14,8 @@ extension PluginEndToEndTests {
         let sample = Self.examples + "/csv/sample.csv"
         var tourist = harness.tourist
         tourist.environment["PATH"] = "/usr/bin:/bin"
-        let config = try harness.folder.write("conf/config.json", #"{"providers": [{"name": "walks", "type": "csv", "file": "\#(sample)"}]}"#)
+        let config = try harness.folder.write(
+            "conf/config.json", #"{"providers": [{"name": "walks", "type": "csv", "file": "\#(sample)"}]}"#)
 
         let refused = try await tourist.run(["config", "check", "--config", config], in: harness.folder.path)
         #expect(refused.status == 78)
@@ -34,7 +35,8 @@ extension PluginEndToEndTests {
         onPath.environment["PATH"] = folder + ":/usr/bin:/bin"
         let found = try await onPath.run(["config", "check", "--config", config], in: harness.folder.path)
         #expect(found.status == 0, "\(found.stderr)")
-        let exec = try harness.folder.write("conf/exec.json", #"{"providers": [{"name": "walks", "type": "exec", "command": ["\#(program)"], "file": "\#(sample)"}]}"#)
+        let exec = try harness.folder.write(
+            "conf/exec.json", #"{"providers": [{"name": "walks", "type": "exec", "command": ["\#(program)"], "file": "\#(sample)"}]}"#)
         let byPath = try await tourist.run(["config", "check", "--config", exec], in: harness.folder.path)
         #expect(byPath.status == 0, "\(byPath.stderr)")
     }
@@ -47,6 +49,9 @@ extension PluginEndToEndTests {
         let config = try harness.folder.write("conf/config.json", #"{"providers": [{"type": "csvv"}]}"#)
         let refused = try await tourist.run(["config", "check", "--config", config], in: harness.folder.path)
         #expect(refused.status == 78)
-        #expect(refused.stderr.hasSuffix(#"providers[0].type: unknown provider type "csvv". Use one of: flickr, commons, fixture, directory, exec, or install a plugin as tourist-provider-csvv on PATH."# + "\n"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.hasSuffix(
+                #"providers[0].type: unknown provider type "csvv". Use one of: flickr, commons, fixture, directory, exec, or install a plugin as tourist-provider-csvv on PATH."#
+                    + "\n"), "\(refused.stderr)")
     }
 }

@@ -25,10 +25,11 @@ struct S3HostileEndpointTests {
         let pages = Mutex(0)
         return try HostileS3 { request in
             guard HostileS3.isListing(request) else { return nil }
-            return page(pages.withLock { count in
-                count += 1
-                return count
-            })
+            return page(
+                pages.withLock { count in
+                    count += 1
+                    return count
+                })
         }
     }
 
@@ -38,7 +39,8 @@ struct S3HostileEndpointTests {
             HostileS3.listPage(["index/pins.journal/\(String(format: "%015d", page))-1-1"], continuingAt: "again")
         }
         let result = try await Self.harness(fake).run("pin", "list", expecting: 69)
-        #expect(result.stderr.contains("continuation token it had given before") && result.stderr.contains(HostileS3.store), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("continuation token it had given before") && result.stderr.contains(HostileS3.store), "\(result.stderr)")
         #expect(Self.listings(fake) == 2, "stopped at the first repeat")
     }
 
@@ -53,10 +55,12 @@ struct S3HostileEndpointTests {
     /// resets): with a 2 s limit for such requests, each attempt ends at it, and the command with 69.
     @Test(.timeLimit(.minutes(2))) func aTricklingEndpointCannotHoldACommand() async throws {
         let fake = try HostileS3 { request in
-            HostileS3.reads(request, "VERSION") ? .paced(status: 200, headers: [("ETag", "\"v\"")], length: 100_000, chunk: 1, every: 0.2) : nil
+            HostileS3.reads(request, "VERSION")
+                ? .paced(status: 200, headers: [("ETag", "\"v\"")], length: 100_000, chunk: 1, every: 0.2) : nil
         }
         let result = try await Self.harness(fake, extra: ["TOURIST_S3_TIMEOUT_SECONDS": "2"]).run("pin", "list", expecting: 69)
-        #expect(result.stderr.contains("cannot reach the store \(HostileS3.store)") && result.stderr.contains("VERSION"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("cannot reach the store \(HostileS3.store)") && result.stderr.contains("VERSION"), "\(result.stderr)")
     }
 
     /// A 213 MB album object: refused by its Content-Length before any body is read, and, sent
@@ -65,7 +69,9 @@ struct S3HostileEndpointTests {
         let pin = "3f2a1b4c"
         let fake = try HostileS3 { request in
             guard request.path.hasSuffix("/index/albums/\(pin).json") else { return nil }
-            return .paced(status: 200, headers: [("ETag", "\"big\"")], length: 213_000_000, chunk: 1 << 20, every: 0, declaringLength: declaringLength)
+            return .paced(
+                status: 200, headers: [("ETag", "\"big\"")], length: 213_000_000, chunk: 1 << 20, every: 0, declaringLength: declaringLength
+            )
         }
         let result = try await Self.harness(fake).run("album", pin, expecting: 65)
         #expect(result.stderr.contains("64 MiB") && result.stderr.contains("index/albums/\(pin).json"), "\(result.stderr)")
@@ -74,10 +80,13 @@ struct S3HostileEndpointTests {
 
     @Test func aRedirectToAnotherHostIs69() async throws {
         let fake = try HostileS3 { request in
-            HostileS3.reads(request, "VERSION") ? .redirect(to: "http://s3.elsewhere.example/tourist-hostile/library/VERSION", status: 307) : nil
+            HostileS3.reads(request, "VERSION")
+                ? .redirect(to: "http://s3.elsewhere.example/tourist-hostile/library/VERSION", status: 307) : nil
         }
         let result = try await Self.harness(fake).run("pin", "list", expecting: 69)
-        #expect(result.stderr.contains("HTTP 307") && result.stderr.contains("s3.elsewhere.example") && result.stderr.contains("AWS_ENDPOINT_URL"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("HTTP 307") && result.stderr.contains("s3.elsewhere.example")
+                && result.stderr.contains("AWS_ENDPOINT_URL"), "\(result.stderr)")
     }
 
     @Test func aListingPageOverItsLimitNamesThatLimit() async throws {
@@ -85,7 +94,8 @@ struct S3HostileEndpointTests {
             HostileS3.isListing(request) ? .paced(status: 200, headers: [], length: 17 << 20, chunk: 1 << 20, every: 0) : nil
         }
         let result = try await Self.harness(fake).run("pin", "list", expecting: 69)
-        #expect(result.stderr.contains("16 MiB, the limit of a listing page") && !result.stderr.contains("maxPhotoBytes"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("16 MiB, the limit of a listing page") && !result.stderr.contains("maxPhotoBytes"), "\(result.stderr)")
     }
 
     @Test func garbageInsteadOfAListingIs69() async throws {

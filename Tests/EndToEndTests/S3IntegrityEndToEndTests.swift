@@ -60,7 +60,9 @@ struct S3IntegrityEndToEndTests {
         let harness = try Harness(extraEnvironment: gateway.environment.merging(["TOURIST_STORE": store]) { $1 })
         let set = harness.folder.child("set")
         try FixtureSetWriter.write(in: set, latitude: 10, longitude: 10, count: 2, bytesPerPhoto: 3 << 20)
-        try harness.folder.write("home/.config/tourist/config.json", """
+        try harness.folder.write(
+            "home/.config/tourist/config.json",
+            """
             {"album": {"photos": 2}, "providers": [{"name": "own", "type": "fixture", "path": "\(set)"}]}
             """)
         return harness
@@ -92,7 +94,8 @@ struct S3IntegrityEndToEndTests {
         let key = "blobs/sha256/\(sha256.prefix(2))/\(sha256)"
         let (bucket, prefix) = try S3StoreEndToEndTests.split(store)
         let genuine = try #require(try gateway.object(bucket, "\(prefix)/\(key)"))
-        return LargePhotoInBucket(store: store, pin: pin, sha256: sha256, bytes: bytes, key: key, bucket: bucket, object: "\(prefix)/\(key)", genuine: genuine)
+        return LargePhotoInBucket(
+            store: store, pin: pin, sha256: sha256, bytes: bytes, key: key, bucket: bucket, object: "\(prefix)/\(key)", genuine: genuine)
     }
 
     /// `bytes` with one byte in the middle changed.
@@ -118,12 +121,16 @@ struct S3IntegrityEndToEndTests {
             let answer = try await served.get("/blobs/\(sha256)", headers: headers)
             #expect(answer.status == 500, "\(headers): \(answer.status)")
             #expect(answer.header("Cache-Control")?.contains("immutable") != true && answer.header("ETag") == nil)
-            #expect(String(decoding: answer.body, as: UTF8.self).contains("(not this machine's cache) is damaged"), "\(String(decoding: answer.body, as: UTF8.self))")
+            #expect(
+                String(decoding: answer.body, as: UTF8.self).contains("(not this machine's cache) is damaged"),
+                "\(String(decoding: answer.body, as: UTF8.self))")
         }
         let cached = try Self.cachePath(second, store, key)
         #expect(!FileManager.default.fileExists(atPath: cached), "the bucket's bytes were not kept")
         let exported = try await second.run("export", pin, second.folder.child("out"), expecting: 65)
-        #expect(exported.stderr.contains("damaged in the store \(store) (not in this machine's cache)") && exported.stderr.contains("tourist store repair"), "\(exported.stderr)")
+        #expect(
+            exported.stderr.contains("damaged in the store \(store) (not in this machine's cache)")
+                && exported.stderr.contains("tourist store repair"), "\(exported.stderr)")
         #expect(!FileManager.default.fileExists(atPath: cached), "a refused photo is not kept in the cache")
         // The advice holds: repair finds the bucket's damage.
         let repaired = try await second.run("store", "repair")
@@ -143,7 +150,9 @@ struct S3IntegrityEndToEndTests {
 
         // Larger: libcurl refuses its Content-Length before any body comes, so the message cannot
         // say how large it is. Smaller: refused once read, with its size.
-        let replacements = [(genuine + Data(count: 8 << 20), "is larger"), (genuine.prefix(genuine.count / 2), "is \(genuine.count / 2) bytes")]
+        let replacements = [
+            (genuine + Data(count: 8 << 20), "is larger"), (genuine.prefix(genuine.count / 2), "is \(genuine.count / 2) bytes"),
+        ]
         for (replacement, said) in replacements {
             #expect(try gateway.put(photo.bucket, photo.object, replacement) == "200")
             let expected = "blob \(sha256) in the store \(store) (not this machine's cache) \(said), but its album records \(bytes) bytes"
@@ -184,10 +193,13 @@ struct S3IntegrityEndToEndTests {
         let damages: [(String, () throws -> Void)] = [
             ("rewritten", { try Self.damaged(genuine).write(to: URL(fileURLWithPath: cached)) }),
             ("truncated", { try genuine.prefix(genuine.count - 1000).write(to: URL(fileURLWithPath: cached)) }),
-            ("a link", {
-                try FileManager.default.removeItem(atPath: cached)
-                try FileManager.default.createSymbolicLink(atPath: cached, withDestinationPath: elsewhere)
-            }),
+            (
+                "a link",
+                {
+                    try FileManager.default.removeItem(atPath: cached)
+                    try FileManager.default.createSymbolicLink(atPath: cached, withDestinationPath: elsewhere)
+                }
+            ),
         ]
         for (damage, apply) in damages {
             try apply()
@@ -196,7 +208,10 @@ struct S3IntegrityEndToEndTests {
             #expect(whole.header("ETag") == "\"\(sha256)\"" && whole.header("Cache-Control")?.contains("immutable") == true, "\(damage)")
             let part = try await served.get("/blobs/\(sha256)", headers: [("Range", "bytes=1000-1999")])
             #expect(part.status == 206 && Data(part.body) == genuine[1000..<2000], "\(damage): \(part.status)")
-            #expect(try sha256sum(cached) == sha256 && (try FileManager.default.attributesOfItem(atPath: cached)[.type] as? FileAttributeType) == .typeRegular, "\(damage): healed")
+            #expect(
+                try sha256sum(cached) == sha256
+                    && (try FileManager.default.attributesOfItem(atPath: cached)[.type] as? FileAttributeType) == .typeRegular,
+                "\(damage): healed")
 
             try apply()
             let out = harness.folder.child("export-\(damage.prefix(4))")

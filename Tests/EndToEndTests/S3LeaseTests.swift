@@ -43,7 +43,8 @@ struct S3LeaseTests {
         let waiter = try S3StoreEndToEndTests.machine(gateway, store: store, extra: ["TOURIST_LEASE_WAIT_SECONDS": "1"])
         let flickr = try HeldFlickr(holder)
         defer { flickr.stop() }
-        let pin = try #require(try await holder.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel Tower", "--radius", "3")["id"] as? String)
+        let pin = try #require(
+            try await holder.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel Tower", "--radius", "3")["id"] as? String)
         flickr.holdDownloads()
         let holding = try holder.tourist.start(["fetch", pin, "--config", flickr.config], in: holder.folder.path)
         try await Waiting.until("the first machine holds the pin's lease") {

@@ -35,7 +35,9 @@ struct S3StoreCopyTests {
         let before = try await gateway.requests(on: bucket).count
 
         let second = try await harness.json("store", "copy", library.source, store)
-        #expect(second["pins"] as? Int == 0 && second["pinsPresent"] as? Int == 3 && second["blobsCopied"] as? Int == 0 && second["blobsPresent"] as? Int == 30, "\(second)")
+        #expect(
+            second["pins"] as? Int == 0 && second["pinsPresent"] as? Int == 3 && second["blobsCopied"] as? Int == 0
+                && second["blobsPresent"] as? Int == 30, "\(second)")
         let sent = try await gateway.requests(on: bucket).dropFirst(before)
         let writes = sent.filter { !$0.hasPrefix("GET ") && !$0.hasPrefix("HEAD ") }
         #expect(!sent.isEmpty && writes.isEmpty, "no write: \(writes)")
@@ -65,7 +67,9 @@ struct S3StoreCopyTests {
         try await harness.run("pin", "edit", pin, "--name", "Renamed in the bucket", "--store", store)
         let refused = try await harness.run("store", "copy", library.source, store, expecting: 65)
         #expect(refused.stderr.contains("Renamed in the bucket") && refused.stderr.contains("--overwrite"), "\(refused.stderr)")
-        let names = try #require(try await harness.json("pin", "list", "--store", store)["pins"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        let names = try #require(try await harness.json("pin", "list", "--store", store)["pins"] as? [[String: Any]]).compactMap {
+            $0["name"] as? String
+        }
         #expect(names.contains("Renamed in the bucket") && names.count == 3, "\(names)")
     }
 }

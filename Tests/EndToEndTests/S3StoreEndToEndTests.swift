@@ -17,7 +17,9 @@ struct S3StoreEndToEndTests {
         let harness = try Harness(extraEnvironment: gateway.environment.merging(["TOURIST_STORE": store]) { $1 }.merging(extra) { $1 })
         let set = harness.folder.child("set")
         try FixtureSetWriter.write(in: set, latitude: 10, longitude: 10, count: 200, bytesPerPhoto: 2048)
-        try harness.folder.write("home/.config/tourist/config.json", """
+        try harness.folder.write(
+            "home/.config/tourist/config.json",
+            """
             {"album": {"photos": 10}, "downloads": {"concurrency": 1},
              "providers": [{"name": "own", "type": "fixture", "path": "\(set)", "latencyMs": \(latencyMs)}]}
             """)
@@ -29,7 +31,9 @@ struct S3StoreEndToEndTests {
         var ids: [String] = []
         for index in 0..<count {
             let latitude = String(format: "%.6f", 10 + Double(index + 1) * 2.5 / 111.2)
-            ids.append(try #require(try await harness.json("pin", "add", latitude, "10", "--radius", "1", "--name", "Place \(index)")["id"] as? String))
+            ids.append(
+                try #require(
+                    try await harness.json("pin", "add", latitude, "10", "--radius", "1", "--name", "Place \(index)")["id"] as? String))
         }
         return ids
     }
@@ -55,7 +59,9 @@ struct S3StoreEndToEndTests {
         // The second starts once the first holds a lease, and stores a photo while the first is
         // stopped (SIGSTOP; it holds two pins at most): both then work on the same list, however
         // fast either runs.
-        try await Waiting.until("the first machine holds a lease") { try Self.keys(gateway, store, under: "leases/").count > 0 || !one.isRunning }
+        try await Waiting.until("the first machine holds a lease") {
+            try Self.keys(gateway, store, under: "leases/").count > 0 || !one.isRunning
+        }
         kill(one.processIdentifier, SIGSTOP)
         defer { kill(one.processIdentifier, SIGCONT) }
         let stored = { try pins.reduce(0) { $0 + (try Self.storedPhotos(gateway, store, $1)) } }
@@ -65,12 +71,15 @@ struct S3StoreEndToEndTests {
         kill(one.processIdentifier, SIGCONT)
         let (oneResult, otherResult) = (try await TouristBinary.finish(one), try await TouristBinary.finish(other))
         #expect(oneResult.status == 0 && otherResult.status == 0, "\(oneResult.stderr)\n\(otherResult.stderr)")
-        let runs = try [oneResult, otherResult].map { try #require(try JSONSerialization.jsonObject(with: Data($0.stdout.utf8)) as? [String: Any]) }
+        let runs = try [oneResult, otherResult].map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.stdout.utf8)) as? [String: Any])
+        }
         let bytes = runs.map { $0["bytes"] as? Int ?? -1 }
         #expect(bytes.allSatisfy { $0 > 0 }, "both machines fetched pins: \(bytes)")
         let stats = try await first.json("store", "stats")
         #expect(stats["photos"] as? Int == 80 && stats["blobs"] as? Int == 80)
-        #expect(bytes.reduce(0, +) == stats["blobBytes"] as? Int, "every photo was downloaded once, by one machine: \(bytes) against \(stats)")
+        #expect(
+            bytes.reduce(0, +) == stats["blobBytes"] as? Int, "every photo was downloaded once, by one machine: \(bytes) against \(stats)")
         for pin in pins {
             let album = try await second.json("album", pin)
             #expect(album.photos.count == 10 && album.photos.allSatisfy { $0["state"] as? String == "stored" })
@@ -114,14 +123,18 @@ struct S3StoreEndToEndTests {
             held.open()
             fake.stop()
         }
-        let flickr = try harness.folder.write("flickr.json", """
+        let flickr = try harness.folder.write(
+            "flickr.json",
+            """
             {"album": {"photos": 10}, "downloads": {"concurrency": 2},
              "providers": [{"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "\(fake.endpoint)"}]}
             """)
         for round in 1...2 {
             let before = try Self.storedPhotos(gateway, store, pin)
             let process = try harness.tourist.start(["fetch", pin, "--quiet", "--config", flickr], in: harness.folder.path)
-            try await Waiting.until("round \(round): one more photo stored") { try Self.storedPhotos(gateway, store, pin) > before || !process.isRunning }
+            try await Waiting.until("round \(round): one more photo stored") {
+                try Self.storedPhotos(gateway, store, pin) > before || !process.isRunning
+            }
             kill(process.processIdentifier, SIGKILL)
             let ended = try await TouristBinary.finish(process)
             #expect(ended.bySignal, "round \(round): the fetch was killed mid-album, not ended with \(ended.status): \(ended.stderr)")
@@ -153,7 +166,8 @@ struct S3StoreEndToEndTests {
     /// Copies the store `source` to `destination`, which must then pass `verify`, and exports
     /// `pin` from it: the same photo files as in the export folder `reference`.
     static func expectCopy(
-        _ harness: Harness, _ pin: String, from source: String, to destination: String, sameAs reference: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ harness: Harness, _ pin: String, from source: String, to destination: String, sameAs reference: String,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         try await harness.run("store", "copy", source, destination, sourceLocation: sourceLocation)
         #expect(try await harness.json("store", "verify", "--store", destination)["ok"] as? Bool == true, sourceLocation: sourceLocation)
@@ -205,10 +219,12 @@ struct S3StoreEndToEndTests {
         let store = try Self.s3(gateway, "outage")
         // A confirmed copy counts as "a moment ago" for an hour: the commands below follow each
         // other within it however busy the machine.
-        let harness = try Self.machine(gateway, store: store, extra: ["TOURIST_RETRY_BASE_SECONDS": "0.01", "TOURIST_CACHE_FRESH_SECONDS": "3600"])
+        let harness = try Self.machine(
+            gateway, store: store, extra: ["TOURIST_RETRY_BASE_SECONDS": "0.01", "TOURIST_CACHE_FRESH_SECONDS": "3600"])
         let flickr = try HeldFlickr(harness)
         defer { flickr.stop() }
-        let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Place 0", "--radius", "3")["id"] as? String)
+        let pin = try #require(
+            try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Place 0", "--radius", "3")["id"] as? String)
         flickr.holdDownloads(after: 1)
         let process = try harness.tourist.start(["fetch", pin, "--count", "10", "--config", flickr.config], in: harness.folder.path)
         try await Waiting.until("a photo is stored") { try Self.storedPhotos(gateway, store, pin) > 0 || !process.isRunning }
@@ -256,7 +272,8 @@ struct S3StoreEndToEndTests {
     static func storedPhotos(_ gateway: CephGateway, _ store: String, _ pin: String) throws -> Int {
         let (bucket, prefix) = try split(store)
         guard let data = try gateway.object(bucket, "\(prefix)/index/albums/\(pin).json"),
-              let album = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return 0 }
+            let album = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return 0 }
         return ((album["photos"] as? [[String: Any]]) ?? []).filter { $0["state"] as? String == "stored" }.count
     }
 
@@ -274,10 +291,14 @@ struct S3StoreEndToEndTests {
     /// The same photo files (not their JSON sidecars, which name the store) with the same SHA-256
     /// (by coreutils' sha256sum) in two export folders.
     static func expectSameFiles(_ left: String, _ right: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        func photos(_ folder: String) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasSuffix(".json") }.sorted() }
+        func photos(_ folder: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasSuffix(".json") }.sorted()
+        }
         let names = try photos(left)
         #expect(names == (try photos(right)), sourceLocation: sourceLocation)
         #expect(names.count == 10, "\(names)", sourceLocation: sourceLocation)
-        for name in names { #expect(try sha256sum(left + "/" + name) == sha256sum(right + "/" + name), "\(name)", sourceLocation: sourceLocation) }
+        for name in names {
+            #expect(try sha256sum(left + "/" + name) == sha256sum(right + "/" + name), "\(name)", sourceLocation: sourceLocation)
+        }
     }
 }

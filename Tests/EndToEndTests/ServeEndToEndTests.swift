@@ -54,19 +54,24 @@ import TestSupport
         let csrf = try await server.csrfToken()
 
         // Drop a pin: the CLI sees it.
-        let added = try await server.send("POST", "/api/pins", json: ["name": "Paris", "latitude": 48.8584, "longitude": 2.2945, "radiusKm": 5], csrf: csrf)
+        let added = try await server.send(
+            "POST", "/api/pins", json: ["name": "Paris", "latitude": 48.8584, "longitude": 2.2945, "radiusKm": 5], csrf: csrf)
         #expect(added.status == 201, "\(added.text)")
         let pin = try #require(try added.json() as? [String: Any])
         let id = try #require(pin["id"] as? String)
         #expect(pin["state"] as? String == "new")
         let listed = try await harness.json("pin", "list")
         #expect((listed["pins"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
-        #expect(try await server.send("POST", "/api/pins", json: ["name": "Paris", "latitude": 48.8584, "longitude": 2.2945, "radiusKm": 5], csrf: csrf).status == 200)
+        #expect(
+            try await server.send(
+                "POST", "/api/pins", json: ["name": "Paris", "latitude": 48.8584, "longitude": 2.2945, "radiusKm": 5], csrf: csrf
+            ).status == 200)
         let taken = try await server.send("POST", "/api/pins", json: ["name": "Paris", "latitude": 10, "longitude": 10], csrf: csrf)
         #expect(taken.status == 409)
         let offMap = try await server.send("POST", "/api/pins", json: ["latitude": 91, "longitude": 0], csrf: csrf)
         #expect(offMap.status == 400 && offMap.text.contains("latitude"), "\(offMap.text)")
-        let notJSON = try await RawHTTP.request(method: "POST", url: server.base + "/api/pins", headers: [("X-Tourist-CSRF", csrf)], body: Array("latitude=1".utf8))
+        let notJSON = try await RawHTTP.request(
+            method: "POST", url: server.base + "/api/pins", headers: [("X-Tourist-CSRF", csrf)], body: Array("latitude=1".utf8))
         #expect(notJSON.status == 400 && notJSON.text.contains("not the JSON"), "\(notJSON.text)")
 
         // Fetch: the album fills, and the CLI shows it.
@@ -181,7 +186,10 @@ import TestSupport
         let rebound = try await server.get("/api/pins", headers: [("Host", "attacker.example:\(server.port)")])
         #expect(rebound.status == 421, "\(rebound.text)")
         #expect(try await server.get("/", headers: [("Host", "localhost:1")]).status == 421)
-        #expect(try await server.get("/api/pins", headers: [("Host", server.base.replacingOccurrences(of: "http://127.0.0.1", with: "localhost"))]).status == 200)
+        #expect(
+            try await server.get(
+                "/api/pins", headers: [("Host", server.base.replacingOccurrences(of: "http://127.0.0.1", with: "localhost"))]
+            ).status == 200)
 
         let refusals: [(String, String?, [(String, String)])] = [
             ("no token", nil, []),
@@ -237,7 +245,9 @@ import TestSupport
         var photos = 0
         while states.last != "ready" {
             guard let event = try await events.next() else { break }
-            guard event.event == "pin", let pin = try JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any], pin["id"] as? String == id else { continue }
+            guard event.event == "pin", let pin = try JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any],
+                pin["id"] as? String == id
+            else { continue }
             states.append(pin["state"] as? String ?? "?")
             photos = pin["photos"] as? Int ?? 0
         }
@@ -257,7 +267,8 @@ import TestSupport
         let harness = try Harness()
         let first = try await ServedStore(harness)
         let csrf = try await first.csrfToken()
-        #expect(try await first.send("PUT", "/api/view", json: ["latitude": 48.85, "longitude": 2.29, "zoom": 12], csrf: csrf).status == 204)
+        #expect(
+            try await first.send("PUT", "/api/view", json: ["latitude": 48.85, "longitude": 2.29, "zoom": 12], csrf: csrf).status == 204)
         #expect(try await first.send("PUT", "/api/view", json: ["latitude": 100, "longitude": 2.29, "zoom": 12], csrf: csrf).status == 400)
         _ = await first.stop()
         let server = try await ServedStore(harness)
@@ -271,8 +282,11 @@ import TestSupport
     @Test func anOnlineTileLayerIsOfferedAndAllowedOnlyWhenConfigured() async throws {
         let harness = try Harness()
         let config = harness.folder.child("config.json")
-        try Data(#"{"serve": {"tiles": {"url": "https://{s}.tiles.example.org/{z}/{x}/{y}.png", "attribution": "© Example", "maxZoom": 18}}}"#.utf8)
-            .write(to: URL(fileURLWithPath: config))
+        try Data(
+            #"{"serve": {"tiles": {"url": "https://{s}.tiles.example.org/{z}/{x}/{y}.png", "attribution": "© Example", "maxZoom": 18}}}"#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: config))
         let server = try await ServedStore(harness, arguments: ["--config", config])
         defer { Task { _ = await server.stop() } }
         let settings = try await server.get("/api/settings")
@@ -288,7 +302,10 @@ import TestSupport
         defer { Task { _ = await server.stop() } }
         let port = server.port
         let second = try await harness.run("serve", "--port", String(port), expecting: 69)
-        #expect(second.stderr == "tourist: port \(port) on 127.0.0.1 is in use (another tourist serve?); choose another with --port N, or --port 0 for a free one\n", "\(second.stderr)")
+        #expect(
+            second.stderr
+                == "tourist: port \(port) on 127.0.0.1 is in use (another tourist serve?); choose another with --port N, or --port 0 for a free one\n",
+            "\(second.stderr)")
         #expect(second.stdout.isEmpty)
         try await harness.run("serve", "--port", "70000", expecting: 64)
         let noTimeOut = try await harness.run("serve", "--port", "0", "--idle-timeout", "0", expecting: 64)

@@ -30,7 +30,9 @@ import TestSupport
         // that every other request needed too.
         let changes = (0..<6).map { index in
             Task {
-                try await server.send("POST", "/api/pins", json: ["name": "Place \(index)", "latitude": 10, "longitude": Double(index)], csrf: csrf).status
+                try await server.send(
+                    "POST", "/api/pins", json: ["name": "Place \(index)", "latitude": 10, "longitude": Double(index)], csrf: csrf
+                ).status
             }
         }
         let settings = try await server.get("/api/settings")
@@ -47,14 +49,17 @@ import TestSupport
         let harness = try Harness()
         var pins: [String] = []
         for index in 0..<6 {
-            pins.append(try #require(try await harness.json("pin", "add", "48.85", "2.3\(index)", "--name", "Paris \(index)")["id"] as? String))
+            pins.append(
+                try #require(try await harness.json("pin", "add", "48.85", "2.3\(index)", "--name", "Paris \(index)")["id"] as? String))
         }
         let filled = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--name", "Eiffel Tower")["id"] as? String)
         let photos = try await harness.json("fetch", filled).photos.prefix(5).compactMap { $0["id"] as? String }
         let server = try await ServedStore(harness)
         defer { Task { _ = await server.stop() } }
         let csrf = try await server.csrfToken()
-        func largerPath(_ photo: String) -> String { "/api/pins/\(filled)/photos/\(photo.replacingOccurrences(of: ":", with: "%3A"))/large" }
+        func largerPath(_ photo: String) -> String {
+            "/api/pins/\(filled)/photos/\(photo.replacingOccurrences(of: ":", with: "%3A"))/large"
+        }
         // One larger size first, which makes the server's staging folder (that takes the lock too).
         #expect(try await server.send("POST", largerPath(photos[0]), csrf: csrf).status == 200)
         let blobs = harness.blobFiles().count
@@ -67,7 +72,8 @@ import TestSupport
                 // The lock is held as long as this test takes: the answer may come late.
                 try await RawHTTP.request(
                     method: "POST", url: server.base + largerPath(photo),
-                    headers: [("Content-Type", "application/json"), ("Origin", server.base), ("X-Tourist-CSRF", csrf)], body: Array("{}".utf8), timeout: 600
+                    headers: [("Content-Type", "application/json"), ("Origin", server.base), ("X-Tourist-CSRF", csrf)],
+                    body: Array("{}".utf8), timeout: 600
                 ).status
             }
         }
@@ -119,7 +125,9 @@ final class IdleConnections: Sendable {
             let started = withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
-            guard started == 0 || errno == EINPROGRESS else { throw ServedStore.ServeFailure("connect(): \(String(cString: strerror(errno)))") }
+            guard started == 0 || errno == EINPROGRESS else {
+                throw ServedStore.ServeFailure("connect(): \(String(cString: strerror(errno)))")
+            }
             return fd
         }
     }

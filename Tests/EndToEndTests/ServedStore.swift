@@ -64,7 +64,9 @@ final class ServedStore: Sendable {
     }
 
     /// A state-changing request as the page sends it: JSON body, the CSRF token, same origin.
-    func send(_ method: String, _ path: String, json: Any = [String: Any](), csrf: String?, headers: [(String, String)] = []) async throws -> RawHTTPResponse {
+    func send(_ method: String, _ path: String, json: Any = [String: Any](), csrf: String?, headers: [(String, String)] = []) async throws
+        -> RawHTTPResponse
+    {
         var all = [("Content-Type", "application/json"), ("Origin", base)] + headers
         if let csrf { all.append(("X-Tourist-CSRF", csrf)) }
         let body = try JSONSerialization.data(withJSONObject: json)
@@ -72,7 +74,8 @@ final class ServedStore: Sendable {
     }
 
     /// Waits until pin `id`'s album, as the API shows it, satisfies `done` (the API is polled).
-    func waitForAlbum(_ id: String, timeout: Duration = Waiting.patience, until done: ([String: Any]) -> Bool) async throws -> [String: Any] {
+    func waitForAlbum(_ id: String, timeout: Duration = Waiting.patience, until done: ([String: Any]) -> Bool) async throws -> [String: Any]
+    {
         let deadline = ContinuousClock.now + timeout
         while true {
             let album = try #require(try await get("/api/pins/\(id)/album").json() as? [String: Any])

@@ -15,7 +15,8 @@ struct StandaloneBinaryTests {
 
         let pin = try #require(try await harness.json("pin", "add", "Kyoto")["id"] as? String, "the gazetteer names Kyoto")
         let photos = try await harness.json("fetch", pin).photos
-        #expect(!photos.isEmpty && photos.allSatisfy { $0["state"] as? String == "stored" }, "the demo set fills the album: \(photos.count)")
+        #expect(
+            !photos.isEmpty && photos.allSatisfy { $0["state"] as? String == "stored" }, "the demo set fills the album: \(photos.count)")
         #expect(photos.allSatisfy { ($0["sourceURL"] as? String) == nil }, "the demo set's photos come from the binary, from no path")
 
         let server = try await ServedStore(harness)
@@ -26,7 +27,8 @@ struct StandaloneBinaryTests {
             defer { browser.quit() }
             try browser.navigate(to: base + "/pins/\(pin)")
             try browser.waitUntil(
-                "the album's photos, loaded", "document.body.dataset.ready === '1' && document.querySelectorAll('#album-grid img').length > 0 && [...document.querySelectorAll('#album-grid img')].every(i => i.complete && i.naturalWidth > 0)"
+                "the album's photos, loaded",
+                "document.body.dataset.ready === '1' && document.querySelectorAll('#album-grid img').length > 0 && [...document.querySelectorAll('#album-grid img')].every(i => i.complete && i.naturalWidth > 0)"
             )
             return try browser.execute("return document.querySelectorAll('#album-grid img').length") as? Int ?? 0
         }

@@ -22,7 +22,8 @@ enum StopPoints {
     /// Whether process `pid` is stopped by a signal (state `T` in /proc/PID/stat).
     static func isStopped(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")") else { return false }
+            let end = stat.lastIndex(of: ")")
+        else { return false }
         // After "pid (command) " comes the state letter.
         return stat[stat.index(after: end)...].trimmingCharacters(in: .whitespaces).first == "T"
     }

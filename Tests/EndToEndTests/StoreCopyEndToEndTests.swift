@@ -12,7 +12,9 @@ import TestSupport
         let harness = try Harness()
         let set = harness.folder.child("set")
         try FixtureSetWriter.write(in: set, latitude: 10, longitude: 10, count: 200, bytesPerPhoto: 2048)
-        try harness.folder.write("home/.config/tourist/config.json", """
+        try harness.folder.write(
+            "home/.config/tourist/config.json",
+            """
             {"album": {"photos": 10}, "providers": [{"name": "own", "type": "fixture", "path": "\(set)"}]}
             """)
         return harness
@@ -24,8 +26,11 @@ import TestSupport
         return pins.map { ($0["name"] as? String ?? "", $0["id"] as? String ?? "") }
     }
 
-    static func expectVerified(_ harness: Harness, _ store: String, quick: Bool = false, _ comment: String = "", sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let verified = quick
+    static func expectVerified(
+        _ harness: Harness, _ store: String, quick: Bool = false, _ comment: String = "", sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let verified =
+            quick
             ? try await harness.json("store", "verify", "--quick", "--store", store, sourceLocation: sourceLocation)
             : try await harness.json("store", "verify", "--store", store, sourceLocation: sourceLocation)
         #expect(verified["ok"] as? Bool == true, "\(comment) \(verified["problems"] ?? verified)", sourceLocation: sourceLocation)
@@ -41,14 +46,20 @@ import TestSupport
         try await harness.run("pin", "add", "51.5007", "-0.1246", "--name", "Big Ben")
 
         let refused = try await harness.run("store", "copy", harness.store, destination, expecting: 65)
-        #expect(refused.stderr.contains("Louvre (renamed there)") && refused.stderr.contains(louvre) && refused.stderr.contains("--overwrite"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("Louvre (renamed there)") && refused.stderr.contains(louvre) && refused.stderr.contains("--overwrite"),
+            "\(refused.stderr)")
         #expect(try await Self.pins(harness, destination).map(\.name) == ["Louvre (renamed there)", "Eiffel Tower"], "nothing was copied")
         try await Self.expectVerified(harness, destination, quick: true)
 
         let replaced = try await harness.json("store", "copy", harness.store, destination, "--overwrite")
         let conflicts = try #require(replaced["replaced"] as? [[String: Any]])
-        #expect(conflicts.map { $0["kind"] as? String } == ["same-id"] && conflicts.map { $0["destinationName"] as? String } == ["Louvre (renamed there)"], "\(replaced)")
-        #expect(replaced["pins"] as? Int == 2 && replaced["pinsPresent"] as? Int == 1, "Louvre and Big Ben copied, the tower there already: \(replaced)")
+        #expect(
+            conflicts.map { $0["kind"] as? String } == ["same-id"]
+                && conflicts.map { $0["destinationName"] as? String } == ["Louvre (renamed there)"], "\(replaced)")
+        #expect(
+            replaced["pins"] as? Int == 2 && replaced["pinsPresent"] as? Int == 1,
+            "Louvre and Big Ben copied, the tower there already: \(replaced)")
         #expect(try await Self.pins(harness, destination).map(\.name) == ["Louvre", "Eiffel Tower", "Big Ben"])
         try await harness.run("pin", "show", "Louvre (renamed there)", "--store", destination, expecting: 65)
         try await Self.expectVerified(harness, destination)
@@ -58,7 +69,8 @@ import TestSupport
         let harness = try Self.harness()
         let ours = try #require(try await harness.json("pin", "add", "48.8606", "2.3376", "--name", "Louvre")["id"] as? String)
         let destination = harness.folder.child("other")
-        let theirs = try #require(try await harness.json("pin", "add", "45.0", "5.0", "--name", "Louvre", "--store", destination)["id"] as? String)
+        let theirs = try #require(
+            try await harness.json("pin", "add", "45.0", "5.0", "--name", "Louvre", "--store", destination)["id"] as? String)
         try await harness.run("pin", "add", "45.1885", "5.7245", "--name", "Grenoble", "--store", destination)
 
         let refused = try await harness.run("store", "copy", harness.store, destination, expecting: 65)
@@ -70,7 +82,9 @@ import TestSupport
         let replaced = try await harness.run("store", "copy", harness.store, destination, "--overwrite")
         #expect(replaced.stdout.contains("Replaced 1 pin of \(destination)") && replaced.stdout.contains(theirs), "\(replaced.stdout)")
         let pins = try await Self.pins(harness, destination)
-        #expect(pins.map(\.name).sorted() == ["Grenoble", "Louvre"] && pins.first { $0.name == "Louvre" }?.id == ours, "one pin a name: \(pins)")
+        #expect(
+            pins.map(\.name).sorted() == ["Grenoble", "Louvre"] && pins.first { $0.name == "Louvre" }?.id == ours, "one pin a name: \(pins)"
+        )
         try await Self.expectVerified(harness, destination, quick: true)
     }
 

@@ -36,19 +36,27 @@ struct StoreFaultTests {
         try Mounts.readOnlyBind(folder.child("source"), at: mount)
         defer { Mounts.unmount(mount) }
         let reader = try Harness(extraEnvironment: ["TOURIST_STORE": mount + "/store"])
-        for reading in [["pin", "list"], ["album", pin], ["store", "verify"], ["store", "stats"], ["export", pin, reader.folder.child("export")],
-                        ["search", "48.8584", "2.2945", "--count", "3"]] {
+        for reading in [
+            ["pin", "list"], ["album", pin], ["store", "verify"], ["store", "stats"], ["export", pin, reader.folder.child("export")],
+            ["search", "48.8584", "2.2945", "--count", "3"],
+        ] {
             let result = try await reader.tourist.run(reading, in: reader.folder.path)
             #expect(result.status == 0 && result.stderr.isEmpty, "\(reading): \(result.status) \(result.stderr)")
         }
         // A fetch with nothing to do only reads; one that must fetch more writes.
         let complete = try await reader.tourist.run(["fetch", pin], in: reader.folder.path)
         #expect(complete.status == 0 && complete.stderr.contains("is complete; nothing to fetch"), "\(complete.stderr)")
-        for writing in [["fetch", pin, "--count", "30"], ["pin", "add", "1", "2", "--name", "Elsewhere"], ["photo", "rm", pin, photo], ["pin", "rm", pin],
-                        ["store", "gc"], ["store", "repair"], ["new-collection", pin]] {
+        for writing in [
+            ["fetch", pin, "--count", "30"], ["pin", "add", "1", "2", "--name", "Elsewhere"], ["photo", "rm", pin, photo],
+            ["pin", "rm", pin],
+            ["store", "gc"], ["store", "repair"], ["new-collection", pin],
+        ] {
             let result = try await reader.tourist.run(writing, in: reader.folder.path)
             #expect(result.status == 73, "\(writing): \(result.status)")
-            #expect(result.stderr == "tourist: the store \(mount)/store can only be read (Read-only file system): reading commands work, this one must write. Make it writable (remount it read-write, fix its permissions), or point --store or TOURIST_STORE at a writable copy\n", "\(writing): \(result.stderr)")
+            #expect(
+                result.stderr
+                    == "tourist: the store \(mount)/store can only be read (Read-only file system): reading commands work, this one must write. Make it writable (remount it read-write, fix its permissions), or point --store or TOURIST_STORE at a writable copy\n",
+                "\(writing): \(result.stderr)")
         }
     }
 }

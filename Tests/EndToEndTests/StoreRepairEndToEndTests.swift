@@ -21,12 +21,18 @@ import TestSupport
     }
 
     /// Verify exits 65 naming `store repair` for each problem of `kind`; repair then makes it pass.
-    func expectFoundAndRepaired(_ harness: Harness, kind: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any] {
+    func expectFoundAndRepaired(_ harness: Harness, kind: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> [String: Any]
+    {
         let found = try await harness.json("store", "verify", expecting: 65, sourceLocation: sourceLocation)
         let problems = found["problems"] as? [[String: Any]] ?? []
-        #expect(problems.contains { $0["kind"] as? String == kind && $0["repair"] as? String == "tourist store repair" }, "\(problems)", sourceLocation: sourceLocation)
+        #expect(
+            problems.contains { $0["kind"] as? String == kind && $0["repair"] as? String == "tourist store repair" }, "\(problems)",
+            sourceLocation: sourceLocation)
         let human = try await harness.run("store", "verify", expecting: 65, sourceLocation: sourceLocation)
-        #expect(human.stdout.contains("repair: tourist store repair") && !human.stdout.contains("DecodingError"), "\(human.stdout)", sourceLocation: sourceLocation)
+        #expect(
+            human.stdout.contains("repair: tourist store repair") && !human.stdout.contains("DecodingError"), "\(human.stdout)",
+            sourceLocation: sourceLocation)
         let repaired = try await harness.json("store", "repair", sourceLocation: sourceLocation)
         let verified = try await harness.json("store", "verify", sourceLocation: sourceLocation)
         #expect(verified["ok"] as? Bool == true, "\(verified)", sourceLocation: sourceLocation)
@@ -55,8 +61,11 @@ import TestSupport
     @Test func repairKeepsAPinOnlyTheJournalStillDescribes() async throws {
         let harness = try Harness()
         var ids: [String] = []
-        for (name, latitude, longitude) in [("Paris", "48.8584", "2.2945"), ("Cape Town", "-33.9628", "18.4098"), ("Liberty", "40.6892", "-74.0445")] {
-            ids.append(try #require(try await harness.json("pin", "add", latitude, longitude, "--name", name, "--radius", "3")["id"] as? String))
+        for (name, latitude, longitude) in [
+            ("Paris", "48.8584", "2.2945"), ("Cape Town", "-33.9628", "18.4098"), ("Liberty", "40.6892", "-74.0445"),
+        ] {
+            ids.append(
+                try #require(try await harness.json("pin", "add", latitude, longitude, "--name", name, "--radius", "3")["id"] as? String))
         }
         let journal = try String(contentsOfFile: harness.store + "/index/pins.journal", encoding: .utf8)
         #expect(ids.allSatisfy(journal.contains), "the three pins are in the journal")
@@ -69,7 +78,9 @@ import TestSupport
         #expect(!((repaired["lost"] as? [String]) ?? []).contains { $0.contains("no pin list entry") }, "\(repaired)")
         #expect(repaired["pinsToFetch"] as? [String] == [ids[2]])
         let liberty = try await harness.json("pin", "show", "Liberty")
-        #expect(liberty["id"] as? String == ids[2] && liberty["latitude"] as? Double == 40.6892 && liberty["longitude"] as? Double == -74.0445 && liberty["radiusKm"] as? Double == 3, "\(liberty)")
+        #expect(
+            liberty["id"] as? String == ids[2] && liberty["latitude"] as? Double == 40.6892 && liberty["longitude"] as? Double == -74.0445
+                && liberty["radiusKm"] as? Double == 3, "\(liberty)")
         let pins = try await harness.json("pin", "list")["pins"] as? [[String: Any]] ?? []
         #expect(Set(pins.compactMap { $0["id"] as? String }) == Set(ids))
     }
@@ -82,7 +93,9 @@ import TestSupport
         try String(text.prefix(300)).write(toFile: albumFile, atomically: true, encoding: .utf8)
 
         let shown = try await harness.run("album", paris, expecting: 65)
-        #expect(shown.stderr.contains("is damaged (not valid JSON). Run `tourist store repair` to set it aside and keep the rest") && !shown.stderr.contains("DecodingError"), "\(shown.stderr)")
+        #expect(
+            shown.stderr.contains("is damaged (not valid JSON). Run `tourist store repair` to set it aside and keep the rest")
+                && !shown.stderr.contains("DecodingError"), "\(shown.stderr)")
         let stats = try await harness.run("store", "stats")
         #expect(stats.stdout.contains("and 1 whose album file cannot be read: run `tourist store repair`"), "\(stats.stdout)")
         let collected = try await harness.run("store", "gc", expecting: 65)
@@ -93,10 +106,14 @@ import TestSupport
         #expect(repaired["pinsToFetch"] as? [String] == [paris])
         let quarantined = try #require((repaired["quarantined"] as? [String])?.first)
         #expect(quarantined.hasPrefix("quarantine/albums/\(paris)-"))
-        #expect(try String(contentsOfFile: harness.store + "/" + quarantined, encoding: .utf8) == String(text.prefix(300)), "the damaged file is kept as it was")
+        #expect(
+            try String(contentsOfFile: harness.store + "/" + quarantined, encoding: .utf8) == String(text.prefix(300)),
+            "the damaged file is kept as it was")
         #expect(harness.blobFiles() == blobsBefore, "repair never deletes a good blob")
         let pin = try await harness.json("pin", "show", paris)
-        #expect(pin["state"] as? String == "failed" && (pin["error"] as? String)?.contains("fetching fills the album again") == true && pin["failure"] as? String == "incomplete", "\(pin)")
+        #expect(
+            pin["state"] as? String == "failed" && (pin["error"] as? String)?.contains("fetching fills the album again") == true
+                && pin["failure"] as? String == "incomplete", "\(pin)")
         #expect(try await storedPhotos(harness, capeTown).count == 21, "the other pin is untouched")
 
         let refilled = try await harness.json("fetch", paris)
@@ -119,12 +136,17 @@ import TestSupport
         let missing = album.photos.first { $0["id"] as? String == photos[0]["id"] as? String }
         #expect(missing?["state"] as? String == "missing" && missing?["path"] is NSNull, "\(String(describing: missing))")
         let human = try await harness.run("album", paris)
-        #expect(human.stdout.contains("missing") && human.stdout.contains("its file is missing from the store. Run `tourist fetch \(paris)` to download it again"), "\(human.stdout)")
+        #expect(
+            human.stdout.contains("missing")
+                && human.stdout.contains("its file is missing from the store. Run `tourist fetch \(paris)` to download it again"),
+            "\(human.stdout)")
 
         let folder = harness.folder.child("export")
         let exported = try await harness.run("export", paris, folder, expecting: 65)
         #expect(exported.stdout.contains("Exported 19 photos"), "\(exported.stdout)")
-        #expect(exported.stderr.contains("is missing from the store") && exported.stderr.contains("is damaged") && exported.stderr.contains("tourist store repair"), "\(exported.stderr)")
+        #expect(
+            exported.stderr.contains("is missing from the store") && exported.stderr.contains("is damaged")
+                && exported.stderr.contains("tourist store repair"), "\(exported.stderr)")
         let images = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasSuffix(".json") }
         #expect(images.count == 19, "only the good photos, never the damaged bytes")
 

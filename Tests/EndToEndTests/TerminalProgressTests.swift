@@ -21,7 +21,9 @@ import TestSupport
     func heldFlickr(free: Int) throws -> (HeldFlickr, String) {
         let flickr = try HeldFlickr(harness)
         flickr.holdDownloads(after: free)
-        let config = try harness.folder.write("held.json", #"""
+        let config = try harness.folder.write(
+            "held.json",
+            #"""
             {"providers": [{"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "\#(flickr.fake.endpoint)"}], "downloads": {"concurrency": 1}}
             """#)
         return (flickr, config)
@@ -30,13 +32,16 @@ import TestSupport
     /// A config whose fixture provider answers every search and download after `latencyMs`, one
     /// download at a time, so a fetch shows several frames.
     func slowConfig(latencyMs: Int) throws -> String {
-        try harness.folder.write("slow.json", #"""
+        try harness.folder.write(
+            "slow.json",
+            #"""
             {"providers": [{"name": "demo", "type": "fixture", "latencyMs": \#(latencyMs)}], "downloads": {"concurrency": 1}}
             """#)
     }
 
     func terminal(_ arguments: [String], columns: Int) throws -> PseudoTerminal {
-        try PseudoTerminal(harness.tourist.path, arguments, environment: harness.tourist.environment, directory: harness.folder.path, columns: columns)
+        try PseudoTerminal(
+            harness.tourist.path, arguments, environment: harness.tourist.environment, directory: harness.folder.path, columns: columns)
     }
 
     func addPin(_ config: String, name: String = "Paris") async throws -> String {
@@ -120,7 +125,10 @@ import TestSupport
         // Ended by SIGINT, as before (a shell reports 130).
         #expect(ended.bySignal ? ended.status == SIGINT : ended.status == 128 + SIGINT, "\(ended.status) \(ended.output)")
         // At most the 3 photos before the held download were kept.
-        let said = try #require(ended.output.range(of: #"Interrupted: [1-3] of 20 photos kept; `tourist fetch [0-9a-f]+` resumes"#, options: .regularExpression), "\(ended.output)")
+        let said = try #require(
+            ended.output.range(
+                of: #"Interrupted: [1-3] of 20 photos kept; `tourist fetch [0-9a-f]+` resumes"#, options: .regularExpression),
+            "\(ended.output)")
         #expect(ended.output[said].hasSuffix("`tourist fetch \(pin)` resumes"))
         // The progress line was cleared first, and nothing of it is left.
         #expect(ended.output[..<said.lowerBound].hasSuffix("\r\u{1B}[Ktourist: "), "\(ended.output.debugDescription)")
@@ -143,7 +151,9 @@ import TestSupport
         _ = try await terminal.finish()
         flickr.releaseDownloads()
         let shown = try await harness.run("pin", "show", pin, "--config", config)
-        #expect(shown.stdout.contains("state:     interrupted (the last fetch stopped before it ended; `tourist fetch \(pin)` resumes it)"), "\(shown.stdout)")
+        #expect(
+            shown.stdout.contains("state:     interrupted (the last fetch stopped before it ended; `tourist fetch \(pin)` resumes it)"),
+            "\(shown.stdout)")
         #expect(try await harness.json("pin", "show", pin, "--config", config)["state"] as? String == "interrupted")
         let listed = try #require(try await harness.json("pin", "list", "--config", config)["pins"] as? [[String: Any]])
         #expect(listed.first?["state"] as? String == "interrupted", "\(listed)")

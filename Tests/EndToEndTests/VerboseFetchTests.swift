@@ -14,7 +14,9 @@ import TestSupport
         defer { fake.stop() }
         let harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": Self.key])
         // "far" covers only South-East Asia; "tight" may send one request an hour, spent below.
-        let config = try harness.folder.write("route.json", """
+        let config = try harness.folder.write(
+            "route.json",
+            """
             {"providers": [
               {"name": "far", "type": "fixture", "coverage": [100, -10, 110, 0]},
               {"name": "tight", "type": "fixture", "requestsPerHour": 1},
@@ -27,7 +29,9 @@ import TestSupport
         let fetched = try await harness.run("fetch", pin, "--count", "5", "--config", config, "--verbose")
         let lines = fetched.stderr.split(separator: "\n").map(String.init)
         func has(_ prefix: String) -> Bool { lines.contains { $0.hasPrefix(prefix) } }
-        #expect(has("tourist: debug: far: skipped (outside coverage): the search circle does not meet its coverage [100, -10, 110, 0]"), "\(fetched.stderr)")
+        #expect(
+            has("tourist: debug: far: skipped (outside coverage): the search circle does not meet its coverage [100, -10, 110, 0]"),
+            "\(fetched.stderr)")
         #expect(has("tourist: debug: tight: skipped (rate-limited): tight has used its budget of 1 request per hour"), "\(fetched.stderr)")
         #expect(has("tourist: debug: flickr: page 1 of 6 (up to 5 a page): 5 candidates, 5 taken"), "\(fetched.stderr)")
         #expect(has("tourist: debug: flickr: chosen: it found 5 photos"), "\(fetched.stderr)")
@@ -42,7 +46,9 @@ import TestSupport
         // Without --verbose: only the line about the provider over its budget, as before.
         let second = try #require(try await harness.json("pin", "add", "48.86", "2.29", "--config", config)["id"] as? String)
         let quiet = try await harness.run("fetch", second, "--count", "5", "--config", config)
-        #expect(quiet.stderr.split(separator: "\n").count == 1 && quiet.stderr.hasPrefix("tourist: tight asked to slow down: "), "\(quiet.stderr)")
+        #expect(
+            quiet.stderr.split(separator: "\n").count == 1 && quiet.stderr.hasPrefix("tourist: tight asked to slow down: "),
+            "\(quiet.stderr)")
     }
 
     /// `fetch --all --verbose` fetches pins at once, so each line said while fetching one names it:
@@ -56,7 +62,9 @@ import TestSupport
         for pin in [paris, kyoto] {
             let prefix = "tourist: debug: pin \(pin): "
             #expect(lines.contains("\(prefix)demo: chosen: it found 3 photos"), "\(run.stderr)")
-            let downloaded = lines.filter { $0.hasPrefix("\(prefix)downloaded ") }.compactMap { $0.dropFirst("\(prefix)downloaded ".count).split(separator: " ").first.map(String.init) }
+            let downloaded = lines.filter { $0.hasPrefix("\(prefix)downloaded ") }.compactMap {
+                $0.dropFirst("\(prefix)downloaded ".count).split(separator: " ").first.map(String.init)
+            }
             let album = try await harness.json("album", pin).photos.compactMap { $0["id"] as? String }
             #expect(downloaded.sorted() == album.sorted() && album.count == 3, "\(pin): \(run.stderr)")
         }
@@ -75,10 +83,13 @@ import TestSupport
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
         let fetched = try await harness.run("fetch", pin, "--config", config, "--verbose")
         let lines = fetched.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.hasPrefix("tourist: debug: commons: http://127.0.0.1:\(closed.port)/w/api.php?") }.count == 1, "\(fetched.stderr)")
-        #expect(lines.filter { $0.hasPrefix("tourist: debug: commons: ") && !$0.contains("/w/api.php?") } == [
-            "tourist: debug: commons: could not connect to 127.0.0.1:\(closed.port) (refused, or no route); not asked again for 60 s"
-        ], "\(fetched.stderr)")
+        #expect(
+            lines.filter { $0.hasPrefix("tourist: debug: commons: http://127.0.0.1:\(closed.port)/w/api.php?") }.count == 1,
+            "\(fetched.stderr)")
+        #expect(
+            lines.filter { $0.hasPrefix("tourist: debug: commons: ") && !$0.contains("/w/api.php?") } == [
+                "tourist: debug: commons: could not connect to 127.0.0.1:\(closed.port) (refused, or no route); not asked again for 60 s"
+            ], "\(fetched.stderr)")
         #expect(!lines.contains { $0.contains(": retry ") }, "\(fetched.stderr)")
         #expect(lines.contains("tourist: debug: demo: chosen: it found 21 photos"), "\(fetched.stderr)")
     }

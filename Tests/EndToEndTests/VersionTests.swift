@@ -12,10 +12,14 @@ import TouristCore
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.first == "tourist \(TouristVersion.current), commit unknown (built without make, by a plain swift build)", "\(text)")
         for work in BundledData.works {
-            #expect(lines.contains { $0.hasPrefix("  \(work.role) ") && $0.hasSuffix("\(work.name) (\(work.licence))") }, "\(work.role) is missing: \(text)")
+            #expect(
+                lines.contains { $0.hasPrefix("  \(work.role) ") && $0.hasSuffix("\(work.name) (\(work.licence))") },
+                "\(work.role) is missing: \(text)")
             #expect(lines.contains { $0.hasSuffix("from \(work.copy)") }, "\(work.role)'s copy is missing: \(text)")
         }
-        #expect(text.contains("GeoNames") && text.contains("Natural Earth") && text.contains("Leaflet 1.7.1") && text.contains("Leaflet.markercluster"), "\(text)")
+        #expect(
+            text.contains("GeoNames") && text.contains("Natural Earth") && text.contains("Leaflet 1.7.1")
+                && text.contains("Leaflet.markercluster"), "\(text)")
         #expect(lines.allSatisfy { $0.count <= 80 }, "a line is wider than 80 columns: \(text)")
         // Global flags beside it change nothing but --json.
         #expect(try await harness.run("--quiet", "--version").stdout == text)

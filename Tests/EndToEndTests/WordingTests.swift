@@ -20,11 +20,14 @@ import TestSupport
         let name = "New York City"
         try await harness.run("pin", "edit", id, "--radius", "9")
         let again = try await harness.run("pin", "add", "New", "York")
-        #expect(again.stdout.hasPrefix("Pin \(id) \"\(name)\" already exists") && again.stdout.contains("nothing changed"), "\(again.stdout)")
+        #expect(
+            again.stdout.hasPrefix("Pin \(id) \"\(name)\" already exists") && again.stdout.contains("nothing changed"), "\(again.stdout)")
         #expect(!again.stdout.contains("--radius") && !again.stderr.contains("--radius"), "\(again.stderr)")
         #expect(try await harness.json("pin", "show", id)["radiusKm"] as? Double == 9, "the radius stays")
         let asked = try await harness.run("pin", "add", "New", "York", "--radius", "5", expecting: 65)
-        #expect(asked.stderr.contains("with a radius of 9 km") && asked.stderr.contains("`tourist pin edit \(id) --radius 5`"), "\(asked.stderr)")
+        #expect(
+            asked.stderr.contains("with a radius of 9 km") && asked.stderr.contains("`tourist pin edit \(id) --radius 5`"),
+            "\(asked.stderr)")
         let fresh = try await harness.json("pin", "add", "Kyoto")
         #expect(fresh["radiusKm"] as? Double == 5, "a new pin's radius is the default")
     }
@@ -39,7 +42,9 @@ import TestSupport
         #expect(!springfield.stderr.contains("more"), "\(springfield.stderr)")
         let richmond = try await harness.run("pin", "add", "Richmond", expecting: 64)
         #expect(richmond.stderr.hasPrefix("tourist: \"Richmond\" names 10 places"), "\(richmond.stderr)")
-        #expect(richmond.stderr.hasSuffix("\n  … and 2 more: add a region or country to the name to list only the places there\n"), "\(richmond.stderr)")
+        #expect(
+            richmond.stderr.hasSuffix("\n  … and 2 more: add a region or country to the name to list only the places there\n"),
+            "\(richmond.stderr)")
     }
 
     /// `config check` with no config file says where one would be read from and how to write one.
@@ -47,7 +52,8 @@ import TestSupport
         let harness = try Harness(extraEnvironment: ["XDG_CONFIG_HOME": ""])
         let path = harness.folder.child("home/.config/tourist/config.json")
         let checked = try await harness.run("config", "check")
-        #expect(checked.stdout.hasPrefix("Config OK: built-in config\nNo config file at \(path), where tourist reads one"), "\(checked.stdout)")
+        #expect(
+            checked.stdout.hasPrefix("Config OK: built-in config\nNo config file at \(path), where tourist reads one"), "\(checked.stdout)")
         #expect(checked.stdout.contains("`tourist config init` writes a starter config there."), "\(checked.stdout)")
         try await harness.run("config", "init")
         let written = try await harness.run("config", "check")

@@ -9,7 +9,8 @@ import TouristCore
 /// outlives a shutdown, whatever the plugin did; answers are matched by id in any order; a hang
 /// is stopped at its time-out; a plugin that keeps breaking down is started at most 3 times.
 @Suite struct PluginHostTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
     static let faulty = repository + "/Tests/EndToEndTests/Plugins/faulty-provider"
     let folder = TemporaryDirectory("tourist-exec")
     let center = try! GeoPoint(latitude: 48.8584, longitude: 2.2945)
@@ -18,7 +19,9 @@ import TouristCore
     /// far beyond what a busy machine needs: only the test of a hang makes one short.
     func provider(_ entry: String, timeoutSeconds: Double = 120) throws -> ExecProvider {
         let text = #"{"downloads": {"timeoutSeconds": \#(timeoutSeconds)}, "providers": [\#(entry)]}"#
-        let loader = ConfigLoader(registry: ProviderRegistry([ExecProviderFactory()]), environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path], workingDirectory: folder.path)
+        let loader = ConfigLoader(
+            registry: ProviderRegistry([ExecProviderFactory()]), environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path],
+            workingDirectory: folder.path)
         let config = try loader.parse(Array(text.utf8), path: folder.child("config.json"))
         var context = ProviderContext(
             configDirectory: folder.path, environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path], logger: Logger(label: "exec-tests"),
@@ -43,18 +46,24 @@ import TouristCore
         if !FileManager.default.fileExists(atPath: image) {
             try FileManager.default.copyItem(atPath: Self.repository + "/Providers/Fixture/DemoSet/paris/paris-01-z.jpg", toPath: image)
         }
-        return #"{"name": "faulty", "type": "exec", "command": ["\#(Self.faulty)"], "latitude": 48.8584, "longitude": 2.2945, "image": "photo.jpg", "count": \#(count), "fault": "\#(fault)", "timeoutSeconds": 120}"#
+        return
+            #"{"name": "faulty", "type": "exec", "command": ["\#(Self.faulty)"], "latitude": 48.8584, "longitude": 2.2945, "image": "photo.jpg", "count": \#(count), "fault": "\#(fault)", "timeoutSeconds": 120}"#
     }
 
     /// The pipe inodes of `descriptors` (`pipe:[123]`), as /proc names them.
     static func pipes(_ descriptors: [Int32]) -> Set<String> {
-        Set(descriptors.filter { $0 >= 0 }.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }.filter { $0.hasPrefix("pipe:") })
+        Set(
+            descriptors.filter { $0 >= 0 }.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+                .filter { $0.hasPrefix("pipe:") })
     }
 
     /// Every pipe this process has open.
     static func openPipes() -> Set<String> {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return Set(names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }.filter { $0.hasPrefix("pipe:") })
+        return Set(
+            names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }.filter {
+                $0.hasPrefix("pipe:")
+            })
     }
 
     /// Whether `pid` is still a process (running, or a zombie nobody reaped).
@@ -77,7 +86,9 @@ import TouristCore
 
     @Test func answersAreMatchedByIDInAnyOrder() async throws {
         // Reads two requests, then answers the second first; a search's photo count is its limit.
-        let script = try folder.write("reverse.py", """
+        let script = try folder.write(
+            "reverse.py",
+            """
             import json, sys
             def photos(n): return [{"id": f"x{i}", "latitude": 48.8584, "longitude": 2.2945, "sizes": {"m": {}}} for i in range(n)]
             def answer(r):
@@ -113,7 +124,10 @@ import TouristCore
             _ = try await provider.search(GeoQuery(center: center, radiusKm: 5, limit: 3))
             Issue.record("a plugin that never answers gave a page")
         } catch let error as ProviderError {
-            #expect(error.kind == "unavailable" && error.message.hasPrefix("plugin faulty did not answer `search` within 0.5 s (during `search`) and was stopped"), "\(error)")
+            #expect(
+                error.kind == "unavailable"
+                    && error.message.hasPrefix("plugin faulty did not answer `search` within 0.5 s (during `search`) and was stopped"),
+                "\(error)")
         }
         #expect(!Self.exists(pid), "the hung plugin was killed and reaped")
         await provider.shutdown()
@@ -131,8 +145,14 @@ import TouristCore
         }
         #expect(errors.count == 5)
         #expect(await provider.host.startCount == 3)
-        #expect(errors.prefix(3).allSatisfy { $0.kind == "unavailable" && !$0.isOutOfService && $0.message.contains("exited with status 3 (during `search`)") })
-        #expect(errors.suffix(2).allSatisfy { $0.isOutOfService && !$0.isRetryable && $0.message.hasPrefix("plugin faulty broke down 3 times in this command") })
+        #expect(
+            errors.prefix(3).allSatisfy {
+                $0.kind == "unavailable" && !$0.isOutOfService && $0.message.contains("exited with status 3 (during `search`)")
+            })
+        #expect(
+            errors.suffix(2).allSatisfy {
+                $0.isOutOfService && !$0.isRetryable && $0.message.hasPrefix("plugin faulty broke down 3 times in this command")
+            })
         #expect(await provider.isOutOfService)
         await provider.shutdown()
     }
@@ -142,7 +162,9 @@ import TouristCore
     @Test func aPluginThatTakesItsTimeToExitAfterShutdownIsNotSignalled() async throws {
         // Notes each step in a file; exits by itself once the test has seen it got `shutdown`.
         let record = folder.child("record"), go = folder.child("go")
-        let script = try folder.write("leisurely.py", """
+        let script = try folder.write(
+            "leisurely.py",
+            """
             import json, os, signal, sys, time
             def note(text):
                 with open(sys.argv[1], "a") as f: f.write(text + "\\n")

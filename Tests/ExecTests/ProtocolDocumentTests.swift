@@ -8,10 +8,13 @@ import TouristCore
 /// accepted by the code that reads a plugin's answers (`PluginAnswer`, as `ExecProvider` reads
 /// them); its error table says what that code makes of each error code.
 @Suite struct ProtocolDocumentTests {
-    static let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let document =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
         + "/docs/PROVIDER-PROTOCOL.md"
     static let methods: Set<String> = ["hello", "search", "fetch", "lookup", "shutdown"]
-    static let errorCodes: Set<String> = ["unauthorized", "rate_limited", "not_found", "unavailable", "timed_out", "invalid_request", "invalid_config", "internal"]
+    static let errorCodes: Set<String> = [
+        "unauthorized", "rate_limited", "not_found", "unavailable", "timed_out", "invalid_request", "invalid_config", "internal",
+    ]
 
     let text: String
 
@@ -89,7 +92,8 @@ import TouristCore
         }
         #expect(Set(rows.keys) == Self.errorCodes)
         for (code, kind) in rows {
-            let error = PluginErrorCode.providerError(.object([("code", .string(code)), ("message", .string("m"))]), plugin: "walks", method: "search", redact: { $0 })
+            let error = PluginErrorCode.providerError(
+                .object([("code", .string(code)), ("message", .string("m"))]), plugin: "walks", method: "search", redact: { $0 })
             #expect(error.kind == kind, "\(code) is read as \(error.kind), the document says \(kind)")
         }
     }
@@ -103,7 +107,8 @@ import TouristCore
             return
         }
         let sent = PluginLaunchBuilder.helloParams(
-            name: "walks", options: own.map { ($0.key, $0.value) }, stateDirectory: written["stateDirectory"]?.stringValue, albumSize: .small240
+            name: "walks", options: own.map { ($0.key, $0.value) }, stateDirectory: written["stateDirectory"]?.stringValue,
+            albumSize: .small240
         )
         #expect(written == sent, "the document: \(written.compact())\ntourist: \(sent.compact())")
     }

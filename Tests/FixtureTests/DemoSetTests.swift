@@ -13,16 +13,17 @@ import TouristCore
         }
         // The photos' own positions (the data, not this test's list of places) span at least four
         // continents, by rough boxes: Europe, Oceania, North America, South America, Africa, Asia.
-        let continents = Set(photos.map { photo -> String in
-            switch (photo.location.latitude, photo.location.longitude) {
-            case (35..., -25...45): "Europe"
-            case (...0, 110...): "Oceania"
-            case (15..., -170 ... -50): "North America"
-            case (...15, -90 ... -30): "South America"
-            case (-40...38, -20...55): "Africa"
-            default: "Asia"
-            }
-        })
+        let continents = Set(
+            photos.map { photo -> String in
+                switch (photo.location.latitude, photo.location.longitude) {
+                case (35..., -25...45): "Europe"
+                case (...0, 110...): "Oceania"
+                case (15..., -170 ... -50): "North America"
+                case (...15, -90 ... -30): "South America"
+                case (-40...38, -20...55): "Africa"
+                default: "Asia"
+                }
+            })
         #expect(continents.count >= 4)
         var digests = Set<Data>()
         for photo in photos {

@@ -22,7 +22,8 @@ import TouristCore
     @Test func theBundledDemoSetPassesTheConformanceSuiteAtEveryPlace() async throws {
         let factory = FixtureProviderFactory()
         let provider = try factory.makeProvider(
-            name: "demo", options: try ConfigLoader(registry: ProviderRegistry([factory]), environment: [:], workingDirectory: "/")
+            name: "demo",
+            options: try ConfigLoader(registry: ProviderRegistry([factory]), environment: [:], workingDirectory: "/")
                 .parse(Array("{}".utf8), path: "/x.json").providers[0].options,
             context: ProviderContext(configDirectory: "/", environment: [:], logger: Logger(label: "test"), http: HTTPClient())
         )
@@ -42,7 +43,11 @@ import TouristCore
         photos[1].files["m"] = escape
         try FixtureSetWriter.writeManifest(photos, in: set)
         let root = URL(fileURLWithPath: set).resolvingSymlinksInPath().path
-        #expect(throws: InputDataError("\(set)/manifest.json: photo \"p-002\": file \"\(escape)\" is outside the fixture folder \(root). Keep every file inside that folder and name it by a relative path")) {
+        #expect(
+            throws: InputDataError(
+                "\(set)/manifest.json: photo \"p-002\": file \"\(escape)\" is outside the fixture folder \(root). Keep every file inside that folder and name it by a relative path"
+            )
+        ) {
             try FixtureProvider(name: "bad", folder: set)
         }
     }

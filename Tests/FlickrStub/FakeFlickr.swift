@@ -46,7 +46,9 @@ public final class FakeFlickr: Sendable {
     /// API and images alike. `before` is called with each request on its connection's thread, after
     /// the delay and before the answer; it may block, as a test's `Rendezvous` does to hold requests
     /// until it sees enough of them in flight at once.
-    public init(apiKey: String, photos: [FakePhoto], delay: Duration = .zero, before: @escaping @Sendable (LoopbackRequest) -> Void = { _ in }) throws {
+    public init(
+        apiKey: String, photos: [FakePhoto], delay: Duration = .zero, before: @escaping @Sendable (LoopbackRequest) -> Void = { _ in }
+    ) throws {
         self.apiKey = apiKey
         state = Mutex(State(photos: photos))
         let box = HandlerBox()

@@ -57,14 +57,15 @@ extension FakeFlickr {
         }
         // Without a limiting agent, real Flickr returns only the last 12 hours' uploads: none here.
         // Flickr does not sort geo results by distance: id order here.
-        let matching = limited ? photos.filter { Self.distanceKm(lat, lon, $0.latitude, $0.longitude) <= radiusKm }.sorted { $0.id < $1.id } : []
+        let matching =
+            limited ? photos.filter { Self.distanceKm(lat, lon, $0.latitude, $0.longitude) <= radiusKm }.sorted { $0.id < $1.id } : []
         let reachable = matching.prefix(Self.reachableResults)
         let total = limited ? (modes.claimedTotal ?? matching.count) : 0
         let pages = (total + perPage - 1) / perPage
         var items: [FakePhoto] = []
         if !reachable.isEmpty {
             let lastStart = ((reachable.count - 1) / perPage) * perPage
-            let start = min((page - 1) * perPage, lastStart) // past the end: the last page again
+            let start = min((page - 1) * perPage, lastStart)  // past the end: the last page again
             items = Array(reachable[start..<min(start + perPage, reachable.count)])
             if modes.duplicateAcrossPages, page > 1, let first = reachable.first, items.count > 0 {
                 items = [first] + items.dropLast()
@@ -74,7 +75,8 @@ extension FakeFlickr {
         let rendered = items.enumerated().map { index, photo in
             render(photo, extras: extras, modes: modes, json: json, alternate: index % 2 == 0)
         }
-        return "{\"photos\":{\"page\":\(json.number(page, alternate: false)),\"pages\":\(json.number(pages, alternate: true)),\"perpage\":\(json.number(perPage, alternate: false)),\"total\":\(json.number(total, alternate: true)),\"photo\":[\(rendered.joined(separator: ","))]},\"stat\":\"ok\"}"
+        return
+            "{\"photos\":{\"page\":\(json.number(page, alternate: false)),\"pages\":\(json.number(pages, alternate: true)),\"perpage\":\(json.number(perPage, alternate: false)),\"total\":\(json.number(total, alternate: true)),\"photo\":[\(rendered.joined(separator: ","))]},\"stat\":\"ok\"}"
     }
 
     /// One search result; `alternate` flips which numbers are strings (in numbers-as-strings mode).
@@ -91,14 +93,18 @@ extension FakeFlickr {
         if extras.contains("owner_name") { fields.append("\"ownername\":\(FlickrJSON.string(photo.ownerName))") }
         if extras.contains("geo") {
             fields += [
-                "\"latitude\":\(json.number(photo.latitude, alternate: alternate))", "\"longitude\":\(json.number(photo.longitude, alternate: !alternate))",
+                "\"latitude\":\(json.number(photo.latitude, alternate: alternate))",
+                "\"longitude\":\(json.number(photo.longitude, alternate: !alternate))",
                 "\"accuracy\":\(json.number(16, alternate: alternate))", "\"context\":0",
             ]
         }
         let missing = modes.missingSizes[photo.id] ?? []
         for extra in extras.sorted() where extra.hasPrefix("url_") {
-            guard let size = FlickrSizeTable.size(forExtra: extra), photo.sizes[size.letter] != nil, !missing.contains(size.letter) else { continue }
-            let url = size.letter == "m" && modes.fileURLPhotos.contains(photo.id) ? "file:///etc/passwd" : imageURL(photo, size: size.letter)
+            guard let size = FlickrSizeTable.size(forExtra: extra), photo.sizes[size.letter] != nil, !missing.contains(size.letter) else {
+                continue
+            }
+            let url =
+                size.letter == "m" && modes.fileURLPhotos.contains(photo.id) ? "file:///etc/passwd" : imageURL(photo, size: size.letter)
             let suffix = extra.dropFirst(4)
             fields += [
                 "\"\(extra)\":\(FlickrJSON.string(url))", "\"height_\(suffix)\":\(json.number(size.height, alternate: alternate))",
@@ -116,7 +122,8 @@ extension FakeFlickr {
         let entries = FlickrSizeTable.all.enumerated().compactMap { index, size -> String? in
             guard photo.sizes[size.letter] != nil else { return nil }
             let page = "https://www.flickr.com/photos/\(photo.owner)/\(photo.id)/sizes/\(size.pageCode)/"
-            return "{\"label\":\(FlickrJSON.string(size.label)),\"width\":\(json.number(size.width, alternate: index % 2 == 0)),\"height\":\(json.number(size.height, alternate: index % 2 == 1)),\"source\":\(FlickrJSON.string(imageURL(photo, size: size.letter))),\"url\":\(FlickrJSON.string(page)),\"media\":\"photo\"}"
+            return
+                "{\"label\":\(FlickrJSON.string(size.label)),\"width\":\(json.number(size.width, alternate: index % 2 == 0)),\"height\":\(json.number(size.height, alternate: index % 2 == 1)),\"source\":\(FlickrJSON.string(imageURL(photo, size: size.letter))),\"url\":\(FlickrJSON.string(page)),\"media\":\"photo\"}"
         }
         return "{\"sizes\":{\"canblog\":0,\"canprint\":0,\"candownload\":1,\"size\":[\(entries.joined(separator: ","))]},\"stat\":\"ok\"}"
     }

@@ -18,7 +18,7 @@ extension FakeFlickr {
             guard let parsed else { return (nil, nil) }
             state.imageRequests[parsed.id, default: 0] += 1
             guard let photo = state.photo(parsed.id), photo.server == parsed.server, photo.sizes[parsed.size] != nil,
-                  parsed.secret == (FlickrSizeTable.usesOriginalSecret(parsed.size) ? photo.originalSecret : photo.secret)
+                parsed.secret == (FlickrSizeTable.usesOriginalSecret(parsed.size) ? photo.originalSecret : photo.secret)
             else { return (nil, nil) }
             // A fault is used only by a request that would otherwise succeed: the size's queue, the
             // photo's, then the lasting one.
@@ -40,7 +40,8 @@ extension FakeFlickr {
             return .response(status: status, headers: retryAfter.map { [("Retry-After", String($0))] } ?? [], body: Array("error".utf8))
         case .reset?: return .resetConnection
         case .truncated?: return .truncated(status: 200, headers: headers, body: bytes, sendBytes: bytes.count / 4)
-        case .stall(let seconds)?: return .stall(seconds: seconds, status: 200, headers: headers, body: bytes, sendBytes: min(100, bytes.count))
+        case .stall(let seconds)?:
+            return .stall(seconds: seconds, status: 200, headers: headers, body: bytes, sendBytes: min(100, bytes.count))
         case .html?: return .html()
         case .redirect(let location)?: return .redirect(to: location)
         case nil: return .response(status: 200, headers: headers, body: bytes)

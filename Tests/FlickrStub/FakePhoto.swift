@@ -47,9 +47,11 @@ public struct FakePhoto: Sendable {
     /// `count` photos within about `radiusKm` of a point, each with `sizes` of `bytes` bytes (a JPEG
     /// signature, then bytes that differ per photo and size). Deterministic: the same arguments give
     /// the same photos.
-    public static func around(latitude: Double, longitude: Double, count: Int, radiusKm: Double = 1, sizes: [String] = ["m", "z", "b"], bytes: Int = 2048) -> [FakePhoto] {
+    public static func around(
+        latitude: Double, longitude: Double, count: Int, radiusKm: Double = 1, sizes: [String] = ["m", "z", "b"], bytes: Int = 2048
+    ) -> [FakePhoto] {
         (0..<max(0, count)).map { index in
-            let angle = Double(index) * 2.399963 // golden angle: spread evenly
+            let angle = Double(index) * 2.399963  // golden angle: spread evenly
             let distance = radiusKm * (Double(index % 10) + 1) / 11
             let dLat = distance / 111.2 * cos(angle)
             let dLon = distance / (111.2 * max(0.01, cos(latitude * .pi / 180))) * sin(angle)
@@ -60,7 +62,8 @@ public struct FakePhoto: Sendable {
                 id: id, owner: "\(10_000_000 + index % 7)@N0\(index % 3)", ownerName: "Owner \(index % 7)",
                 title: "Photo \(index)", latitude: latitude + dLat, longitude: longitude + dLon, license: index % 11,
                 dateTaken: String(format: "2023-%02d-%02d 12:%02d:00", index % 12 + 1, index % 28 + 1, index % 60),
-                secret: String(format: "%010x", index &* 2_654_435_761 % 0xFFFF_FFFF), originalSecret: String(format: "o%09x", index &* 40503 % 0xFFFF_FFF),
+                secret: String(format: "%010x", index &* 2_654_435_761 % 0xFFFF_FFFF),
+                originalSecret: String(format: "o%09x", index &* 40503 % 0xFFFF_FFF),
                 sizes: images
             )
         }

@@ -35,7 +35,8 @@ import TouristCore
     }
 
     @Test func numbersMayBeStringsMixedWithinOneAnswerAndEmptyStringsAreAbsent() throws {
-        let response = try search(#"""
+        let response = try search(
+            #"""
             {"photos":{"page":"2","pages":17,"perpage":"250","total":"4012","photo":[
               {"id":"53624890009","owner":"12345678@N00","secret":"abc","server":"65535","farm":"66","title":"Tower",
                "ispublic":1,"license":"4","datetaken":"2023-05-01 12:34:56","datetakengranularity":"0","datetakenunknown":0,
@@ -57,11 +58,12 @@ import TouristCore
     }
 
     @Test func aPhotoThatCannotBeReadIsSkippedNotThePage() throws {
-        let response = try search(page(
-            #"{"owner":"1@N00","title":"no id","url_s":"https://example.com/a_m.jpg"}"#,
-            #"{"id":"7","title":"fine","url_s":"https://example.com/b_m.jpg"}"#,
-            #"{"id":{"nested":true},"title":"odd id"}"#
-        ))
+        let response = try search(
+            page(
+                #"{"owner":"1@N00","title":"no id","url_s":"https://example.com/a_m.jpg"}"#,
+                #"{"id":"7","title":"fine","url_s":"https://example.com/b_m.jpg"}"#,
+                #"{"id":{"nested":true},"title":"odd id"}"#
+            ))
         #expect(response.photos.photo.map(\.id) == ["7"])
     }
 
@@ -79,10 +81,11 @@ import TouristCore
         #expect(error?.isUnauthorized == true, "\(String(describing: error))")
     }
 
-    @Test(arguments: [
-        (100, "unauthorized", false), (105, "unavailable", true), (0, "unavailable", true), (201, "unavailable", true),
-        (106, "unavailable", true), (10, "unavailable", true), (112, "invalid response", false), (3, "invalid response", false),
-    ] as [(Int, String, Bool)])
+    @Test(
+        arguments: [
+            (100, "unauthorized", false), (105, "unavailable", true), (0, "unavailable", true), (201, "unavailable", true),
+            (106, "unavailable", true), (10, "unavailable", true), (112, "invalid response", false), (3, "invalid response", false),
+        ] as [(Int, String, Bool)])
     func statFailCodesAreClassified(_ code: Int, _ kind: String, _ retryable: Bool) throws {
         for rendered in ["\(code)", "\"\(code)\""] {
             let error = try #require(failure(#"{"stat":"fail","code":\#(rendered),"message":"Something about \#(Self.key)"}"#))
@@ -125,10 +128,11 @@ import TouristCore
     }
 
     @Test func aMissingAlbumSizeFallsBackToASmallerListedOne() throws {
-        let response = try search(page(
-            #"{"id":"1","url_s":"https://example.com/1_m.jpg","url_l":"https://example.com/1_b.jpg"}"#,
-            #"{"id":"2","url_l":"https://example.com/2_b.jpg"}"#
-        ))
+        let response = try search(
+            page(
+                #"{"id":"1","url_s":"https://example.com/1_m.jpg","url_l":"https://example.com/1_b.jpg"}"#,
+                #"{"id":"2","url_l":"https://example.com/2_b.jpg"}"#
+            ))
         let maker = candidates(albumSize: .medium640)
         let first = try #require(maker.candidate(response.photos.photo[0]))
         #expect(first.source(nearest: .medium640)?.size == .small240)
@@ -137,11 +141,13 @@ import TouristCore
     }
 
     @Test func everyWebURLSizeIsASourceAndFileURLsAreDroppedUnread() throws {
-        let response = try search(page(#"""
-            {"id":"5","url_s":"file:///etc/passwd","url_q":"http://example.com/5_q.jpg","url_m":"https://example.com/5.jpg",
-             "url_z":"ftp://example.com/5_z.jpg","url_c":"https:///nohost.jpg","url_b":"https://example.com/5_b.jpg",
-             "url_k":"","url_l":"https://example.com/5_b.jpg","url_sq":"https://example.com/5_s.jpg"}
-            """#))
+        let response = try search(
+            page(
+                #"""
+                {"id":"5","url_s":"file:///etc/passwd","url_q":"http://example.com/5_q.jpg","url_m":"https://example.com/5.jpg",
+                 "url_z":"ftp://example.com/5_z.jpg","url_c":"https:///nohost.jpg","url_b":"https://example.com/5_b.jpg",
+                 "url_k":"","url_l":"https://example.com/5_b.jpg","url_sq":"https://example.com/5_s.jpg"}
+                """#))
         let made = try #require(candidates().candidate(response.photos.photo[0]))
         // url_sq is s, url_l is b; url_m (500 px) and url_b are not tourist sizes; url_s (m) is a file.
         #expect(Set(made.sources.keys) == [.square75, .square150, .large1024])
@@ -156,12 +162,13 @@ import TouristCore
         #expect(Set(larger.sources.keys) == [.medium640])
     }
 
-    @Test(arguments: [
-        (0, "All Rights Reserved"), (1, "CC BY-NC-SA 2.0"), (2, "CC BY-NC 2.0"), (3, "CC BY-NC-ND 2.0"), (4, "CC BY 2.0"),
-        (5, "CC BY-SA 2.0"), (6, "CC BY-ND 2.0"), (7, "No known copyright restrictions"), (8, "United States Government Work"),
-        (9, "CC0 1.0"), (10, "Public Domain Mark 1.0"), (11, "CC BY 4.0"), (12, "CC BY-SA 4.0"), (13, "CC BY-ND 4.0"),
-        (14, "CC BY-NC 4.0"), (15, "CC BY-NC-SA 4.0"), (16, "CC BY-NC-ND 4.0"), (99, "Flickr license 99"),
-    ] as [(Int, String)])
+    @Test(
+        arguments: [
+            (0, "All Rights Reserved"), (1, "CC BY-NC-SA 2.0"), (2, "CC BY-NC 2.0"), (3, "CC BY-NC-ND 2.0"), (4, "CC BY 2.0"),
+            (5, "CC BY-SA 2.0"), (6, "CC BY-ND 2.0"), (7, "No known copyright restrictions"), (8, "United States Government Work"),
+            (9, "CC0 1.0"), (10, "Public Domain Mark 1.0"), (11, "CC BY 4.0"), (12, "CC BY-SA 4.0"), (13, "CC BY-ND 4.0"),
+            (14, "CC BY-NC 4.0"), (15, "CC BY-NC-SA 4.0"), (16, "CC BY-NC-ND 4.0"), (99, "Flickr license 99"),
+        ] as [(Int, String)])
     func licensesAreNamedAndNumbered(_ number: Int, _ name: String) throws {
         let response = try search(page(#"{"id":"8","license":"\#(number)","url_s":"https://example.com/8_m.jpg"}"#))
         let made = try #require(candidates().candidate(response.photos.photo[0]))
@@ -169,11 +176,13 @@ import TouristCore
     }
 
     @Test func describesThePhotoFromItsExtras() throws {
-        let response = try search(page(#"""
-            {"id":"53624890009","owner":"12345678@N00","title":"  Eiffel at night ","ownername":"Ann","license":4,
-             "datetaken":"2023-05-01 12:34:56","datetakenunknown":"0","latitude":48.8584,"longitude":"2.2945",
-             "url_s":"https://live.staticflickr.com/65535/53624890009_abc_m.jpg"}
-            """#))
+        let response = try search(
+            page(
+                #"""
+                {"id":"53624890009","owner":"12345678@N00","title":"  Eiffel at night ","ownername":"Ann","license":4,
+                 "datetaken":"2023-05-01 12:34:56","datetakenunknown":"0","latitude":48.8584,"longitude":"2.2945",
+                 "url_s":"https://live.staticflickr.com/65535/53624890009_abc_m.jpg"}
+                """#))
         let made = try #require(candidates().candidate(response.photos.photo[0]))
         #expect(made.key == PhotoKey(provider: "flickr", id: "53624890009"))
         #expect(made.title == "Eiffel at night" && made.owner == "Ann")
@@ -183,23 +192,26 @@ import TouristCore
         #expect(made.sources[.small240] == .url(URL(string: "https://live.staticflickr.com/65535/53624890009_abc_m.jpg")!))
     }
 
-    @Test(arguments: [
-        ("2023-05-01 12:34:56", 1_682_944_496.0), ("1999-12-31 23:59:59", 946_684_799.0), ("0000-00-00 00:00:00", nil),
-        ("2023-02-30 10:00:00", nil), ("2023-05-01T12:34:56", nil), ("2023-05-01", nil), ("yesterday", nil), ("", nil),
-        ("2023-05-01 25:00:00", nil), ("2023-5-1 1:2:3", nil),
-    ] as [(String, Double?)])
+    @Test(
+        arguments: [
+            ("2023-05-01 12:34:56", 1_682_944_496.0), ("1999-12-31 23:59:59", 946_684_799.0), ("0000-00-00 00:00:00", nil),
+            ("2023-02-30 10:00:00", nil), ("2023-05-01T12:34:56", nil), ("2023-05-01", nil), ("yesterday", nil), ("", nil),
+            ("2023-05-01 25:00:00", nil), ("2023-5-1 1:2:3", nil),
+        ] as [(String, Double?)])
     func datesTakenAreReadAsUTC(_ text: String, _ seconds: Double?) {
         #expect(FlickrCandidates.parseDateTaken(text) == seconds.map { Date(timeIntervalSince1970: $0) })
     }
 
     @Test func anUnknownDateTakenIsNoDate() throws {
-        let response = try search(page(#"{"id":"9","datetaken":"2023-05-01 12:34:56","datetakenunknown":"1","url_s":"https://example.com/9_m.jpg"}"#))
+        let response = try search(
+            page(#"{"id":"9","datetaken":"2023-05-01 12:34:56","datetakenunknown":"1","url_s":"https://example.com/9_m.jpg"}"#))
         #expect(try #require(candidates().candidate(response.photos.photo[0])).takenAt == nil)
     }
 
     @Test(arguments: [(#""0""#, "0"), ("0", "0.0"), ("91", "2"), (#""north""#, "2"), ("null", "2"), ("48.1", "200")] as [(String, String)])
     func unusableLocationsAreNone(_ latitude: String, _ longitude: String) throws {
-        let response = try search(page(#"{"id":"10","latitude":\#(latitude),"longitude":\#(longitude),"url_s":"https://example.com/10_m.jpg"}"#))
+        let response = try search(
+            page(#"{"id":"10","latitude":\#(latitude),"longitude":\#(longitude),"url_s":"https://example.com/10_m.jpg"}"#))
         #expect(try #require(candidates().candidate(response.photos.photo[0])).location == nil)
     }
 
@@ -209,10 +221,11 @@ import TouristCore
             let geo = latitude.map { #","latitude":"\#($0)","longitude":"2.2945""# } ?? ""
             return #"{"id":"\#(id)"\#(geo),"url_s":"https://example.com/\#(id)_m.jpg"}"#
         }
-        let response = try search(page(
-            photo("far", 48.8584 + 2.5 / 111.2), photo("nowhere", nil), photo("near", 48.8584 + 0.1 / 111.2), photo("near", 48.0),
-            photo("seen", 48.8584), photo("outside", 48.8584 + 3.5 / 111.2), photo("middle", 48.8584 - 1 / 111.2)
-        ))
+        let response = try search(
+            page(
+                photo("far", 48.8584 + 2.5 / 111.2), photo("nowhere", nil), photo("near", 48.8584 + 0.1 / 111.2), photo("near", 48.0),
+                photo("seen", 48.8584), photo("outside", 48.8584 + 3.5 / 111.2), photo("middle", 48.8584 - 1 / 111.2)
+            ))
         let query = GeoQuery(
             center: try GeoPoint(latitude: 48.8584, longitude: 2.2945), radiusKm: 3, limit: 10,
             exclude: [PhotoKey(provider: "flickr", id: "seen")]

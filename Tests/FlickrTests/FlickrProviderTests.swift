@@ -61,7 +61,8 @@ import TestSupport
         let (fake, _) = try makeFake()
         defer { fake.stop() }
         let violations = await ProviderConformance.check(
-            try provider(fake), near: eiffel, radiusKm: 3, minimumPhotos: 30, emptyPoint: try GeoPoint(latitude: -40, longitude: -60), pageSize: 7
+            try provider(fake), near: eiffel, radiusKm: 3, minimumPhotos: 30, emptyPoint: try GeoPoint(latitude: -40, longitude: -60),
+            pageSize: 7
         )
         #expect(violations.isEmpty, "\(violations)")
         #expect(fake.searchesWithoutMinUploadDate == 0, "a geo search without a limiting agent only sees the last 12 hours")
@@ -72,9 +73,11 @@ import TestSupport
         defer { fake.stop() }
         let page = try await provider(fake).search(GeoQuery(center: eiffel, radiusKm: 80, limit: 10))
         let query = try #require(fake.rawQueries.first)
-        for part in ["method=flickr.photos.search", "api_key=\(Self.key)", "lat=48.8584", "lon=2.2945", "radius=32", "radius_units=km",
-                     "has_geo=1", "media=photos", "content_type=1", "safe_search=1", "min_upload_date=2004-01-01", "per_page=10", "page=1",
-                     "format=json", "nojsoncallback=1"] {
+        for part in [
+            "method=flickr.photos.search", "api_key=\(Self.key)", "lat=48.8584", "lon=2.2945", "radius=32", "radius_units=km",
+            "has_geo=1", "media=photos", "content_type=1", "safe_search=1", "min_upload_date=2004-01-01", "per_page=10", "page=1",
+            "format=json", "nojsoncallback=1",
+        ] {
             #expect(query.split(separator: "&").contains { $0 == part }, "\(part) missing from \(query)")
         }
         #expect(fake.radiiRequested == [32], "Flickr's geo radius is capped at 32 km")
@@ -96,7 +99,8 @@ import TestSupport
     @Test func theOptionsReachTheRequest() async throws {
         let (fake, _) = try makeFake(3)
         defer { fake.stop() }
-        let flickr = try provider(fake, options: #", "safeSearch": "restricted", "minUploadDate": "2015-06-30", "perPage": 2"#, albumSize: .large1600)
+        let flickr = try provider(
+            fake, options: #", "safeSearch": "restricted", "minUploadDate": "2015-06-30", "perPage": 2"#, albumSize: .large1600)
         _ = try await flickr.search(GeoQuery(center: eiffel, radiusKm: 0.5, limit: 10, page: 2))
         let query = try #require(fake.rawQueries.first)
         for part in ["safe_search=3", "min_upload_date=2015-06-30", "per_page=2", "page=2", "radius=0.5"] {
@@ -197,7 +201,9 @@ import TestSupport
         #expect(log.messages.contains { $0.contains("file:///etc/passwd") }, "the dropped URL is logged at debug")
         let redirected = try #require(page.candidates.first { $0.key.id == photos[1].id })
         let sink = RecordingSink()
-        _ = await expectProviderError("invalid response", retryable: false) { try await flickr.fetch(redirected, size: .small240, into: sink) }
+        _ = await expectProviderError("invalid response", retryable: false) {
+            try await flickr.fetch(redirected, size: .small240, into: sink)
+        }
         #expect(sink.bytes.isEmpty)
 
         // With albums of z, photo 0 stays, without its file URL.
@@ -211,7 +217,9 @@ import TestSupport
             var forged = kept
             forged.sources[.small240] = source
             let forgedSink = RecordingSink()
-            _ = await expectProviderError("invalid response", retryable: false) { try await flickr.fetch(forged, size: .small240, into: forgedSink) }
+            _ = await expectProviderError("invalid response", retryable: false) {
+                try await flickr.fetch(forged, size: .small240, into: forgedSink)
+            }
             #expect(forgedSink.bytes.isEmpty)
         }
         #expect(fake.totalImageRequests == requestsBefore && fake.apiCalls("flickr.photos.getSizes") == 0)
@@ -228,7 +236,9 @@ import TestSupport
         var transient: [ProviderError] = []
         for code in [105, 0, 201] {
             fake.failNextAPICalls([.statFail(code: code, message: "Service currently unavailable")])
-            if let error = await expectProviderError("unavailable", retryable: true, { _ = try await flickr.search(query) }) { transient.append(error) }
+            if let error = await expectProviderError("unavailable", retryable: true, { _ = try await flickr.search(query) }) {
+                transient.append(error)
+            }
         }
         fake.failNextAPICalls([.statFail(code: 112, message: "Method not found \(Self.key)")])
         let other = await expectProviderError("invalid response", retryable: false) { _ = try await flickr.search(query) }
@@ -246,7 +256,8 @@ import TestSupport
             #expect(!error.description.contains(Self.key) && !error.description.contains("wrong-key-555"), "\(error)")
         }
         #expect(fake.rawQueries.allSatisfy { $0.contains("api_key=") }, "the key travels in the request, and only there")
-        #expect(!log.messages.isEmpty && !log.messages.contains { $0.contains(Self.key) || $0.contains("wrong-key-555") }, "\(log.messages)")
+        #expect(
+            !log.messages.isEmpty && !log.messages.contains { $0.contains(Self.key) || $0.contains("wrong-key-555") }, "\(log.messages)")
     }
 
     @Test func withoutAKeyNothingIsSent() async throws {
@@ -260,7 +271,9 @@ import TestSupport
         #expect(error?.message.contains("FLICKR_API_KEY") == true)
         _ = await expectProviderError("unauthorized", retryable: false) { _ = try await keyless.photo(id: photos[0].id) }
         let unlisted = PhotoCandidate(key: PhotoKey(provider: "flickr", id: photos[0].id), title: "", sources: [:])
-        _ = await expectProviderError("unauthorized", retryable: false) { try await keyless.fetch(unlisted, size: .large1600, into: RecordingSink()) }
+        _ = await expectProviderError("unauthorized", retryable: false) {
+            try await keyless.fetch(unlisted, size: .large1600, into: RecordingSink())
+        }
         _ = await expectProviderError("unauthorized", retryable: false) {
             _ = try await provider(fake, key: "  ").search(GeoQuery(center: eiffel, radiusKm: 5, limit: 5))
         }
@@ -294,14 +307,20 @@ import TestSupport
 
         _ = await expectProviderError("not found", retryable: false) { _ = try await flickr.photo(id: "999") }
         let gone = PhotoCandidate(key: PhotoKey(provider: "flickr", id: "999"), title: "", sources: [:])
-        _ = await expectProviderError("not found", retryable: false) { try await flickr.fetch(gone, size: .large1600, into: RecordingSink()) }
+        _ = await expectProviderError("not found", retryable: false) {
+            try await flickr.fetch(gone, size: .large1600, into: RecordingSink())
+        }
         var noK = candidate
         noK.sources = [:]
-        _ = await expectProviderError("not found", retryable: false) { try await flickr.fetch(noK, size: .large2048, into: RecordingSink()) }
+        _ = await expectProviderError("not found", retryable: false) {
+            try await flickr.fetch(noK, size: .large2048, into: RecordingSink())
+        }
         var foreign = candidate
         foreign.key = PhotoKey(provider: "demo", id: photos[0].id)
         let calls = fake.apiCalls("flickr.photos.getSizes")
-        _ = await expectProviderError("not found", retryable: false) { try await flickr.fetch(foreign, size: .small240, into: RecordingSink()) }
+        _ = await expectProviderError("not found", retryable: false) {
+            try await flickr.fetch(foreign, size: .small240, into: RecordingSink())
+        }
         #expect(fake.apiCalls("flickr.photos.getSizes") == calls)
     }
 
@@ -330,7 +349,9 @@ import TestSupport
         // log keeps milliseconds): whatever the time the searches took, it lies within these bounds.
         let between = firstSearch.seconds(until: refusedSearch)
         let wait = try #require(limited?.retryAfter)
-        #expect(wait >= 3600 - between.upperBound - 0.001 && wait <= 3600 - between.lowerBound + 0.001, "\(wait) s; \(between) s between the searches")
+        #expect(
+            wait >= 3600 - between.upperBound - 0.001 && wait <= 3600 - between.lowerBound + 0.001,
+            "\(wait) s; \(between) s between the searches")
         _ = await expectProviderError("rate-limited", retryable: true) { _ = try await first.photo(id: photo.key.id, retryPolicy: once) }
         #expect(fake.apiCalls("flickr.photos.search") == 3 && fake.apiCalls("flickr.photos.getSizes") == 0)
         let written = try contents(under: folder.path)
@@ -355,9 +376,12 @@ import TestSupport
         }
         let json = #"{"providers": [{"name": "flickr", "type": "flickr", "endpoint": "ftp://example.com/rest/"}]}"#
         let factory = FlickrProviderFactory()
-        let config = try ConfigLoader(registry: ProviderRegistry([factory]), environment: [:], workingDirectory: "/").parse(Array(json.utf8), path: "/t.json")
+        let config = try ConfigLoader(registry: ProviderRegistry([factory]), environment: [:], workingDirectory: "/").parse(
+            Array(json.utf8), path: "/t.json")
         let context = ProviderContext(configDirectory: "/", environment: [:], logger: log.logger(), http: http)
-        #expect(throws: ConfigError.self) { _ = try factory.makeProvider(name: "flickr", options: config.providers[0].options, context: context) }
+        #expect(throws: ConfigError.self) {
+            _ = try factory.makeProvider(name: "flickr", options: config.providers[0].options, context: context)
+        }
     }
 
     @Test func describesItsOptionsAsData() {
@@ -375,7 +399,10 @@ import TestSupport
             providerName: "flickr", logger: log.logger()
         )
         let url = try api.requestURL("flickr.photos.search", [("extras", "url_m,geo"), ("text", "a b+c")])
-        #expect(url.absoluteString == "https://flickr.example/rest/?tenant=a%26b&method=flickr.photos.search&api_key=k%2By%26%3D&extras=url_m%2Cgeo&text=a%20b%2Bc&format=json&nojsoncallback=1")
+        #expect(
+            url.absoluteString
+                == "https://flickr.example/rest/?tenant=a%26b&method=flickr.photos.search&api_key=k%2By%26%3D&extras=url_m%2Cgeo&text=a%20b%2Bc&format=json&nojsoncallback=1"
+        )
         #expect(!HTTPClient.redacted(url).contains("k%2By"))
     }
 

@@ -134,8 +134,11 @@ public struct GeotaggedPhoto: Sendable {
         let iprp = box("iprp", box("ipco", thumbnail + ispe) + ipma)
         func iloc(imageAt: Int, exifAt: Int) -> [UInt8] {
             // version 1: offset and length 4 bytes, no base offset, construction method 0.
-            let item = { (id: Int, offset: Int, length: Int) in Self.be(id, 2) + [0, 0] + [0, 0] + [0, 1] + Self.be(offset, 4) + Self.be(length, 4) }
-            return fullBox("iloc", version: 1, [0x44, 0x00] + [0, 2] + item(1, imageAt, imageData.count) + item(2, exifAt, exifItem.count))
+            let item = { (id: Int, offset: Int, length: Int) in
+                Self.be(id, 2) + [0, 0] + [0, 0] + [0, 1] + Self.be(offset, 4) + Self.be(length, 4)
+            }
+            return fullBox(
+                "iloc", version: 1, [0x44, 0x00] + [0, 2] + item(1, imageAt, imageData.count) + item(2, exifAt, exifItem.count))
         }
         let metaSize = 12 + hdlr.count + pitm.count + iinf.count + iloc(imageAt: 0, exifAt: 0).count + iprp.count
         let imageAt = ftyp.count + metaSize + 8

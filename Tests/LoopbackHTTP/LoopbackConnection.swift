@@ -127,7 +127,9 @@ struct LoopbackConnection {
             _ = write(Self.head(status, headers, length: body.count)) && (head || write(body.prefix(max(0, sendBytes))))
             return false
         case .paced(let status, let headers, let length, let chunk, let every, let declaringLength):
-            guard write(Self.head(status, headers + [("Connection", "close")], length: declaringLength ? length : nil)), !head else { return false }
+            guard write(Self.head(status, headers + [("Connection", "close")], length: declaringLength ? length : nil)), !head else {
+                return false
+            }
             let filler = [UInt8](repeating: UInt8(ascii: "x"), count: max(1, chunk))
             var sent = 0
             while sent < length, write(filler.prefix(length - sent)) {

@@ -42,7 +42,9 @@ public enum LoopbackReply: Sendable {
 
     /// A 200 with a small HTML page, as captive portals and error pages send.
     public static func html(status: Int = 200) -> LoopbackReply {
-        .response(status: status, headers: [("Content-Type", "text/html")], body: Array("<!DOCTYPE html><html><body><h1>Something went wrong</h1></body></html>".utf8))
+        .response(
+            status: status, headers: [("Content-Type", "text/html")],
+            body: Array("<!DOCTYPE html><html><body><h1>Something went wrong</h1></body></html>".utf8))
     }
 
     /// A plain-text body.

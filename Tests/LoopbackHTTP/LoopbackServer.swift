@@ -130,7 +130,7 @@ private final class LoopbackCore: Sendable {
             if fd < 0 {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 if errno == EMFILE || errno == ENFILE, !state.withLock({ $0.stopped }) {
-                    usleep(10_000) // out of descriptors: wait for connections to close
+                    usleep(10_000)  // out of descriptors: wait for connections to close
                     continue
                 }
                 return
@@ -172,10 +172,13 @@ private final class LoopbackCore: Sendable {
                 state.peak = max(state.peak, state.inFlight)
                 return state.requests.count - 1
             }
-            if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18) }
+            if delay > .zero {
+                Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+            }
             let reply = handler(request)
             let connectionHeader = request.headers["connection"]?.lowercased() ?? ""
-            let closing = !drained || connectionHeader.contains("close")
+            let closing =
+                !drained || connectionHeader.contains("close")
                 || (request.version == "HTTP/1.0" && !connectionHeader.contains("keep-alive"))
             let keepOpen = connection.send(reply, head: request.method == "HEAD", closing: closing)
             state.withLock { state in

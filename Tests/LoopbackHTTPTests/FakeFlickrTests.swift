@@ -9,7 +9,8 @@ struct FakeFlickrTests {
     static let eiffel = (latitude: 48.8584, longitude: 2.2945)
 
     func makeFake(_ count: Int = 12, sizes: [String] = ["m", "z", "b", "h", "o"], bytes: Int = 600) throws -> (FakeFlickr, [FakePhoto]) {
-        let photos = FakePhoto.around(latitude: Self.eiffel.latitude, longitude: Self.eiffel.longitude, count: count, radiusKm: 2, sizes: sizes, bytes: bytes)
+        let photos = FakePhoto.around(
+            latitude: Self.eiffel.latitude, longitude: Self.eiffel.longitude, count: count, radiusKm: 2, sizes: sizes, bytes: bytes)
         return (try FakeFlickr(apiKey: Self.key, photos: photos), photos)
     }
 
@@ -24,7 +25,8 @@ struct FakeFlickrTests {
         items = items.filter { !omit.contains($0.0) }.map { ($0.0, set[$0.0] ?? $0.1) }
         items += set.filter { name, _ in !items.contains { $0.0 == name } }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         let allowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+,"))
-        return fake.endpoint + "?" + items.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0.1)" }.joined(separator: "&")
+        return fake.endpoint + "?"
+            + items.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0.1)" }.joined(separator: "&")
     }
 
     func photos(_ result: CurlResult) -> [[String: Any]] {
@@ -71,7 +73,8 @@ struct FakeFlickrTests {
         for page in 1...4 {
             let result = try await curl([searchURL(fake, ["page": String(page), "radius": "32"])])
             let meta = try #require(result.json?["photos"] as? [String: Any])
-            #expect(meta["page"] as? Int == page && meta["pages"] as? Int == 3 && meta["perpage"] as? Int == 5 && meta["total"] as? Int == 12)
+            #expect(
+                meta["page"] as? Int == page && meta["pages"] as? Int == 3 && meta["perpage"] as? Int == 5 && meta["total"] as? Int == 12)
             pages.append(ids(result))
         }
         #expect(pages.map(\.count) == [5, 5, 2, 2])
@@ -103,13 +106,18 @@ struct FakeFlickrTests {
         #expect(result.json?["stat"] as? String == "ok")
         let first = try #require(self.photos(result).first)
         let photo = try #require(photos.first { $0.id == first["id"] as? String })
-        #expect(first["owner"] as? String == photo.owner && first["secret"] as? String == photo.secret && first["server"] as? String == "65535")
+        #expect(
+            first["owner"] as? String == photo.owner && first["secret"] as? String == photo.secret && first["server"] as? String == "65535")
         #expect(first["farm"] as? Int == 66 && first["ispublic"] as? Int == 1 && first["title"] as? String == photo.title)
-        #expect(first["url_s"] as? String == fake.imageURL(photo, size: "m") && first["width_s"] as? Int == 240 && first["height_s"] as? Int == 180)
+        #expect(
+            first["url_s"] as? String == fake.imageURL(photo, size: "m") && first["width_s"] as? Int == 240
+                && first["height_s"] as? Int == 180)
         #expect((first["url_h"] as? String)?.contains("_\(photo.originalSecret)_h.jpg") == true)
         #expect(first["url_m"] == nil, "url_m is the 500 px size, which the fake never has")
         #expect(first["license"] as? Int == photo.license)
-        for absent in ["ownername", "datetaken", "latitude", "longitude", "accuracy", "url_z"] { #expect(first[absent] == nil, "\(absent)") }
+        for absent in ["ownername", "datetaken", "latitude", "longitude", "accuracy", "url_z"] {
+            #expect(first[absent] == nil, "\(absent)")
+        }
         #expect(result.text.contains("\"url_s\":\"http:\\/\\/127.0.0.1"), "slashes escaped, as Flickr's JSON has them")
     }
 
@@ -166,16 +174,22 @@ struct FakeFlickrTests {
         #expect(list.compactMap { $0["label"] as? String } == ["Small", "Medium 640", "Large", "Large 1600", "Original"])
         let sources = list.compactMap { $0["source"] as? String }
         #expect(sources == ["m", "z", "b", "h", "o"].map { fake.imageURL(photo, size: $0) })
-        #expect(sources[3].hasSuffix("/\(photo.id)_\(photo.originalSecret)_h.jpg") && sources[0].hasSuffix("/\(photo.id)_\(photo.secret)_m.jpg"))
+        #expect(
+            sources[3].hasSuffix("/\(photo.id)_\(photo.originalSecret)_h.jpg") && sources[0].hasSuffix("/\(photo.id)_\(photo.secret)_m.jpg")
+        )
         #expect(list[0]["url"] as? String == "https://www.flickr.com/photos/\(photo.owner)/\(photo.id)/sizes/s/")
         #expect(list[2]["url"] as? String == "https://www.flickr.com/photos/\(photo.owner)/\(photo.id)/sizes/l/")
 
         let large = try await curl(["-i", sources[3]])
         #expect(large.text.contains("Content-Type: image/jpeg") && large.body == photo.sizes["h"])
-        let wrongSecret = try await curl(["-o", "/dev/null", "-w", "%{http_code}", sources[3].replacingOccurrences(of: photo.originalSecret, with: photo.secret)])
+        let wrongSecret = try await curl([
+            "-o", "/dev/null", "-w", "%{http_code}", sources[3].replacingOccurrences(of: photo.originalSecret, with: photo.secret),
+        ])
         #expect(wrongSecret.text == "404")
 
-        let unknown = try await curl([fake.endpoint + "?method=flickr.photos.getSizes&api_key=\(Self.key)&photo_id=1&format=json&nojsoncallback=1"])
+        let unknown = try await curl([
+            fake.endpoint + "?method=flickr.photos.getSizes&api_key=\(Self.key)&photo_id=1&format=json&nojsoncallback=1"
+        ])
         #expect(unknown.text == #"{"stat":"fail","code":1,"message":"Photo not found"}"#)
         #expect(fake.apiCalls("flickr.photos.getSizes") == 2)
     }
@@ -183,13 +197,18 @@ struct FakeFlickrTests {
     @Test func apiFaultsComeOncePerCallInOrder() async throws {
         let (fake, _) = try makeFake()
         defer { fake.stop() }
-        fake.failNextAPICalls([.status(500), .status(429, retryAfter: 7), .statFail(code: 105, message: "Service currently unavailable"), .html])
+        fake.failNextAPICalls([
+            .status(500), .status(429, retryAfter: 7), .statFail(code: 105, message: "Service currently unavailable"), .html,
+        ])
         let url = searchURL(fake)
         let answers = try await [curl(["-i", url]), curl(["-i", url]), curl(["-i", url]), curl(["-i", url]), curl(["-i", url])]
         #expect(answers[0].text.hasPrefix("HTTP/1.1 500 "))
         #expect(answers[1].text.hasPrefix("HTTP/1.1 429 ") && answers[1].text.contains("Retry-After: 7\r\n"))
-        #expect(String(decoding: answers[2].body, as: UTF8.self) == #"{"stat":"fail","code":105,"message":"Service currently unavailable"}"#)
-        #expect(answers[3].text.hasPrefix("HTTP/1.1 200 ") && answers[3].text.contains("Content-Type: text/html") && answers[3].text.contains("<html>"))
+        #expect(
+            String(decoding: answers[2].body, as: UTF8.self) == #"{"stat":"fail","code":105,"message":"Service currently unavailable"}"#)
+        #expect(
+            answers[3].text.hasPrefix("HTTP/1.1 200 ") && answers[3].text.contains("Content-Type: text/html")
+                && answers[3].text.contains("<html>"))
         #expect(answers[4].text.contains("\"stat\":\"ok\""))
         fake.failEveryAPICall(.status(503))
         #expect(try await curl(["-o", "/dev/null", "-w", "%{http_code}", url]).text == "503")

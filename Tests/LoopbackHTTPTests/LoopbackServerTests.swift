@@ -47,7 +47,8 @@ struct LoopbackServerTests {
         #expect(result.exitCode == 0 && result.text == "{}")
         let request = try #require(server.requests.first)
         #expect(request.path == "/services/rest/" && request.rawQuery == raw && request.method == "GET")
-        #expect(request.query == ["a": "1", "text": "hello world", "plus": "x y", "escaped": "+&=", "empty": "", "bad": "%zz", "lat": "-33.8"])
+        #expect(
+            request.query == ["a": "1", "text": "hello world", "plus": "x y", "escaped": "+&=", "empty": "", "bad": "%zz", "lat": "-33.8"])
         #expect(request.headers["x-custom"] == "Value 1" && request.headers["host"] == "127.0.0.1:\(server.port)")
         #expect(request.version == "HTTP/1.1")
     }
@@ -124,7 +125,9 @@ struct LoopbackServerTests {
         let config = try curlConfig(urls: urls, in: folder)
         defer { try? FileManager.default.removeItem(atPath: config) }
         // Speed is the download benchmark's business.
-        let result = try await curl(["--parallel", "--parallel-immediate", "--parallel-max", "100", "-w", "%{http_code} %{size_download}\n", "-K", config])
+        let result = try await curl([
+            "--parallel", "--parallel-immediate", "--parallel-max", "100", "-w", "%{http_code} %{size_download}\n", "-K", config,
+        ])
         #expect(result.exitCode == 0, "\(result.errors)")
         let lines = result.text.split(separator: "\n")
         #expect(lines.count == 500 && lines.allSatisfy { $0 == "200 \(body.count)" })

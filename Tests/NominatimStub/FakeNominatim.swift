@@ -42,18 +42,24 @@ public final class FakeNominatim: Sendable {
         /// The Eiffel Tower as OpenStreetMap has it.
         public static let eiffelTower = Place(
             name: "Tour Eiffel", alternateNames: ["Eiffel Tower"],
-            displayName: "Tour Eiffel, 5, Avenue Anatole France, Quartier du Gros-Caillou, Paris 7e Arrondissement, Paris, Île-de-France, France métropolitaine, 75007, France",
-            latitude: 48.8582599, longitude: 2.2945006, category: "man_made", type: "tower", importance: 0.6205937724353116, osmType: "way", osmID: 5013364
+            displayName:
+                "Tour Eiffel, 5, Avenue Anatole France, Quartier du Gros-Caillou, Paris 7e Arrondissement, Paris, Île-de-France, France métropolitaine, 75007, France",
+            latitude: 48.8582599, longitude: 2.2945006, category: "man_made", type: "tower", importance: 0.6205937724353116, osmType: "way",
+            osmID: 5013364
         )
         /// The replica at Paris Las Vegas.
         public static let lasVegasEiffelTower = Place(
-            name: "Eiffel Tower", displayName: "Eiffel Tower, 3655, Las Vegas Boulevard South, Paradise, Clark County, Nevada, 89109, United States",
-            latitude: 36.1124813, longitude: -115.1728484, category: "tourism", type: "attraction", importance: 0.35, osmType: "way", osmID: 83244281
+            name: "Eiffel Tower",
+            displayName: "Eiffel Tower, 3655, Las Vegas Boulevard South, Paradise, Clark County, Nevada, 89109, United States",
+            latitude: 36.1124813, longitude: -115.1728484, category: "tourism", type: "attraction", importance: 0.35, osmType: "way",
+            osmID: 83244281
         )
         /// An address: a house with no name of its own.
         public static let downingStreet = Place(
-            name: "", displayName: "10, Downing Street, St. James's, Westminster, London, Greater London, England, SW1A 2AA, United Kingdom",
-            latitude: 51.50344025, longitude: -0.12770820958562096, category: "building", type: "house", importance: 0.3, osmType: "way", osmID: 1879842
+            name: "",
+            displayName: "10, Downing Street, St. James's, Westminster, London, Greater London, England, SW1A 2AA, United Kingdom",
+            latitude: 51.50344025, longitude: -0.12770820958562096, category: "building", type: "house", importance: 0.3, osmType: "way",
+            osmID: 1879842
         )
     }
 
@@ -116,7 +122,9 @@ public final class FakeNominatim: Sendable {
         }
         switch fault {
         case .status(let status, let retryAfter)?:
-            return .response(status: status, headers: retryAfter.map { [("Retry-After", String($0))] } ?? [], body: Array("<html><body>Error \(status)</body></html>".utf8))
+            return .response(
+                status: status, headers: retryAfter.map { [("Retry-After", String($0))] } ?? [],
+                body: Array("<html><body>Error \(status)</body></html>".utf8))
         case .notJSON?:
             return .html()
         case .reset?:
@@ -125,8 +133,12 @@ public final class FakeNominatim: Sendable {
             break
         }
         guard request.path == "/search" else { return .json(#"{"error":{"code":404,"message":"Page not found"}}"#, status: 404) }
-        guard request.query["format"] == "jsonv2" else { return .json(#"{"error":{"code":400,"message":"Parameter 'format' must be jsonv2 here"}}"#, status: 400) }
-        guard let query = request.query["q"], !query.isEmpty else { return .json(#"{"error":{"code":400,"message":"Nothing to search for."}}"#, status: 400) }
+        guard request.query["format"] == "jsonv2" else {
+            return .json(#"{"error":{"code":400,"message":"Parameter 'format' must be jsonv2 here"}}"#, status: 400)
+        }
+        guard let query = request.query["q"], !query.isEmpty else {
+            return .json(#"{"error":{"code":400,"message":"Nothing to search for."}}"#, status: 400)
+        }
         let limit = Int(request.query["limit"] ?? "10").map { min(max($0, 1), 40) } ?? 10
         let words = Self.words(query)
         let found = places.filter { place in
@@ -146,7 +158,9 @@ public final class FakeNominatim: Sendable {
             let data = try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])
             return String(decoding: data ?? Data("[\"\"]".utf8), as: UTF8.self).dropFirst().dropLast().description
         }
-        let box = [place.latitude - 0.001, place.latitude + 0.001, place.longitude - 0.001, place.longitude + 0.001].map { quoted(String($0)) }
+        let box = [place.latitude - 0.001, place.latitude + 0.001, place.longitude - 0.001, place.longitude + 0.001].map {
+            quoted(String($0))
+        }
         return """
             {"place_id":\(placeID),"licence":"Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright",\
             "osm_type":\(quoted(place.osmType)),"osm_id":\(place.osmID),"lat":\(quoted(String(place.latitude))),"lon":\(quoted(String(place.longitude))),\

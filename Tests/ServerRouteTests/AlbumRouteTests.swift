@@ -10,7 +10,9 @@ import TouristCore
 @Suite struct AlbumRouteTests {
     @Test func fetchesBeyondTheServersLimitAreToldToComeBack() async throws {
         let harness = try RouteHarness(holdingSearches: true)
-        let pins = try (0...FetchJobs.limit).map { try harness.addPin("Place \($0)", latitude: RouteHarness.center.latitude + Double($0) / 100) }
+        let pins = try (0...FetchJobs.limit).map {
+            try harness.addPin("Place \($0)", latitude: RouteHarness.center.latitude + Double($0) / 100)
+        }
         try await harness.test { client in
             // Every search is held, so the first fetches are all still running when the last asks.
             for pin in pins.dropLast() {
@@ -30,7 +32,9 @@ import TouristCore
             #expect(answer.status == .ok && answer.headers[.cacheControl] == "no-store")
             let page = try answer.object()
             let pin = try #require(page["pin"] as? [String: Any])
-            #expect(pin["id"] as? String == album.pin.id && pin["state"] as? String == "ready" && pin["photos"] as? Int == RouteHarness.albumPhotos)
+            #expect(
+                pin["id"] as? String == album.pin.id && pin["state"] as? String == "ready"
+                    && pin["photos"] as? Int == RouteHarness.albumPhotos)
             #expect(page["target"] as? Int == RouteHarness.albumPhotos && page["fetching"] as? Bool == false)
             let photos = try #require(page["photos"] as? [[String: Any]])
             #expect(photos.map { $0["id"] as? String } == album.photos.map(\.key.description))
@@ -88,11 +92,17 @@ import TouristCore
             let headline = "commons could not be reached (offline?); demo found no photos within 5 km of \"Zürich\""
             #expect(report["kind"] as? String == "not-asked" && report["headline"] as? String == headline, "\(report)")
             let notes = try #require(report["notes"] as? [[String: Any]])
-            #expect(notes.map { $0["provider"] as? String } == ["commons"] && notes.map { $0["text"] as? String } == ["commons could not be reached (offline?)"], "\(notes)")
+            #expect(
+                notes.map { $0["provider"] as? String } == ["commons"]
+                    && notes.map { $0["text"] as? String } == ["commons could not be reached (offline?)"], "\(notes)")
             let advice = try #require(report["advice"] as? [String: Any])
-            #expect(advice["action"] as? String == "retry" && advice["page"] as? String == "Try again when online." && advice["button"] as? String == "Try again")
+            #expect(
+                advice["action"] as? String == "retry" && advice["page"] as? String == "Try again when online."
+                    && advice["button"] as? String == "Try again")
             let shown = try #require(album["pin"] as? [String: Any])
-            #expect(shown["state"] as? String == "failed" && shown["failure"] as? String == "not-asked" && shown["error"] as? String == headline, "\(shown)")
+            #expect(
+                shown["state"] as? String == "failed" && shown["failure"] as? String == "not-asked"
+                    && shown["error"] as? String == headline, "\(shown)")
             // The pin list (the map) says the same: failed, not empty.
             let listed = try await client.get("/api/pins").object()
             let pins = try #require(listed["pins"] as? [[String: Any]])
@@ -107,7 +117,8 @@ import TouristCore
         let ids = album.photos.map(\.key.description)
         try await harness.test { client in
             // A photo named twice is removed once.
-            let removed = try await client.send(.post, "/api/pins/\(album.pin.id)/photos/delete", json: #"{"photos": ["\#(ids[0])", "\#(ids[1])", "\#(ids[0])"]}"#)
+            let removed = try await client.send(
+                .post, "/api/pins/\(album.pin.id)/photos/delete", json: #"{"photos": ["\#(ids[0])", "\#(ids[1])", "\#(ids[0])"]}"#)
             #expect(removed.status == .ok, "\(removed.text)")
             let answer = try removed.object()
             #expect(answer["removed"] as? [String] == [ids[0], ids[1]] && answer["deletedFiles"] as? Int == 2)
@@ -130,12 +141,14 @@ import TouristCore
         let album = try await harness.filledPin()
         let photo = try #require(album.photos.first)
         try await harness.test { client in
-            let answer = try await client.get("/api/pins/\(album.pin.id)/photos/\(photo.key.description.replacingOccurrences(of: ":", with: "%3A"))")
+            let answer = try await client.get(
+                "/api/pins/\(album.pin.id)/photos/\(photo.key.description.replacingOccurrences(of: ":", with: "%3A"))")
             #expect(answer.status == .ok, "\(answer.text)")
             let page = try answer.object()
             #expect((page["pin"] as? [String: Any])?["id"] as? String == album.pin.id)
             let shown = try #require(page["photo"] as? [String: Any])
-            #expect(shown["id"] as? String == photo.key.description && shown["sha256"] as? String == photo.sha256 && shown["path"] is NSNull)
+            #expect(
+                shown["id"] as? String == photo.key.description && shown["sha256"] as? String == photo.sha256 && shown["path"] is NSNull)
             #expect(try await client.get("/api/pins/\(album.pin.id)/photos/demo%3Anope").status == .notFound)
             #expect(try await client.get("/api/pins/\(album.pin.id)/photos/nope").status == .badRequest)
         }
@@ -149,12 +162,14 @@ import TouristCore
         let ids = album.photos.map(\.key.description)
         try await harness.test { client in
             func neighbours(_ id: String) async throws -> [String?] {
-                let page = try await client.get("/api/pins/\(album.pin.id)/photos/\(id.replacingOccurrences(of: ":", with: "%3A"))").object()
+                let page = try await client.get("/api/pins/\(album.pin.id)/photos/\(id.replacingOccurrences(of: ":", with: "%3A"))")
+                    .object()
                 return [page["previous"] as? String, page["next"] as? String]
             }
             var seen = [try await neighbours(ids[0]), try await neighbours(ids[1]), try await neighbours(ids[ids.count - 1])]
             #expect(seen == [[nil, ids[1]], [ids[0], ids[2]], [ids[ids.count - 2], nil]])
-            #expect(try await client.send(.post, "/api/pins/\(album.pin.id)/photos/delete", json: #"{"photos": ["\#(ids[1])"]}"#).status == .ok)
+            #expect(
+                try await client.send(.post, "/api/pins/\(album.pin.id)/photos/delete", json: #"{"photos": ["\#(ids[1])"]}"#).status == .ok)
             seen = [try await neighbours(ids[0]), try await neighbours(ids[2])]
             #expect(seen == [[nil, ids[2]], [ids[0], ids[3]]])
         }

@@ -30,7 +30,10 @@ import TouristCore
             // Before: opening the FIFO waited for a writer that never came, and the answer never did.
             let answer = try await client.get("/blobs/\(sha256)")
             #expect(answer.status == .internalServerError)
-            #expect(answer.error == "\(Self.inStore(sha256)) is not a regular file, not a photo tourist stored. Remove it, then verify the store", "\(answer.text)")
+            #expect(
+                answer.error
+                    == "\(Self.inStore(sha256)) is not a regular file, not a photo tourist stored. Remove it, then verify the store",
+                "\(answer.text)")
         }
     }
 
@@ -43,7 +46,9 @@ import TouristCore
         try await harness.test { client in
             let answer = try await client.get("/blobs/\(sha256)")
             #expect(answer.status == .internalServerError)
-            #expect(answer.error == "\(Self.inStore(sha256)) is a symbolic link, not a photo tourist stored. Remove it, then verify the store", "\(answer.text)")
+            #expect(
+                answer.error == "\(Self.inStore(sha256)) is a symbolic link, not a photo tourist stored. Remove it, then verify the store",
+                "\(answer.text)")
         }
     }
 
@@ -56,7 +61,8 @@ import TouristCore
         try await harness.test { client in
             let answer = try await client.get("/blobs/\(sha256)")
             #expect(answer.status == .internalServerError)
-            #expect(answer.error == "the photo \(sha256) no longer matches its hash. Verify the store, then repair the store", "\(answer.text)")
+            #expect(
+                answer.error == "the photo \(sha256) no longer matches its hash. Verify the store, then repair the store", "\(answer.text)")
             #expect(try await client.get("/blobs/\(sha256)", headers: [.range: "bytes=0-9"]).status == .internalServerError)
         }
     }
@@ -74,7 +80,8 @@ import TouristCore
             #expect(Array(whole.body.readableBytesView) == bytes)
             let middle = try await client.get("/blobs/\(sha256)", headers: [.range: "bytes=1000000-3999999"])
             #expect(middle.status == .partialContent && middle.headers[.contentRange] == "bytes 1000000-3999999/\(bytes.count)")
-            #expect(middle.headers[.contentLength] == "3000000" && Array(middle.body.readableBytesView) == Array(bytes[1_000_000..<4_000_000]))
+            #expect(
+                middle.headers[.contentLength] == "3000000" && Array(middle.body.readableBytesView) == Array(bytes[1_000_000..<4_000_000]))
             let head = try await client.get("/blobs/\(sha256)", method: .head)
             #expect(head.status == .ok && head.body.readableBytes == 0 && head.headers[.contentLength] == String(bytes.count))
             let last = try await client.get("/blobs/\(sha256)", headers: [.range: "bytes=-1"])

@@ -37,7 +37,9 @@ import TouristCore
             let replaced = try await RouteHarness.fetchEnded(pin.id, on: events)
             let short = try #require(replaced["report"] as? [String: Any], "\(replaced)")
             #expect(replaced["kind"] as? String == "short", "\(replaced)")
-            #expect(short["headline"] as? String == "the new collection of \"Near\" has 1 of 4 photos: only 1 unseen photo was left within 0.55 km")
+            #expect(
+                short["headline"] as? String
+                    == "the new collection of \"Near\" has 1 of 4 photos: only 1 unseen photo was left within 0.55 km")
             // No provider said to wait: the page's words are the CLI's, a wider radius or another provider.
             let words = try #require(short["advice"] as? [String: Any])
             #expect(words["action"] as? String == "widen-radius" && (words["page"] as? String)?.contains("in a while") == false, "\(words)")

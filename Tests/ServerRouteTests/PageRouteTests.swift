@@ -53,7 +53,10 @@ import Testing
     @Test func noOtherAddressReachesAFile() async throws {
         let harness = try RouteHarness()
         try await harness.test { client in
-            for path in ["/index.html", "/nothing.js", "/pins", "/pins/a/b", "/api/nothing", "/../Package.swift", "/%2e%2e/%2e%2e/etc/passwd", "/vendor/../../../etc/passwd"] {
+            for path in [
+                "/index.html", "/nothing.js", "/pins", "/pins/a/b", "/api/nothing", "/../Package.swift", "/%2e%2e/%2e%2e/etc/passwd",
+                "/vendor/../../../etc/passwd",
+            ] {
                 let answer = try await client.get(path)
                 #expect(answer.status == .notFound, "\(path) answered \(answer.status)")
                 #expect(answer.headers[.contentType] == "application/json", "\(path)")

@@ -90,7 +90,8 @@ import TouristCore
         let harness = try RouteHarness()
         let pin = try harness.addPin("Eiffel")
         try await harness.test { client in
-            let forged = try await client.raw(.patch, "/api/pins/\(pin.id)", headers: [.contentType: "application/json"], body: .init(string: #"{"radiusKm": 9}"#))
+            let forged = try await client.raw(
+                .patch, "/api/pins/\(pin.id)", headers: [.contentType: "application/json"], body: .init(string: #"{"radiusKm": 9}"#))
             #expect(forged.status == .forbidden && forged.error?.contains("CSRF") == true, "\(forged.text)")
             let unknown = try await client.send(.patch, "/api/pins/0badc0de", json: #"{"radiusKm": 9}"#)
             #expect(unknown.status == .notFound && unknown.error?.contains("0badc0de") == true, "\(unknown.text)")

@@ -73,9 +73,13 @@ import TouristCore
                 #expect(answer.error?.contains("0badc0de") == true, "\(path): \(answer.text)")
                 // The page's words: what to do in plain words, no command and no path on disk.
                 #expect(answer.error?.hasSuffix("See the pins and their ids in the pin list") == true, "\(path): \(answer.text)")
-                #expect(answer.error?.contains("tourist ") == false && answer.error?.contains(harness.folder.path) == false, "\(path): \(answer.text)")
+                #expect(
+                    answer.error?.contains("tourist ") == false && answer.error?.contains(harness.folder.path) == false,
+                    "\(path): \(answer.text)")
             }
-            for (method, path) in [(.post, "/api/pins/0badc0de/fetch"), (.post, "/api/pins/0badc0de/new-collection"), (.delete, "/api/pins/0badc0de")] as [(HTTPTypes.HTTPRequest.Method, String)] {
+            for (method, path) in [
+                (.post, "/api/pins/0badc0de/fetch"), (.post, "/api/pins/0badc0de/new-collection"), (.delete, "/api/pins/0badc0de"),
+            ] as [(HTTPTypes.HTTPRequest.Method, String)] {
                 #expect(try await client.send(method, path).status == .notFound, "\(method) \(path)")
             }
             let photos = try await client.send(.post, "/api/pins/0badc0de/photos/delete", json: #"{"photos": ["demo:p-001"]}"#)
@@ -92,9 +96,12 @@ import TouristCore
         try await harness.test { client in
             let listed = try #require(try await client.get("/api/pins").object()["pins"] as? [[String: Any]])
             #expect(listed.first?["place"] as? String == expectedPlace && listed.first?["radiusText"] as? String == "5 km", "\(listed)")
-            let added = try await client.send(.post, "/api/pins", json: #"{"name": "Sea", "latitude": -40, "longitude": -120, "radiusKm": 12.5}"#).object()
+            let added = try await client.send(
+                .post, "/api/pins", json: #"{"name": "Sea", "latitude": -40, "longitude": -120, "radiusKm": 12.5}"#
+            ).object()
             #expect(added["radiusText"] as? String == Kilometres.text(12.5), "\(added)")
-            #expect((added["place"] as? String)?.hasSuffix("km from \(added["near"] as? String ?? "?")") == true, "far from any city: \(added)")
+            #expect(
+                (added["place"] as? String)?.hasSuffix("km from \(added["near"] as? String ?? "?")") == true, "far from any city: \(added)")
             let album = try #require(try await client.get("/api/pins/\(eiffel.id)/album").object()["pin"] as? [String: Any])
             #expect(album["place"] as? String == expectedPlace && album["radiusText"] as? String == "5 km")
             let edited = try await client.send(.patch, "/api/pins/\(eiffel.id)", json: #"{"radiusKm": 0.55}"#).object()
@@ -130,7 +137,8 @@ import TouristCore
         try await harness.test { client in
             for prefix in ["Louv", String(louvre.id.prefix(4))] {
                 let refused = try await client.send(.delete, "/api/pins/\(prefix)")
-                #expect(refused.status == .badRequest && refused.error?.contains("is only the start of") == true, "\(prefix): \(refused.text)")
+                #expect(
+                    refused.status == .badRequest && refused.error?.contains("is only the start of") == true, "\(prefix): \(refused.text)")
             }
             #expect(try harness.library.pins().map(\.id) == [louvre.id], "nothing was removed")
             let removed = try await client.send(.delete, "/api/pins/louvre")

@@ -74,10 +74,11 @@ import TouristCore
             let closer = try await labels("bbox=-10,35,30,60&zoom=6")
             #expect(!europe.isEmpty && closer.count > europe.count, "\(europe.count) then \(closer.count)")
             #expect(europe.contains { $0["name"] as? String == "Paris" })
-            #expect(europe.allSatisfy { label in
-                guard let latitude = label["latitude"] as? Double, let longitude = label["longitude"] as? Double else { return false }
-                return (35...60).contains(latitude) && (-10...30).contains(longitude) && label["population"] is Int
-            })
+            #expect(
+                europe.allSatisfy { label in
+                    guard let latitude = label["latitude"] as? Double, let longitude = label["longitude"] as? Double else { return false }
+                    return (35...60).contains(latitude) && (-10...30).contains(longitude) && label["population"] is Int
+                })
             #expect(try await labels("bbox=-180,-85,180,85&zoom=8&limit=7").count == 7)
             // The world: the largest cities first, each name placed around its dot; a smaller city
             // is not named beside a larger one (issue 33: Sendai and Teni were, Tokyo was not).
@@ -86,7 +87,9 @@ import TouristCore
             #expect(names.first == "Shanghai" && ["Tokyo", "Delhi", "Seoul", "Karachi", "Dhaka"].allSatisfy(names.contains), "\(names)")
             #expect(!names.contains("Sendai") && !names.contains("Teni"), "\(names)")
             let placements = Set(world.compactMap { $0["placement"] as? String })
-            #expect(placements.isSubset(of: ["below", "below-right", "below-left", "right", "left"]) && placements.contains("below") && placements.count > 1, "\(placements)")
+            #expect(
+                placements.isSubset(of: ["below", "below-right", "below-left", "right", "left"]) && placements.contains("below")
+                    && placements.count > 1, "\(placements)")
             #expect(world.allSatisfy { $0["placement"] is String })
             #expect(world.allSatisfy { ($0["major"] as? Bool) == (($0["population"] as? Int ?? 0) >= 5_000_000) })
         }

@@ -14,7 +14,8 @@ import TouristCore
     }
 
     static func photo(_ number: Int, state: PhotoState = .stored) -> AlbumPhoto {
-        var photo = AlbumPhoto(candidate: PhotoCandidate(key: PhotoKey(provider: "t", id: "\(number)"), title: "\(number)", sources: [:]), size: .small240)
+        var photo = AlbumPhoto(
+            candidate: PhotoCandidate(key: PhotoKey(provider: "t", id: "\(number)"), title: "\(number)", sources: [:]), size: .small240)
         photo.state = state
         photo.sha256 = sha256(number)
         photo.bytes = number * 10

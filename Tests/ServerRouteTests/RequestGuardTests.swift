@@ -69,7 +69,8 @@ import Testing
                 change(&headers)
                 for (method, path, body) in [
                     (HTTPTypes.HTTPRequest.Method.delete, "/api/pins/\(pin.id)", "{}"), (.post, "/api/pins/\(pin.id)/fetch", "{}"),
-                    (.post, "/api/pins", #"{"latitude": 1, "longitude": 2}"#), (.put, "/api/view", #"{"latitude": 1, "longitude": 2, "zoom": 3}"#),
+                    (.post, "/api/pins", #"{"latitude": 1, "longitude": 2}"#),
+                    (.put, "/api/view", #"{"latitude": 1, "longitude": 2, "zoom": 3}"#),
                 ] {
                     let answer = try await client.raw(method, path, headers: headers, body: ByteBuffer(string: body))
                     #expect(answer.status == .forbidden, "\(method) \(path) with \(what): \(answer.text)")
@@ -78,8 +79,14 @@ import Testing
             }
             // Reading needs no token; a page's own fetches (same-origin, or typed in: none) may change.
             #expect(try await client.get("/api/pins").status == .ok)
-            #expect(try await client.send(.put, "/api/view", json: #"{"latitude": 1, "longitude": 2, "zoom": 3}"#, headers: [.secFetchSite: "same-origin"]).status == .noContent)
-            #expect(try await client.send(.put, "/api/view", json: #"{"latitude": 1, "longitude": 2, "zoom": 3}"#, headers: [.secFetchSite: "none"]).status == .noContent)
+            #expect(
+                try await client.send(
+                    .put, "/api/view", json: #"{"latitude": 1, "longitude": 2, "zoom": 3}"#, headers: [.secFetchSite: "same-origin"]
+                ).status == .noContent)
+            #expect(
+                try await client.send(
+                    .put, "/api/view", json: #"{"latitude": 1, "longitude": 2, "zoom": 3}"#, headers: [.secFetchSite: "none"]
+                ).status == .noContent)
         }
         #expect(try harness.library.pins().map(\.id) == [pin.id])
         #expect(try harness.library.album(pin.id).pin.state == .new)
@@ -127,13 +134,17 @@ import Testing
     @Test func everyAnswerCarriesTheSecurityHeaders() async throws {
         let harness = try RouteHarness()
         try await harness.test { client in
-            for (path, host) in [("/", RouteClient.host), ("/api/pins", RouteClient.host), ("/nothing", RouteClient.host), ("/api/pins", "attacker.example")] {
+            for (path, host) in [
+                ("/", RouteClient.host), ("/api/pins", RouteClient.host), ("/nothing", RouteClient.host), ("/api/pins", "attacker.example"),
+            ] {
                 let answer = try await client.get(path, host: host)
                 #expect(answer.headers[.xContentTypeOptions] == "nosniff", "\(path)")
                 #expect(answer.headers[HTTPField.Name("Cross-Origin-Resource-Policy")!] == "same-origin", "\(path)")
                 #expect(answer.headers[.frameOptions] == "DENY" && answer.headers[.referrerPolicy] == "no-referrer", "\(path)")
                 let policy = try #require(answer.headers[.contentSecurityPolicy])
-                #expect(policy.contains("script-src 'self';") && policy.contains("frame-ancestors 'none'") && !policy.contains("unsafe"), "\(policy)")
+                #expect(
+                    policy.contains("script-src 'self';") && policy.contains("frame-ancestors 'none'") && !policy.contains("unsafe"),
+                    "\(policy)")
             }
         }
     }

@@ -16,7 +16,9 @@ struct RouteClient: Sendable {
     static let origin = "http://\(host)"
 
     /// `GET uri` (or `method`), with `headers` and nothing else but `Host: host` (none when nil).
-    func get(_ uri: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:], host: String? = RouteClient.host) async throws -> TestResponse {
+    func get(_ uri: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:], host: String? = RouteClient.host) async throws
+        -> TestResponse
+    {
         try await raw(method, uri, headers: headers, host: host)
     }
 
@@ -29,7 +31,9 @@ struct RouteClient: Sendable {
     }
 
     /// Exactly the request given, with `Host: host` unless nil.
-    func raw(_ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields = [:], body: ByteBuffer? = nil, host: String? = RouteClient.host) async throws -> TestResponse {
+    func raw(
+        _ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields = [:], body: ByteBuffer? = nil, host: String? = RouteClient.host
+    ) async throws -> TestResponse {
         var headers = headers
         if let host { headers[.hostHeader] = host }
         return try await client.execute(uri: uri, method: method, headers: headers, body: body)

@@ -35,13 +35,16 @@ struct RouteHarness: Sendable {
         try FixtureSetWriter.write(in: set, latitude: Self.center.latitude, longitude: Self.center.longitude, count: Self.setPhotos)
         let type = holdingSearches ? "held" : "fixture"
         let commonsProvider = commons.map { #"{"name": "commons", "type": "commons", "endpoint": "\#($0)"}, "# } ?? ""
-        let text = #"{"album": {"photos": \#(Self.albumPhotos)}, "downloads": {"retries": 0}, "providers": [\#(commonsProvider){"name": "demo", "type": "\#(type)", "path": "\#(set)", "timeoutSeconds": 600}]}"#
+        let text =
+            #"{"album": {"photos": \#(Self.albumPhotos)}, "downloads": {"retries": 0}, "providers": [\#(commonsProvider){"name": "demo", "type": "\#(type)", "path": "\#(set)", "timeoutSeconds": 600}]}"#
         let environment = ["HOME": folder.path]
         let factories: [any ProviderFactory] = [FixtureProviderFactory(), HeldSearchesFactory(gate: searches), CommonsProviderFactory()]
         let loader = ConfigLoader(registry: ProviderRegistry(factories), environment: environment, workingDirectory: folder.path)
         let config = try loader.parse(Array(text.utf8), path: try folder.write("config.json", text))
         let logger = Logger(label: "route-tests")
-        let setup = ProviderSetup(config: config, loader: loader, logger: logger, http: HTTPClient(), retryPolicy: ProviderSetup.retryPolicy(config, environment: environment))
+        let setup = ProviderSetup(
+            config: config, loader: loader, logger: logger, http: HTTPClient(),
+            retryPolicy: ProviderSetup.retryPolicy(config, environment: environment))
         library = Library(store: try Store(path: folder.child("store"), lockTimeout: 120), providers: setup, gazetteer: .bundled)
         routes = try TouristRoutes(library: library, options: options, logger: logger)
     }

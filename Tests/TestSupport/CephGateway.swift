@@ -12,7 +12,8 @@ public final class CephGateway: Sendable {
     public let region: String
     private let folder: String
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
     static let script = repository + "/.ci/ceph-rgw"
 
     /// Whether Debian's Ceph packages are installed (`bash .ci/ceph-rgw install`, which `.ci/run` runs).
@@ -37,8 +38,10 @@ public final class CephGateway: Sendable {
             guard let equals = line.firstIndex(of: "=") else { continue }
             settings[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }
-        guard status == 0, let endpoint = settings["AWS_ENDPOINT_URL"].flatMap(URL.init(string:)), let access = settings["AWS_ACCESS_KEY_ID"],
-              let secret = settings["AWS_SECRET_ACCESS_KEY"], let region = settings["AWS_REGION"] else {
+        guard status == 0, let endpoint = settings["AWS_ENDPOINT_URL"].flatMap(URL.init(string:)),
+            let access = settings["AWS_ACCESS_KEY_ID"],
+            let secret = settings["AWS_SECRET_ACCESS_KEY"], let region = settings["AWS_REGION"]
+        else {
             _ = try? Self.runScript(["stop", folder])
             throw StartFailed(description: "bash .ci/ceph-rgw start exited \(status): \(output)")
         }
@@ -78,7 +81,10 @@ public final class CephGateway: Sendable {
 
     /// The environment that points awscli, boto3 and tourist at this gateway.
     public var environment: [String: String] {
-        ["AWS_ENDPOINT_URL": endpoint.absoluteString, "AWS_ACCESS_KEY_ID": accessKeyID, "AWS_SECRET_ACCESS_KEY": secretAccessKey, "AWS_REGION": region]
+        [
+            "AWS_ENDPOINT_URL": endpoint.absoluteString, "AWS_ACCESS_KEY_ID": accessKeyID, "AWS_SECRET_ACCESS_KEY": secretAccessKey,
+            "AWS_REGION": region,
+        ]
     }
 
     /// Makes a bucket named `makeBucketName(label)` and returns its name. Signed by curl's own SigV4
@@ -105,13 +111,16 @@ public final class CephGateway: Sendable {
         let body = folder.child("body")
         try data.write(to: URL(fileURLWithPath: body))
         let encoded = key.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~/"))) ?? key
-        let (status, _) = try curl(["--path-as-is", "-X", "PUT", "--data-binary", "@" + body, endpoint.absoluteString + "/" + bucket + "/" + encoded], payload: "UNSIGNED-PAYLOAD")
+        let (status, _) = try curl(
+            ["--path-as-is", "-X", "PUT", "--data-binary", "@" + body, endpoint.absoluteString + "/" + bucket + "/" + encoded],
+            payload: "UNSIGNED-PAYLOAD")
         return status
     }
 
     /// The keys in `bucket` under `prefix` (the first 1,000, listed by curl).
     public func keys(_ bucket: String, prefix: String) throws -> [String] {
-        let encoded = prefix.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? prefix
+        let encoded =
+            prefix.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? prefix
         let (status, body) = try curl([endpoint.absoluteString + "/" + bucket + "?list-type=2&prefix=" + encoded])
         guard status == "200" else { throw StartFailed(description: "listing \(bucket) answered \(status)") }
         let text = String(decoding: body, as: UTF8.self)
@@ -132,8 +141,11 @@ public final class CephGateway: Sendable {
         _ = try curl([endpoint.absoluteString + marker])
         var lines: [String] = []
         try await Waiting.until("the gateway logs the request for \(marker)") {
-            lines = try String(contentsOfFile: folder + "/log/client.rgw.a.log", encoding: .utf8).split(separator: "\n").compactMap { line in
-                guard line.contains(" beast: "), let open = line.firstIndex(of: "\""), let end = line[open...].range(of: " HTTP/") else { return nil }
+            lines = try String(contentsOfFile: folder + "/log/client.rgw.a.log", encoding: .utf8).split(separator: "\n").compactMap {
+                line in
+                guard line.contains(" beast: "), let open = line.firstIndex(of: "\""), let end = line[open...].range(of: " HTTP/") else {
+                    return nil
+                }
                 return String(line[line.index(after: open)..<end.lowerBound])
             }
             return lines.contains { $0.hasSuffix(" " + marker) }
@@ -158,15 +170,19 @@ public final class CephGateway: Sendable {
 
     /// Runs curl signed as this gateway's user, the payload's hash being `payload` (the empty
     /// body's unless given); returns the HTTP status and the body.
-    private func curl(_ arguments: [String], payload: String = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855") throws -> (String, Data) {
+    private func curl(_ arguments: [String], payload: String = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855") throws
+        -> (String, Data)
+    {
         let folder = TemporaryDirectory("tourist-curl")
         let body = folder.child("body")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = [
-            "-s", "-o", body, "-w", "%{http_code}", "--aws-sigv4", "aws:amz:\(region):s3", "--user", "\(accessKeyID):\(secretAccessKey)",
-            "-H", "x-amz-content-sha256: \(payload)",
-        ] + arguments
+        process.arguments =
+            [
+                "-s", "-o", body, "-w", "%{http_code}", "--aws-sigv4", "aws:amz:\(region):s3", "--user",
+                "\(accessKeyID):\(secretAccessKey)",
+                "-H", "x-amz-content-sha256: \(payload)",
+            ] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

@@ -24,7 +24,8 @@ public struct FixtureSetWriter {
             var files: [String: String] = [:]
             for size in ["m", "z"] {
                 let name = "img/\(id)-\(size).jpg"
-                try jpegLikeBytes(seed: "\(id)-\(size)", count: size == "m" ? bytesPerPhoto : bytesPerPhoto * 3).write(to: URL(fileURLWithPath: folder + "/" + name))
+                try jpegLikeBytes(seed: "\(id)-\(size)", count: size == "m" ? bytesPerPhoto : bytesPerPhoto * 3).write(
+                    to: URL(fileURLWithPath: folder + "/" + name))
                 files[size] = name
             }
             photos.append(Photo(id: id, latitude: latitude + north, longitude: longitude, files: files))
@@ -41,7 +42,8 @@ public struct FixtureSetWriter {
                 "takenAt": "2020-01-02T03:04:05Z", "latitude": photo.latitude, "longitude": photo.longitude, "files": photo.files,
             ]
         }
-        let data = try JSONSerialization.data(withJSONObject: ["version": 1, "name": "test", "photos": entries], options: [.prettyPrinted, .sortedKeys])
+        let data = try JSONSerialization.data(
+            withJSONObject: ["version": 1, "name": "test", "photos": entries], options: [.prettyPrinted, .sortedKeys])
         try data.write(to: URL(fileURLWithPath: folder + "/manifest.json"))
     }
 

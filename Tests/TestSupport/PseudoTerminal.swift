@@ -38,7 +38,9 @@ public final class PseudoTerminal: Sendable {
     private let changed = NSCondition()
 
     /// Starts `path` with `arguments` on a new terminal of `columns` × `rows`.
-    public init(_ path: String, _ arguments: [String], environment: [String: String], directory: String, columns: Int, rows: Int = 24) throws {
+    public init(_ path: String, _ arguments: [String], environment: [String: String], directory: String, columns: Int, rows: Int = 24)
+        throws
+    {
         // /dev/ptmx by hand (posix_openpt and ptsname are hidden from Swift's Glibc): unlock the
         // new terminal, then ask its number.
         primary = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)

@@ -18,7 +18,8 @@ public struct TouristBinary: Sendable {
         public func stderrJSON() throws -> [String: Any] {
             guard !stderr.isEmpty else { return [:] }
             guard stderr.hasSuffix("\n"), stderr.dropLast().allSatisfy({ $0 != "\n" }),
-                  let object = try JSONSerialization.jsonObject(with: Data(stderr.utf8)) as? [String: Any] else {
+                let object = try JSONSerialization.jsonObject(with: Data(stderr.utf8)) as? [String: Any]
+            else {
                 throw NotOneJSONObject(stderr: stderr)
             }
             return object
@@ -82,7 +83,9 @@ public struct TouristBinary: Sendable {
 
     public struct BinaryMissing: Error, CustomStringConvertible {
         let looked: [String]
-        public var description: String { "the tourist binary was not found (looked at \(looked.joined(separator: ", "))); run `swift build` before `swift test`" }
+        public var description: String {
+            "the tourist binary was not found (looked at \(looked.joined(separator: ", "))); run `swift build` before `swift test`"
+        }
     }
 
     /// Runs `tourist arguments…` to completion. The blocking waits happen on a thread of their own,
@@ -109,7 +112,8 @@ public struct TouristBinary: Sendable {
         try await Blocking.run {
             let (stdout, stderr) = collectOutput(of: process)
             process.waitUntilExit()
-            return Finished(status: process.terminationStatus, stdout: stdout, stderr: stderr, bySignal: process.terminationReason == .uncaughtSignal)
+            return Finished(
+                status: process.terminationStatus, stdout: stdout, stderr: stderr, bySignal: process.terminationReason == .uncaughtSignal)
         }
     }
 

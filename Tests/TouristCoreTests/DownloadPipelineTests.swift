@@ -56,7 +56,9 @@ import Testing
         var downloads = pipeline([photo("a", "1"), photo("a", "2"), photo("b", "1"), photo("b", "2")], limits: ["a": 1], concurrency: 2)
         #expect(words(downloads.start()) == ["report 0/4 0", "transfer a:1", "transfer b:1"])
         #expect(words(downloads.arrived(from: "b", at: start)) == ["transfer b:2"], "a is at its limit of 1: b's next photo takes the slot")
-        #expect(words(downloads.transferFailed(failed("a", "1"), at: start)) == ["transfer a:2", wakeAfterTheInterval], "its outcome waits, woken at the latest after the interval")
+        #expect(
+            words(downloads.transferFailed(failed("a", "1"), at: start)) == ["transfer a:2", wakeAfterTheInterval],
+            "its outcome waits, woken at the latest after the interval")
         #expect(words(downloads.arrived(from: "a", at: start)) == [], "nothing is left to start")
     }
 
@@ -64,7 +66,8 @@ import Testing
         var downloads = pipeline(photos("a", 2), concurrency: 2)
         _ = downloads.start()
         #expect(words(downloads.arrived(from: "a", at: start)) == [])
-        #expect(words(downloads.transferFailed(failed("a", "2"), at: start)) == [wakeAfterTheInterval], "a 1's blob is still being committed")
+        #expect(
+            words(downloads.transferFailed(failed("a", "2"), at: start)) == [wakeAfterTheInterval], "a 1's blob is still being committed")
         #expect(words(downloads.committed(stored("a", "1", bytes: 100), at: start)) == ["record a:2 a:1"])
         #expect(words(downloads.recorded([.failed, .stored(bytes: 100)], at: start)) == ["report 1/2 100"])
         #expect(downloads.rejected == 0)
@@ -79,9 +82,16 @@ import Testing
             #expect(words(downloads.transferFailed(failed("a", String(id)), at: start)) == (id == 1 ? [wakeAfterTheInterval] : []))
         }
         let full = words(downloads.transferFailed(failed("a", String(DownloadPipeline.recordBatch)), at: start))
-        #expect(full.count == 1 && full.first?.hasPrefix("record a:1 a:2 ") == true && full.first?.hasSuffix(" a:\(DownloadPipeline.recordBatch)") == true)
-        #expect(words(downloads.recorded(Array(repeating: .failed, count: DownloadPipeline.recordBatch), at: after(10))) == ["report 0/\(count) 0"])
-        #expect(words(downloads.transferFailed(failed("a", "33"), at: after(9 + waited))) == [], "not yet: the interval counts from the last record (and a wake is on its way)")
+        #expect(
+            full.count == 1 && full.first?.hasPrefix("record a:1 a:2 ") == true
+                && full.first?.hasSuffix(" a:\(DownloadPipeline.recordBatch)") == true)
+        #expect(
+            words(downloads.recorded(Array(repeating: .failed, count: DownloadPipeline.recordBatch), at: after(10))) == [
+                "report 0/\(count) 0"
+            ])
+        #expect(
+            words(downloads.transferFailed(failed("a", "33"), at: after(9 + waited))) == [],
+            "not yet: the interval counts from the last record (and a wake is on its way)")
         #expect(words(downloads.arrived(from: "a", at: after(10 + waited))) == ["record a:33"])
     }
 
@@ -102,8 +112,11 @@ import Testing
         _ = downloads.start()
         _ = downloads.transferFailed(failed("a", "1"), at: start)
         #expect(words(downloads.transferFailed(failed("a", "2"), at: after(1000))) == ["record a:1 a:2"])
-        #expect(words(downloads.transferFailed(failed("a", "3"), at: after(2000))) == [], "while a batch is written, even with nothing else running")
-        #expect(words(downloads.recorded([.failed, .failed], at: after(2001))) == ["report 0/3 0", "record a:3"], "then what was left, at once")
+        #expect(
+            words(downloads.transferFailed(failed("a", "3"), at: after(2000))) == [],
+            "while a batch is written, even with nothing else running")
+        #expect(
+            words(downloads.recorded([.failed, .failed], at: after(2001))) == ["report 0/3 0", "record a:3"], "then what was left, at once")
     }
 
     @Test func progressCountsStoredPhotosAndTheirBytesAndRejectionsOnceRecorded() {

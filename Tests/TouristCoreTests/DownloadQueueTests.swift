@@ -11,7 +11,9 @@ import Testing
     @Test func providersTakeTurnsAndNoneExceedsItsConcurrency() {
         let photos = [photo("a", "1"), photo("a", "2"), photo("a", "3"), photo("b", "1"), photo("b", "2"), photo("b", "3")]
         var queue = DownloadQueue(photos, limits: ["a": 1])
-        #expect(ids((0..<5).map { _ in queue.next() }) == ["a:1", "b:1", "b:2", "b:3", "-"], "a waits for its one slot; b has no limit of its own")
+        #expect(
+            ids((0..<5).map { _ in queue.next() }) == ["a:1", "b:1", "b:2", "b:3", "-"],
+            "a waits for its one slot; b has no limit of its own")
         queue.finished("a")
         #expect(ids([queue.next(), queue.next()]) == ["a:2", "-"])
         queue.finished("a")

@@ -6,7 +6,8 @@ import TouristCore
 /// are exactly those of the repository that tourist reads at run time, byte for byte: a file added,
 /// removed or renamed without running the script is found here, with the fix.
 @Suite struct EmbeddedFilesTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 
     /// Each embedded name's file in the repository, as the script lists them.
     static let sources = [

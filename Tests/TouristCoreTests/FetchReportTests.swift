@@ -6,7 +6,9 @@ import Testing
 /// one kind, one headline, the notes that explain it and advice that never loops.
 @Suite struct FetchReportTests {
     static let pin: Pin = {
-        var pin = Pin(id: "3f2a1b4c", name: "Louvre", location: GeoPoint(constantLatitude: 48.8606, longitude: 2.3376), radiusKm: 5, createdAt: Date(timeIntervalSince1970: 0))
+        var pin = Pin(
+            id: "3f2a1b4c", name: "Louvre", location: GeoPoint(constantLatitude: 48.8606, longitude: 2.3376), radiusKm: 5,
+            createdAt: Date(timeIntervalSince1970: 0))
         pin.state = .fetching
         return pin
     }()
@@ -14,7 +16,9 @@ import Testing
     /// An album of `target` photos, `stored` of them stored, then `failed` failed and `rejected` rejected.
     static func album(stored: Int, target: Int = 21, failed: Int = 0, rejected: Int = 0) -> Album {
         var album = Album(pin: pin, target: target)
-        let states = Array(repeating: PhotoState.stored, count: stored) + Array(repeating: .failed, count: failed) + Array(repeating: .rejected, count: rejected)
+        let states =
+            Array(repeating: PhotoState.stored, count: stored) + Array(repeating: .failed, count: failed)
+            + Array(repeating: .rejected, count: rejected)
         album.photos = states.enumerated().map { index, state in
             let candidate = PhotoCandidate(key: PhotoKey(provider: "demo", id: "p-\(index)"), title: "Photo \(index)", sources: [:])
             var photo = AlbumPhoto(candidate: candidate, size: .small240)
@@ -26,17 +30,20 @@ import Testing
     }
 
     // Failures as the router reports them.
-    static let unreachable = ProviderFailure(provider: "commons", error: ProviderError.unreachable(host: "commons.wikimedia.org", "could not resolve host"))
+    static let unreachable = ProviderFailure(
+        provider: "commons", error: ProviderError.unreachable(host: "commons.wikimedia.org", "could not resolve host"))
     static let refused = ProviderFailure(provider: "commons", error: ProviderError.unreachable(host: "127.0.0.1", "connection refused"))
     static let noKey = ProviderFailure(provider: "flickr", error: ProviderError.missingCredentials("no Flickr API key; set FLICKR_API_KEY"))
     static let badKey = ProviderFailure(provider: "flickr", error: ProviderError.unauthorized("Flickr refused the API key"))
     static let serverError = ProviderFailure(provider: "commons", error: ProviderError.unavailable("HTTP 503"))
     static let slowDown = ProviderFailure(provider: "commons", error: ProviderError.rateLimited(retryAfter: 5, "maxlag"))
-    static let misconfigured = ProviderFailure(provider: "pictures", error: ProviderError.invalidConfiguration("the folder ~/x cannot be read"))
+    static let misconfigured = ProviderFailure(
+        provider: "pictures", error: ProviderError.invalidConfiguration("the folder ~/x cannot be read"))
     static let broken = ProviderFailure(provider: "faulty", error: ProviderError.outOfService("plugin faulty broke down 3 times"))
     static let demoEmpty = ProviderFailure.empty("demo", places: [NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945)])
     static let demoExhausted = ProviderFailure.empty("demo", afterExcluding: true)
-    static let demoOutside = ProviderFailure.outsideCoverage("demo", GeoBox(minLongitude: 100, minLatitude: -10, maxLongitude: 110, maxLatitude: 0))
+    static let demoOutside = ProviderFailure.outsideCoverage(
+        "demo", GeoBox(minLongitude: 100, minLatitude: -10, maxLongitude: 110, maxLatitude: 0))
 
     struct Row: CustomTestStringConvertible, Sendable {
         var name: String
@@ -52,24 +59,48 @@ import Testing
     static let table: [Row] = [
         Row(name: "full", stored: 21, failures: [], kind: .complete),
         Row(name: "full, Flickr without a key passed by quietly", stored: 21, failures: [noKey], kind: .complete),
-        Row(name: "the issue's case: Commons unreachable, the demo set has no more", stored: 5, failures: [noKey, unreachable], kind: .short),
+        Row(
+            name: "the issue's case: Commons unreachable, the demo set has no more", stored: 5, failures: [noKey, unreachable], kind: .short
+        ),
         Row(name: "refused connection counts as unreachable", stored: 5, failures: [refused], kind: .short),
         Row(name: "a bad key while others answered: ready, and said", stored: 5, failures: [badKey], kind: .short),
-        Row(name: "a server error while others answered: a later run fills the rest", stored: 5, failures: [serverError], kind: .partlyFilled, exitClass: .temporary),
-        Row(name: "asked to slow down while others answered", stored: 5, failures: [noKey, slowDown], kind: .partlyFilled, exitClass: .temporary),
+        Row(
+            name: "a server error while others answered: a later run fills the rest", stored: 5, failures: [serverError],
+            kind: .partlyFilled, exitClass: .temporary),
+        Row(
+            name: "asked to slow down while others answered", stored: 5, failures: [noKey, slowDown], kind: .partlyFilled,
+            exitClass: .temporary),
         Row(name: "all there is, nothing failed", stored: 5, failures: [], kind: .short),
         Row(name: "downloads failed", stored: 18, failed: 3, failures: [], kind: .incomplete, exitClass: .temporary),
         Row(name: "nothing usable", stored: 0, rejected: 4, failures: [], kind: .unusable, exitClass: .unavailable),
         Row(name: "nothing near, the demo set answered", stored: 0, failures: [noKey, demoEmpty], kind: .empty),
-        Row(name: "nothing near, Commons unreachable: not asked, try again later", stored: 0, failures: [noKey, unreachable, demoEmpty], kind: .notAsked, exitClass: .temporary),
-        Row(name: "nothing near, Commons refused the connection", stored: 0, failures: [refused, demoEmpty], kind: .notAsked, exitClass: .temporary),
-        Row(name: "nothing near while a provider had a server error", stored: 0, failures: [serverError, demoEmpty], kind: .notAsked, exitClass: .temporary),
-        Row(name: "nothing near while a provider asked to slow down", stored: 0, failures: [slowDown, demoEmpty], kind: .notAsked, exitClass: .temporary),
-        Row(name: "nothing near while a provider refused its key: fix the key", stored: 0, failures: [badKey, demoEmpty], kind: .notAsked, exitClass: .unauthorized),
-        Row(name: "nothing near while a provider is misconfigured: fix the config", stored: 0, failures: [misconfigured, demoEmpty], kind: .notAsked, exitClass: .config),
-        Row(name: "nothing near while a plugin broke down", stored: 0, failures: [broken, demoEmpty], kind: .notAsked, exitClass: .unavailable),
-        Row(name: "unreachable and a refused key: the key is the fix", stored: 0, failures: [unreachable, badKey, demoEmpty], kind: .notAsked, exitClass: .unauthorized),
-        Row(name: "Commons unreachable, the demo set not asked outside its coverage", stored: 0, failures: [unreachable, demoOutside], kind: .notAsked, exitClass: .temporary),
+        Row(
+            name: "nothing near, Commons unreachable: not asked, try again later", stored: 0, failures: [noKey, unreachable, demoEmpty],
+            kind: .notAsked, exitClass: .temporary),
+        Row(
+            name: "nothing near, Commons refused the connection", stored: 0, failures: [refused, demoEmpty], kind: .notAsked,
+            exitClass: .temporary),
+        Row(
+            name: "nothing near while a provider had a server error", stored: 0, failures: [serverError, demoEmpty], kind: .notAsked,
+            exitClass: .temporary),
+        Row(
+            name: "nothing near while a provider asked to slow down", stored: 0, failures: [slowDown, demoEmpty], kind: .notAsked,
+            exitClass: .temporary),
+        Row(
+            name: "nothing near while a provider refused its key: fix the key", stored: 0, failures: [badKey, demoEmpty], kind: .notAsked,
+            exitClass: .unauthorized),
+        Row(
+            name: "nothing near while a provider is misconfigured: fix the config", stored: 0, failures: [misconfigured, demoEmpty],
+            kind: .notAsked, exitClass: .config),
+        Row(
+            name: "nothing near while a plugin broke down", stored: 0, failures: [broken, demoEmpty], kind: .notAsked,
+            exitClass: .unavailable),
+        Row(
+            name: "unreachable and a refused key: the key is the fix", stored: 0, failures: [unreachable, badKey, demoEmpty],
+            kind: .notAsked, exitClass: .unauthorized),
+        Row(
+            name: "Commons unreachable, the demo set not asked outside its coverage", stored: 0, failures: [unreachable, demoOutside],
+            kind: .notAsked, exitClass: .temporary),
         Row(name: "offline, nobody answered", stored: 0, failures: [unreachable], kind: .unreachable, exitClass: .temporary),
         Row(name: "only credentials problems", stored: 0, failures: [noKey, badKey], kind: .refused, exitClass: .unauthorized),
         Row(name: "only slow-downs", stored: 0, failures: [slowDown], kind: .rateLimited, exitClass: .temporary),
@@ -93,69 +124,104 @@ import Testing
         // A provider left unasked: never "widen the radius", which cannot help, and never empty.
         if report.kind == .notAsked {
             #expect(report.advice != nil && report.advice?.action != .widenRadius, "\(report)")
-            #expect(!report.notes.isEmpty && report.notes.allSatisfy { report.headline.contains($0.text) }, "the headline names what happened: \(report)")
+            #expect(
+                !report.notes.isEmpty && report.notes.allSatisfy { report.headline.contains($0.text) },
+                "the headline names what happened: \(report)")
         }
     }
 
     @Test func theIssuesOfflineCaseIsOneNoteAndReady() {
-        let report = FetchReport.ending(.fetch, album: Self.album(stored: 5), failures: [Self.noKey, Self.unreachable], searched: true, providersEnabled: true)
+        let report = FetchReport.ending(
+            .fetch, album: Self.album(stored: 5), failures: [Self.noKey, Self.unreachable], searched: true, providersEnabled: true)
         #expect(report.notes.map(\.text) == ["commons could not be reached (offline?)"], "a provider without a key is passed by quietly")
         #expect(report.headline == "5 photos is all the others have within 5 km")
         #expect(report.asksAgain, "the next fetch asks Commons again")
         #expect(report.advice == nil, "nothing to run: the album is ready")
-        let collection = FetchReport.ending(.newCollection, album: Self.album(stored: 1), failures: [Self.unreachable], searched: true, providersEnabled: true)
+        let collection = FetchReport.ending(
+            .newCollection, album: Self.album(stored: 1), failures: [Self.unreachable], searched: true, providersEnabled: true)
         #expect(collection.kind == .short && collection.headline == "1 unseen photo is all the others have within 5 km")
         // No provider said to wait: no "try again in a while", the CLI's words for more photos instead.
-        #expect(collection.advice?.action == .widenRadius && collection.advice?.page == "Widen the pin's radius, to 10 km say, or add another provider to the config.")
+        #expect(
+            collection.advice?.action == .widenRadius
+                && collection.advice?.page == "Widen the pin's radius, to 10 km say, or add another provider to the config.")
     }
 
     @Test func aFullAlbumIsNotAskedAgainButAnUnreachableShortOneIs() {
         #expect(!FetchReport.ending(.fetch, album: Self.album(stored: 5), failures: [], searched: true, providersEnabled: true).asksAgain)
-        #expect(!FetchReport.ending(.fetch, album: Self.album(stored: 21), failures: [Self.unreachable], searched: true, providersEnabled: true).asksAgain)
+        #expect(
+            !FetchReport.ending(.fetch, album: Self.album(stored: 21), failures: [Self.unreachable], searched: true, providersEnabled: true)
+                .asksAgain)
     }
 
     @Test func anEmptyAnswerFromTheDemoSetNamesItsPlaces() {
-        let report = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.noKey, Self.demoEmpty], searched: true, providersEnabled: true)
+        let report = FetchReport.ending(
+            .fetch, album: Self.album(stored: 0), failures: [Self.noKey, Self.demoEmpty], searched: true, providersEnabled: true)
         #expect(report.advice?.action == .visitPlaces)
-        #expect(report.advice?.remedy == Remedy(.visit(places: [NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945)], first: NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945), by: .pinAdd)))
+        #expect(
+            report.advice?.remedy
+                == Remedy(
+                    .visit(
+                        places: [NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945)],
+                        first: NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945), by: .pinAdd)))
         #expect(report.advice?.page == "The demo set has photos near Paris only: drop a pin at one of them.")
         // Another provider that answered empty and names no places: the radius is the advice.
-        let other = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [.empty("pictures"), Self.demoEmpty], searched: true, providersEnabled: true)
+        let other = FetchReport.ending(
+            .fetch, album: Self.album(stored: 0), failures: [.empty("pictures"), Self.demoEmpty], searched: true, providersEnabled: true)
         #expect(other.advice?.action == .widenRadius)
     }
 
     /// The issue's case: offline, the demo set has nothing near, and Commons (which covers every
     /// place) could not be asked: not empty, and the advice is to fetch again when online.
     @Test func nothingFoundWhileCommonsWasUnreachableIsNotEmptyAndSaysWhy() {
-        let report = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.noKey, Self.unreachable, Self.demoEmpty], searched: true, providersEnabled: true)
+        let report = FetchReport.ending(
+            .fetch, album: Self.album(stored: 0), failures: [Self.noKey, Self.unreachable, Self.demoEmpty], searched: true,
+            providersEnabled: true)
         #expect(report.kind == .notAsked && !report.kind.endsWell)
         #expect(report.headline == "commons could not be reached (offline?); demo found no photos within 5 km of \"Louvre\"")
         #expect(report.notes.map(\.text) == ["commons could not be reached (offline?)"], "a provider without a key is passed by quietly")
-        #expect(report.advice == FetchAdvice(.retry, remedy: Remedy(.runAgain(when: .online, to: "ask commons")), page: "Try again when online.", button: "Try again"))
+        #expect(
+            report.advice
+                == FetchAdvice(
+                    .retry, remedy: Remedy(.runAgain(when: .online, to: "ask commons")), page: "Try again when online.", button: "Try again"
+                ))
         // The demo set's places still show, beside the advice.
         #expect(report.alternative?.action == .visitPlaces)
-        #expect(report.alternative?.remedy == Remedy(.visit(places: [NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945)], first: NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945), by: .pinAdd)))
+        #expect(
+            report.alternative?.remedy
+                == Remedy(
+                    .visit(
+                        places: [NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945)],
+                        first: NamedPlace(name: "Paris", latitude: 48.8584, longitude: 2.2945), by: .pinAdd)))
 
         // A refused key: the fix is the key, and the class says so.
-        let badKey = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.badKey, Self.demoEmpty], searched: true, providersEnabled: true)
+        let badKey = FetchReport.ending(
+            .fetch, album: Self.album(stored: 0), failures: [Self.badKey, Self.demoEmpty], searched: true, providersEnabled: true)
         #expect(badKey.headline == "flickr refused its credentials; demo found no photos within 5 km of \"Louvre\"")
         #expect(badKey.advice?.action == .setCredentials && badKey.failureClass == .unauthorized)
         // Asked to slow down: later, not "when online".
-        let slow = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.slowDown, Self.demoEmpty], searched: true, providersEnabled: true)
+        let slow = FetchReport.ending(
+            .fetch, album: Self.album(stored: 0), failures: [Self.slowDown, Self.demoEmpty], searched: true, providersEnabled: true)
         #expect(slow.advice?.remedy == Remedy(.runAgain(when: .later, to: "ask commons")) && slow.advice?.page == "Try again in a while.")
         // Without a search in this run (a resumed fetch), the failures it had are judged the same way.
-        let resumed = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.unreachable, Self.demoEmpty], searched: false, providersEnabled: true)
+        let resumed = FetchReport.ending(
+            .fetch, album: Self.album(stored: 0), failures: [Self.unreachable, Self.demoEmpty], searched: false, providersEnabled: true)
         #expect(resumed.kind == .notAsked)
         // A provider not asked because the pin is outside its coverage says so in the headline.
-        let outside = FetchReport.ending(.fetch, album: Self.album(stored: 0), failures: [Self.unreachable, Self.demoOutside], searched: true, providersEnabled: true)
+        let outside = FetchReport.ending(
+            .fetch, album: Self.album(stored: 0), failures: [Self.unreachable, Self.demoOutside], searched: true, providersEnabled: true)
         #expect(outside.headline == "commons could not be reached (offline?); demo has no photos near \"Louvre\"")
         // A short album (some photos) stays ready, as before.
-        #expect(FetchReport.ending(.fetch, album: Self.album(stored: 5), failures: [Self.unreachable, Self.demoEmpty], searched: true, providersEnabled: true).kind == .short)
+        #expect(
+            FetchReport.ending(
+                .fetch, album: Self.album(stored: 5), failures: [Self.unreachable, Self.demoEmpty], searched: true, providersEnabled: true
+            ).kind == .short)
     }
 
     @Test func aNewCollectionWithNothingUnseenLeavesTheAlbumAndSaysWhy() {
         let exhausted = FetchReport.noNewCollection(Self.pin, failures: [Self.demoExhausted])
-        #expect(exhausted.kind == .noNewPhotos && exhausted.headline == "no unseen photos left within 5 km of \"Louvre\"; the album is unchanged")
+        #expect(
+            exhausted.kind == .noNewPhotos
+                && exhausted.headline == "no unseen photos left within 5 km of \"Louvre\"; the album is unchanged")
         let offline = FetchReport.noNewCollection(Self.pin, failures: [Self.unreachable])
         #expect(offline.kind == .unreachable && offline.headline == "no provider could be reached (offline?); the album is unchanged")
         #expect(offline.advice?.action == .checkNetwork)
@@ -168,7 +234,10 @@ import Testing
         #expect(few.advice?.action == .allowFewer && few.advice?.button == "Replace")
         #expect(few.advice?.question == "Only 1 unseen photo is left within 5 km: replace 21 photos with 1?")
         #expect(few.advice?.remedy == Remedy(.allowFewer(pin: "3f2a1b4c", replacing: 21, with: 1)))
-        #expect(few.advice?.page == "Photos replaced never come back in later collections. To keep these and find more: Widen the pin's radius, to 10 km say, or add another provider to the config.")
+        #expect(
+            few.advice?.page
+                == "Photos replaced never come back in later collections. To keep these and find more: Widen the pin's radius, to 10 km say, or add another provider to the config."
+        )
         // A provider that could not be asked: what was found, not all that is left, and why.
         let offline = FetchReport.fewUnseen(Self.pin, unseen: 3, holds: 21, failures: [Self.noKey, Self.unreachable])
         #expect(offline.headline == "only 3 unseen photos were found within 5 km of \"Louvre\"; the album is unchanged")
@@ -185,7 +254,8 @@ import Testing
         #expect(try IndexCoding.decoder().decode(Album.self, from: Data(bytes)) == album)
         // A provider left unasked: the kind, and the alternative beside the advice.
         var unasked = Self.album(stored: 0)
-        unasked.report = FetchReport.ending(.fetch, album: unasked, failures: [Self.unreachable, Self.demoEmpty], searched: true, providersEnabled: true)
+        unasked.report = FetchReport.ending(
+            .fetch, album: unasked, failures: [Self.unreachable, Self.demoEmpty], searched: true, providersEnabled: true)
         unasked.pin.state = .failed
         unasked.pin.failure = .notAsked
         #expect(unasked.report?.alternative != nil)
@@ -197,7 +267,8 @@ import Testing
     /// An album file written before reports had an alternative (or `not-asked`) reads as it was.
     @Test func anAlbumFileWithoutAnAlternativeStillReads() throws {
         var album = Self.album(stored: 0)
-        album.report = FetchReport(kind: .empty, operation: .fetch, headline: "no photos within 5 km of \"Louvre\" (asked: demo)", advice: .widen(Self.pin))
+        album.report = FetchReport(
+            kind: .empty, operation: .fetch, headline: "no photos within 5 km of \"Louvre\" (asked: demo)", advice: .widen(Self.pin))
         album.pin.state = .empty
         let bytes = try IndexCoding.encode(album)
         #expect(!String(decoding: bytes, as: UTF8.self).contains("alternative"))

@@ -33,8 +33,12 @@ import Testing
         #expect(texas.regionCode == "TX")
         #expect(resolution.query(choosing: texas) == "Paris, Texas")
         let note = try #require(resolution.note)
-        #expect(note.hasPrefix("\"Paris\" is taken as Paris, FR (pop. 2,138,551), the largest of \(resolution.candidates.count) places of that name"))
-        #expect(note.hasSuffix("for another, add its country or region, as in \"\(try #require(resolution.query(choosing: resolution.candidates[1])))\""))
+        #expect(
+            note.hasPrefix(
+                "\"Paris\" is taken as Paris, FR (pop. 2,138,551), the largest of \(resolution.candidates.count) places of that name"))
+        #expect(
+            note.hasSuffix(
+                "for another, add its country or region, as in \"\(try #require(resolution.query(choosing: resolution.candidates[1])))\""))
     }
 
     /// The note names what was typed, even when the place is known by another name.
@@ -81,7 +85,8 @@ import Testing
         #expect(candidates.count >= 5)
         #expect(candidates.allSatisfy { $0.countryCode == "US" && $0.regionName != nil })
         #expect(candidates.map(\.population) == candidates.map(\.population).sorted(by: >))
-        #expect(candidates[0].summary == "Springfield, Missouri, United States (US), pop. \(GazetteerPlace.grouped(candidates[0].population))")
+        #expect(
+            candidates[0].summary == "Springfield, Missouri, United States (US), pop. \(GazetteerPlace.grouped(candidates[0].population))")
         // Each candidate can be chosen by the query offered for it.
         for candidate in candidates {
             let query = try #require(resolution.query(choosing: candidate))
@@ -103,7 +108,9 @@ import Testing
         let mexican = try #require(resolution.candidates.first { $0.countryCode == "MX" })
         #expect(mexican.summary == "San Pedro Garza García, Nuevo Leon, Mexico (MX), pop. 132,128")
         #expect(gazetteer.resolve("Cordoba, Andalusia").place?.countryCode == "ES")
-        #expect(gazetteer.resolve("Cordoba").candidates.compactMap { gazetteer.resolve("Cordoba").query(choosing: $0) }.contains("Cordoba, Veracruz"))
+        #expect(
+            gazetteer.resolve("Cordoba").candidates.compactMap { gazetteer.resolve("Cordoba").query(choosing: $0) }.contains(
+                "Cordoba, Veracruz"))
         #expect(gazetteer.resolve("Paris, Ile-de-France").place?.displayName == "Paris, FR")
     }
 

@@ -55,7 +55,8 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let everyPlace = gazetteer.file.places
         let edges = [(64.2, 179.99), (-16.5, -179.95), (78.2, 15.6), (-77.8, 166.7)]
-        let random = (0..<150).map { _ in (Double.random(in: -90...90, using: &generator), Double.random(in: -180...180, using: &generator)) }
+        let random = (0..<150).map { _ in (Double.random(in: -90...90, using: &generator), Double.random(in: -180...180, using: &generator))
+        }
         for (latitude, longitude) in edges + random + everyPlace.prefix(50).map({ ($0.location.latitude, $0.location.longitude) }) {
             let point = try GeoPoint(latitude: latitude, longitude: longitude)
             for km in [10.0, 400.0] {
@@ -71,7 +72,8 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let everyPlace = gazetteer.file.places
         for _ in 0..<200 {
-            let point = try GeoPoint(latitude: .random(in: -90...90, using: &generator), longitude: .random(in: -180...180, using: &generator))
+            let point = try GeoPoint(
+                latitude: .random(in: -90...90, using: &generator), longitude: .random(in: -180...180, using: &generator))
             let nearest = try #require(gazetteer.nearestIndex.nearest(to: point))
             let closest = try #require(everyPlace.map { point.distanceKm(to: $0.location) }.min())
             #expect(nearest.distanceKm == closest, "\(point)")

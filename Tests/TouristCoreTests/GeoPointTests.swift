@@ -47,7 +47,10 @@ import Testing
 
     /// The one way coordinates are written: `%.7f` without trailing zeros, by integer arithmetic.
     @Test func formatsAsSevenDecimalsWithoutTrailingZeros() {
-        for (value, text) in [(48.8584, "48.8584"), (10, "10"), (-0.00000004, "0"), (-0.00000005, "-0.0000001"), (135.77, "135.77"), (-180, "-180"), (1e-7, "0.0000001")] {
+        for (value, text) in [
+            (48.8584, "48.8584"), (10, "10"), (-0.00000004, "0"), (-0.00000005, "-0.0000001"), (135.77, "135.77"), (-180, "-180"),
+            (1e-7, "0.0000001"),
+        ] {
             #expect(GeoPoint.format(value) == text, "\(value)")
         }
         var generator = SystemRandomNumberGenerator()

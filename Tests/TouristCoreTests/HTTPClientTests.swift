@@ -53,7 +53,8 @@ import TestSupport
             }
             try await group.waitForAll()
         }
-        #expect(server.peakConcurrentRequests >= 8, "16 transfers on one engine thread must overlap (peak \(server.peakConcurrentRequests))")
+        #expect(
+            server.peakConcurrentRequests >= 8, "16 transfers on one engine thread must overlap (peak \(server.peakConcurrentRequests))")
     }
 
     @Test func classifiesStatusesForRetry() async throws {
@@ -123,7 +124,9 @@ import TestSupport
         #expect(sink.bytes.isEmpty, "nothing from a refused redirect may reach the sink")
         let five = try await client.data(HTTPRequest(url: URL(string: server.url("/hop/5"))!))
         #expect(String(decoding: five.body, as: UTF8.self) == "arrived")
-        await expectHTTPError("invalid response", retryable: false) { _ = try await client.data(HTTPRequest(url: URL(string: server.url("/hop/6"))!)) }
+        await expectHTTPError("invalid response", retryable: false) {
+            _ = try await client.data(HTTPRequest(url: URL(string: server.url("/hop/6"))!))
+        }
     }
 
     @Test func refusesOtherSchemesWithoutReadingAnything() async throws {
@@ -148,7 +151,8 @@ import TestSupport
 
     /// A broken cancellation would hang for the server's hour: the time limit turns that into a failure.
     @Test(.timeLimit(.minutes(10))) func cancellingTheTaskAbortsTheTransfer() async throws {
-        let server = try LoopbackServer { _ in .stall(seconds: 3600, status: 200, headers: [], body: Self.pattern(100_000), sendBytes: 1000) }
+        let server = try LoopbackServer { _ in .stall(seconds: 3600, status: 200, headers: [], body: Self.pattern(100_000), sendBytes: 1000)
+        }
         let patientClient = HTTPClient(configuration: .init(connectTimeout: 3600, totalTimeout: 3600, stallTimeout: 3600))
         let task = Task { try await patientClient.data(HTTPRequest(url: URL(string: server.url("/slow"))!)) }
         try await Waiting.until("the request to reach the server") { !server.requests.isEmpty }
@@ -196,9 +200,11 @@ final class CollectingSink: BlobSink, @unchecked Sendable {
         }
         let large = HTTPClientTests.pattern(3 << 20)
         let file = try folder.write("upload.bin", Data(large))
-        let put = try await client.exchange(HTTPRequest(url: try url(server, "/b/key"), method: "PUT", headers: [("If-None-Match", "*")], body: .file(file)))
+        let put = try await client.exchange(
+            HTTPRequest(url: try url(server, "/b/key"), method: "PUT", headers: [("If-None-Match", "*")], body: .file(file)))
         #expect(put.status == 201 && put.headers["etag"] == "\"e1\"")
-        let posted = try await client.exchange(HTTPRequest(url: try url(server, "/b/post"), method: "POST", body: .bytes(Array("hello".utf8))))
+        let posted = try await client.exchange(
+            HTTPRequest(url: try url(server, "/b/post"), method: "POST", body: .bytes(Array("hello".utf8))))
         #expect(posted.status == 200 && String(decoding: posted.body, as: UTF8.self) == "done")
         let head = try await client.exchange(HTTPRequest(url: try url(server, "/b/key"), method: "HEAD"))
         #expect(head.status == 200 && head.headers["etag"] == "\"e1\"" && head.body.isEmpty)
@@ -229,7 +235,8 @@ final class CollectingSink: BlobSink, @unchecked Sendable {
         let signing = AWSSigning(accessKeyID: "AKIDEXAMPLE", secretAccessKey: secret, sessionToken: "session-token-1", region: "eu-west-3")
         let file = try folder.write("photo.jpg", Data([0xFF, 0xD8, 0xFF, 0xE0] + HTTPClientTests.pattern(1000)))
         _ = try await client.exchange(HTTPRequest(url: try url(server, "/bucket/none"), signing: signing))
-        _ = try await client.exchange(HTTPRequest(url: try url(server, "/bucket/bytes"), method: "PUT", body: .bytes(Array("abc".utf8)), signing: signing))
+        _ = try await client.exchange(
+            HTTPRequest(url: try url(server, "/bucket/bytes"), method: "PUT", body: .bytes(Array("abc".utf8)), signing: signing))
         _ = try await client.exchange(HTTPRequest(url: try url(server, "/bucket/file"), method: "PUT", body: .file(file), signing: signing))
         let moved = try await client.exchange(HTTPRequest(url: try url(server, "/moved"), signing: signing))
         #expect(moved.status == 302, "a signed request follows no redirect: its credentials go nowhere else")
@@ -238,19 +245,26 @@ final class CollectingSink: BlobSink, @unchecked Sendable {
         #expect(seen.map(\.path) == ["/bucket/none", "/bucket/bytes", "/bucket/file", "/moved"])
         for request in seen {
             let authorization = request.headers["authorization"] ?? ""
-            #expect(authorization.hasPrefix("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/") && authorization.contains("/eu-west-3/s3/aws4_request"), "\(authorization)")
-            #expect(authorization.contains("x-amz-content-sha256") && authorization.contains("x-amz-date"), "both are signed: \(authorization)")
+            #expect(
+                authorization.hasPrefix("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/") && authorization.contains("/eu-west-3/s3/aws4_request"),
+                "\(authorization)")
+            #expect(
+                authorization.contains("x-amz-content-sha256") && authorization.contains("x-amz-date"), "both are signed: \(authorization)")
             #expect(request.headers["x-amz-security-token"] == "session-token-1")
             #expect(!request.headers.values.contains { $0.contains(secret) }, "the secret never travels")
         }
-        #expect(seen.map { $0.headers["x-amz-content-sha256"] } == [Self.emptyHash, Self.hex(Array("abc".utf8)), "UNSIGNED-PAYLOAD", Self.emptyHash])
+        #expect(
+            seen.map { $0.headers["x-amz-content-sha256"] } == [
+                Self.emptyHash, Self.hex(Array("abc".utf8)), "UNSIGNED-PAYLOAD", Self.emptyHash,
+            ])
         #expect(!"\(signing)".contains(secret) && !"\(signing)".contains("session-token-1"))
     }
 
     @Test func aBodyFileThatCannotBeReadFailsBeforeAnythingIsSent() async throws {
         let server = try LoopbackServer { _ in .text("ok") }
         await expectHTTPError("invalid configuration", retryable: false) {
-            _ = try await client.exchange(HTTPRequest(url: try url(server, "/b/k"), method: "PUT", body: .file(folder.child("missing.bin"))))
+            _ = try await client.exchange(
+                HTTPRequest(url: try url(server, "/b/k"), method: "PUT", body: .file(folder.child("missing.bin"))))
         }
         await expectHTTPError("invalid configuration", retryable: false) {
             _ = try await client.exchange(HTTPRequest(url: try url(server, "/b/k"), headers: [("X-Bad", "a\r\nInjected: 1")]))

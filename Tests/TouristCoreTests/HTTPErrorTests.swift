@@ -8,7 +8,8 @@ import Testing
         .unauthorized("u answered HTTP 401"), .rateLimited(retryAfter: 7, "u answered HTTP 429"), .rateLimited(retryAfter: nil, "u: 429"),
         .unavailable("u answered HTTP 503"), .unreachable(host: "127.0.0.1:9", "u: refused", cause: .couldNotConnect),
         .unreachable(host: "x.invalid", "u: no such name", cause: .nameNotResolved), .timedOut("u: stalled"),
-        .invalidResponse("u answered HTTP 400"), .notFound("u answered HTTP 404"), .invalidRequest("cannot send f"), .tooLarge("u: too large"),
+        .invalidResponse("u answered HTTP 400"), .notFound("u answered HTTP 404"), .invalidRequest("cannot send f"),
+        .tooLarge("u: too large"),
     ]
 
     @Test(arguments: errors) func aProviderWordsItInTheSameClassAndWords(_ error: HTTPError) async {

@@ -15,11 +15,15 @@ import Testing
     @Test func theElementsOfTheFirstTopLevelArrayOfThatNameAreHandedOnAndNotKept() throws {
         let text = #"{"bbox": [1, 2], "features": [{"a": [1]}, 2, "three", {"features": [4]}], "type": "X", "features": [5]}"#
         let (document, items) = try streamed(text)
-        #expect(items == [.object([("a", .array([.number(1)]))]), .number(2), .string("three"), .object([("features", .array([.number(4)]))])])
+        #expect(
+            items == [.object([("a", .array([.number(1)]))]), .number(2), .string("three"), .object([("features", .array([.number(4)]))])])
         // The streamed member stays, empty; an array of that name deeper, or later, is read as usual.
-        #expect(document == .object([
-            ("bbox", .array([.number(1), .number(2)])), ("features", .array([])), ("type", .string("X")), ("features", .array([.number(5)])),
-        ]))
+        #expect(
+            document
+                == .object([
+                    ("bbox", .array([.number(1), .number(2)])), ("features", .array([])), ("type", .string("X")),
+                    ("features", .array([.number(5)])),
+                ]))
     }
 
     @Test func aMemberOfThatNameThatIsNoArrayOrADocumentThatIsNoObjectIsReadWhole() throws {
@@ -32,11 +36,14 @@ import Testing
 
     @Test func errorsAreThoseOfAWholeParseAfterTheElementsBeforeThem() throws {
         let texts = [
-            "{\"features\": [1, 2,\n ]}", "{\"features\": [1, [2}", "{\"features\": [1], \"type\": tru}", "{\"features\": [1]} x", "{\"features\": [1, 2",
+            "{\"features\": [1, 2,\n ]}", "{\"features\": [1, [2}", "{\"features\": [1], \"type\": tru}", "{\"features\": [1]} x",
+            "{\"features\": [1, 2",
         ]
         for text in texts {
             var items: [JSONValue] = []
-            let streaming = Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(Array(text.utf8), streamingArray: "features") { items.append($0) } }
+            let streaming = Result { () throws(JSONParser.SyntaxError) in
+                try JSONParser.parse(Array(text.utf8), streamingArray: "features") { items.append($0) }
+            }
             let whole = Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(Array(text.utf8)) }
             guard case .failure(let error) = streaming, case .failure(let wholeError) = whole else {
                 Issue.record("\(text) was read: \(streaming), \(whole)")

@@ -37,11 +37,14 @@ import Testing
 
     @Test func membersLeftOutAreCheckedAllTheSame() throws {
         let document = #"{"keep":{"keep":[1,"two",{"drop":3}],"drop":"x"},"drop":{"keep":[true,null,"\u00e9"]}}"#
-        #expect(try JSONParser.parse(Array(document.utf8), keepingKeys: ["keep"]) == .object([("keep", .object([("keep", .array([.number(1), .string("two"), .object([])]))]))]))
+        #expect(
+            try JSONParser.parse(Array(document.utf8), keepingKeys: ["keep"])
+                == .object([("keep", .object([("keep", .array([.number(1), .string("two"), .object([])]))]))]))
         let escapedKeys = #"{"k\u0065ep":1,"dr\u006fp":2,"keep\n":3}"#
         #expect(try JSONParser.parse(Array(escapedKeys.utf8), keepingKeys: ["keep"]) == .object([("keep", .number(1))]))
         let broken = [
-            #"{"keep":1,"drop":[1,]}"#, #"{"keep":1,"drop":"\x"}"#, #"{"keep":1,"drop":{"a" 1}}"#, "{\"keep\":1,\"drop\":\"tab\tin a string\"}",
+            #"{"keep":1,"drop":[1,]}"#, #"{"keep":1,"drop":"\x"}"#, #"{"keep":1,"drop":{"a" 1}}"#,
+            "{\"keep\":1,\"drop\":\"tab\tin a string\"}",
             #"{"keep":1,"drop":01}"#, #"{"keep":1,"drop":1e999}"#, #"{"keep":1,"drop":"\ud800"}"#, #"{"keep":1,"drop":[[[}"#,
         ]
         for text in broken {
@@ -51,7 +54,9 @@ import Testing
 
     @Test func aStringWithoutItsClosingQuoteIsRefused() {
         for length in 0..<40 {
-            #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(Array(("\"" + String(repeating: "b", count: length)).utf8)) }
+            #expect(throws: JSONParser.SyntaxError.self) {
+                try JSONParser.parse(Array(("\"" + String(repeating: "b", count: length)).utf8))
+            }
         }
     }
 }

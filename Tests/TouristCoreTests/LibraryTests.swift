@@ -22,14 +22,21 @@ import TestSupport
         if !FileManager.default.fileExists(atPath: set) {
             try FixtureSetWriter.write(in: set, latitude: Self.center.latitude, longitude: Self.center.longitude, count: photos)
         }
-        let text = #"{"album": {"photos": \#(album)}, "downloads": {"retries": 0}, "providers": [{"name": "demo", "type": "fixture", "path": "\#(set)"}]}"#
-        let loader = ConfigLoader(registry: ProviderRegistry([FixtureProviderFactory()]), environment: ["HOME": folder.path], workingDirectory: folder.path)
+        let text =
+            #"{"album": {"photos": \#(album)}, "downloads": {"retries": 0}, "providers": [{"name": "demo", "type": "fixture", "path": "\#(set)"}]}"#
+        let loader = ConfigLoader(
+            registry: ProviderRegistry([FixtureProviderFactory()]), environment: ["HOME": folder.path], workingDirectory: folder.path)
         let config = try loader.parse(Array(text.utf8), path: try folder.write("config.json", text))
-        let setup = ProviderSetup(config: config, loader: loader, logger: Logger(label: "library-tests"), http: HTTPClient(), retryPolicy: RetryPolicy(retries: 0))
-        let store = switch medium {
-        case .folder: try Store(path: folder.child("store"))
-        case .memory: try Store(backend: MemoryBackend(), staging: TemporaryArea(root: folder.child("staging")), stateDirectory: folder.child("state"))
-        }
+        let setup = ProviderSetup(
+            config: config, loader: loader, logger: Logger(label: "library-tests"), http: HTTPClient(), retryPolicy: RetryPolicy(retries: 0)
+        )
+        let store =
+            switch medium {
+            case .folder: try Store(path: folder.child("store"))
+            case .memory:
+                try Store(
+                    backend: MemoryBackend(), staging: TemporaryArea(root: folder.child("staging")), stateDirectory: folder.child("state"))
+            }
         return Library(store: store, providers: setup, gazetteer: .bundled)
     }
 
@@ -63,7 +70,9 @@ import TestSupport
         let again = try library.addPin(name: "Louvre", at: Self.center, radiusKm: 5)
         #expect(first.created && !again.created && again.pin.id == first.pin.id)
         #expect(first.pin.state == .new && first.pin.photos == 0)
-        #expect(throws: LibraryError(.conflict, "\"\(first.pin.id)\" is the id of another pin, so it cannot name this one; choose another name")) {
+        #expect(
+            throws: LibraryError(.conflict, "\"\(first.pin.id)\" is the id of another pin, so it cannot name this one; choose another name")
+        ) {
             try library.addPin(name: first.pin.id, at: Self.center, radiusKm: 5)
         }
         #expect(try library.pins().map(\.id) == [first.pin.id])
@@ -87,10 +96,12 @@ import TestSupport
         let held = try #require(try library.store.takeLease(pin: pin.id))
         #expect(library.isBeingFetched(pin.id))
         let told = Gate()
-        async let outcome = library.fetch(pin: pin.id, waiting: { holder in
-            #expect(holder.pid == getpid())
-            told.open()
-        })
+        async let outcome = library.fetch(
+            pin: pin.id,
+            waiting: { holder in
+                #expect(holder.pid == getpid())
+                told.open()
+            })
         try await Blocking.run { told.pass() }
         #expect(try library.album(pin.id).pin.state == .new, "nothing was fetched while the lease is held")
         try held.release()
@@ -146,6 +157,8 @@ import TestSupport
         let nowhere = try await library.search(around: try GeoPoint(latitude: -45, longitude: -170), radiusKm: 5, count: 4)
         #expect(nowhere.photos.isEmpty && nowhere.failureClass == nil && nowhere.unanswered == nil, "\(nowhere.failures)")
         #expect(try library.pins().isEmpty)
-        await #expect(throws: LibraryError.self) { try await library.search(around: Self.center, radiusKm: 5, count: 4, providerNames: ["nope"]) }
+        await #expect(throws: LibraryError.self) {
+            try await library.search(around: Self.center, radiusKm: 5, count: 4, providerNames: ["nope"])
+        }
     }
 }

@@ -13,14 +13,18 @@ import TestSupport
     let center = try! GeoPoint(latitude: 10, longitude: 20)
 
     /// Fixture photos `offsetKm` north of the center and then every 0.1 km; `prefix` seeds their bytes.
-    func provider(_ name: String, prefix: String? = nil, offsetKm: Double = 0, latencyMs: Int = 0, failEvery: Int = 0, timeout: Double? = nil) throws -> ConfiguredProvider {
+    func provider(
+        _ name: String, prefix: String? = nil, offsetKm: Double = 0, latencyMs: Int = 0, failEvery: Int = 0, timeout: Double? = nil
+    ) throws -> ConfiguredProvider {
         let set = folder.child(name)
-        try FixtureSetWriter.write(in: set, prefix: prefix ?? name, latitude: center.latitude + offsetKm / 111.195, longitude: center.longitude, count: 6)
+        try FixtureSetWriter.write(
+            in: set, prefix: prefix ?? name, latitude: center.latitude + offsetKm / 111.195, longitude: center.longitude, count: 6)
         let entry = TouristConfig.ProviderEntry(
             name: name, type: "fixture", enabled: true, timeoutSeconds: timeout, concurrency: nil, coverage: nil,
             options: ProviderOptions(file: "test", path: "providers[0]", values: [:]), written: .null
         )
-        return ConfiguredProvider(entry: entry, provider: try FixtureProvider(name: name, folder: set, latencyMs: latencyMs, failEvery: failEvery))
+        return ConfiguredProvider(
+            entry: entry, provider: try FixtureProvider(name: name, folder: set, latencyMs: latencyMs, failEvery: failEvery))
     }
 
     @Test func photosOfEveryProviderInterleavedByDistance() async throws {
@@ -30,8 +34,13 @@ import TestSupport
         let endings = SearchEndings(slow.provider)
         let router = Router(providers: [slow.recording(endings), near, broken, between], strategy: .merge)
         let result = await router.search(center: center, radiusKm: 5, count: 5, exclude: [])
-        #expect(endings.recorded == [.cancelled], "the slow provider's time-out cuts its search short: the router does not wait the 600 s it takes")
-        #expect(result.candidates.map(\.key.description) == ["near:near-001", "between:between-001", "near:near-002", "between:between-002", "near:near-003"])
+        #expect(
+            endings.recorded == [.cancelled],
+            "the slow provider's time-out cuts its search short: the router does not wait the 600 s it takes")
+        #expect(
+            result.candidates.map(\.key.description) == [
+                "near:near-001", "between:between-001", "near:near-002", "between:between-002", "near:near-003",
+            ])
         #expect(result.failures.map(\.provider) == ["slow", "broken"], "in config order")
         #expect(result.failures.map(\.reason.rawValue) == ["timed out", "unavailable"])
         #expect(result.pages.seen["near"] == [1] && result.pages.seen["between"] == [1])
@@ -53,7 +62,9 @@ import TestSupport
         let rejected = outcome.album.photos.filter { $0.state == .rejected }
         #expect(!rejected.isEmpty)
         for photo in rejected {
-            #expect(photo.error?.hasSuffix("(identical bytes)") == true && photo.error?.hasPrefix("the same photo as ") == true, "\(photo.error ?? "")")
+            #expect(
+                photo.error?.hasSuffix("(identical bytes)") == true && photo.error?.hasPrefix("the same photo as ") == true,
+                "\(photo.error ?? "")")
         }
         #expect(Set(stored.map(\.key.id)).count == 6, "six different photos, whichever provider each came from")
         #expect(Set(outcome.album.photos.map(\.key.provider)) == ["first", "mirror"], "both were asked and each photo keeps its provider")

@@ -18,7 +18,9 @@ import TouristCore
     }
 
     @Test func suggestionsAreTheNearCandidatesNearestFirst() {
-        let commands = NearMatches(["pin", "fetch", "new-collection", "album", "photo", "export", "search", "serve", "providers", "config", "store", "fixture"])
+        let commands = NearMatches([
+            "pin", "fetch", "new-collection", "album", "photo", "export", "search", "serve", "providers", "config", "store", "fixture",
+        ])
         #expect(commands.suggestions(for: "fecth") == ["fetch"])
         #expect(commands.suggestions(for: "FETCH") == ["fetch"], "case is ignored")
         #expect(commands.suggestions(for: "stor") == ["store"])

@@ -35,10 +35,13 @@ import TestSupport
         if !FileManager.default.fileExists(atPath: set) {
             try FixtureSetWriter.write(in: set, latitude: Self.center.latitude, longitude: Self.center.longitude, count: 8)
         }
-        let text = #"{"album": {"photos": 4}, "downloads": {"retries": 0}, "providers": [{"name": "demo", "type": "fixture", "path": "\#(set)"}]}"#
+        let text =
+            #"{"album": {"photos": 4}, "downloads": {"retries": 0}, "providers": [{"name": "demo", "type": "fixture", "path": "\#(set)"}]}"#
         let loader = ConfigLoader(registry: ProviderRegistry([factory]), environment: ["HOME": folder.path], workingDirectory: folder.path)
         let config = try loader.parse(Array(text.utf8), path: try folder.write("config.json", text))
-        let setup = ProviderSetup(config: config, loader: loader, logger: Logger(label: "photo-reference-tests"), http: HTTPClient(), retryPolicy: RetryPolicy(retries: 0))
+        let setup = ProviderSetup(
+            config: config, loader: loader, logger: Logger(label: "photo-reference-tests"), http: HTTPClient(),
+            retryPolicy: RetryPolicy(retries: 0))
         return Library(store: try Store(path: folder.child("store")), providers: setup, gazetteer: .bundled)
     }
 
@@ -55,7 +58,11 @@ import TestSupport
         #expect(keys.count == 4)
         #expect(try library.photoKeys(["3", keys[0].description, "03"], inPin: pin) == [keys[2], keys[0]], "each photo once")
         for outside in ["0", "5", "99999999999999999999"] {
-            #expect(throws: LibraryError(.usage, "there is no photo \(outside) in the album of \"Here\": it has 4 photos, numbered 1 to 4", remedy: Remedy(.showAlbum(pin: pin)))) {
+            #expect(
+                throws: LibraryError(
+                    .usage, "there is no photo \(outside) in the album of \"Here\": it has 4 photos, numbered 1 to 4",
+                    remedy: Remedy(.showAlbum(pin: pin)))
+            ) {
                 try library.photoKeys(["1", outside], inPin: pin)
             }
         }

@@ -6,7 +6,9 @@ import Testing
 /// `Codable` (through `IndexCoding`), `PinRecordCodec` and `AlbumFileDecoding`.
 @Suite struct PinFieldTests {
     static func fullPin() throws -> Pin {
-        var pin = Pin(id: "0a1b2c3d", name: "Café \"Φ\" \\ tab\there 🌍", location: try GeoPoint(latitude: -33.8568, longitude: 151.2153), radiusKm: 2.5, createdAt: Date(timeIntervalSince1970: 1_700_000_123))
+        var pin = Pin(
+            id: "0a1b2c3d", name: "Café \"Φ\" \\ tab\there 🌍", location: try GeoPoint(latitude: -33.8568, longitude: 151.2153),
+            radiusKm: 2.5, createdAt: Date(timeIntervalSince1970: 1_700_000_123))
         pin.state = .failed
         pin.photos = 7
         pin.error = "provider \"x\": unavailable"
@@ -17,7 +19,9 @@ import Testing
     }
 
     static func sparsePin() throws -> Pin {
-        Pin(id: "ffff0000", name: "", location: try GeoPoint(latitude: 90, longitude: -180), radiusKm: 20_000, createdAt: Date(timeIntervalSince1970: -86_401))
+        Pin(
+            id: "ffff0000", name: "", location: try GeoPoint(latitude: 90, longitude: -180), radiusKm: 20_000,
+            createdAt: Date(timeIntervalSince1970: -86_401))
     }
 
     @Test func everyStoredPropertyOfAPinHasOneRow() throws {

@@ -7,10 +7,15 @@ import Testing
     // MARK: CSV
 
     @Test func csvWithAHeaderInAnyOrderQuotedFieldsAndWindowsLineEnds() throws {
-        let text = "\u{FEFF}Lon,Name,Lat,Radius\r\n2.2945,\"Tour Eiffel, Paris\",48.8584,2\r\n\r\n-74.0445,\"The \"\"Lady\"\"\",40.6892,\r\n"
+        let text =
+            "\u{FEFF}Lon,Name,Lat,Radius\r\n2.2945,\"Tour Eiffel, Paris\",48.8584,2\r\n\r\n-74.0445,\"The \"\"Lady\"\"\",40.6892,\r\n"
         let entries = try PinCSV.read(text, file: "p.csv", gazetteer: .bundled)
         #expect(entries.count == 2)
-        #expect(entries[0] == PinFileEntry(name: "Tour Eiffel, Paris", location: try GeoPoint(latitude: 48.8584, longitude: 2.2945), radiusKm: 2, position: "line 2"))
+        #expect(
+            entries[0]
+                == PinFileEntry(
+                    name: "Tour Eiffel, Paris", location: try GeoPoint(latitude: 48.8584, longitude: 2.2945), radiusKm: 2,
+                    position: "line 2"))
         #expect(entries[1].name == "The \"Lady\"" && entries[1].radiusKm == nil && entries[1].position == "line 4")
     }
 
@@ -59,11 +64,16 @@ import Testing
             let latitude = Double.random(in: -90...90, using: &generator)
             let longitude = Double.random(in: -180...180, using: &generator)
             let radius = [1, 5, 0.25, Double.random(in: 0.001...20_000, using: &generator)][round % 4]
-            var pin = Pin(id: "0000abcd", name: name, location: try GeoPoint(latitude: latitude, longitude: longitude), radiusKm: radius, createdAt: Date())
+            var pin = Pin(
+                id: "0000abcd", name: name, location: try GeoPoint(latitude: latitude, longitude: longitude), radiusKm: radius,
+                createdAt: Date())
             pin.photos = 3
             let read = try PinCSV.read(PinCSV.write([pin]), file: "round.csv", gazetteer: .bundled)
             let trimmed = name.trimmingCharacters(in: .whitespaces)
-            #expect(read == [PinFileEntry(name: trimmed.isEmpty ? nil : trimmed, location: try pin.location, radiusKm: radius, position: "line 2")], "\(name.debugDescription)")
+            #expect(
+                read == [
+                    PinFileEntry(name: trimmed.isEmpty ? nil : trimmed, location: try pin.location, radiusKm: radius, position: "line 2")
+                ], "\(name.debugDescription)")
         }
     }
 
@@ -86,18 +96,37 @@ import Testing
         #expect(entries.map(\.radiusKm) == [2, nil, 0.5])
         #expect(entries[0].location == (try GeoPoint(latitude: 48.8584, longitude: 2.2945)))
         #expect(entries.map(\.position) == ["feature 1", "feature 2", "feature 3"])
-        let single = try PinGeoJSON.read(Array(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{}}"#.utf8), file: "one.json")
+        let single = try PinGeoJSON.read(
+            Array(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{}}"#.utf8), file: "one.json")
         #expect(single.count == 1 && single[0].location.latitude == 2)
     }
 
     @Test(arguments: [
-        (#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,2],[3,4]]}}]}"#, "g.geojson feature 1 is a LineString; only Point features can be pins"),
-        (#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[48.85,120]}}]}"#, "g.geojson feature 1: latitude 120 is out of range; use a number from -90 to 90 (GeoJSON puts the longitude first)"),
-        (#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":["1","2"]}}]}"#, "g.geojson feature 1: the Point's \"coordinates\" must be [longitude, latitude] in numbers"),
-        (#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"name":7}}]}"#, "g.geojson feature 1: \"name\" must be a string, got 7"),
-        (#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"radiusKm":"far"}}]}"#, "g.geojson feature 1: \"radiusKm\" \"far\" is not a radius"),
+        (
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,2],[3,4]]}}]}"#,
+            "g.geojson feature 1 is a LineString; only Point features can be pins"
+        ),
+        (
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[48.85,120]}}]}"#,
+            "g.geojson feature 1: latitude 120 is out of range; use a number from -90 to 90 (GeoJSON puts the longitude first)"
+        ),
+        (
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":["1","2"]}}]}"#,
+            "g.geojson feature 1: the Point's \"coordinates\" must be [longitude, latitude] in numbers"
+        ),
+        (
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"name":7}}]}"#,
+            "g.geojson feature 1: \"name\" must be a string, got 7"
+        ),
+        (
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"radiusKm":"far"}}]}"#,
+            "g.geojson feature 1: \"radiusKm\" \"far\" is not a radius"
+        ),
         (#"{"type":"FeatureCollection"}"#, "g.geojson: the FeatureCollection has no \"features\" array"),
-        (#"{"type":"Point","coordinates":[1,2]}"#, "g.geojson: expected a GeoJSON FeatureCollection or Feature (its \"type\"), got \"Point\""),
+        (
+            #"{"type":"Point","coordinates":[1,2]}"#,
+            "g.geojson: expected a GeoJSON FeatureCollection or Feature (its \"type\"), got \"Point\""
+        ),
         ("{\"type\": \"FeatureCollection\",\n \"features\": [,]}", "g.geojson line 2, column"),
     ])
     func geoJSONErrorsNameTheFeatureAndTheProblem(text: String, message: String) {
@@ -109,7 +138,9 @@ import Testing
     }
 
     @Test func geoJSONRoundTripsAndCarriesEachPinsStateForReaders() throws {
-        var pin = Pin(id: "1234abcd", name: "Sydney \"Opera\" House", location: try GeoPoint(latitude: -33.8568, longitude: 151.2153), radiusKm: 0.75, createdAt: Date())
+        var pin = Pin(
+            id: "1234abcd", name: "Sydney \"Opera\" House", location: try GeoPoint(latitude: -33.8568, longitude: 151.2153), radiusKm: 0.75,
+            createdAt: Date())
         pin.state = .ready
         pin.photos = 21
         let text = PinGeoJSON.write([pin])
@@ -117,7 +148,8 @@ import Testing
         #expect(entries == [PinFileEntry(name: pin.name, location: try pin.location, radiusKm: 0.75, position: "feature 1")])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let properties = try #require(((document["features"] as? [[String: Any]])?.first)?["properties"] as? [String: Any])
-        #expect(properties["id"] as? String == "1234abcd" && properties["state"] as? String == "ready" && properties["photos"] as? Int == 21)
+        #expect(
+            properties["id"] as? String == "1234abcd" && properties["state"] as? String == "ready" && properties["photos"] as? Int == 21)
     }
 
     @Test func theFormatIsTakenFromTheExtensionElseTheContent() {

@@ -8,7 +8,10 @@ import Testing
         Pin(id: id, name: name, location: GeoPoint(constantLatitude: 0, longitude: 0), radiusKm: 1, createdAt: Date())
     }
 
-    let pins = [pin("3f2a19c0", "Eiffel Tower"), pin("3f2b0000", "Eiffel Tower Top"), pin("a1b2c3d4", "Kyoto"), pin("0badcafe", "Straße"), pin("cafe0001", "Cafe")]
+    let pins = [
+        pin("3f2a19c0", "Eiffel Tower"), pin("3f2b0000", "Eiffel Tower Top"), pin("a1b2c3d4", "Kyoto"), pin("0badcafe", "Straße"),
+        pin("cafe0001", "Cafe"),
+    ]
 
     @Test func exactThenCaseThenUniquePrefix() {
         #expect(PinFinder.find("Eiffel Tower", in: pins) == .pin(pins[0]))

@@ -7,7 +7,9 @@ import TestSupport
     let folder = TemporaryDirectory()
 
     func pin(_ id: String, _ state: PinState = .new, at seconds: Double = 0) throws -> Pin {
-        var pin = Pin(id: id, name: "pin \(id)", location: try GeoPoint(latitude: 1, longitude: 1), radiusKm: 5, createdAt: Date(timeIntervalSince1970: seconds))
+        var pin = Pin(
+            id: id, name: "pin \(id)", location: try GeoPoint(latitude: 1, longitude: 1), radiusKm: 5,
+            createdAt: Date(timeIntervalSince1970: seconds))
         pin.state = state
         return pin
     }
@@ -39,7 +41,8 @@ import TestSupport
         let list = PinList(backend: try LocalBackend(root: folder.path))
         for index in 0..<200 { try list.put(try pin(String(format: "%08x", index), at: Double(index))) }
         for index in 0..<200 where index % 2 == 0 { try list.put(try pin(String(format: "%08x", index), .ready, at: Double(index))) }
-        let journalSize = (try FileManager.default.attributesOfItem(atPath: folder.path + "/" + PinList.journalKey.path)[.size] as? Int) ?? 0
+        let journalSize =
+            (try FileManager.default.attributesOfItem(atPath: folder.path + "/" + PinList.journalKey.path)[.size] as? Int) ?? 0
         #expect(journalSize < 40_000)
         let pins = try list.load()
         #expect(pins.count == 200)
@@ -49,7 +52,9 @@ import TestSupport
 
 @Suite struct PinRecordCodecTests {
     @Test func roundTripsEveryFieldIncludingEscapesAndUnicode() throws {
-        var pin = Pin(id: "0a1b2c3d", name: "Café \"Φ\" \\ tab\there\nline 🌍", location: try GeoPoint(latitude: -33.8568, longitude: -151.2153), radiusKm: 2.5, createdAt: Date(timeIntervalSince1970: 1_700_000_123))
+        var pin = Pin(
+            id: "0a1b2c3d", name: "Café \"Φ\" \\ tab\there\nline 🌍", location: try GeoPoint(latitude: -33.8568, longitude: -151.2153),
+            radiusKm: 2.5, createdAt: Date(timeIntervalSince1970: 1_700_000_123))
         pin.state = .failed
         pin.photos = 7
         pin.error = "provider \"x\": unavailable"

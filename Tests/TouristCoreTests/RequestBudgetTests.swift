@@ -36,7 +36,9 @@ import TestSupport
         // Until the first request leaves the hour, counted from the second, whatever the time between them.
         let between = first.seconds(until: second)
         let wait = try #require(error.retryAfter)
-        #expect(wait >= 3600 - between.upperBound - 0.001 && wait <= 3600 - between.lowerBound + 0.001, "\(wait) s; \(between) s between the requests")
+        #expect(
+            wait >= 3600 - between.upperBound - 0.001 && wait <= 3600 - between.lowerBound + 0.001,
+            "\(wait) s; \(between) s between the requests")
         #expect(error.message.contains("requestsPerHour"))
     }
 

@@ -29,7 +29,7 @@ import TestSupport
     /// there (its coverage is what the user said); a circle that reaches into a box asks it.
     @Test func providersOutsideTheirCoverageAreNotAsked() async throws {
         let europe = GeoBox(minLongitude: -10, minLatitude: 35, maxLongitude: 30, maxLatitude: 60)
-        let elsewhere = try provider("elsewhere", latencyMs: 0, failEvery: 1, coverage: europe) // would fail if asked
+        let elsewhere = try provider("elsewhere", latencyMs: 0, failEvery: 1, coverage: europe)  // would fail if asked
         let local = try provider("local")
         let result = await Router(providers: [elsewhere, local]).search(center: center, radiusKm: 5, count: 2, exclude: [])
         #expect(result.candidates.map(\.key.provider) == ["local", "local"])
@@ -59,8 +59,12 @@ import TestSupport
 
     @Test func theOrderOfProvidersIsThePriority() async throws {
         let one = try provider("one"), two = try provider("two")
-        #expect(await Router(providers: [two, one]).search(center: center, radiusKm: 5, count: 1, exclude: []).candidates.first?.key.provider == "two")
-        #expect(await Router(providers: [one, two]).search(center: center, radiusKm: 5, count: 1, exclude: []).candidates.first?.key.provider == "one")
+        #expect(
+            await Router(providers: [two, one]).search(center: center, radiusKm: 5, count: 1, exclude: []).candidates.first?.key.provider
+                == "two")
+        #expect(
+            await Router(providers: [one, two]).search(center: center, radiusKm: 5, count: 1, exclude: []).candidates.first?.key.provider
+                == "one")
     }
 
     @Test func aSlowProviderTimesOutAndTheNextAnswers() async throws {
@@ -72,7 +76,8 @@ import TestSupport
         // failure says it was the time-out that ended it.
         #expect(endings.recorded == [.cancelled])
         #expect(result.candidates.first?.key.provider == "quick")
-        #expect(result.failures == [ProviderFailure(provider: "slow", error: ProviderError.timedOut("provider slow took longer than 0.1 s"))])
+        #expect(
+            result.failures == [ProviderFailure(provider: "slow", error: ProviderError.timedOut("provider slow took longer than 0.1 s"))])
     }
 
     @Test func excludedPhotosNeverComeBackAndPagingCollectsTheRest() async throws {
@@ -85,7 +90,10 @@ import TestSupport
 
     @Test func disabledProvidersAreSkipped() async throws {
         var off = try provider("off")
-        off = ConfiguredProvider(entry: { var entry = off.entry; entry.enabled = false; return entry }(), provider: off.provider)
+        off = ConfiguredProvider(
+            entry: {
+                var entry = off.entry; entry.enabled = false; return entry
+            }(), provider: off.provider)
         let on = try provider("on")
         #expect(Router(providers: [off, on]).providers.map(\.entry.name) == ["on"])
     }

@@ -15,32 +15,39 @@ import TestSupport
 struct S3BackendTests {
     @Test func loadsWritesCreateOnlyAndComparesAndSwaps() async throws {
         let store = try await S3TestBucket()
-        let (outcome, written) = try await ClockReading.around { try await Blocking.run { () throws -> (missing: StoredObject?, created: [Bool], first: StoredObject?, replaced: [Bool], last: StoredObject?, info: ObjectInfo?, gone: StoredObject?) in
-            let backend = store.backend
-            let missing = try backend.load("index/a.json")
-            let created = [
-                try backend.write("index/a.json", Array("first".utf8), when: .absent),
-                try backend.write("index/a.json", Array("second".utf8), when: .absent),
-                try backend.write("index/none.json", Array("x".utf8), when: .unchanged(StoredObject(bytes: [], etag: "0123abcd"))),
-            ]
-            let first = try backend.load("index/a.json")
-            let stale = StoredObject(bytes: Array("first".utf8), etag: "00000000000000000000000000000000")
-            let replaced = [
-                try backend.write("index/a.json", Array("second".utf8), when: .unchanged(try required(first))),
-                try backend.write("index/a.json", Array("third".utf8), when: .unchanged(try required(first))),
-                try backend.write("index/a.json", Array("third".utf8), when: .unchanged(stale)),
-                try backend.write("index/a.json", Array("fourth".utf8), when: .always),
-            ]
-            // What a write answers carries the new version: the next change can compare against it.
-            let fifth = try required(try backend.writeObject("index/a.json", Array("fifth".utf8), when: .always))
-            let sixth = try backend.writeObject("index/a.json", Array("sixth".utf8), when: .unchanged(fifth))
-            guard sixth?.bytes == Array("sixth".utf8), try backend.writeObject("index/a.json", [], when: .unchanged(fifth)) == nil else { throw Missing() }
-            let last = try backend.load("index/a.json")
-            let info = try backend.stat("index/a.json")
-            try backend.remove("index/a.json")
-            try backend.remove("index/a.json")
-            return (missing, created, first, replaced, last, info, try backend.load("index/a.json"))
-        } }
+        let (outcome, written) = try await ClockReading.around {
+            try await Blocking.run {
+                () throws -> (
+                    missing: StoredObject?, created: [Bool], first: StoredObject?, replaced: [Bool], last: StoredObject?, info: ObjectInfo?,
+                    gone: StoredObject?
+                ) in
+                let backend = store.backend
+                let missing = try backend.load("index/a.json")
+                let created = [
+                    try backend.write("index/a.json", Array("first".utf8), when: .absent),
+                    try backend.write("index/a.json", Array("second".utf8), when: .absent),
+                    try backend.write("index/none.json", Array("x".utf8), when: .unchanged(StoredObject(bytes: [], etag: "0123abcd"))),
+                ]
+                let first = try backend.load("index/a.json")
+                let stale = StoredObject(bytes: Array("first".utf8), etag: "00000000000000000000000000000000")
+                let replaced = [
+                    try backend.write("index/a.json", Array("second".utf8), when: .unchanged(try required(first))),
+                    try backend.write("index/a.json", Array("third".utf8), when: .unchanged(try required(first))),
+                    try backend.write("index/a.json", Array("third".utf8), when: .unchanged(stale)),
+                    try backend.write("index/a.json", Array("fourth".utf8), when: .always),
+                ]
+                // What a write answers carries the new version: the next change can compare against it.
+                let fifth = try required(try backend.writeObject("index/a.json", Array("fifth".utf8), when: .always))
+                let sixth = try backend.writeObject("index/a.json", Array("sixth".utf8), when: .unchanged(fifth))
+                guard sixth?.bytes == Array("sixth".utf8), try backend.writeObject("index/a.json", [], when: .unchanged(fifth)) == nil
+                else { throw Missing() }
+                let last = try backend.load("index/a.json")
+                let info = try backend.stat("index/a.json")
+                try backend.remove("index/a.json")
+                try backend.remove("index/a.json")
+                return (missing, created, first, replaced, last, info, try backend.load("index/a.json"))
+            }
+        }
         #expect(outcome.missing == nil, "a missing key reads as nil")
         #expect(outcome.created == [true, false, false], "create-only: the second create and a replace of a missing key are refused")
         #expect(outcome.first?.bytes == Array("first".utf8))
@@ -50,7 +57,9 @@ struct S3BackendTests {
         #expect(outcome.last?.bytes == Array("sixth".utf8) && outcome.last?.etag != etag)
         // Written while the test ran (the store's times are whole seconds).
         let modified = try #require(outcome.info?.modified)
-        #expect(outcome.info?.size == 5 && modified >= written.earliest.addingTimeInterval(-1) && modified <= written.latest.addingTimeInterval(1), "\(modified)")
+        #expect(
+            outcome.info?.size == 5 && modified >= written.earliest.addingTimeInterval(-1)
+                && modified <= written.latest.addingTimeInterval(1), "\(modified)")
         #expect(outcome.gone == nil, "removed, and removing it again is fine")
     }
 
@@ -97,7 +106,8 @@ struct S3BackendTests {
 
     @Test func logsAppendInOrderAndTrimThroughAPosition() async throws {
         let store = try await S3TestBucket()
-        let outcome = try await Blocking.run { () throws -> (empty: LogRead, folds: [Bool], read: LogRead, afterTrim: LogRead, emptied: LogRead, versions: [String]) in
+        let outcome = try await Blocking.run {
+            () throws -> (empty: LogRead, folds: [Bool], read: LogRead, afterTrim: LogRead, emptied: LogRead, versions: [String]) in
             let log = ObjectLog(store: store.backend, key: "index/pins.journal")
             let empty = try log.read()
             var versions = [try log.version()]
@@ -121,17 +131,21 @@ struct S3BackendTests {
         #expect(outcome.emptied.records.isEmpty && outcome.emptied.end == nil)
         let versions = outcome.versions
         #expect(versions[1] == versions[2], "an unchanged log keeps its version")
-        #expect(Set([versions[0], versions[1], versions[3]]).count == 3 && versions[4] == versions[0], "appends and trims change it: \(versions)")
+        #expect(
+            Set([versions[0], versions[1], versions[3]]).count == 3 && versions[4] == versions[0],
+            "appends and trims change it: \(versions)")
     }
 
     @Test func aWrongSecretIsUnauthorizedAndNeverShown() async throws {
         let store = try await S3TestBucket()
         let gateway = store.gateway
         let secret = "wrong-secret-7Gk2pQx9Zr4Lm8Vb"
-        let backend = try store.newBackend(signing: AWSSigning(accessKeyID: gateway.accessKeyID, secretAccessKey: secret, region: gateway.region))
+        let backend = try store.newBackend(
+            signing: AWSSigning(accessKeyID: gateway.accessKeyID, secretAccessKey: secret, region: gateway.region))
         let errors = try await Blocking.run { () -> [StoreError?] in
             [
-                storeError { _ = try backend.load("index/a.json") }, storeError { _ = try backend.write("index/a.json", [1], when: .absent) },
+                storeError { _ = try backend.load("index/a.json") },
+                storeError { _ = try backend.write("index/a.json", [1], when: .absent) },
                 storeError { _ = try backend.list("index/", continuation: nil, details: false) },
             ]
         }
@@ -164,7 +178,9 @@ struct S3BackendTests {
         let backend = try loopbackBackend(port: refusing.port)
         let error = try #require(try await Blocking.run { storeError { _ = try backend.load("index/a.json") } })
         #expect(error.kind == .unavailable)
-        #expect(error.message.contains("s3://tourist-nowhere/store") && error.message.contains("127.0.0.1:\(refusing.port)"), "\(error.message)")
+        #expect(
+            error.message.contains("s3://tourist-nowhere/store") && error.message.contains("127.0.0.1:\(refusing.port)"), "\(error.message)"
+        )
         #expect(error.message.contains("AWS_ENDPOINT_URL"), "\(error.message)")
     }
 
@@ -177,8 +193,10 @@ struct S3BackendTests {
                 count += 1
                 return count
             }
-            let slowDown = LoopbackReply.response(status: 503, body: Array("<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>".utf8))
-            return request.path.hasSuffix("/flaky") && count > 2 ? .response(status: 200, headers: [("ETag", "\"e1\"")], body: Array("ok".utf8)) : slowDown
+            let slowDown = LoopbackReply.response(
+                status: 503, body: Array("<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>".utf8))
+            return request.path.hasSuffix("/flaky") && count > 2
+                ? .response(status: 200, headers: [("ETag", "\"e1\"")], body: Array("ok".utf8)) : slowDown
         }
         let backend = try loopbackBackend(port: server.port)
         let (flaky, failed) = try await Blocking.run { (try backend.load("flaky"), storeError { _ = try backend.load("never") }) }
@@ -212,10 +230,13 @@ struct S3BackendTests {
         return try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
             for (index, backend) in backends.enumerated() {
                 group.addTask {
-                    (index, try await Blocking.run {
-                        start.arrive()
-                        return try body(index, backend)
-                    })
+                    (
+                        index,
+                        try await Blocking.run {
+                            start.arrive()
+                            return try body(index, backend)
+                        }
+                    )
                 }
             }
             var results = Array(repeating: false, count: backends.count)
@@ -227,7 +248,8 @@ struct S3BackendTests {
     /// A backend whose endpoint is 127.0.0.1:`port`, retrying twice with short pauses.
     private func loopbackBackend(port: Int) throws -> S3Backend {
         let endpoint = try #require(URL(string: "http://127.0.0.1:\(port)"))
-        let settings = S3Settings(signing: AWSSigning(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "not-used-secret", region: "us-east-1"), endpoint: endpoint)
+        let settings = S3Settings(
+            signing: AWSSigning(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "not-used-secret", region: "us-east-1"), endpoint: endpoint)
         return S3Backend(
             location: try S3Location(parsing: "s3://tourist-nowhere/store"), settings: settings,
             retry: .insisting(retries: 2, baseDelay: 0.001, maxDelay: 0.002), http: .patient
@@ -288,18 +310,24 @@ private struct SinkRefusal: Error {}
         let page = try #require(S3ListPage(parsing: Data(xml.utf8)))
         #expect(page.entries.map(\.key) == ["p/a & b中!.json", "p/<raw>"])
         #expect(page.entries.map(\.size) == [12, 0])
-        #expect(page.entries[0].modified.map { abs($0.timeIntervalSince1970 - 1_714_557_600.123) < 0.0005 } == true, "fractional seconds kept")
+        #expect(
+            page.entries[0].modified.map { abs($0.timeIntervalSince1970 - 1_714_557_600.123) < 0.0005 } == true, "fractional seconds kept")
         #expect(page.entries[1].modified == Date(timeIntervalSince1970: 1_714_557_601))
         #expect(page.continuation == "1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=")
         let last = #"<ListBucketResult><IsTruncated>false</IsTruncated></ListBucketResult>"#
         #expect(try #require(S3ListPage(parsing: Data(last.utf8))).continuation == nil)
-        #expect(S3ListPage(parsing: Data(#"<ListBucketResult><IsTruncated>true</IsTruncated></ListBucketResult>"#.utf8)) == nil, "a page that goes on must say where")
+        #expect(
+            S3ListPage(parsing: Data(#"<ListBucketResult><IsTruncated>true</IsTruncated></ListBucketResult>"#.utf8)) == nil,
+            "a page that goes on must say where")
     }
 
     @Test func readsErrorsAndRefusesWhatIsNotXML() {
-        let error = #"<?xml version="1.0"?><Error><Code>NoSuchBucket</Code><Message>The specified bucket does not exist</Message><BucketName>b</BucketName></Error>"#
+        let error =
+            #"<?xml version="1.0"?><Error><Code>NoSuchBucket</Code><Message>The specified bucket does not exist</Message><BucketName>b</BucketName></Error>"#
         let root = S3XMLElement.parse(Data(error.utf8))
-        #expect(root?.name == "Error" && root?.text(of: "Code") == "NoSuchBucket" && root?.text(of: "Message") == "The specified bucket does not exist")
+        #expect(
+            root?.name == "Error" && root?.text(of: "Code") == "NoSuchBucket"
+                && root?.text(of: "Message") == "The specified bucket does not exist")
         #expect(S3ListPage(parsing: Data(error.utf8)) == nil, "an error is not a listing")
         for broken in ["<a><b></a>", "<a>", "<a x=\"1>", "", "plain text", "<a></a><!-- unterminated"] {
             #expect(S3XMLElement.parse(Data(broken.utf8)) == nil, "\(broken)")

@@ -15,10 +15,12 @@ struct S3GatewayHTTPTests {
         let client = HTTPClient(configuration: .patient)
         let signing = AWSSigning(accessKeyID: gateway.accessKeyID, secretAccessKey: gateway.secretAccessKey, region: gateway.region)
         func send(
-            _ method: String, _ path: String, headers: [(name: String, value: String)] = [], body: HTTPRequest.Body? = nil, as signer: AWSSigning? = nil
+            _ method: String, _ path: String, headers: [(name: String, value: String)] = [], body: HTTPRequest.Body? = nil,
+            as signer: AWSSigning? = nil
         ) async throws -> HTTPResponse {
             let url = try #require(URL(string: gateway.endpoint.absoluteString + path))
-            return try await client.exchange(HTTPRequest(url: url, method: method, headers: headers, body: body, signing: signer ?? signing))
+            return try await client.exchange(
+                HTTPRequest(url: url, method: method, headers: headers, body: body, signing: signer ?? signing))
         }
 
         #expect(try await send("PUT", "/tourist-test").status == 200, "the bucket is made")
@@ -41,7 +43,9 @@ struct S3GatewayHTTPTests {
         #expect(try await send("PUT", "/tourist-test/blobs/big", headers: [("If-None-Match", "*")], body: .file(file)).status == 200)
         let head = try await send("HEAD", "/tourist-test/blobs/big")
         #expect(head.status == 200 && head.headers["content-length"] == String(large.count))
-        let back = try await client.exchange(HTTPRequest(url: try #require(URL(string: gateway.endpoint.absoluteString + "/tourist-test/blobs/big")), signing: signing), maxBytes: 16 << 20)
+        let back = try await client.exchange(
+            HTTPRequest(url: try #require(URL(string: gateway.endpoint.absoluteString + "/tourist-test/blobs/big")), signing: signing),
+            maxBytes: 16 << 20)
         #expect(back.body.count == large.count && back.body == Data(large))
 
         // ListObjectsV2: its parameters sorted and encoded, as libcurl 7.88 signs the query as given.

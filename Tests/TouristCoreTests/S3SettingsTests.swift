@@ -48,14 +48,18 @@ import Testing
 
     @Test func theEnvironmentComesFirstThenTheProfileThenAWSItself() throws {
         let files = [
-            "/h/.aws/credentials": "[default]\naws_access_key_id = FILEKEY\naws_secret_access_key = file-secret\n\n[work]\naws_access_key_id=WORKKEY\naws_secret_access_key=work-secret\naws_session_token = work-token\n",
-            "/h/.aws/config": "# awscli's config\n[default]\nregion = eu-north-1\n[profile work]\nregion = eu-west-3\nendpoint_url = http://127.0.0.1:7480\ns3 =\n    addressing_style = path\n",
+            "/h/.aws/credentials":
+                "[default]\naws_access_key_id = FILEKEY\naws_secret_access_key = file-secret\n\n[work]\naws_access_key_id=WORKKEY\naws_secret_access_key=work-secret\naws_session_token = work-token\n",
+            "/h/.aws/config":
+                "# awscli's config\n[default]\nregion = eu-north-1\n[profile work]\nregion = eu-west-3\nendpoint_url = http://127.0.0.1:7480\ns3 =\n    addressing_style = path\n",
         ]
         func resolve(_ environment: [String: String]) throws -> S3Settings {
             try S3Settings.resolve(environment: ["HOME": "/h"].merging(environment) { $1 }) { files[$0] }
         }
         let fromFiles = try resolve([:])
-        #expect(fromFiles.signing.accessKeyID == "FILEKEY" && fromFiles.signing.secretAccessKey == "file-secret" && fromFiles.signing.region == "eu-north-1")
+        #expect(
+            fromFiles.signing.accessKeyID == "FILEKEY" && fromFiles.signing.secretAccessKey == "file-secret"
+                && fromFiles.signing.region == "eu-north-1")
         #expect(fromFiles.endpoint.absoluteString == "https://s3.eu-north-1.amazonaws.com")
         let work = try resolve(["AWS_PROFILE": "work"])
         #expect(work.signing.accessKeyID == "WORKKEY" && work.signing.sessionToken == "work-token" && work.signing.region == "eu-west-3")
@@ -64,11 +68,15 @@ import Testing
             "AWS_PROFILE": "work", "AWS_ACCESS_KEY_ID": "ENVKEY", "AWS_SECRET_ACCESS_KEY": Self.secret, "AWS_DEFAULT_REGION": "ap-south-1",
             "AWS_ENDPOINT_URL": "http://127.0.0.1:9000", "AWS_ENDPOINT_URL_S3": "http://127.0.0.1:8000",
         ])
-        #expect(environment.signing.accessKeyID == "ENVKEY" && environment.signing.secretAccessKey == Self.secret && environment.signing.sessionToken == nil)
+        #expect(
+            environment.signing.accessKeyID == "ENVKEY" && environment.signing.secretAccessKey == Self.secret
+                && environment.signing.sessionToken == nil)
         #expect(environment.signing.region == "ap-south-1" && environment.endpoint.absoluteString == "http://127.0.0.1:8000")
         #expect(try resolve(["AWS_REGION": "us-west-2", "AWS_DEFAULT_REGION": "ap-south-1"]).signing.region == "us-west-2")
         #expect(try resolve(["AWS_ENDPOINT_URL": "http://127.0.0.1:9000"]).endpoint.absoluteString == "http://127.0.0.1:9000")
-        let moved = try S3Settings.resolve(environment: ["HOME": "/nowhere", "AWS_SHARED_CREDENTIALS_FILE": "/h/.aws/credentials", "AWS_CONFIG_FILE": "/h/.aws/config"]) { files[$0] }
+        let moved = try S3Settings.resolve(environment: [
+            "HOME": "/nowhere", "AWS_SHARED_CREDENTIALS_FILE": "/h/.aws/credentials", "AWS_CONFIG_FILE": "/h/.aws/config",
+        ]) { files[$0] }
         #expect(moved.signing.accessKeyID == "FILEKEY" && moved.signing.region == "eu-north-1")
     }
 
@@ -77,10 +85,15 @@ import Testing
             _ = try S3Settings.resolve(environment: ["HOME": "/h", "AWS_PROFILE": "none"]) { _ in nil }
             Issue.record("resolved without credentials")
         } catch {
-            #expect(error.description == "no S3 credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or aws_access_key_id and aws_secret_access_key in the [none] section of /h/.aws/credentials")
+            #expect(
+                error.description
+                    == "no S3 credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or aws_access_key_id and aws_secret_access_key in the [none] section of /h/.aws/credentials"
+            )
         }
         do {
-            _ = try S3Settings.resolve(environment: ["AWS_ACCESS_KEY_ID": "K", "AWS_SECRET_ACCESS_KEY": Self.secret, "AWS_ENDPOINT_URL": "ftp://files"]) { _ in nil }
+            _ = try S3Settings.resolve(environment: [
+                "AWS_ACCESS_KEY_ID": "K", "AWS_SECRET_ACCESS_KEY": Self.secret, "AWS_ENDPOINT_URL": "ftp://files",
+            ]) { _ in nil }
             Issue.record("accepted an ftp endpoint")
         } catch {
             #expect(error.description.contains("\"ftp://files\" is not an http or https URL") && !error.description.contains(Self.secret))

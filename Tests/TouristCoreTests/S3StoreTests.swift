@@ -23,7 +23,8 @@ struct S3StoreTests {
     static func attach(_ store: Store, _ info: BlobInfo, to pin: String, id: String) throws {
         try store.transaction { transaction in
             var album = try transaction.album(pin)
-            var photo = AlbumPhoto(candidate: PhotoCandidate(key: PhotoKey(provider: "t", id: id), title: id, sources: [:]), size: .small240)
+            var photo = AlbumPhoto(
+                candidate: PhotoCandidate(key: PhotoKey(provider: "t", id: id), title: id, sources: [:]), size: .small240)
             photo.state = .stored
             photo.sha256 = info.sha256
             photo.bytes = info.bytes
@@ -131,7 +132,10 @@ struct S3StoreTests {
         let bucket = try await S3TestBucket()
         let (names, found, during, early, listedEarly, late, after) = try await Blocking.run {
             let machines = try (0..<2).map { _ in try bucket.machine() }
-            let new = try (0..<300).map { StoreTransaction.NewPin(name: "Imported \($0)", location: try GeoPoint(latitude: Double($0) / 10, longitude: 2), radiusKm: 5) }
+            let new = try (0..<300).map {
+                StoreTransaction.NewPin(
+                    name: "Imported \($0)", location: try GeoPoint(latitude: Double($0) / 10, longitude: 2), radiusKm: 5)
+            }
             let added = try machines[0].store.transaction { try $0.addPins(new, target: 21) }
             let names = try machines[1].store.pins().map(\.name)
             let found = try added.allSatisfy { try machines[1].store.resolvePin($0.name) == $0.id }
@@ -139,7 +143,8 @@ struct S3StoreTests {
             // What an import stopped after writing its intent and an album leaves.
             let store = machines[1].store
             let beforeWrites = Date()
-            let stray = Pin(id: "0badc0de", name: "Stray", location: try GeoPoint(latitude: 3, longitude: 4), radiusKm: 5, createdAt: Date())
+            let stray = Pin(
+                id: "0badc0de", name: "Stray", location: try GeoPoint(latitude: 3, longitude: 4), radiusKm: 5, createdAt: Date())
             let intent = ImportIntent(pins: [ImportIntent.Entry(id: stray.id, name: stray.name)])
             try bucket.backend.write(ImportIntent.prefix.appending("stopped.json"), IndexCoding.encode(intent), when: .absent)
             try bucket.backend.write(store.albumKey(stray.id), IndexCoding.encode(Album(pin: stray, target: 21)), when: .absent)
@@ -153,7 +158,9 @@ struct S3StoreTests {
         #expect(names == (0..<300).map { "Imported \($0)" })
         #expect(found, "every name leads to its pin")
         #expect(during.ok && during.unfinishedImports == 1, "\(during)")
-        #expect(early.indexEntriesRepaired == 0 && !listedEarly.contains("0badc0de"), "gc lists no album of an import that may be under way: \(early)")
+        #expect(
+            early.indexEntriesRepaired == 0 && !listedEarly.contains("0badc0de"),
+            "gc lists no album of an import that may be under way: \(early)")
         #expect(late, "gc undid the stopped import after the grace period")
         #expect(after.ok && after.unfinishedImports == 0, "\(after)")
     }
@@ -170,7 +177,8 @@ struct S3StoreTests {
             #expect(try store.blobs.rehash(info.sha256) == info.sha256)
             try bucket.backend.write(store.blobs.key(of: info.sha256), Array("bad bytes!".utf8), when: .always)
             return (
-                try store.verify(quick: true), try store.verify(), try store.repair(), try store.verify(), try store.album(pin.id).photos.map(\.state)
+                try store.verify(quick: true), try store.verify(), try store.repair(), try store.verify(),
+                try store.album(pin.id).photos.map(\.state)
             )
         }
         #expect(quick.ok, "--quick downloads no blob: \(quick)")
@@ -196,7 +204,8 @@ struct S3StoreTests {
         try cacheBlob(2)
         try cacheBlob(3)
         // Mark 1 used after 2 and 3: 2 is now the least recently used.
-        _ = utimensat(AT_FDCWD, folder.path + "/blobs/" + key(2).path, [timespec(tv_sec: 1, tv_nsec: 0), timespec(tv_sec: 1, tv_nsec: 0)], 0)
+        _ = utimensat(
+            AT_FDCWD, folder.path + "/blobs/" + key(2).path, [timespec(tv_sec: 1, tv_nsec: 0), timespec(tv_sec: 1, tv_nsec: 0)], 0)
         #expect(cache.checkedBlob(key(1)) != nil)
         try cacheBlob(4)
         #expect(cache.checkedBlob(key(2)) == nil, "the least recently used went")

@@ -34,21 +34,25 @@ struct S3TestBucket: Sendable {
         let folder = TemporaryDirectory("tourist-s3-machine")
         let signing = AWSSigning(accessKeyID: gateway.accessKeyID, secretAccessKey: gateway.secretAccessKey, region: gateway.region)
         let backend = CachingStore(
-            wrapping: try Self.backend(gateway, bucket: bucket, prefix: prefix, signing: signing), cache: ObjectCache(directory: folder.path, capacity: 64 << 20)
+            wrapping: try Self.backend(gateway, bucket: bucket, prefix: prefix, signing: signing),
+            cache: ObjectCache(directory: folder.path, capacity: 64 << 20)
         )
-        return S3Machine(folder: folder, store: try Store(backend: backend, staging: TemporaryArea(root: folder.path), stateDirectory: folder.child("state")))
+        return S3Machine(
+            folder: folder,
+            store: try Store(backend: backend, staging: TemporaryArea(root: folder.path), stateDirectory: folder.child("state")))
     }
 
     /// Another backend on this store (another process's), or on `bucket`, or signing with `signing`.
     func newBackend(bucket: String? = nil, signing: AWSSigning? = nil) throws -> S3Backend {
-        let signing = signing ?? AWSSigning(accessKeyID: gateway.accessKeyID, secretAccessKey: gateway.secretAccessKey, region: gateway.region)
+        let signing =
+            signing ?? AWSSigning(accessKeyID: gateway.accessKeyID, secretAccessKey: gateway.secretAccessKey, region: gateway.region)
         return try Self.backend(gateway, bucket: bucket ?? self.bucket, prefix: prefix, signing: signing)
     }
 
     private static func backend(_ gateway: CephGateway, bucket: String, prefix: String, signing: AWSSigning) throws -> S3Backend {
         S3Backend(
-            location: try S3Location(parsing: "s3://\(bucket)/\(prefix)"), settings: S3Settings(signing: signing, endpoint: gateway.endpoint), http: .patient
+            location: try S3Location(parsing: "s3://\(bucket)/\(prefix)"),
+            settings: S3Settings(signing: signing, endpoint: gateway.endpoint), http: .patient
         )
     }
 }
-

@@ -29,26 +29,35 @@ import Testing
         let file = try written()
         let defaults = TouristConfig(source: .builtIn, storePath: nil, directory: "")
         #expect(file["store"] == .string("~/.local/share/tourist"))
-        #expect(file["album"] == .object([("photos", .number(Double(Defaults.albumPhotos))), ("size", .string(defaults.album.size.rawValue))]))
+        #expect(
+            file["album"] == .object([("photos", .number(Double(Defaults.albumPhotos))), ("size", .string(defaults.album.size.rawValue))]))
         #expect(file["downloads"]?["concurrency"] == .number(Double(defaults.downloads.concurrency)))
         #expect(file["routing"] == .object([("strategy", .string(defaults.strategy.rawValue))]))
         #expect(file["serve"] == .object([("tiles", .null)]))
         // The geocoder is shown off, with every key, so turning it on is two values away.
-        #expect(file["geocoder"] == .object([
-            ("type", .string("nominatim")), ("enabled", .bool(false)), ("url", .string("https://nominatim.openstreetmap.org")),
-            ("contact", .null), ("language", .null), ("timeoutSeconds", .number(10)),
-        ]))
+        #expect(
+            file["geocoder"]
+                == .object([
+                    ("type", .string("nominatim")), ("enabled", .bool(false)), ("url", .string("https://nominatim.openstreetmap.org")),
+                    ("contact", .null), ("language", .null), ("timeoutSeconds", .number(10)),
+                ]))
 
         let entries = try #require(file["providers"]?.arrayValue)
-        #expect(entries.map { $0["name"] } == [.string("flickr"), .string("pictures"), .string("demo")], "the starter's order, a name defaulting to the type")
+        #expect(
+            entries.map { $0["name"] } == [.string("flickr"), .string("pictures"), .string("demo")],
+            "the starter's order, a name defaulting to the type")
         let flickr = FlickrProviderFactory()
         #expect(entries[0]["requestsPerHour"] == flickr.defaultRequestsPerHour.map { .number(Double($0)) })
         #expect(entries[0]["perPage"] != nil && entries[0]["perPage"] == option("perPage", of: flickr))
         #expect(entries[0]["apiKey"] == nil, "a secret's default is never written")
-        #expect(entries[0]["concurrency"] == .number(Double(defaults.downloads.concurrency)), "no limit of its own: downloads.concurrency, written out")
+        #expect(
+            entries[0]["concurrency"] == .number(Double(defaults.downloads.concurrency)),
+            "no limit of its own: downloads.concurrency, written out")
 
         let directory = DirectoryProviderFactory()
-        #expect(entries[1]["enabled"] == .bool(false) && entries[1]["path"] == .array([.string("~/Pictures")]), "the starter's choices, as written")
+        #expect(
+            entries[1]["enabled"] == .bool(false) && entries[1]["path"] == .array([.string("~/Pictures")]),
+            "the starter's choices, as written")
         #expect(entries[1]["timeoutSeconds"] == .number(directory.defaultTimeoutSeconds))
         #expect(entries[1]["extensions"] != nil && entries[1]["extensions"] == option("extensions", of: directory))
 

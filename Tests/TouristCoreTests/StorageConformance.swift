@@ -35,7 +35,8 @@ struct StorageCheck: Sendable, CustomTestStringConvertible {
             let read = try #require(try backend.load("index/a.json"))
             let second = try #require(try backend.writeObject("index/a.json", Array("two".utf8), when: .unchanged(read)))
             #expect(try !backend.write("index/a.json", Array("stale".utf8), when: .unchanged(read)), "a stale version is refused")
-            #expect(try backend.write("index/a.json", Array("three".utf8), when: .unchanged(second)), "the version a write answers is current")
+            #expect(
+                try backend.write("index/a.json", Array("three".utf8), when: .unchanged(second)), "the version a write answers is current")
             #expect(try backend.load("index/a.json")?.bytes == Array("three".utf8))
             try backend.remove("index/a.json")
             #expect(try !backend.write("index/a.json", Array("four".utf8), when: .unchanged(read)), "a removed object is not unchanged")
@@ -49,7 +50,8 @@ struct StorageCheck: Sendable, CustomTestStringConvertible {
                 #expect(stored == "racer \(try #require(wins.firstIndex(of: true)))", "the winner's bytes are stored")
             }
         },
-        StorageCheck(name: "of eight racing replacers of one version at most one wins, and retrying loses no update") { (backend: any ObjectStore) throws in
+        StorageCheck(name: "of eight racing replacers of one version at most one wins, and retrying loses no update") {
+            (backend: any ObjectStore) throws in
             try backend.write("index/counter", Array("0".utf8), when: .always)
             let read = try #require(try backend.load("index/counter"))
             let wins = try race(8) { racer in try backend.write("index/counter", Array("\(racer + 1)".utf8), when: .unchanged(read)) }
@@ -65,7 +67,8 @@ struct StorageCheck: Sendable, CustomTestStringConvertible {
             }
             #expect(try backend.load("index/counter")?.bytes == Array("8".utf8))
         },
-        StorageCheck(name: "a large object is staged, stored create-only and read back streamed and by range") { (backend: any ObjectStore) throws in
+        StorageCheck(name: "a large object is staged, stored create-only and read back streamed and by range") {
+            (backend: any ObjectStore) throws in
             let size = 20 << 20
             let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
             let key: ObjectKey = "blobs/sha256/large"
@@ -92,16 +95,21 @@ struct StorageCheck: Sendable, CustomTestStringConvertible {
         },
         StorageCheck(name: "listing goes past a thousand keys in byte order, a page at a time") { (backend: any ObjectStore) throws in
             // Numbers written out of order, and upper before lower case: byte order is not the order written.
-            let keys = (0..<1_100).map { String(format: "index/refs/%02x/%04d", $0 % 7, ($0 * 7_919) % 1_100) }
+            let keys =
+                (0..<1_100).map { String(format: "index/refs/%02x/%04d", $0 % 7, ($0 * 7_919) % 1_100) }
                 + ["index/refs/Zed", "index/refs/apple", "index/refs.json", "index/refsX", "other/a"]
             for start in stride(from: 0, to: keys.count, by: 100) {
-                let batch = keys[start..<min(keys.count, start + 100)].map { ObjectWrite(ObjectKey(testPath: $0), Array($0.utf8), when: .absent) }
+                let batch = keys[start..<min(keys.count, start + 100)].map {
+                    ObjectWrite(ObjectKey(testPath: $0), Array($0.utf8), when: .absent)
+                }
                 #expect(try backend.write(batch, durable: true).allSatisfy { $0 != nil })
             }
             let first = try backend.list("index/refs/", continuation: nil, details: false)
             #expect(first.objects.count <= 1_000 && first.continuation != nil)
             let listed = try backend.listAll("index/refs/").map(\.key.path)
-            #expect(listed == keys.filter { $0.hasPrefix("index/refs/") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "every key once, in byte order")
+            #expect(
+                listed == keys.filter { $0.hasPrefix("index/refs/") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) },
+                "every key once, in byte order")
             #expect(try backend.listAll("index/refs").count == 1_104, "a prefix need not end at a folder")
             let detailed = try backend.list("index/refs/00/", continuation: nil, details: true).objects
             #expect(detailed.count == 158 && detailed.allSatisfy { $0.size == $0.key.path.utf8.count && $0.modified != nil })
@@ -109,12 +117,13 @@ struct StorageCheck: Sendable, CustomTestStringConvertible {
         StorageCheck(name: "a batch writes each object by its own condition") { (backend: any ObjectStore) throws in
             try backend.write("index/kept", Array("kept".utf8), when: .always)
             let read = try #require(try backend.load("index/kept"))
-            let results = try backend.write([
-                ObjectWrite("index/new", Array("new".utf8), when: .absent),
-                ObjectWrite("index/kept", Array("taken".utf8), when: .absent),
-                ObjectWrite("index/swapped", Array("x".utf8), when: .unchanged(read)),
-                ObjectWrite("index/kept", Array("replaced".utf8), when: .unchanged(read)),
-            ], durable: false)
+            let results = try backend.write(
+                [
+                    ObjectWrite("index/new", Array("new".utf8), when: .absent),
+                    ObjectWrite("index/kept", Array("taken".utf8), when: .absent),
+                    ObjectWrite("index/swapped", Array("x".utf8), when: .unchanged(read)),
+                    ObjectWrite("index/kept", Array("replaced".utf8), when: .unchanged(read)),
+                ], durable: false)
             try backend.flush()
             #expect(results.map { $0 != nil } == [true, false, false, true])
             #expect(try backend.load("index/kept")?.bytes == Array("replaced".utf8))
@@ -136,7 +145,8 @@ struct StorageCheck: Sendable, CustomTestStringConvertible {
             let log = backend.recordLog("index/log")
             var folding = false
             for index in 0..<2_000 where !folding {
-                folding = try log.append(Array(String(repeating: "r", count: 60).appending("\(index)").utf8), foldingBeside: "index/snapshot")
+                folding = try log.append(
+                    Array(String(repeating: "r", count: 60).appending("\(index)").utf8), foldingBeside: "index/snapshot")
             }
             #expect(folding, "the owner is told to fold")
         },
@@ -147,7 +157,8 @@ struct StorageCheck: Sendable, CustomTestStringConvertible {
             #expect(try backend.load("quarantine/albums/x y+z-1.json")?.bytes == Array("album".utf8))
             try backend.move("index/albums/gone.json", to: "quarantine/albums/gone.json")
         },
-        StorageCheck(name: "keys with spaces, plus signs, percent signs and other scripts are kept as written") { (backend: any ObjectStore) throws in
+        StorageCheck(name: "keys with spaces, plus signs, percent signs and other scripts are kept as written") {
+            (backend: any ObjectStore) throws in
             let keys = ["index/a b+c%20d.json", "index/東京 α.json", "index/semi;colon&amp=1"]
             for key in keys { #expect(try backend.write(ObjectKey(testPath: key), Array(key.utf8), when: .absent)) }
             for key in keys { #expect(try backend.load(ObjectKey(testPath: key))?.bytes == Array(key.utf8), "\(key)") }

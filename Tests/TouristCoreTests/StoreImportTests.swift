@@ -19,7 +19,9 @@ import TestSupport
     }
 
     func pin(_ id: String, _ name: String) throws -> Pin {
-        Pin(id: id, name: name, location: try GeoPoint(latitude: 1, longitude: 2), radiusKm: 5, createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+        Pin(
+            id: id, name: name, location: try GeoPoint(latitude: 1, longitude: 2), radiusKm: 5,
+            createdAt: Date(timeIntervalSince1970: 1_700_000_000))
     }
 
     @Test func anImportStoppedBeforeItsCommitIsUndoneOnOpen() throws {

@@ -12,7 +12,11 @@ extension StoreTests {
         try attach(store, shared, to: first, id: "a")
         try attach(store, shared, to: second, id: "b")
         try attach(store, single, to: first, id: "c")
-        #expect(try store.verify(quick: true) == { var clean = VerifyReport(); clean.blobs = 2; clean.rehashed = false; return clean }())
+        #expect(
+            try store.verify(quick: true)
+                == {
+                    var clean = VerifyReport(); clean.blobs = 2; clean.rehashed = false; return clean
+                }())
 
         // A reference file that lists one of the two users: only the full check reads whom it lists.
         try store.transaction { try $0.writeReferences(["\(first.id) t:a"], of: shared.sha256) }
@@ -23,7 +27,9 @@ extension StoreTests {
         // A used blob without any reference file: both find it.
         try FileManager.default.removeItem(atPath: store.refsPath(single.sha256))
         let quick = try store.verify(quick: true)
-        #expect(quick.problems.map(\.kind) == [.references] && quick.problems[0].what.contains("1 blob is used") && quick.problems[0].what.contains(single.sha256), "\(quick.problems)")
+        #expect(
+            quick.problems.map(\.kind) == [.references] && quick.problems[0].what.contains("1 blob is used")
+                && quick.problems[0].what.contains(single.sha256), "\(quick.problems)")
 
         _ = try store.repair()
         #expect(try store.verify().ok)
@@ -43,14 +49,22 @@ extension StoreTests {
         // A descriptive field of the wrong type: only the full check decodes titles.
         try edit(#""title":"1""#, #""title":1"#)
         #expect(try store.verify(quick: true).ok)
-        #expect(try store.verify().problems.map(\.what) == ["index/albums/\(pin.id).json cannot be read (unexpected value at photos[0].candidate.title); its pin's photos are not listed"])
+        #expect(
+            try store.verify().problems.map(\.what) == [
+                "index/albums/\(pin.id).json cannot be read (unexpected value at photos[0].candidate.title); its pin's photos are not listed"
+            ])
         // A photo's state is a link (stored photos name their blob): both find it.
         try edit(#""title":1"#, #""title":"1""#)
         try edit(#""state":"stored""#, #""state":"kept""#)
-        #expect(try store.verify(quick: true).problems.map(\.what) == ["index/albums/\(pin.id).json cannot be read (unexpected value at photos[0].state); its pin's photos are not listed"])
+        #expect(
+            try store.verify(quick: true).problems.map(\.what) == [
+                "index/albums/\(pin.id).json cannot be read (unexpected value at photos[0].state); its pin's photos are not listed"
+            ])
         // A torn file: both find it.
         try String(try String(contentsOfFile: path, encoding: .utf8).prefix(40)).write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(try store.verify(quick: true).problems.first?.what == "index/albums/\(pin.id).json cannot be read (not valid JSON); its pin's photos are not listed")
+        #expect(
+            try store.verify(quick: true).problems.first?.what
+                == "index/albums/\(pin.id).json cannot be read (not valid JSON); its pin's photos are not listed")
     }
 
     @Test func aStoredPhotoWithoutABlobNameIsFoundAndFetchedAgain() throws {
@@ -64,7 +78,9 @@ extension StoreTests {
             try transaction.save(album)
         }
         let report = try store.verify(quick: true)
-        #expect(report.problems.map(\.kind) == [.missingBlob] && report.problems[0].what == "photo t:1 of pin \(pin.id) is recorded as stored but names no blob", "\(report.problems)")
+        #expect(
+            report.problems.map(\.kind) == [.missingBlob]
+                && report.problems[0].what == "photo t:1 of pin \(pin.id) is recorded as stored but names no blob", "\(report.problems)")
         let repaired = try store.repair()
         #expect(repaired.pinsToFetch == [pin.id])
         #expect(try store.album(pin.id).photos.map(\.state) == [.pending])
@@ -84,13 +100,17 @@ extension StoreTests {
         #expect(report.corrupt == ["\(info.sha256): cannot be read"], "\(report)")
         #expect(report.problems.map(\.what) == ["blob \(info.sha256) cannot be read; used by \(pin.id) t:1"])
         let repaired = try store.repair()
-        #expect(repaired.quarantined == ["quarantine/blobs/\(info.sha256)"] && repaired.actions.contains { $0.contains("was unreadable") }, "\(repaired)")
+        #expect(
+            repaired.quarantined == ["quarantine/blobs/\(info.sha256)"] && repaired.actions.contains { $0.contains("was unreadable") },
+            "\(repaired)")
         #expect(try store.album(pin.id).photos.map(\.state) == [.pending])
         #expect(try store.verify().ok)
     }
 
     @Test func blobIDsReadHexNamesAndSortAsThey() throws {
-        let names = (0..<200).map { index in Hex.string((0..<32).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ index &* 11 &+ ($0 == 0 ? index : 0)) }) }
+        let names = (0..<200).map { index in
+            Hex.string((0..<32).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ index &* 11 &+ ($0 == 0 ? index : 0)) })
+        }
         let ids = names.compactMap(BlobID.init)
         #expect(ids.map(\.hex) == names, "every name reads back")
         #expect(ids.sorted().map(\.hex) == names.sorted(), "ids sort as their names")

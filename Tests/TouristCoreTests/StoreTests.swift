@@ -22,7 +22,8 @@ import TestSupport
     func attach(_ store: Store, _ info: BlobInfo, to pin: Pin, id: String) throws {
         try store.transaction { transaction in
             var album = try transaction.album(pin.id)
-            var photo = AlbumPhoto(candidate: PhotoCandidate(key: PhotoKey(provider: "t", id: id), title: id, sources: [:]), size: .small240)
+            var photo = AlbumPhoto(
+                candidate: PhotoCandidate(key: PhotoKey(provider: "t", id: id), title: id, sources: [:]), size: .small240)
             photo.state = .stored
             photo.sha256 = info.sha256
             photo.bytes = info.bytes
@@ -77,13 +78,17 @@ import TestSupport
                 return round
             }
         }
-        defer { done.store(true, ordering: .releasing) } // also when a read below throws
+        defer { done.store(true, ordering: .releasing) }  // also when a read below throws
         var reads = 0, sawFirst = false, sawSecond = false
         // Until the writer ends, which it does only when told or when a write fails.
         while !(sawFirst && sawSecond && reads >= 200), !writerEnded.load(ordering: .acquiring) {
             let seen = Data(try #require(try FileSystem.read(path)))
             // Compared with memcmp, not element by element.
-            if seen == firstData { sawFirst = true } else if seen == secondData { sawSecond = true } else {
+            if seen == firstData {
+                sawFirst = true
+            } else if seen == secondData {
+                sawSecond = true
+            } else {
                 Issue.record("read \(seen.count) bytes that are neither version")
             }
             reads += 1
@@ -145,9 +150,15 @@ import TestSupport
         try attach(store, shared, to: first, id: "a")
         try attach(store, own, to: first, id: "b")
         try attach(store, shared, to: second, id: "a")
-        #expect(throws: StoreError.self) { try store.transaction { try $0.removePhotos([PhotoKey(provider: "t", id: "a"), PhotoKey(provider: "t", id: "nope")], fromPin: first.id) } }
+        #expect(throws: StoreError.self) {
+            try store.transaction {
+                try $0.removePhotos([PhotoKey(provider: "t", id: "a"), PhotoKey(provider: "t", id: "nope")], fromPin: first.id)
+            }
+        }
         #expect(try store.album(first.id).photos.count == 2, "an unknown photo removes nothing")
-        let deleted = try store.transaction { try $0.removePhotos([PhotoKey(provider: "t", id: "a"), PhotoKey(provider: "t", id: "b")], fromPin: first.id) }
+        let deleted = try store.transaction {
+            try $0.removePhotos([PhotoKey(provider: "t", id: "a"), PhotoKey(provider: "t", id: "b")], fromPin: first.id)
+        }
         #expect(deleted == 1)
         let album = try store.album(first.id)
         #expect(album.photos.isEmpty && album.removed == [PhotoKey(provider: "t", id: "a"), PhotoKey(provider: "t", id: "b")])
@@ -225,16 +236,27 @@ import TestSupport
     @Test func refusesANewerFormatAFileAndAForeignFolder() throws {
         _ = try Store(path: root)
         try Data("2\n".utf8).write(to: URL(fileURLWithPath: root + "/VERSION"))
-        #expect(throws: StoreError(.newerVersion, "the store \(root) has format version 2, newer than this tourist reads (1). Upgrade tourist; nothing was changed")) {
+        #expect(
+            throws: StoreError(
+                .newerVersion,
+                "the store \(root) has format version 2, newer than this tourist reads (1). Upgrade tourist; nothing was changed")
+        ) {
             try Store(path: root)
         }
         let file = try folder.write("plain-file", "hello")
-        #expect(throws: StoreError(.unusable, "the store path \(file) is a file, not a folder", remedy: Remedy(.pointAtStore("a folder (it is created when missing)")))) {
+        #expect(
+            throws: StoreError(
+                .unusable, "the store path \(file) is a file, not a folder",
+                remedy: Remedy(.pointAtStore("a folder (it is created when missing)")))
+        ) {
             try Store(path: file)
         }
         let foreign = folder.child("documents")
         try folder.write("documents/notes.txt", "mine")
-        #expect(throws: StoreError(.unusable, "\(foreign) is not a tourist store (it has files but no VERSION)", remedy: Remedy(.chooseEmptyStoreFolder))) {
+        #expect(
+            throws: StoreError(
+                .unusable, "\(foreign) is not a tourist store (it has files but no VERSION)", remedy: Remedy(.chooseEmptyStoreFolder))
+        ) {
             try Store(path: foreign)
         }
         #expect(try String(contentsOfFile: foreign + "/notes.txt", encoding: .utf8) == "mine")
@@ -249,8 +271,14 @@ import TestSupport
             try store.resolvePin("eiffel tower")
         }
         #expect(try addPin(store, "Eiffel Tower") == pin)
-        #expect(throws: StoreError(.conflict, "a pin named \"Eiffel Tower\" already exists at another place (id \(pin.id))", remedy: Remedy(.chooseAnotherName, .removePin(pin: pin.id), joining: .or))) {
-            try store.transaction { try $0.addPin(name: "Eiffel Tower", location: GeoPoint(latitude: 3, longitude: 4), radiusKm: 5, target: 21) }
+        #expect(
+            throws: StoreError(
+                .conflict, "a pin named \"Eiffel Tower\" already exists at another place (id \(pin.id))",
+                remedy: Remedy(.chooseAnotherName, .removePin(pin: pin.id), joining: .or))
+        ) {
+            try store.transaction {
+                try $0.addPin(name: "Eiffel Tower", location: GeoPoint(latitude: 3, longitude: 4), radiusKm: 5, target: 21)
+            }
         }
     }
 }

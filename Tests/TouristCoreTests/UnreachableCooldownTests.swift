@@ -65,10 +65,13 @@ import TestSupport
         #expect(probed.candidates.map(\.key.provider) == ["commons"])
         #expect(probed.failures.isEmpty)
 
-        #expect(log.messages.filter { $0.hasPrefix("commons: could not resolve") } == [
-            "commons: could not resolve commons.wikimedia.org (offline?); not asked again for 60 s"
-        ])
-        #expect(log.messages.contains("commons: skipped: could not resolve commons.wikimedia.org (offline?); asked again in 1 s"), "\(log.messages)")
+        #expect(
+            log.messages.filter { $0.hasPrefix("commons: could not resolve") } == [
+                "commons: could not resolve commons.wikimedia.org (offline?); not asked again for 60 s"
+            ])
+        #expect(
+            log.messages.contains("commons: skipped: could not resolve commons.wikimedia.org (offline?); asked again in 1 s"),
+            "\(log.messages)")
         #expect(!log.messages.contains { $0.contains("retry") }, "\(log.messages)")
     }
 
@@ -108,10 +111,13 @@ import TestSupport
     }
 
     @Test func aRefusedConnectionIsWordedAsSuch() {
-        let error = ProviderError.unreachable(host: "127.0.0.1:9", "http://127.0.0.1:9/w/api.php: Couldn't connect to server", cause: .couldNotConnect)
+        let error = ProviderError.unreachable(
+            host: "127.0.0.1:9", "http://127.0.0.1:9/w/api.php: Couldn't connect to server", cause: .couldNotConnect)
         #expect(Router.unreachable(error) == "could not connect to 127.0.0.1:9 (refused, or no route)")
         #expect(!RetryPolicy(retries: 4).shouldRetry(error, attempt: 1))
-        #expect(RetryPolicy(retries: 4).shouldRetry(ProviderError.unavailable("HTTP 503"), attempt: 1), "other transient failures keep their backoff")
+        #expect(
+            RetryPolicy(retries: 4).shouldRetry(ProviderError.unavailable("HTTP 503"), attempt: 1),
+            "other transient failures keep their backoff")
     }
 }
 

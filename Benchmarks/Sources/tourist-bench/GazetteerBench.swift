@@ -26,6 +26,8 @@ func gazetteerTimings(rounds: Int) throws {
     let nearest = median { round in _ = gazetteer.nearest(to: points[round % points.count]) }
     let coldComponents = cold.components
     let coldMs = Double(coldComponents.seconds) * 1e3 + Double(coldComponents.attoseconds) / 1e15
-    print(String(format: "gazetteer of %d places: cold load %.1f ms; warm lookup by name %.1f us, nearest city %.1f us (medians of %d)",
-                 gazetteer.count, coldMs, lookup, nearest, rounds))
+    print(
+        String(
+            format: "gazetteer of %d places: cold load %.1f ms; warm lookup by name %.1f us, nearest city %.1f us (medians of %d)",
+            gazetteer.count, coldMs, lookup, nearest, rounds))
 }

@@ -26,7 +26,8 @@ func addPins(store path: String, count: Int) throws {
             longitude = (longitude * 1e4).rounded() / 1e4
             let location = try GeoPoint(latitude: latitude, longitude: longitude)
             let result = try transaction.addPin(
-                name: "Bench pin \(number)", location: location, radiusKm: 5, near: try? Gazetteer.bundled().nearest(to: location), target: 21,
+                name: "Bench pin \(number)", location: location, radiusKm: 5, near: try? Gazetteer.bundled().nearest(to: location),
+                target: 21,
                 now: Date(timeIntervalSince1970: 1_700_000_000 + Double(number))
             )
             if result.created { added += 1 }
@@ -70,7 +71,8 @@ func pageTimings(arguments: [String]) throws {
         index += 2
     }
     guard var base = options["--base"], let pin = options["--pin"], let runs = options["--runs"].flatMap(Int.init), runs > 0,
-          let photos = options["--photos"].flatMap(Int.init) else {
+        let photos = options["--photos"].flatMap(Int.init)
+    else {
         fail(usage)
     }
     let pages = Set((options["--pages"] ?? "").split(separator: ",").map(String.init))
@@ -84,10 +86,12 @@ func pageTimings(arguments: [String]) throws {
     // a run whose condition already held then is only an upper bound, and is flagged.
     var injected = true
     do {
-        try browser.command("POST", "/goog/cdp/execute", ["cmd": "Page.addScriptToEvaluateOnNewDocument", "params": ["source": poller(photos: photos)]])
+        try browser.command(
+            "POST", "/goog/cdp/execute", ["cmd": "Page.addScriptToEvaluateOnNewDocument", "params": ["source": poller(photos: photos)]])
     } catch {
         injected = false
-        FileHandle.standardError.write(Data("tourist-bench: no CDP passthrough (\(error)); polling from executeAsync after the load event instead\n".utf8))
+        FileHandle.standardError.write(
+            Data("tourist-bench: no CDP passthrough (\(error)); polling from executeAsync after the load event instead\n".utf8))
     }
 
     func measure(_ page: String, url: String, width: Int, height: Int) throws -> [String: Any] {
@@ -111,7 +115,10 @@ func pageTimings(arguments: [String]) throws {
             if !injected { visit["installedAfterLoad"] = true }
             visits.append(visit)
             let ms = { (key: String) in ((visit[key] as? NSNumber)?.doubleValue).map { String(format: "%.1f", $0) } ?? "-" }
-            FileHandle.standardError.write(Data("tourist-bench: \(page) run \(run)\(run == 0 ? " (first visit, not counted)" : ""): condition \(ms("condition")) ms, frame \(ms("frame")) ms, load event \(ms("loadEventEnd")) ms\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "tourist-bench: \(page) run \(run)\(run == 0 ? " (first visit, not counted)" : ""): condition \(ms("condition")) ms, frame \(ms("frame")) ms, load event \(ms("loadEventEnd")) ms\n"
+                        .utf8))
         }
         let counted = Array(visits.dropFirst())
         let key = page == "album" ? "condition" : "frame"
@@ -130,7 +137,8 @@ func pageTimings(arguments: [String]) throws {
     if pages.contains("album") { measured.append(("album", try measure("album", url: "\(base)/pins/\(pin)", width: 1280, height: 2400))) }
     if pages.contains("map") { measured.append(("map", try measure("map", url: "\(base)/", width: 1280, height: 800))) }
     var report: [String: Any] = [
-        "browser": "chromium (headless), chromedriver", "poller": injected ? "installed before the page's scripts (CDP)" : "installed by executeAsync after the load event",
+        "browser": "chromium (headless), chromedriver",
+        "poller": injected ? "installed before the page's scripts (CDP)" : "installed by executeAsync after the load event",
         "http_cache": "warm: one uncounted first visit per page, same profile; about:blank between runs",
     ]
     for (name, result) in measured { report[name] = result }
@@ -143,7 +151,8 @@ func pageTimings(arguments: [String]) throws {
     }
     for (name, result) in measured {
         let median = result["median_ms"] as? Double ?? 0, max = result["max_ms"] as? Double ?? 0
-        FileHandle.standardError.write(Data(String(format: "tourist-bench: %@ page: median %.1f ms, max %.1f ms (%d runs)\n", name, median, max, runs).utf8))
+        FileHandle.standardError.write(
+            Data(String(format: "tourist-bench: %@ page: median %.1f ms, max %.1f ms (%d runs)\n", name, median, max, runs).utf8))
     }
 }
 

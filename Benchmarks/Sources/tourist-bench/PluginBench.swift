@@ -26,16 +26,21 @@ func servePlugin(fixture folder: String) async throws -> Never {
         return value
     }
     while let line = readLine() {
-        guard let request = try? JSONParser.parse(Array(line.utf8)), let id = request["id"]?.numberValue, let method = request["method"]?.stringValue else { continue }
+        guard let request = try? JSONParser.parse(Array(line.utf8)), let id = request["id"]?.numberValue,
+            let method = request["method"]?.stringValue
+        else { continue }
         let params = request["params"] ?? .null
         var result = JSONValue.object([])
         switch method {
         case "hello":
-            result = .object([("protocol", .number(1)), ("provider", .string("bench-fixture")), ("capabilities", .array([.string("search")]))])
+            result = .object([
+                ("protocol", .number(1)), ("provider", .string("bench-fixture")), ("capabilities", .array([.string("search")])),
+            ])
         case "search":
             let center = try GeoPoint(latitude: params["latitude"]?.numberValue ?? 0, longitude: params["longitude"]?.numberValue ?? 0)
             let page = params["cursor"]?.stringValue.flatMap(Int.init) ?? 1
-            let query = GeoQuery(center: center, radiusKm: params["radiusKm"]?.numberValue ?? 5, limit: Int(params["limit"]?.numberValue ?? 21), page: page)
+            let query = GeoQuery(
+                center: center, radiusKm: params["radiusKm"]?.numberValue ?? 5, limit: Int(params["limit"]?.numberValue ?? 21), page: page)
             let found = try await provider.search(query)
             let photos = found.candidates.map(json)
             result = .object([("photos", .array(photos)), ("cursor", found.nextPage.map { .string(String($0)) } ?? .null)])
@@ -59,7 +64,8 @@ private func answer(_ line: JSONValue) {
 /// ROUNDS times one after another through the fixture provider in process and through
 /// `serve-plugin` started once (warmed up first); prints one JSON object with the mean per request.
 func pluginOverhead(fixture folder: String, rounds: Int) async throws {
-    let text = #"{"providers": [{"name": "bench", "type": "exec", "command": ["\#(CommandLine.arguments[0])", "serve-plugin", "\#(folder)"]}]}"#
+    let text =
+        #"{"providers": [{"name": "bench", "type": "exec", "command": ["\#(CommandLine.arguments[0])", "serve-plugin", "\#(folder)"]}]}"#
     let directory = FileManager.default.currentDirectoryPath
     let environment = ProcessInfo.processInfo.environment
     let loader = ConfigLoader(registry: ProviderRegistry([ExecProviderFactory()]), environment: environment, workingDirectory: directory)

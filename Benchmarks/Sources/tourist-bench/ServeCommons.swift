@@ -8,7 +8,9 @@ import Foundation
 /// `DIR/endpoint`, `DIR/curl.cfg` (the 250 px thumbnails of the 21 nearest photos, what a 21-photo
 /// album downloads, with output files, for `curl --parallel -K`), then serves until killed, keeping
 /// `DIR/requests` up to date: `API_REQUESTS IMAGE_REQUESTS MAXLAG_ANSWERS`.
-func serveCommons(directory: String, files count: Int, delayMs: Int, spacingMetres: Double, steadyMaxlag: (every: Int, retryAfter: Int)?) throws -> Never {
+func serveCommons(directory: String, files count: Int, delayMs: Int, spacingMetres: Double, steadyMaxlag: (every: Int, retryAfter: Int)?)
+    throws -> Never
+{
     let files = FakeCommonsFile.around(latitude: 48.8584, longitude: 2.2945, count: count, spacingMetres: spacingMetres)
     let fake = try FakeCommons(files: files, delay: .milliseconds(delayMs))
     fake.setModes { $0.steadyMaxlag = steadyMaxlag }

@@ -73,7 +73,9 @@ func seed(store path: String, count: Int, jpegs: [String], uniqueBytes: Int? = n
             takenAt: Date(timeIntervalSince1970: 1_600_000_000), location: location, sources: [.small240: .file(source)]
         )
         if let flickrID {
-            let url = { (suffix: String) in PhotoSource.url(URL(string: "https://live.staticflickr.com/65535/\(flickrID)_5f3a9c2e1b_\(suffix).jpg")!) }
+            let url = { (suffix: String) in
+                PhotoSource.url(URL(string: "https://live.staticflickr.com/65535/\(flickrID)_5f3a9c2e1b_\(suffix).jpg")!)
+            }
             candidate = PhotoCandidate(
                 key: PhotoKey(provider: "flickr", id: String(flickrID)), title: "Tour Eiffel at dusk \(index)", owner: "Some Photographer",
                 license: "CC BY 2.0", licenseID: "4", takenAt: Date(timeIntervalSince1970: 1_600_000_000), location: location,
@@ -90,9 +92,11 @@ func seed(store path: String, count: Int, jpegs: [String], uniqueBytes: Int? = n
         photo.sourceURL = candidate.sources[.small240]?.location
         return photo
     }
-    let shared = try uniqueBytes == nil ? jpegs.prefix(21).enumerated().map { index, file in
-        try photo(index, try Data(contentsOf: URL(fileURLWithPath: file)), source: file)
-    } : []
+    let shared =
+        try uniqueBytes == nil
+        ? jpegs.prefix(21).enumerated().map { index, file in
+            try photo(index, try Data(contentsOf: URL(fileURLWithPath: file)), source: file)
+        } : []
     var pins: [Pin] = []
     var references: [String: [String]] = [:]
     for number in 0..<count {
@@ -102,12 +106,14 @@ func seed(store path: String, count: Int, jpegs: [String], uniqueBytes: Int? = n
             id: id, name: name, location: try GeoPoint(latitude: Double(number % 180) - 89.5, longitude: Double(number % 360) - 179.5),
             radiusKm: 5, createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(number))
         )
-        let photos = try uniqueBytes.map { bytes in
-            try (0..<21).map { index in
-                let photoNumber = number * 21 + index
-                return try photo(index, noise(seed: UInt64(photoNumber), count: bytes), source: "", flickrID: 53_000_000_000 + photoNumber)
-            }
-        } ?? shared
+        let photos =
+            try uniqueBytes.map { bytes in
+                try (0..<21).map { index in
+                    let photoNumber = number * 21 + index
+                    return try photo(
+                        index, noise(seed: UInt64(photoNumber), count: bytes), source: "", flickrID: 53_000_000_000 + photoNumber)
+                }
+            } ?? shared
         pin.state = .ready
         pin.photos = photos.count
         var album = Album(pin: pin, target: 21)
@@ -154,10 +160,13 @@ case "ingest":
     let width = ProcessInfo.processInfo.environment["TOURIST_BENCH_WIDTH"].flatMap(Int.init) ?? 4
     try await ingest(store: arguments[arguments.startIndex + 1], files: Array(arguments.dropFirst(2)), width: width)
 case "seed":
-    guard arguments.count >= 4, let count = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench seed STORE PINS JPEG…") }
+    guard arguments.count >= 4, let count = Int(arguments[arguments.startIndex + 2]) else {
+        fail("usage: tourist-bench seed STORE PINS JPEG…")
+    }
     try seed(store: arguments[arguments.startIndex + 1], count: count, jpegs: Array(arguments.dropFirst(3)))
 case "seed-unique":
-    guard arguments.count == 4, let count = Int(arguments[arguments.startIndex + 2]), let bytes = Int(arguments[arguments.startIndex + 3]) else {
+    guard arguments.count == 4, let count = Int(arguments[arguments.startIndex + 2]), let bytes = Int(arguments[arguments.startIndex + 3])
+    else {
         fail("usage: tourist-bench seed-unique STORE PINS BYTES")
     }
     try seed(store: arguments[arguments.startIndex + 1], count: count, jpegs: [], uniqueBytes: bytes)
@@ -180,7 +189,9 @@ case "decode-album":
     let file = URL(fileURLWithPath: "\(values[0])/index/albums/\(values[1]).json")
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
-    guard try store.album(values[1]) == decoder.decode(Album.self, from: Data(contentsOf: file)) else { fail("the two readers disagree on \(file.path)") }
+    guard try store.album(values[1]) == decoder.decode(Album.self, from: Data(contentsOf: file)) else {
+        fail("the two readers disagree on \(file.path)")
+    }
     /// The median time of `rounds` runs of `body`, in microseconds.
     func median(_ body: () throws -> Void) rethrows -> Double {
         let clock = ContinuousClock()
@@ -190,7 +201,10 @@ case "decode-album":
     }
     let reader = try median { _ = try store.album(values[1]) }
     let codable = try median { _ = try decoder.decode(Album.self, from: Data(contentsOf: file)) }
-    print(String(format: "album of %d bytes, read and decoded (median of %d): tourist %.1f us, JSONDecoder %.1f us (%.1fx)", (try? Data(contentsOf: file).count) ?? 0, rounds, reader, codable, codable / reader))
+    print(
+        String(
+            format: "album of %d bytes, read and decoded (median of %d): tourist %.1f us, JSONDecoder %.1f us (%.1fx)",
+            (try? Data(contentsOf: file).count) ?? 0, rounds, reader, codable, codable / reader))
 case "serve-flickr":
     let values = Array(arguments.dropFirst())
     guard values.count == 4, let photos = Int(values[1]), let bytes = Int(values[2]), let delay = Int(values[3]) else {
@@ -206,19 +220,27 @@ case "serve-commons":
     guard let spacing, values.count < 6 || lag != nil else { fail(usage) }
     try serveCommons(directory: values[0], files: files, delayMs: delay, spacingMetres: spacing, steadyMaxlag: lag)
 case "write-photos":
-    guard arguments.count == 3, let count = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench write-photos DIR COUNT") }
+    guard arguments.count == 3, let count = Int(arguments[arguments.startIndex + 2]) else {
+        fail("usage: tourist-bench write-photos DIR COUNT")
+    }
     try writePhotos(folder: arguments[arguments.startIndex + 1], count: count)
 case "serve-plugin":
     guard arguments.count == 2 else { fail("usage: tourist-bench serve-plugin FIXTURE_DIR") }
     try await servePlugin(fixture: arguments[arguments.startIndex + 1])
 case "plugin-overhead":
-    guard arguments.count == 3, let rounds = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench plugin-overhead FIXTURE_DIR ROUNDS") }
+    guard arguments.count == 3, let rounds = Int(arguments[arguments.startIndex + 2]) else {
+        fail("usage: tourist-bench plugin-overhead FIXTURE_DIR ROUNDS")
+    }
     try await pluginOverhead(fixture: arguments[arguments.startIndex + 1], rounds: rounds)
 case "add-pins":
-    guard arguments.count == 3, let count = Int(arguments[arguments.startIndex + 2]) else { fail("usage: tourist-bench add-pins STORE COUNT") }
+    guard arguments.count == 3, let count = Int(arguments[arguments.startIndex + 2]) else {
+        fail("usage: tourist-bench add-pins STORE COUNT")
+    }
     try addPins(store: arguments[arguments.startIndex + 1], count: count)
 case "gazetteer":
-    guard arguments.count == 2, let rounds = Int(arguments[arguments.startIndex + 1]), rounds > 0 else { fail("usage: tourist-bench gazetteer ROUNDS") }
+    guard arguments.count == 2, let rounds = Int(arguments[arguments.startIndex + 1]), rounds > 0 else {
+        fail("usage: tourist-bench gazetteer ROUNDS")
+    }
     try gazetteerTimings(rounds: rounds)
 case "page-timings":
     do {
@@ -227,5 +249,7 @@ case "page-timings":
         fail("page-timings: \(error)")
     }
 default:
-    fail("usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | decode-album STORE PIN ROUNDS | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS [SPACING_M [MAXLAG_EVERY RETRY_AFTER]] | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS | add-pins STORE COUNT | page-timings --base URL --pin ID [--runs N] [--photos N] [--pages album,map] [--json FILE] | gazetteer ROUNDS")
+    fail(
+        "usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | decode-album STORE PIN ROUNDS | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS [SPACING_M [MAXLAG_EVERY RETRY_AFTER]] | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS | add-pins STORE COUNT | page-timings --base URL --pin ID [--runs N] [--photos N] [--pages album,map] [--json FILE] | gazetteer ROUNDS"
+    )
 }

@@ -47,7 +47,9 @@ public struct AlbumPhoto: Sendable, Codable, Equatable {
 
     /// The stored copy at `size`: the album's own, or a kept view.
     public func copy(at size: PhotoSize) -> PhotoView? {
-        if self.size == size, state == .stored, let sha256, let bytes { return PhotoView(size: size, sha256: sha256, bytes: bytes, mimeType: mimeType) }
+        if self.size == size, state == .stored, let sha256, let bytes {
+            return PhotoView(size: size, sha256: sha256, bytes: bytes, mimeType: mimeType)
+        }
         return views?.first { $0.size == size }
     }
 

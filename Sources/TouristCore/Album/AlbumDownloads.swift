@@ -52,9 +52,10 @@ extension AlbumFetcher {
         let pending = album.photos.filter { $0.state == .pending }
         if !pending.isEmpty { try await store.prepareStagingInBackground() }
         // downloads.concurrency at most, each provider within its own `concurrency`.
-        let limits = Dictionary(uniqueKeysWithValues: Set(pending.map(\.key.provider)).compactMap { name in
-            router.provider(named: name)?.entry.concurrency.map { (name, $0) }
-        })
+        let limits = Dictionary(
+            uniqueKeysWithValues: Set(pending.map(\.key.provider)).compactMap { name in
+                router.provider(named: name)?.entry.concurrency.map { (name, $0) }
+            })
         let clock = ContinuousClock()
         var pipeline = DownloadPipeline(
             pending: pending, limits: limits, concurrency: downloads.concurrency,
@@ -112,7 +113,9 @@ extension AlbumFetcher {
         let candidate = photo.candidate
         do {
             guard let configured = router.provider(named: candidate.key.provider) else {
-                throw ProviderError.unavailable("provider \"\(candidate.key.provider)\" is not configured or not enabled; add it back to the config or remove the photo")
+                throw ProviderError.unavailable(
+                    "provider \"\(candidate.key.provider)\" is not configured or not enabled; add it back to the config or remove the photo"
+                )
             }
             guard let (size, source) = candidate.source(nearest: photo.size) else {
                 throw ProviderError.notFound("the provider listed no size of this photo")
@@ -121,11 +124,13 @@ extension AlbumFetcher {
             let arrived = try await retryPolicy.run(log: RetryLog(logger, "download \(candidate.key)")) {
                 // The wait for a shared slot is not part of the transfer's time-out.
                 try await holdingSharedSlot {
-                    try await withTimeout(downloads.timeoutSeconds, what: "downloading \(candidate.key)") { [store, maxBytes = downloads.maxPhotoBytes] in
+                    try await withTimeout(downloads.timeoutSeconds, what: "downloading \(candidate.key)") {
+                        [store, maxBytes = downloads.maxPhotoBytes] in
                         let writer = try store.blobs.makeWriter(maxBytes: maxBytes)
                         try await configured.fetch(candidate, size: size, into: writer)
                         guard ImageFormat.mimeType(of: writer.head) != nil else {
-                            throw ProviderError.invalidResponse("the data received is not an image (no JPEG, PNG, GIF, WebP, TIFF, HEIC or AVIF signature)")
+                            throw ProviderError.invalidResponse(
+                                "the data received is not an image (no JPEG, PNG, GIF, WebP, TIFF, HEIC or AVIF signature)")
                         }
                         return Transferred(key: candidate.key, writer: writer, source: source.location)
                     }
@@ -165,7 +170,8 @@ extension AlbumFetcher {
                 switch attempt.result {
                 case .success(let (blob, _)) where album.photos.contains(where: { $0.state == .stored && $0.sha256 == blob.sha256 }):
                     // The same bytes from another provider (or twice from one): the album keeps one.
-                    let original = album.photos.first { $0.state == .stored && $0.sha256 == blob.sha256 }?.key.description ?? "another photo"
+                    let original =
+                        album.photos.first { $0.state == .stored && $0.sha256 == blob.sha256 }?.key.description ?? "another photo"
                     logger.debug("photo \(attempt.key) rejected: the same bytes as \(original)")
                     album.photos[index].state = .rejected
                     album.photos[index].error = "the same photo as \(original) (identical bytes)"

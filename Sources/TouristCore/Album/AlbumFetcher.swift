@@ -43,7 +43,9 @@ public struct AlbumFetcher: Sendable {
             // downloaded again (the store decides whether that can happen, see `holdsUsedBlob`).
             for index in album.photos.indices {
                 album.photos[index].views?.removeAll { !store.holdsUsedBlob($0.sha256) }
-                guard album.photos[index].state == .stored, let sha256 = album.photos[index].sha256, !store.holdsUsedBlob(sha256) else { continue }
+                guard album.photos[index].state == .stored, let sha256 = album.photos[index].sha256, !store.holdsUsedBlob(sha256) else {
+                    continue
+                }
                 album.photos[index].forgetBlob()
             }
             album.target = target
@@ -85,10 +87,12 @@ public struct AlbumFetcher: Sendable {
         let found = try await unseen(current, count: target)
         guard !found.candidates.isEmpty else {
             // The album is left as it was, whatever the reason.
-            return FetchOutcome(report: .noNewCollection(current.pin, failures: found.failures), album: current, providerFailures: found.failures)
+            return FetchOutcome(
+                report: .noNewCollection(current.pin, failures: found.failures), album: current, providerFailures: found.failures)
         }
         if !allowFewer, Self.wouldShrink(current, to: found.candidates.count, target: target) {
-            let report = FetchReport.fewUnseen(current.pin, unseen: found.candidates.count, holds: current.keptCount, failures: found.failures)
+            let report = FetchReport.fewUnseen(
+                current.pin, unseen: found.candidates.count, holds: current.keptCount, failures: found.failures)
             return FetchOutcome(report: report, album: current, providerFailures: found.failures)
         }
         let album = try await store.transactionInBackground { [size] transaction in
@@ -166,7 +170,9 @@ public struct AlbumFetcher: Sendable {
             album.shown.subtract(leaving.map(\.key))
             try transaction.save(album)
             for provider in stopped.sorted() {
-                logger.debug("\(provider) stopped working: its \(leaving.count { $0.key.provider == provider }) undelivered photos leave the album for others")
+                logger.debug(
+                    "\(provider) stopped working: its \(leaving.count { $0.key.provider == provider }) undelivered photos leave the album for others"
+                )
             }
             return leaving.count
         }
@@ -214,7 +220,8 @@ public struct AlbumFetcher: Sendable {
         }
         return try await store.transactionInBackground { [failures, searched, router] transaction in
             var album = try transaction.album(id)
-            let report = FetchReport.ending(operation, album: album, failures: failures, searched: searched, providersEnabled: !router.providers.isEmpty)
+            let report = FetchReport.ending(
+                operation, album: album, failures: failures, searched: searched, providersEnabled: !router.providers.isEmpty)
             album.report = report
             report.mark(&album.pin)
             try transaction.save(album)

@@ -54,7 +54,8 @@ public struct PhotoJSON: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, provider, title, owner, license, licenseID, licenseURL, attribution, takenAt, latitude, longitude, pageURL, distanceKm, camera, file
+        case id, provider, title, owner, license, licenseID, licenseURL, attribution, takenAt, latitude, longitude, pageURL, distanceKm,
+            camera, file
         case state, size, sha256, bytes, mime, path, sourceURL, error
     }
 
@@ -75,7 +76,9 @@ public struct PhotoJSON: Encodable, Sendable {
         self.distanceKm = distanceKm
         source = candidate.source(nearest: .original)?.source.location
         camera = candidate.camera
-        if case .file(let path) = candidate.source(nearest: .original)?.source, candidate.owner == nil, candidate.license == nil { file = path }
+        if case .file(let path) = candidate.source(nearest: .original)?.source, candidate.owner == nil, candidate.license == nil {
+            file = path
+        }
     }
 
     /// An album photo, with where it stands in `store`. `withPath: false` leaves out the blob

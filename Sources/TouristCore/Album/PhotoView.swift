@@ -30,7 +30,11 @@ public struct PhotoView: Sendable, Codable, Equatable {
         let digits = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         for byte in text.utf8 {
-            if needsEncoding(byte) { out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]] } else { out.append(byte) }
+            if needsEncoding(byte) {
+                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+            } else {
+                out.append(byte)
+            }
         }
         return String(decoding: out, as: UTF8.self)
     }

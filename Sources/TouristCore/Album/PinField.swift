@@ -95,7 +95,8 @@ extension Pin: Codable {
             case .date(_, let set): if let value = try read(Date.self) { set(&self, value) }
             case .word(_, let set):
                 if let raw = try read(String.self), !set(&self, raw) {
-                    throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "no \(field.name) is called \(raw)")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: container, debugDescription: "no \(field.name) is called \(raw)")
                 }
             }
         }

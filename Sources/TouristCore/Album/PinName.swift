@@ -20,11 +20,17 @@ public enum PinName {
             throw LibraryError(.usage, "a pin's name must not be empty; give it a name, or leave the name out to use its coordinates")
         }
         guard name.count <= maximumLength else {
-            throw LibraryError(.usage, "the pin name \"\(name.prefix(40))…\" is \(name.count) characters long; a pin's name may hold at most \(maximumLength): shorten it")
+            throw LibraryError(
+                .usage,
+                "the pin name \"\(name.prefix(40))…\" is \(name.count) characters long; a pin's name may hold at most \(maximumLength): shorten it"
+            )
         }
         if let control = name.unicodeScalars.first(where: PlainLine.isControl) {
             let code = String(format: "U+%04X", control.value)
-            throw LibraryError(.usage, "the pin name \(name.debugDescription) holds a control character (\(code)); use letters, digits, spaces and punctuation only")
+            throw LibraryError(
+                .usage,
+                "the pin name \(name.debugDescription) holds a control character (\(code)); use letters, digits, spaces and punctuation only"
+            )
         }
         return name
     }

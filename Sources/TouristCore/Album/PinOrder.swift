@@ -24,7 +24,8 @@ public enum PinOrder: String, Sendable, CaseIterable {
             }.map(\.element)
         case .state:
             let rank = Dictionary(uniqueKeysWithValues: PinState.allCases.enumerated().map { ($1, $0) })
-            return pins.enumerated().sorted { (rank[$0.element.state] ?? 0, $0.offset) < (rank[$1.element.state] ?? 0, $1.offset) }.map(\.element)
+            return pins.enumerated().sorted { (rank[$0.element.state] ?? 0, $0.offset) < (rank[$1.element.state] ?? 0, $1.offset) }.map(
+                \.element)
         }
     }
 }

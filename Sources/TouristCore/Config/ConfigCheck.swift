@@ -11,7 +11,9 @@ public struct ConfigCheck: Sendable {
     /// Checks the providers of `router` (made from `config` without a store) and renders `config`
     /// with `storePath` as its store. A geocoder whose contact fails its check is an error here,
     /// though the other commands run with it (`TouristConfig.Geocoder.problem`).
-    public static func run(_ config: TouristConfig, router: Router, storePath: String, registry: ProviderRegistry) async throws -> ConfigCheck {
+    public static func run(_ config: TouristConfig, router: Router, storePath: String, registry: ProviderRegistry) async throws
+        -> ConfigCheck
+    {
         if let problem = config.geocoder.problem { throw problem }
         var declared: [String: [ProviderOption]] = [:]
         var warnings: [String] = []
@@ -19,7 +21,8 @@ public struct ConfigCheck: Sendable {
             if let problem = await (configured.provider as? any ConfigurationChecking)?.configurationProblems().first { throw problem }
             declared[configured.name] = await (configured.provider as? any OptionDeclaring)?.declaredOptions()
             if let missing = missingCredentials(configured) {
-                let others = router.providers.count > 1
+                let others =
+                    router.providers.count > 1
                     ? "until then it is passed by quietly and the next provider answers"
                     : "until then its searches fail (exit 77): no other provider is enabled"
                 warnings.append("\(configured.name): \(missing.message); \(others)")

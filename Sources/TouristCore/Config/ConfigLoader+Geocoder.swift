@@ -16,7 +16,8 @@ extension ConfigLoader {
         if let type = try reader.string("type", environment: environment) {
             guard let kind = TouristConfig.Geocoder.Kind(rawValue: type) else {
                 let suggestion = NearMatches(kinds).suggestions(for: type).first.map { " Did you mean \"\($0)\"?" } ?? ""
-                throw reader.error("type", "unknown geocoder type \"\(type)\"", fix: "Use one of: \(kinds.joined(separator: ", ")).\(suggestion)")
+                throw reader.error(
+                    "type", "unknown geocoder type \"\(type)\"", fix: "Use one of: \(kinds.joined(separator: ", ")).\(suggestion)")
             }
             geocoder.type = kind
         }
@@ -24,16 +25,20 @@ extension ConfigLoader {
         if let url = try reader.string("url", environment: environment) {
             let components = URLComponents(string: url)
             guard let scheme = components?.scheme?.lowercased(), scheme == "https" || scheme == "http", components?.host?.isEmpty == false,
-                  components?.query == nil, components?.fragment == nil
+                components?.query == nil, components?.fragment == nil
             else {
-                throw reader.error("url", "\"\(url)\" is not an http or https address without a query", fix: "Use \(TouristConfig.Geocoder.defaultURL), or the address of another Nominatim server.")
+                throw reader.error(
+                    "url", "\"\(url)\" is not an http or https address without a query",
+                    fix: "Use \(TouristConfig.Geocoder.defaultURL), or the address of another Nominatim server.")
             }
             geocoder.url = url
         }
         geocoder.timeoutSeconds = try reader.number("timeoutSeconds", in: 1...120) ?? geocoder.timeoutSeconds
         if let language = try reader.string("language", environment: environment) {
             guard !language.isEmpty, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-,;=. *".contains($0)) }) else {
-                throw reader.error("language", "\"\(language)\" is not a list of language codes", fix: "Write codes such as \"en\" or \"de,en\", or remove the key for each place's local name.")
+                throw reader.error(
+                    "language", "\"\(language)\" is not a list of language codes",
+                    fix: "Write codes such as \"en\" or \"de,en\", or remove the key for each place's local name.")
             }
             geocoder.language = language
         }
@@ -62,7 +67,8 @@ extension ConfigLoader {
         }
         let lowered = contact.lowercased()
         let isMail = contact.range(of: #"^[^@\s]+@[^@\s]+\.[^@\s]+$"#, options: .regularExpression) != nil
-        let isWeb = (lowered.hasPrefix("https://") || lowered.hasPrefix("http://")) && URLComponents(string: contact)?.host?.isEmpty == false
+        let isWeb =
+            (lowered.hasPrefix("https://") || lowered.hasPrefix("http://")) && URLComponents(string: contact)?.host?.isEmpty == false
         guard isMail || isWeb else { return "\"\(contact)\" is neither an e-mail address nor an http(s) address" }
         let host = isMail ? String(lowered.split(separator: "@").last ?? "") : URLComponents(string: lowered)?.host ?? ""
         let examples = ["example.org", "example.com", "example.net", "example"]

@@ -35,10 +35,14 @@ public struct ConfigLoader: Sendable {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ConfigError(file: path, location: "", problem: "no such config file", fix: "Check the path.", remedy: Remedy(.writeStarterConfig))
+            throw ConfigError(
+                file: path, location: "", problem: "no such config file", fix: "Check the path.", remedy: Remedy(.writeStarterConfig))
         }
         guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError(file: path, location: "", problem: isDirectory.boolValue ? "this is a folder, not a config file" : "the file cannot be read", fix: "", remedy: Remedy(.pointAtConfig))
+            throw ConfigError(
+                file: path, location: "",
+                problem: isDirectory.boolValue ? "this is a folder, not a config file" : "the file cannot be read", fix: "",
+                remedy: Remedy(.pointAtConfig))
         }
         return try parse(Array(data), path: path)
     }
@@ -49,7 +53,9 @@ public struct ConfigLoader: Sendable {
         do {
             document = try JSONParser.parse(bytes)
         } catch {
-            throw ConfigError(file: path, location: "line \(error.line), column \(error.column)", problem: "invalid JSON: \(error.reason)", fix: "Fix the JSON syntax at that place.")
+            throw ConfigError(
+                file: path, location: "line \(error.line), column \(error.column)", problem: "invalid JSON: \(error.reason)",
+                fix: "Fix the JSON syntax at that place.")
         }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var config = TouristConfig(source: .file(path), directory: directory)
@@ -80,13 +86,16 @@ public struct ConfigLoader: Sendable {
             config.downloads.concurrency = try downloads.integer("concurrency", in: 1...64) ?? config.downloads.concurrency
             config.downloads.retries = try downloads.integer("retries", in: 0...20) ?? config.downloads.retries
             config.downloads.timeoutSeconds = try downloads.number("timeoutSeconds", in: 0.1...3600) ?? config.downloads.timeoutSeconds
-            config.downloads.maxPhotoBytes = try downloads.integer("maxPhotoBytes", in: 1024...2_147_483_647) ?? config.downloads.maxPhotoBytes
+            config.downloads.maxPhotoBytes =
+                try downloads.integer("maxPhotoBytes", in: 1024...2_147_483_647) ?? config.downloads.maxPhotoBytes
         }
         if let routing = try root.object("routing") {
             try routing.rejectUnknownKeys(allowed: ["strategy"])
             if let name = try routing.string("strategy", environment: environment) {
                 guard let strategy = TouristConfig.Strategy(rawValue: name) else {
-                    throw routing.error("strategy", "unknown routing strategy \"\(name)\"", fix: "Use one of: \(TouristConfig.Strategy.allCases.map(\.rawValue).joined(separator: ", ")).")
+                    throw routing.error(
+                        "strategy", "unknown routing strategy \"\(name)\"",
+                        fix: "Use one of: \(TouristConfig.Strategy.allCases.map(\.rawValue).joined(separator: ", ")).")
                 }
                 config.strategy = strategy
             }
@@ -103,14 +112,20 @@ public struct ConfigLoader: Sendable {
             return config
         }
         guard !providers.isEmpty else {
-            throw root.error("providers", "the list is empty", fix: "Add at least one provider, such as { \"name\": \"demo\", \"type\": \"fixture\" }, or remove the key to use the built-in demo provider.")
+            throw root.error(
+                "providers", "the list is empty",
+                fix:
+                    "Add at least one provider, such as { \"name\": \"demo\", \"type\": \"fixture\" }, or remove the key to use the built-in demo provider."
+            )
         }
         var names = Set<String>()
         for (index, item) in providers.enumerated() {
             let entry = try parseProvider(item, path: path, keyPath: "providers[\(index)]", directory: directory)
             guard names.insert(entry.name).inserted else {
                 let unnamed = item["name"] == nil ? " (without \"name\", a provider is named after its type)" : ""
-                throw ConfigError(file: path, location: "providers[\(index)].name", problem: "the provider name \"\(entry.name)\" is used twice\(unnamed)", fix: "Give each provider a different name.")
+                throw ConfigError(
+                    file: path, location: "providers[\(index)].name",
+                    problem: "the provider name \"\(entry.name)\" is used twice\(unnamed)", fix: "Give each provider a different name.")
             }
             config.providers.append(entry)
         }
@@ -130,17 +145,22 @@ public struct ConfigLoader: Sendable {
             let folder = URL(fileURLWithPath: program).deletingLastPathComponent().path
             return reader.error(
                 "type", "unknown provider type \"\(type)\": \(program) would serve it, but \(folder) is not on PATH",
-                fix: "Add that folder to PATH (export PATH=\"\(folder):$PATH\", in your shell's profile to keep it), or run the plugin by its path: \"type\": \"exec\", \"command\": [\"\(program)\"]."
+                fix:
+                    "Add that folder to PATH (export PATH=\"\(folder):$PATH\", in your shell's profile to keep it), or run the plugin by its path: \"type\": \"exec\", \"command\": [\"\(program)\"]."
             )
         }
         let suggestion = NearMatches(knownTypes).suggestions(for: type).first.map { " Did you mean \"\($0)\"?" } ?? ""
-        return reader.error("type", "unknown provider type \"\(type)\"", fix: "Use one of: \(knownTypes.joined(separator: ", ")), or install a plugin as tourist-provider-\(type) on PATH.\(suggestion)")
+        return reader.error(
+            "type", "unknown provider type \"\(type)\"",
+            fix: "Use one of: \(knownTypes.joined(separator: ", ")), or install a plugin as tourist-provider-\(type) on PATH.\(suggestion)")
     }
 
     /// The keys every provider entry may have, besides its type's own options.
     public static let commonProviderKeys = ["name", "type", "enabled", "timeoutSeconds", "concurrency", "requestsPerHour", "coverage"]
 
-    private func parseProvider(_ value: JSONValue, path: String, keyPath: String, directory: String) throws(ConfigError) -> TouristConfig.ProviderEntry {
+    private func parseProvider(_ value: JSONValue, path: String, keyPath: String, directory: String) throws(ConfigError)
+        -> TouristConfig.ProviderEntry
+    {
         let reader = try ConfigReader(file: path, path: keyPath, value: value)
         guard let type = try reader.string("type", environment: environment) else {
             throw reader.error("type", "missing", fix: "Add \"type\": one of \(registry.types.joined(separator: ", ")).")
@@ -150,7 +170,9 @@ public struct ConfigLoader: Sendable {
         }
         let name = try reader.string("name", environment: environment) ?? type
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-            throw reader.error("name", "\"\(name)\" is not a valid provider name", fix: "Use letters, digits, '-' and '_' only; the name is the first part of photo ids such as demo:paris-01.")
+            throw reader.error(
+                "name", "\"\(name)\" is not a valid provider name",
+                fix: "Use letters, digits, '-' and '_' only; the name is the first part of photo ids such as demo:paris-01.")
         }
         let allowed = Self.commonProviderKeys + factory.options.map(\.name)
         if !factory.takesOwnOptions {
@@ -161,7 +183,8 @@ public struct ConfigLoader: Sendable {
         let own = reader.members.filter { !Self.commonProviderKeys.contains($0.key) }
         if factory.takesOwnOptions {
             for member in own where values[member.key] == nil && !factory.options.contains(where: { $0.name == member.key }) {
-                values[member.key] = try OwnOptionExpansion.expand(member.value, environment: environment, file: path, location: reader.keyPath(member.key))
+                values[member.key] = try OwnOptionExpansion.expand(
+                    member.value, environment: environment, file: path, location: reader.keyPath(member.key))
             }
         }
         return TouristConfig.ProviderEntry(
@@ -184,7 +207,9 @@ public struct ConfigLoader: Sendable {
             let owners = registry.factories.filter { $0.options.contains { $0.name == member.key } }.map(\.type)
             guard !owners.isEmpty else { continue }
             let list = owners.map { "\"\($0)\"" }.joined(separator: " and ")
-            throw reader.error(member.key, "\"\(member.key)\" is an option of type \(list), not of type \"\(type)\"", fix: "Remove it, or set \"type\" to \(list) if that is what you meant.")
+            throw reader.error(
+                member.key, "\"\(member.key)\" is an option of type \(list), not of type \"\(type)\"",
+                fix: "Remove it, or set \"type\" to \(list) if that is what you meant.")
         }
     }
 
@@ -197,7 +222,9 @@ public struct ConfigLoader: Sendable {
         var numbers: [Double] = []
         for (index, item) in items.enumerated() {
             guard case .number(let number) = item else {
-                throw ConfigError(file: reader.file, location: "\(reader.keyPath("coverage"))[\(index)]", problem: "expected a number, found \(item.typeDescription)", fix: fix)
+                throw ConfigError(
+                    file: reader.file, location: "\(reader.keyPath("coverage"))[\(index)]",
+                    problem: "expected a number, found \(item.typeDescription)", fix: fix)
             }
             numbers.append(number)
         }
@@ -207,11 +234,16 @@ public struct ConfigLoader: Sendable {
         for (index, number) in numbers.enumerated() {
             let limit = index % 2 == 0 ? 180.0 : 90.0
             guard abs(number) <= limit else {
-                throw reader.error("coverage", "\(written) is not a valid bounding box: \(names[index]) \(JSONValue.number(number).rendered()) is outside -\(Int(limit)) to \(Int(limit))", fix: fix)
+                throw reader.error(
+                    "coverage",
+                    "\(written) is not a valid bounding box: \(names[index]) \(JSONValue.number(number).rendered()) is outside -\(Int(limit)) to \(Int(limit))",
+                    fix: fix)
             }
         }
         guard box.minLatitude <= box.maxLatitude else {
-            throw reader.error("coverage", "\(written) is not a valid bounding box: minLat is larger than maxLat", fix: fix + " (minLon larger than maxLon is allowed: the box crosses the antimeridian.)")
+            throw reader.error(
+                "coverage", "\(written) is not a valid bounding box: minLat is larger than maxLat",
+                fix: fix + " (minLon larger than maxLon is allowed: the box crosses the antimeridian.)")
         }
         return box
     }
@@ -227,7 +259,9 @@ public struct ConfigLoader: Sendable {
     public func makeProviders(_ config: TouristConfig, context: ProviderContext) throws -> [ConfiguredProvider] {
         try config.providers.enumerated().map { index, entry in
             guard let factory = registry.factory(for: entry.type) else {
-                throw ConfigError(file: config.source.displayName, location: "providers[\(index)].type", problem: "unknown provider type \"\(entry.type)\"", fix: "Use one of: \(registry.types.joined(separator: ", ")).")
+                throw ConfigError(
+                    file: config.source.displayName, location: "providers[\(index)].type",
+                    problem: "unknown provider type \"\(entry.type)\"", fix: "Use one of: \(registry.types.joined(separator: ", ")).")
             }
             var own = context
             own.stateDirectory = context.stateDirectory.map { Self.stateDirectory(ofProvider: entry.name, in: $0) }
@@ -243,13 +277,19 @@ public struct ConfigLoader: Sendable {
         try tiles.rejectUnknownKeys(allowed: ["url", "attribution", "maxZoom"])
         let example = "such as \"https://tile.openstreetmap.org/{z}/{x}/{y}.png\""
         guard let url = try tiles.string("url", environment: environment) else {
-            throw tiles.error("url", "the tile layer has no url", fix: "Set url to a tile address with {z}, {x} and {y}, \(example), or remove serve.tiles to use the offline map alone.")
+            throw tiles.error(
+                "url", "the tile layer has no url",
+                fix: "Set url to a tile address with {z}, {x} and {y}, \(example), or remove serve.tiles to use the offline map alone.")
         }
-        guard url.hasPrefix("https://") || url.hasPrefix("http://"), ["{z}", "{x}", "{y}"].allSatisfy(url.contains), URLComponents(string: url.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: ""))?.host != nil else {
+        guard url.hasPrefix("https://") || url.hasPrefix("http://"), ["{z}", "{x}", "{y}"].allSatisfy(url.contains),
+            URLComponents(string: url.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: ""))?.host != nil
+        else {
             throw tiles.error("url", "\"\(url)\" is not a tile address", fix: "Use an http(s) address with {z}, {x} and {y}, \(example).")
         }
         guard let attribution = try tiles.string("attribution", environment: environment), !attribution.isEmpty else {
-            throw tiles.error("attribution", "the tile layer has no attribution", fix: "Set attribution to the credit the tile provider's terms ask for, such as \"© OpenStreetMap contributors\".")
+            throw tiles.error(
+                "attribution", "the tile layer has no attribution",
+                fix: "Set attribution to the credit the tile provider's terms ask for, such as \"© OpenStreetMap contributors\".")
         }
         return TouristConfig.Tiles(url: url, attribution: attribution, maxZoom: try tiles.integer("maxZoom", in: 1...24) ?? 19)
     }

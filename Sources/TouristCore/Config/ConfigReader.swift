@@ -11,12 +11,15 @@ struct ConfigReader {
         self.file = file
         self.path = path
         guard case .object(let members) = value else {
-            throw ConfigError(file: file, location: path.isEmpty ? "top level" : path, problem: "expected an object, found \(value.typeDescription)", fix: "Write it as { … }.")
+            throw ConfigError(
+                file: file, location: path.isEmpty ? "top level" : path, problem: "expected an object, found \(value.typeDescription)",
+                fix: "Write it as { … }.")
         }
         self.members = members
         var seen = Set<String>()
         for member in members where !seen.insert(member.key).inserted {
-            throw ConfigError(file: file, location: keyPath(member.key), problem: "the key \"\(member.key)\" appears twice", fix: "Keep one of them.")
+            throw ConfigError(
+                file: file, location: keyPath(member.key), problem: "the key \"\(member.key)\" appears twice", fix: "Keep one of them.")
         }
     }
 
@@ -34,7 +37,9 @@ struct ConfigReader {
             if let suggestion = NearMatches(allowed).suggestions(for: member.key).first {
                 throw error(member.key, "unknown key \"\(member.key)\"", fix: "Did you mean \"\(suggestion)\"?")
             }
-            throw error(member.key, "unknown key \"\(member.key)\"", fix: "Remove it; the keys allowed here are: \(allowed.joined(separator: ", ")).")
+            throw error(
+                member.key, "unknown key \"\(member.key)\"",
+                fix: "Remove it; the keys allowed here are: \(allowed.joined(separator: ", ")).")
         }
     }
 
@@ -72,7 +77,11 @@ struct ConfigReader {
             throw error(key, "expected a number, found \(value.typeDescription)", fix: "Write a number without quotes\(Self.span(range)).")
         }
         guard range.contains(number) else {
-            throw error(key, "\(JSONValue.number(number).rendered()) is out of range", fix: "Use a number from \(JSONValue.number(range.lowerBound).rendered()) to \(JSONValue.number(range.upperBound).rendered()).")
+            throw error(
+                key, "\(JSONValue.number(number).rendered()) is out of range",
+                fix:
+                    "Use a number from \(JSONValue.number(range.lowerBound).rendered()) to \(JSONValue.number(range.upperBound).rendered())."
+            )
         }
         return number
     }
@@ -80,7 +89,9 @@ struct ConfigReader {
     func integer(_ key: String, in range: ClosedRange<Int>) throws(ConfigError) -> Int? {
         guard let number = try number(key, in: Double(range.lowerBound)...Double(range.upperBound)) else { return nil }
         guard number.rounded() == number else {
-            throw error(key, "\(number) is not a whole number", fix: "Use a whole number\(Self.span(Double(range.lowerBound)...Double(range.upperBound)).dropFirst()).")
+            throw error(
+                key, "\(number) is not a whole number",
+                fix: "Use a whole number\(Self.span(Double(range.lowerBound)...Double(range.upperBound)).dropFirst()).")
         }
         return Int(number)
     }
@@ -98,7 +109,10 @@ struct ConfigReader {
     func path(_ key: String, environment: [String: String], base: String, hasDefault: Bool = true) throws(ConfigError) -> String? {
         guard let text = try string(key, environment: environment) else { return nil }
         guard !text.isEmpty else {
-            throw error(key, "the path is empty", fix: hasDefault ? "Write a folder path, or remove the key to use the default." : "Write a folder path, such as \"~/Pictures\".")
+            throw error(
+                key, "the path is empty",
+                fix: hasDefault
+                    ? "Write a folder path, or remove the key to use the default." : "Write a folder path, such as \"~/Pictures\".")
         }
         return PathResolution.resolve(text, environment: environment, relativeTo: base)
     }
@@ -110,7 +124,10 @@ struct ConfigReader {
         switch value {
         case .string: return try path(key, environment: environment, base: base, hasDefault: hasDefault).map { [$0] }
         case .array: break
-        default: throw error(key, "expected a path or a list of paths, found \(value.typeDescription)", fix: "Write one folder in double quotes, such as \"~/Pictures\", or a list such as \(example).")
+        default:
+            throw error(
+                key, "expected a path or a list of paths, found \(value.typeDescription)",
+                fix: "Write one folder in double quotes, such as \"~/Pictures\", or a list such as \(example).")
         }
         let texts = try strings(key, environment: environment, what: "path", example: example, hasDefault: hasDefault)
         return texts?.map { PathResolution.resolve($0, environment: environment, relativeTo: base) }
@@ -118,19 +135,27 @@ struct ConfigReader {
 
     /// A non-empty list of non-empty strings, each with `${VAR}` expanded; `what` names one of
     /// them in messages, and `example` shows a list.
-    func strings(_ key: String, environment: [String: String], what: String = "string", example: String, hasDefault: Bool = true) throws(ConfigError) -> [String]? {
+    func strings(_ key: String, environment: [String: String], what: String = "string", example: String, hasDefault: Bool = true)
+        throws(ConfigError) -> [String]?
+    {
         guard let items = try array(key) else { return nil }
         guard !items.isEmpty else {
-            throw error(key, "the list is empty", fix: "List at least one \(what), as in \(example)" + (hasDefault ? ", or remove the key to use the default." : "."))
+            throw error(
+                key, "the list is empty",
+                fix: "List at least one \(what), as in \(example)" + (hasDefault ? ", or remove the key to use the default." : "."))
         }
         var texts: [String] = []
         for (index, item) in items.enumerated() {
             let location = "\(keyPath(key))[\(index)]"
             guard case .string(let text) = item else {
-                throw ConfigError(file: file, location: location, problem: "expected a \(what) in double quotes, found \(item.typeDescription)", fix: "Write the list as \(example).")
+                throw ConfigError(
+                    file: file, location: location, problem: "expected a \(what) in double quotes, found \(item.typeDescription)",
+                    fix: "Write the list as \(example).")
             }
             let expanded = try VariableExpansion.expand(text, environment: environment, file: file, location: location)
-            guard !expanded.isEmpty else { throw ConfigError(file: file, location: location, problem: "the \(what) is empty", fix: "Remove the empty entry.") }
+            guard !expanded.isEmpty else {
+                throw ConfigError(file: file, location: location, problem: "the \(what) is empty", fix: "Remove the empty entry.")
+            }
             texts.append(expanded)
         }
         return texts
@@ -140,7 +165,9 @@ struct ConfigReader {
 /// `${VAR}` substitution from the environment.
 enum VariableExpansion {
     /// `text` with every `${NAME}` replaced; a `secret` text is never quoted in an error.
-    static func expand(_ text: String, environment: [String: String], file: String, location: String, secret: Bool = false) throws(ConfigError) -> String {
+    static func expand(_ text: String, environment: [String: String], file: String, location: String, secret: Bool = false)
+        throws(ConfigError) -> String
+    {
         guard text.contains("${") else { return text }
         let quoted = secret ? "the value" : "\"\(text)\""
         var result = ""
@@ -148,15 +175,20 @@ enum VariableExpansion {
         while let start = rest.range(of: "${") {
             result += rest[..<start.lowerBound]
             guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
-                throw ConfigError(file: file, location: location, problem: "unclosed ${ in \(quoted)", fix: "Write the variable as ${NAME}.")
+                throw ConfigError(
+                    file: file, location: location, problem: "unclosed ${ in \(quoted)", fix: "Write the variable as ${NAME}.")
             }
             let name = String(rest[start.upperBound..<end])
             guard !name.isEmpty, name.allSatisfy({ $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
                 let named = secret ? "a variable in \(quoted)" : "\"${\(name)}\""
-                throw ConfigError(file: file, location: location, problem: "\(named) is not a valid variable name", fix: "Use letters, digits and underscores, as in ${FLICKR_API_KEY}.")
+                throw ConfigError(
+                    file: file, location: location, problem: "\(named) is not a valid variable name",
+                    fix: "Use letters, digits and underscores, as in ${FLICKR_API_KEY}.")
             }
             guard let value = environment[name] else {
-                throw ConfigError(file: file, location: location, problem: "environment variable \(name) is not set", fix: "Set it (export \(name)=…) or write the value into the config.")
+                throw ConfigError(
+                    file: file, location: location, problem: "environment variable \(name) is not set",
+                    fix: "Set it (export \(name)=…) or write the value into the config.")
             }
             result += value
             rest = rest[rest.index(after: end)...]

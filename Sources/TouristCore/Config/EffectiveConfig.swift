@@ -15,20 +15,42 @@ public enum EffectiveConfig {
 
     /// `storePath` is the store in force (`--store`, `TOURIST_STORE`, the config's, the default);
     /// `declared`: the options providers declare themselves (plugins), by provider name.
-    public static func render(_ config: TouristConfig, storePath: String, registry: ProviderRegistry, declared: [String: [ProviderOption]] = [:]) -> JSONValue {
+    public static func render(
+        _ config: TouristConfig, storePath: String, registry: ProviderRegistry, declared: [String: [ProviderOption]] = [:]
+    ) -> JSONValue {
         .object([
             ("store", .string(storePath)),
             ("album", .object([("photos", .number(Double(config.album.photos))), ("size", .string(config.album.size.rawValue))])),
-            ("downloads", .object([
-                ("concurrency", .number(Double(config.downloads.concurrency))), ("retries", .number(Double(config.downloads.retries))),
-                ("timeoutSeconds", .number(config.downloads.timeoutSeconds)), ("maxPhotoBytes", .number(Double(config.downloads.maxPhotoBytes))),
-            ])),
+            (
+                "downloads",
+                .object([
+                    ("concurrency", .number(Double(config.downloads.concurrency))), ("retries", .number(Double(config.downloads.retries))),
+                    ("timeoutSeconds", .number(config.downloads.timeoutSeconds)),
+                    ("maxPhotoBytes", .number(Double(config.downloads.maxPhotoBytes))),
+                ])
+            ),
             ("routing", .object([("strategy", .string(config.strategy.rawValue))])),
-            ("serve", .object([("tiles", config.serve.tiles.map { tiles in
-                .object([("url", .string(tiles.url)), ("attribution", .string(tiles.attribution)), ("maxZoom", .number(Double(tiles.maxZoom)))])
-            } ?? .null)])),
+            (
+                "serve",
+                .object([
+                    (
+                        "tiles",
+                        config.serve.tiles.map { tiles in
+                            .object([
+                                ("url", .string(tiles.url)), ("attribution", .string(tiles.attribution)),
+                                ("maxZoom", .number(Double(tiles.maxZoom))),
+                            ])
+                        } ?? .null
+                    )
+                ])
+            ),
             ("geocoder", render(config.geocoder)),
-            ("providers", .array(config.providers.map { render($0, registry: registry, declared: declared[$0.name] ?? [], albumSize: config.album.size) })),
+            (
+                "providers",
+                .array(
+                    config.providers.map { render($0, registry: registry, declared: declared[$0.name] ?? [], albumSize: config.album.size) }
+                )
+            ),
         ])
     }
 
@@ -42,13 +64,18 @@ public enum EffectiveConfig {
         ])
     }
 
-    private static func render(_ entry: TouristConfig.ProviderEntry, registry: ProviderRegistry, declared: [ProviderOption], albumSize: PhotoSize) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("name", .string(entry.name)), ("type", .string(entry.type)), ("enabled", .bool(entry.enabled))]
+    private static func render(
+        _ entry: TouristConfig.ProviderEntry, registry: ProviderRegistry, declared: [ProviderOption], albumSize: PhotoSize
+    ) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("name", .string(entry.name)), ("type", .string(entry.type)), ("enabled", .bool(entry.enabled)),
+        ]
         if let timeout = entry.timeoutSeconds { members.append(("timeoutSeconds", .number(timeout))) }
         if let concurrency = entry.concurrency { members.append(("concurrency", .number(Double(concurrency)))) }
         if let perHour = entry.requestsPerHour { members.append(("requestsPerHour", .number(Double(perHour)))) }
         if let box = entry.coverage {
-            members.append(("coverage", .array([box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { .number($0) })))
+            members.append(
+                ("coverage", .array([box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { .number($0) })))
         }
         let factory = registry.factory(for: entry.type)
         // A plugin may not mark every secret: its names count too.
@@ -64,7 +91,9 @@ public enum EffectiveConfig {
                     // A plugin's value made from the environment is shown as written.
                     members.append((option.name, guessesSecrets ? fromEnvironment ?? value : value))
                 }
-            } else if !secret, let fallback = factory.map({ $0.writableDefault(of: option, albumSize: albumSize) }) ?? option.writableDefault {
+            } else if !secret,
+                let fallback = factory.map({ $0.writableDefault(of: option, albumSize: albumSize) }) ?? option.writableDefault
+            {
                 members.append((option.name, fallback))
             }
         }

@@ -34,7 +34,8 @@ public struct JSONParser {
     /// reader of a large collection holds one element at a time, never the whole tree. Elements
     /// are handed on before the rest of the document is read: what is made of them stands only
     /// once this returns (a syntax error later in the document is thrown as `parse` throws it).
-    public static func parse(_ bytes: [UInt8], streamingArray key: String, _ element: (JSONValue) -> Void) throws(SyntaxError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8], streamingArray key: String, _ element: (JSONValue) -> Void) throws(SyntaxError) -> JSONValue
+    {
         try withoutActuallyEscaping(element) { (element) throws(SyntaxError) -> JSONValue in
             try document(bytes, keptKeys: nil, stream: (key, element))
         }
@@ -162,7 +163,7 @@ public struct JSONParser {
         let range = start..<(index - 1)
         if insideLeftOut { return (nil, range) }
         let raw = UnsafeBufferPointer(rebasing: bytes[range])
-        if raw.contains(UInt8(ascii: "\\")) { // an escaped key: read again, as a string
+        if raw.contains(UInt8(ascii: "\\")) {  // an escaped key: read again, as a string
             index = start - 1
             let key = try parseString()
             return (keptKeys.map { $0.contains(Array(key.utf8)) } ?? true ? key : nil, range)
@@ -276,7 +277,8 @@ public struct JSONParser {
                 }
                 index += 2
                 let low = try parseHex4()
-                guard (0xDC00..<0xE000).contains(low), let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else {
+                guard (0xDC00..<0xE000).contains(low), let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+                else {
                     throw error("invalid surrogate pair in \\u escape")
                 }
                 return scalar
@@ -335,7 +337,9 @@ public struct JSONParser {
         guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range") }
         // A number too small for a Double is out of range too, as JSONDecoder has it (found by the
         // album-file fuzzing door): its digits say it is not zero, but it would read as zero.
-        if value == 0, significand.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) { throw error("number \(text) is out of range") }
+        if value == 0, significand.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) {
+            throw error("number \(text) is out of range")
+        }
         return value
     }
 }

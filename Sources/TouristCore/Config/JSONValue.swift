@@ -86,7 +86,8 @@ public enum JSONValue: Sendable, Equatable {
         case .object(let members):
             if members.isEmpty { return "{}" }
             let inner = indent + "  "
-            return "{\n" + members.map { inner + Self.quoted($0.key) + ": " + $0.value.rendered(indent: inner) }.joined(separator: ",\n") + "\n\(indent)}"
+            return "{\n" + members.map { inner + Self.quoted($0.key) + ": " + $0.value.rendered(indent: inner) }.joined(separator: ",\n")
+                + "\n\(indent)}"
         }
     }
 

@@ -45,9 +45,14 @@ struct ConformanceCheck {
             record("search answers", .fail, "page 1 near \(center) failed: \(Self.describe(error))")
             return
         }
-        record("search answers", .pass, "page 1 of a search within \(Format.number(radiusKm)) km of \(center) gave \(first.candidates.count) photos")
-        check("same page, same photos", first.candidates.map(\.key) == again.candidates.map(\.key) ? [] : ["page 1 asked twice gave \(first.candidates.map(\.key.id)) and then \(again.candidates.map(\.key.id))"],
-              passed: "page 1 asked twice gave the same \(first.candidates.count) photos in the same order")
+        record(
+            "search answers", .pass,
+            "page 1 of a search within \(Format.number(radiusKm)) km of \(center) gave \(first.candidates.count) photos")
+        check(
+            "same page, same photos",
+            first.candidates.map(\.key) == again.candidates.map(\.key)
+                ? [] : ["page 1 asked twice gave \(first.candidates.map(\.key.id)) and then \(again.candidates.map(\.key.id))"],
+            passed: "page 1 asked twice gave the same \(first.candidates.count) photos in the same order")
 
         var all: [PhotoCandidate] = []
         var pages: [SearchPage] = []
@@ -66,31 +71,56 @@ struct ConformanceCheck {
             paging.append("page \(pages.count + 1) failed: \(Self.describe(error))")
         }
         found = all
-        let sizes = pages.enumerated().filter { $0.element.candidates.count > pageSize }.map { "page \($0.offset + 1) has \($0.element.candidates.count)" }
+        let sizes = pages.enumerated().filter { $0.element.candidates.count > pageSize }.map {
+            "page \($0.offset + 1) has \($0.element.candidates.count)"
+        }
         check("at most the limit per page", sizes, passed: "\(Plural.count(pages.count, "page")) of at most \(pageSize)")
         var order: [String] = []
         for (index, result) in pages.enumerated() {
             var previous = 0.0
             for candidate in result.candidates {
                 guard let distance = candidate.location?.distanceKm(to: center) else { continue }
-                if distance + 1e-9 < previous { order.append("\(candidate.key) at \(Format.number(distance)) km comes after a photo at \(Format.number(previous)) km on page \(index + 1)") }
+                if distance + 1e-9 < previous {
+                    order.append(
+                        "\(candidate.key) at \(Format.number(distance)) km comes after a photo at \(Format.number(previous)) km on page \(index + 1)"
+                    )
+                }
                 previous = max(previous, distance)
             }
         }
         check("nearest first on each page", order, passed: "every page is ordered by distance from the center")
-        check("pages move on and end", paging, passed: pages.count == 1 ? "one page, which names no next page" : "\(pages.count) pages, each naming a later one, the last none")
+        check(
+            "pages move on and end", paging,
+            passed: pages.count == 1 ? "one page, which names no next page" : "\(pages.count) pages, each naming a later one, the last none"
+        )
         let keys = all.map(\.key)
-        let repeated = Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted().map { "\($0) appears on two pages" }
+        let repeated = Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted().map {
+            "\($0) appears on two pages"
+        }
         check("no photo on two pages", repeated, passed: "\(keys.count) different photos")
-        check("enough photos", all.count >= minimumPhotos ? [] : ["found \(Plural.count(all.count, "photo")) within \(Format.number(radiusKm)) km of \(center), expected at least \(minimumPhotos)"],
-              passed: "\(all.count) photos within \(Format.number(radiusKm)) km (at least \(minimumPhotos) expected)")
+        check(
+            "enough photos",
+            all.count >= minimumPhotos
+                ? []
+                : [
+                    "found \(Plural.count(all.count, "photo")) within \(Format.number(radiusKm)) km of \(center), expected at least \(minimumPhotos)"
+                ],
+            passed: "\(all.count) photos within \(Format.number(radiusKm)) km (at least \(minimumPhotos) expected)")
         let outside = all.compactMap { candidate in
-            candidate.location.map { $0.distanceKm(to: center) }.flatMap { $0 > radiusKm + 1e-9 ? "\(candidate.key) is \(Format.number($0)) km away" : nil }
+            candidate.location.map { $0.distanceKm(to: center) }.flatMap {
+                $0 > radiusKm + 1e-9 ? "\(candidate.key) is \(Format.number($0)) km away" : nil
+            }
         }
         let located = all.count { $0.location != nil }
-        check("within the radius", outside, passed: "\(located) of \(all.count) photos have a location, all within \(Format.number(radiusKm)) km")
-        check("ids name the provider", all.filter { $0.key.provider != subject.name }.map { "\($0.key) does not name \(subject.name)" }, passed: "every id starts with \(subject.name):")
-        check("every photo has a source", all.filter(\.sources.isEmpty).map { "\($0.key) lists no size" }, passed: "every photo lists at least one size")
+        check(
+            "within the radius", outside,
+            passed: "\(located) of \(all.count) photos have a location, all within \(Format.number(radiusKm)) km")
+        check(
+            "ids name the provider", all.filter { $0.key.provider != subject.name }.map { "\($0.key) does not name \(subject.name)" },
+            passed: "every id starts with \(subject.name):")
+        check(
+            "every photo has a source", all.filter(\.sources.isEmpty).map { "\($0.key) lists no size" },
+            passed: "every photo lists at least one size")
     }
 
     /// Fetching: an image, the same bytes twice, a typed error for a photo that does not exist.
@@ -112,10 +142,17 @@ struct ConformanceCheck {
             return
         }
         let mime = ImageFormat.mimeType(of: Array(once.bytes.prefix(32)))
-        check("fetch writes an image", once.bytes.isEmpty ? ["fetching \(photo.key) wrote no bytes"] : mime == nil ? ["fetching \(photo.key) wrote \(once.bytes.count) bytes that are not an image"] : [],
-              passed: "\(photo.key) size \(size.rawValue): \(once.bytes.count) bytes of \(mime ?? "?")")
-        check("same photo, same bytes", once.bytes == twice.bytes ? [] : ["fetching \(photo.key) twice gave \(once.bytes.count) and \(twice.bytes.count) different bytes"],
-              passed: "fetched twice, byte for byte the same")
+        check(
+            "fetch writes an image",
+            once.bytes.isEmpty
+                ? ["fetching \(photo.key) wrote no bytes"]
+                : mime == nil ? ["fetching \(photo.key) wrote \(once.bytes.count) bytes that are not an image"] : [],
+            passed: "\(photo.key) size \(size.rawValue): \(once.bytes.count) bytes of \(mime ?? "?")")
+        check(
+            "same photo, same bytes",
+            once.bytes == twice.bytes
+                ? [] : ["fetching \(photo.key) twice gave \(once.bytes.count) and \(twice.bytes.count) different bytes"],
+            passed: "fetched twice, byte for byte the same")
         await missingPhoto(photo, size: size)
     }
 
@@ -130,7 +167,9 @@ struct ConformanceCheck {
         } catch let error as ProviderError where error.isNotFound {
             record("a missing photo is a typed error", .pass, "fetching \(bogus.key) failed as \(error.kind)")
         } catch let error as ProviderError {
-            record("a missing photo is a typed error", .fail, "fetching \(bogus.key), which does not exist, failed as \(error.kind), not not found: \(error.message)")
+            record(
+                "a missing photo is a typed error", .fail,
+                "fetching \(bogus.key), which does not exist, failed as \(error.kind), not not found: \(error.message)")
         } catch {
             record("a missing photo is a typed error", .fail, "fetching \(bogus.key) threw \(type(of: error)), not a ProviderError")
         }
@@ -148,8 +187,11 @@ struct ConformanceCheck {
         }
         do {
             let looked = try await lookup(photo.key.id)
-            check("lookup finds a photo by id", looked.key == photo.key && !looked.sources.isEmpty ? [] : ["looking up \(photo.key.id) gave \(looked.key) with \(looked.sources.count) sizes"],
-                  passed: "\(photo.key) looked up, \(Plural.count(looked.sources.count, "size"))")
+            check(
+                "lookup finds a photo by id",
+                looked.key == photo.key && !looked.sources.isEmpty
+                    ? [] : ["looking up \(photo.key.id) gave \(looked.key) with \(looked.sources.count) sizes"],
+                passed: "\(photo.key) looked up, \(Plural.count(looked.sources.count, "size"))")
         } catch {
             record("lookup finds a photo by id", .fail, "looking up \(photo.key.id) failed: \(Self.describe(error))")
         }
@@ -164,9 +206,14 @@ struct ConformanceCheck {
         do {
             let empty = try await subject.search(query(page: 1, at: point))
             var problems: [String] = []
-            if !empty.candidates.isEmpty { problems.append("found \(empty.candidates.count) photos within \(Format.number(radiusKm)) km of \(point), where there are none") }
+            if !empty.candidates.isEmpty {
+                problems.append(
+                    "found \(empty.candidates.count) photos within \(Format.number(radiusKm)) km of \(point), where there are none")
+            }
             if empty.nextPage != nil { problems.append("an empty search names a next page") }
-            check("nothing where there is nothing", problems, passed: "no photo within \(Format.number(radiusKm)) km of \(point), and no next page")
+            check(
+                "nothing where there is nothing", problems,
+                passed: "no photo within \(Format.number(radiusKm)) km of \(point), and no next page")
         } catch {
             record("nothing where there is nothing", .fail, "a search at \(point) failed: \(Self.describe(error))")
         }

@@ -31,7 +31,10 @@ public enum ProviderConformance {
         _ provider: any PhotoProvider, near center: GeoPoint, radiusKm: Double, minimumPhotos: Int = 5,
         emptyPoint: GeoPoint? = nil, pageSize: Int = 4
     ) async -> [String] {
-        await run(ConformanceSubject(provider), near: center, radiusKm: radiusKm, minimumPhotos: minimumPhotos, emptyPoint: emptyPoint, pageSize: pageSize).violations
+        await run(
+            ConformanceSubject(provider), near: center, radiusKm: radiusKm, minimumPhotos: minimumPhotos, emptyPoint: emptyPoint,
+            pageSize: pageSize
+        ).violations
     }
 }
 
@@ -96,7 +99,9 @@ public struct ConformanceSubject: Sendable {
         search = { try await configured.search($0, retryPolicy: once) }
         fetch = { photo, size, sink in
             let box = UncheckedSink(sink)
-            try await withTimeout(fetchTimeout, what: "fetching \(photo.key)") { try await configured.fetch(photo, size: size, into: box.sink) }
+            try await withTimeout(fetchTimeout, what: "fetching \(photo.key)") {
+                try await configured.fetch(photo, size: size, into: box.sink)
+            }
         }
         if let looking = configured.provider as? any PhotoLookup {
             lookup = { id in try await configured.photo(id: id, retryPolicy: once) }

@@ -23,9 +23,10 @@ public enum EmbeddedFiles {
     /// The files under `folder` (`web`), by their path inside it (`vendor/leaflet/leaflet.css`).
     public static func folder(_ folder: String) -> [String: EmbeddedFile] {
         let prefix = folder + "/"
-        return Dictionary(uniqueKeysWithValues: all.compactMap { name, file in
-            name.hasPrefix(prefix) ? (String(name.dropFirst(prefix.count)), file) : nil
-        })
+        return Dictionary(
+            uniqueKeysWithValues: all.compactMap { name, file in
+                name.hasPrefix(prefix) ? (String(name.dropFirst(prefix.count)), file) : nil
+            })
     }
 
     /// Every file's name, in byte order.
@@ -34,8 +35,9 @@ public enum EmbeddedFiles {
     private static let all: [String: EmbeddedFile] = {
         var count: UInt = 0
         guard let table = tourist_embedded_files(&count) else { return [:] }
-        return Dictionary(uniqueKeysWithValues: UnsafeBufferPointer(start: table, count: Int(count)).map { entry in
-            (String(cString: entry.name), EmbeddedFile(bytes: UnsafeRawBufferPointer(start: entry.bytes, count: Int(entry.size))))
-        })
+        return Dictionary(
+            uniqueKeysWithValues: UnsafeBufferPointer(start: table, count: Int(count)).map { entry in
+                (String(cString: entry.name), EmbeddedFile(bytes: UnsafeRawBufferPointer(start: entry.bytes, count: Int(entry.size))))
+            })
     }()
 }

@@ -27,7 +27,8 @@ extension Gazetteer {
         let places = Array(candidates)
         let cities = places.map { place in
             let (x, y) = Self.pixel(place.location, worldPixels: worldPixels)
-            return LabelLayout.City(x: x, y: y, size: LabelSize(name: place.name, population: place.population), population: place.population)
+            return LabelLayout.City(
+                x: x, y: y, size: LabelSize(name: place.name, population: place.population), population: place.population)
         }
         // A first layout keeps names off the dots of all the large cities to come; many of those
         // get no name anyway, so a second keeps them off the dots of the cities the first named.

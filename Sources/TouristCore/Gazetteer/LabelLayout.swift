@@ -36,7 +36,9 @@ struct LabelLayout {
         /// The ground its dot and name may take, whichever side the name goes.
         var ground: Box {
             sides.reduce(dot) { ground, box in
-                Box(minX: min(ground.minX, box.minX), minY: min(ground.minY, box.minY), maxX: max(ground.maxX, box.maxX), maxY: max(ground.maxY, box.maxY))
+                Box(
+                    minX: min(ground.minX, box.minX), minY: min(ground.minY, box.minY), maxX: max(ground.maxX, box.maxX),
+                    maxY: max(ground.maxY, box.maxY))
             }
         }
     }
@@ -109,13 +111,14 @@ struct LabelLayout {
     /// around them.
     static func box(_ placement: CityLabel.Placement, size: LabelSize, x: Double, y: Double) -> Box {
         let (width, height) = (size.width, size.height)
-        let (left, top) = switch placement {
-        case .below: (x - width / 2, y + belowDrop)
-        case .belowRight: (x + besideGap, y + besideDrop)
-        case .belowLeft: (x - besideGap - width, y + besideDrop)
-        case .right: (x + sideGap, y - height / 2)
-        case .left: (x - sideGap - width, y - height / 2)
-        }
+        let (left, top) =
+            switch placement {
+            case .below: (x - width / 2, y + belowDrop)
+            case .belowRight: (x + besideGap, y + besideDrop)
+            case .belowLeft: (x - besideGap - width, y + besideDrop)
+            case .right: (x + sideGap, y - height / 2)
+            case .left: (x - sideGap - width, y - height / 2)
+            }
         return Box(minX: left, minY: top + size.inkTop, maxX: left + width, maxY: top + size.inkBottom).grown(by: LabelSize.halo)
     }
 

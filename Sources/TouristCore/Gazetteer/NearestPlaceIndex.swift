@@ -69,7 +69,9 @@ struct NearestPlaceIndex: Sendable {
             if searchingNorth { searchingNorth = consider(north); north += 1 }
             if searchingSouth { searchingSouth = consider(south); south -= 1 }
         }
-        return best.map { (places[$0.entry], GeoPoint.distanceKm(point.latitude, point.longitude, latitudes[$0.entry], longitudes[$0.entry])) }
+        return best.map {
+            (places[$0.entry], GeoPoint.distanceKm(point.latitude, point.longitude, latitudes[$0.entry], longitudes[$0.entry]))
+        }
     }
 
     /// Every place within `km` of `point` (great-circle, as `GeoPoint.distanceKm` measures), with

@@ -40,15 +40,17 @@ struct GeocoderCache: Sendable {
     /// the file does not hold this question's answer.
     func places(endpoint: String, language: String?, query: String, now: Double = Date().timeIntervalSince1970) -> [GeocodedPlace]? {
         guard let bytes = try? FileSystem.read(path(endpoint: endpoint, language: language, query: query)),
-              let entry = try? JSONDecoder().decode(Entry.self, from: Data(bytes)),
-              entry.endpoint == endpoint, entry.language == language, entry.query == Self.normalized(query),
-              now - entry.fetchedAt < Self.maxAge
+            let entry = try? JSONDecoder().decode(Entry.self, from: Data(bytes)),
+            entry.endpoint == endpoint, entry.language == language, entry.query == Self.normalized(query),
+            now - entry.fetchedAt < Self.maxAge
         else { return nil }
         return entry.places
     }
 
     /// Keeps `places` as the answer to `query`, replacing any older one.
-    func keep(_ places: [GeocodedPlace], endpoint: String, language: String?, query: String, now: Double = Date().timeIntervalSince1970) throws(StoreError) {
+    func keep(_ places: [GeocodedPlace], endpoint: String, language: String?, query: String, now: Double = Date().timeIntervalSince1970)
+        throws(StoreError)
+    {
         let entry = Entry(endpoint: endpoint, language: language, query: Self.normalized(query), fetchedAt: now, places: places)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

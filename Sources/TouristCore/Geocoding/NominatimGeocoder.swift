@@ -35,9 +35,13 @@ public final class NominatimGeocoder: Geocoder {
 
     /// A geocoder for `settings`, keeping its answers and request times in `folder` (see
     /// `PlaceFinder.geocoderFolder`). `settings` must be on (`isOn`: enabled, with a contact).
-    public init(settings: TouristConfig.Geocoder, folder: String, logger: Logger = Logger(label: "tourist"), retryPolicy: RetryPolicy = RetryPolicy(retries: 2)) throws(GeocoderError) {
+    public init(
+        settings: TouristConfig.Geocoder, folder: String, logger: Logger = Logger(label: "tourist"),
+        retryPolicy: RetryPolicy = RetryPolicy(retries: 2)
+    ) throws(GeocoderError) {
         guard let contact = settings.contact, settings.enabled else {
-            throw GeocoderError.misconfigured("the geocoder is off: set \"enabled\": true and your \"contact\" in the config's \"geocoder\"")
+            throw GeocoderError.misconfigured(
+                "the geocoder is off: set \"enabled\": true and your \"contact\" in the config's \"geocoder\"")
         }
         guard let endpoint = Self.searchURL(settings.url) else {
             throw GeocoderError.misconfigured("geocoder.url \"\(settings.url)\" is not an http or https address")
@@ -47,9 +51,11 @@ public final class NominatimGeocoder: Geocoder {
         cache = GeocoderCache(folder: folder + "/cache")
         spacing = RequestSpacing(folder: folder, lockTimeout: max(60, 3 * settings.timeoutSeconds))
         let timeout = settings.timeoutSeconds
-        http = HTTPClient(configuration: HTTPClient.Configuration(
-            userAgent: Self.userAgent(contact: contact), connectTimeout: min(10, timeout), totalTimeout: timeout, stallTimeout: min(15, timeout)
-        ))
+        http = HTTPClient(
+            configuration: HTTPClient.Configuration(
+                userAgent: Self.userAgent(contact: contact), connectTimeout: min(10, timeout), totalTimeout: timeout,
+                stallTimeout: min(15, timeout)
+            ))
         self.logger = logger
         var policy = retryPolicy
         policy.retries = min(policy.retries, 2)
@@ -65,8 +71,9 @@ public final class NominatimGeocoder: Geocoder {
     /// `url` with `/search` added (unless its path ends so already); nil for what is not an
     /// http(s) address with a host.
     static func searchURL(_ url: String) -> URL? {
-        guard var components = URLComponents(string: url), let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              components.host?.isEmpty == false
+        guard var components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https",
+            components.host?.isEmpty == false
         else { return nil }
         var path = components.path
         while path.hasSuffix("/") { path.removeLast() }
@@ -129,18 +136,27 @@ public final class NominatimGeocoder: Geocoder {
         case 200..<300:
             switch NominatimResults.read(response.body) {
             case .places(let places): return places
-            case .error(let message): throw GeocoderError.invalidResponse("\(asked): the geocoder at \(host) answered with an error: \(message)")
-            case nil: throw GeocoderError.invalidResponse("\(asked): the geocoder at \(host) answered something other than Nominatim's search results; check geocoder.url (such as \(TouristConfig.Geocoder.defaultURL))")
+            case .error(let message):
+                throw GeocoderError.invalidResponse("\(asked): the geocoder at \(host) answered with an error: \(message)")
+            case nil:
+                throw GeocoderError.invalidResponse(
+                    "\(asked): the geocoder at \(host) answered something other than Nominatim's search results; check geocoder.url (such as \(TouristConfig.Geocoder.defaultURL))"
+                )
             }
         case 408, 429, 500...599:
             throw HTTPOutcome.statusError(response, url: HTTPOutcome.redacted(url))
         case 403:
-            throw GeocoderError.refused("\(asked): the geocoder at \(host) refused the lookup (HTTP 403); Nominatim blocks clients that break its usage policy (\(TouristConfig.Geocoder.policyURL)). Check geocoder.contact, wait a while, or give the place's coordinates instead, as LAT LON")
+            throw GeocoderError.refused(
+                "\(asked): the geocoder at \(host) refused the lookup (HTTP 403); Nominatim blocks clients that break its usage policy (\(TouristConfig.Geocoder.policyURL)). Check geocoder.contact, wait a while, or give the place's coordinates instead, as LAT LON"
+            )
         case 400:
-            let said = NominatimResults.read(response.body).flatMap { if case .error(let message) = $0 { ": \(message)" } else { nil } } ?? ""
+            let said =
+                NominatimResults.read(response.body).flatMap { if case .error(let message) = $0 { ": \(message)" } else { nil } } ?? ""
             throw GeocoderError.invalidResponse("\(asked): the geocoder at \(host) refused the query (HTTP 400\(said))")
         default:
-            throw GeocoderError.misconfigured("\(asked): the geocoder at \(host) has no Nominatim search at \(HTTPOutcome.redacted(endpoint)) (HTTP \(response.status)); check geocoder.url (such as \(TouristConfig.Geocoder.defaultURL))")
+            throw GeocoderError.misconfigured(
+                "\(asked): the geocoder at \(host) has no Nominatim search at \(HTTPOutcome.redacted(endpoint)) (HTTP \(response.status)); check geocoder.url (such as \(TouristConfig.Geocoder.defaultURL))"
+            )
         }
     }
 
@@ -151,23 +167,31 @@ public final class NominatimGeocoder: Geocoder {
         let asked = "cannot look \"\(query)\" up online"
         let instead = "give the place's coordinates instead, as LAT LON in decimal degrees, as a map shows them"
         if let cause = error.unreachableCause {
-            let why = switch cause {
-            case .nameNotResolved: "the geocoder's host \(host) could not be resolved: you seem to be offline (or geocoder.url is mistyped)"
-            case .couldNotConnect: "the geocoder's host \(host) is unreachable: you seem to be offline, or it is down"
-            }
+            let why =
+                switch cause {
+                case .nameNotResolved:
+                    "the geocoder's host \(host) could not be resolved: you seem to be offline (or geocoder.url is mistyped)"
+                case .couldNotConnect: "the geocoder's host \(host) is unreachable: you seem to be offline, or it is down"
+                }
             return .unreachable("\(asked): \(why). Try again when online, or \(instead)")
         }
         if let wait = error.retryAfter {
-            return .temporary("\(asked): the geocoder at \(host) asks tourist to wait \(Int(wait.rounded(.up))) s; try again then, or \(instead)")
+            return .temporary(
+                "\(asked): the geocoder at \(host) asks tourist to wait \(Int(wait.rounded(.up))) s; try again then, or \(instead)")
         }
         if error.isTimedOut {
-            return .temporary("\(asked): the geocoder at \(host) did not answer within \(JSONValue.number(settings.timeoutSeconds).rendered()) s (geocoder.timeoutSeconds); try again later, or \(instead)")
+            return .temporary(
+                "\(asked): the geocoder at \(host) did not answer within \(JSONValue.number(settings.timeoutSeconds).rendered()) s (geocoder.timeoutSeconds); try again later, or \(instead)"
+            )
         }
         if error.isRateLimited {
-            return .temporary("\(asked): the geocoder at \(host) asks tourist to slow down (HTTP 429); try again in a minute, or \(instead)")
+            return .temporary(
+                "\(asked): the geocoder at \(host) asks tourist to slow down (HTTP 429); try again in a minute, or \(instead)")
         }
         if error.isTooLarge {
-            return .invalidResponse("\(asked): the geocoder at \(host) answered more than \(Self.maxAnswerBytes >> 20) MiB, which no search result is; check geocoder.url (such as \(TouristConfig.Geocoder.defaultURL))")
+            return .invalidResponse(
+                "\(asked): the geocoder at \(host) answered more than \(Self.maxAnswerBytes >> 20) MiB, which no search result is; check geocoder.url (such as \(TouristConfig.Geocoder.defaultURL))"
+            )
         }
         if error.isRetryable {
             return .temporary("\(asked): the geocoder at \(host) cannot answer now (\(error.message)); try again later, or \(instead)")

@@ -61,13 +61,16 @@ public enum NominatimResults {
         }
 
         var place: GeocodedPlace? {
-            guard let latitude = lat?.value, let longitude = lon?.value, let location = try? GeoPoint(latitude: latitude, longitude: longitude) else { return nil }
+            guard let latitude = lat?.value, let longitude = lon?.value,
+                let location = try? GeoPoint(latitude: latitude, longitude: longitude)
+            else { return nil }
             // Names are shown and offered as pin names: one line of plain words (`PlainLine`).
             let ownName = name.map(PlainLine.cleaned).flatMap { $0.isEmpty ? nil : $0 }
             guard let line = displayName.map(PlainLine.cleaned).flatMap({ $0.isEmpty ? nil : $0 }) ?? ownName else { return nil }
             return GeocodedPlace(
                 name: ownName, displayName: line, location: location, category: category, type: type,
-                importance: importance?.value.flatMap { $0.isFinite ? $0 : nil }, osmType: osmType, osmID: osmID?.value.flatMap { $0.isFinite && abs($0) < 1e15 ? Int($0) : nil }
+                importance: importance?.value.flatMap { $0.isFinite ? $0 : nil }, osmType: osmType,
+                osmID: osmID?.value.flatMap { $0.isFinite && abs($0) < 1e15 ? Int($0) : nil }
             )
         }
     }

@@ -72,7 +72,9 @@ struct RequestSpacing: Sendable {
         while true {
             if let lock = try FileLock.tryLock(folder + "/requests.lock") { return Turn(lock: lock, spacing: self) }
             guard Date() < deadline else {
-                throw GeocoderError.busy("\(what) is busy: another tourist process has been looking a place up for over \(Int(lockTimeout)) s; try again when it is done")
+                throw GeocoderError.busy(
+                    "\(what) is busy: another tourist process has been looking a place up for over \(Int(lockTimeout)) s; try again when it is done"
+                )
             }
             try await Task.sleep(for: .milliseconds(20))
         }

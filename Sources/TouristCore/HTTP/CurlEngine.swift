@@ -72,7 +72,8 @@ final class CurlEngine: Sendable {
             running.removeValue(forKey: id)
             if let easy = transfer.easy { tourist_curl_multi_remove_handle(multi, easy) }
             let stall = String(format: "%g", configuration.stallTimeout)
-            transfer.complete(.failure(HTTPError.timedOut("\(HTTPOutcome.redacted(transfer.request.url)): no data for \(stall) s (stalled)")))
+            transfer.complete(
+                .failure(HTTPError.timedOut("\(HTTPOutcome.redacted(transfer.request.url)): no data for \(stall) s (stalled)")))
         }
     }
 
@@ -98,7 +99,8 @@ final class CurlEngine: Sendable {
                         let easy = try transfer.makeHandle(configuration)
                         let code = tourist_curl_multi_add_handle(multi, easy)
                         guard code == Int32(CURLM_OK.rawValue) else {
-                            throw HTTPError.unavailable("libcurl could not start the transfer: \(String(cString: tourist_curl_multi_strerror(code)))")
+                            throw HTTPError.unavailable(
+                                "libcurl could not start the transfer: \(String(cString: tourist_curl_multi_strerror(code)))")
                         }
                         transfer.lastActivity = .now
                         running[transfer.id] = transfer

@@ -32,7 +32,10 @@ public final class HTTPClient: Sendable {
         /// Seconds without a single byte before a transfer is abandoned as stalled.
         public var stallTimeout: Double
 
-        public init(userAgent: String = "tourist/\(TouristVersion.current)", connectTimeout: Double = 10, totalTimeout: Double = 30, stallTimeout: Double = 15) {
+        public init(
+            userAgent: String = "tourist/\(TouristVersion.current)", connectTimeout: Double = 10, totalTimeout: Double = 30,
+            stallTimeout: Double = 15
+        ) {
             self.userAgent = userAgent
             self.connectTimeout = connectTimeout
             self.totalTimeout = totalTimeout
@@ -124,7 +127,9 @@ public final class HTTPClient: Sendable {
         try await perform(request, destination: .memory, maxBytes: maxBytes, anyStatus: true)
     }
 
-    private func perform(_ request: HTTPRequest, destination: HTTPTransfer.Destination, maxBytes: Int, anyStatus: Bool = false) async throws -> HTTPResponse {
+    private func perform(_ request: HTTPRequest, destination: HTTPTransfer.Destination, maxBytes: Int, anyStatus: Bool = false) async throws
+        -> HTTPResponse
+    {
         try Task.checkCancellation()
         let transfer = try makeTransfer(request, destination: destination, maxBytes: maxBytes, anyStatus: anyStatus)
         let engine = try engine()
@@ -159,12 +164,15 @@ public final class HTTPClient: Sendable {
     }
 
     /// A transfer for `request`, once its URL and headers pass the client's rules.
-    private func makeTransfer(_ request: HTTPRequest, destination: HTTPTransfer.Destination, maxBytes: Int, anyStatus: Bool) throws -> HTTPTransfer {
+    private func makeTransfer(_ request: HTTPRequest, destination: HTTPTransfer.Destination, maxBytes: Int, anyStatus: Bool) throws
+        -> HTTPTransfer
+    {
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw HTTPError.invalidResponse("refused to read \(HTTPOutcome.redacted(request.url)): only http and https URLs are allowed")
         }
         guard !request.headers.contains(where: { ($0.name + $0.value).contains(where: \.isNewline) || $0.name.contains(":") }) else {
-            throw HTTPError.invalidRequest("refused a header with a line break or a colon in its name for \(HTTPOutcome.redacted(request.url))")
+            throw HTTPError.invalidRequest(
+                "refused a header with a line break or a colon in its name for \(HTTPOutcome.redacted(request.url))")
         }
         let id = nextID.withLock { next in
             next += 1

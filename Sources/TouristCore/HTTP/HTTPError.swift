@@ -42,11 +42,15 @@ public struct HTTPError: RetryClassified, ClassifiedError, Sendable, Equatable {
     /// See `Code.unauthorized`.
     public static func unauthorized(_ message: String) -> Self { .init(.unauthorized, message) }
     /// See `TransientFailure.rateLimited`.
-    public static func rateLimited(retryAfter: Double?, _ message: String) -> Self { .init(.transient(.rateLimited(retryAfter: retryAfter)), message) }
+    public static func rateLimited(retryAfter: Double?, _ message: String) -> Self {
+        .init(.transient(.rateLimited(retryAfter: retryAfter)), message)
+    }
     /// See `TransientFailure.unavailable`.
     public static func unavailable(_ message: String) -> Self { .init(.transient(.unavailable), message) }
     /// See `TransientFailure.unreachable`.
-    public static func unreachable(host: String, _ message: String, cause: Unreachable) -> Self { .init(.transient(.unreachable(host: host, cause)), message) }
+    public static func unreachable(host: String, _ message: String, cause: Unreachable) -> Self {
+        .init(.transient(.unreachable(host: host, cause)), message)
+    }
     /// See `TransientFailure.timedOut`.
     public static func timedOut(_ message: String) -> Self { .init(.transient(.timedOut), message) }
     /// See `Code.invalidResponse`.

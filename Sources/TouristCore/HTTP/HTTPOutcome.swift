@@ -13,7 +13,10 @@ enum HTTPOutcome {
     static func classify(_ transfer: HTTPTransfer, code: CURLcode) -> Result<HTTPResponse, any Error> {
         let where_ = redacted(transfer.request.url)
         if let error = transfer.callbackError { return .failure(error) }
-        guard code == CURLE_OK else { return .failure(transportError(code, detail: transfer.curlMessage, url: where_, host: hostAndPort(transfer.request.url) ?? where_)) }
+        guard code == CURLE_OK else {
+            return .failure(
+                transportError(code, detail: transfer.curlMessage, url: where_, host: hostAndPort(transfer.request.url) ?? where_))
+        }
         let response = HTTPResponse(status: transfer.status, headers: transfer.headers, body: transfer.body, bodyBytes: transfer.bodyBytes)
         if transfer.anyStatus || (200..<300).contains(response.status) { return .success(response) }
         return .failure(statusError(response, url: where_))

@@ -90,7 +90,9 @@ final class HTTPTransfer: @unchecked Sendable {
 
     /// Makes the easy handle with every option of `configuration`; throws when libcurl refuses one.
     func makeHandle(_ configuration: HTTPClient.Configuration) throws -> UnsafeMutableRawPointer {
-        guard let easy = tourist_curl_easy_init() else { throw HTTPError.unavailable("libcurl could not start a transfer (out of memory?)") }
+        guard let easy = tourist_curl_easy_init() else {
+            throw HTTPError.unavailable("libcurl could not start a transfer (out of memory?)")
+        }
         self.easy = easy
         let options = CurlOptions(easy: easy)
         try options.set(CURLOPT_URL, request.url.absoluteString)
@@ -168,7 +170,8 @@ final class HTTPTransfer: @unchecked Sendable {
     func sendBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         lastActivity = .now
         guard let count = upload?.read(into: buffer) else {
-            callbackError = HTTPError.unavailable("the body of the request to \(HTTPOutcome.redacted(request.url)) could not be read from its file")
+            callbackError = HTTPError.unavailable(
+                "the body of the request to \(HTTPOutcome.redacted(request.url)) could not be read from its file")
             return nil
         }
         return count
@@ -221,7 +224,9 @@ final class HTTPTransfer: @unchecked Sendable {
 }
 
 /// CURLOPT_WRITEFUNCTION: hands the bytes to the transfer in `context`.
-private func httpTransferBodyCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
+private func httpTransferBodyCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?)
+    -> Int
+{
     guard let context else { return 0 }
     let transfer = Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
@@ -230,14 +235,18 @@ private func httpTransferBodyCallback(_ data: UnsafeMutablePointer<CChar>?, _ si
 }
 
 /// CURLOPT_READFUNCTION: the next bytes of the request body.
-private func httpTransferReadCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
+private func httpTransferReadCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?)
+    -> Int
+{
     guard let context, let data else { return Int(CURL_READFUNC_ABORT) }
     let transfer = Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue()
     return transfer.sendBody(into: UnsafeMutableRawBufferPointer(start: data, count: size * count)) ?? Int(CURL_READFUNC_ABORT)
 }
 
 /// CURLOPT_HEADERFUNCTION: one header line at a time.
-private func httpTransferHeaderCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
+private func httpTransferHeaderCallback(
+    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
+) -> Int {
     let length = size * count
     guard let context, let data else { return length }
     let transfer = Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue()

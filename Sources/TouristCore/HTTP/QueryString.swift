@@ -9,7 +9,8 @@ public enum QueryString {
     public static func url(_ endpoint: URL, adding parameters: [(String, String)]) -> URL? {
         guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return nil }
         let query = parameters.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
-        components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: "&")
+        components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(
+            separator: "&")
         components.fragment = nil
         return components.url
     }

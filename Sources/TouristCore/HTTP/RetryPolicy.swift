@@ -37,7 +37,9 @@ public struct RetryPolicy: Sendable, Equatable {
     public var leastJitter: Double
 
     /// A policy of `retries` retries; the defaults are the providers' (`yielding`, full jitter).
-    public init(retries: Int, baseDelay: Double = 0.25, maxDelay: Double = 30, persistence: Persistence = .yielding, leastJitter: Double = 0) {
+    public init(
+        retries: Int, baseDelay: Double = 0.25, maxDelay: Double = 30, persistence: Persistence = .yielding, leastJitter: Double = 0
+    ) {
         self.retries = retries
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
@@ -47,7 +49,8 @@ public struct RetryPolicy: Sendable, Equatable {
 
     /// An `insisting` policy whose waits last at least half their step, as the S3 store's.
     public static func insisting(retries: Int = 4, baseDelay: Double = 0.2, maxDelay: Double = 3.2) -> RetryPolicy {
-        RetryPolicy(retries: retries, baseDelay: baseDelay, maxDelay: maxDelay, persistence: .insisting(longestServerWait: 30), leastJitter: 0.5)
+        RetryPolicy(
+            retries: retries, baseDelay: baseDelay, maxDelay: maxDelay, persistence: .insisting(longestServerWait: 30), leastJitter: 0.5)
     }
 
     /// The S3 store's: four retries after 0.2, 0.4, 0.8 and 1.6 s (less jitter), so a hiccup
@@ -78,7 +81,9 @@ public struct RetryPolicy: Sendable, Equatable {
     /// Runs `operation`, retrying retryable errors (`RetryClassified`) with backoff; with `only`,
     /// just those errors it accepts. With `log`, each retry is told at debug level (`--verbose`),
     /// one line naming the attempt, the wait and the reason.
-    public func run<T>(log: RetryLog? = nil, only accepts: (any RetryClassified) -> Bool = { _ in true }, _ operation: () async throws -> T) async throws -> T {
+    public func run<T>(log: RetryLog? = nil, only accepts: (any RetryClassified) -> Bool = { _ in true }, _ operation: () async throws -> T)
+        async throws -> T
+    {
         var attempt = 0
         while true {
             do {

@@ -23,7 +23,8 @@ enum ExportFileName {
     /// `title` without a trailing image file extension (`DSCN0042.JPG` gives `DSCN0042`).
     static func withoutImageExtension(_ title: String) -> String {
         guard let dot = title.lastIndex(of: "."), dot > title.startIndex,
-              imageExtensions.contains(title[title.index(after: dot)...].lowercased()) else { return title }
+            imageExtensions.contains(title[title.index(after: dot)...].lowercased())
+        else { return title }
         return String(title[..<dot])
     }
 

@@ -56,24 +56,35 @@ extension Library {
                     let pin = pins[index]
                     let waitedEnough = putOffSince[index].map { ContinuousClock.now - $0 >= .seconds(leases.longestWait) } ?? false
                     running += 1
-                    let fetcher = fetcher(router, size: size, progress: { pinProgress in
-                        let run = tally.update(pin: pin.id, pinProgress)
-                        progress?(run)
-                    }, sharedTransfers: transfers)
+                    let fetcher = fetcher(
+                        router, size: size,
+                        progress: { pinProgress in
+                            let run = tally.update(pin: pin.id, pinProgress)
+                            progress?(run)
+                        }, sharedTransfers: transfers)
                     group.addTask { [self] in
                         // What is logged while fetching it names the pin (`FetchingPin`).
                         try await FetchingPin.$id.withValue(pin.id) { () async throws -> (Int, PinFetch?) in
                             let lease: PinLease?
                             do {
                                 lease = try await takeLease(pin: pin.id)
-                                if lease == nil, waitedEnough, let holder = try await BlockingIO.run({ [store, leases] in store.leaseRecord(pin: pin.id, timing: leases) }) {
+                                if lease == nil, waitedEnough,
+                                    let holder = try await BlockingIO.run({ [store, leases] in
+                                        store.leaseRecord(pin: pin.id, timing: leases)
+                                    })
+                                {
                                     return (index, PinFetch(pin: pin, result: .failure(heldTooLong(pin: pin.id, by: holder))))
                                 }
                             } catch {
                                 return (index, PinFetch(pin: pin, result: .failure(error)))
                             }
                             guard let lease else { return (index, nil) }
-                            return (index, PinFetch(pin: pin, result: try await Self.fetch(pin, count: count, with: fetcher, holding: lease, for: leases.duration)))
+                            return (
+                                index,
+                                PinFetch(
+                                    pin: pin,
+                                    result: try await Self.fetch(pin, count: count, with: fetcher, holding: lease, for: leases.duration))
+                            )
                         }
                     }
                 }
@@ -107,7 +118,9 @@ extension Library {
 
 extension Library {
     /// Fetches `pin` while holding `lease` (see `holding`); an error is the pin's result, not the run's.
-    static func fetch(_ pin: Pin, count: Int?, with fetcher: AlbumFetcher, holding lease: PinLease, for duration: TimeInterval) async throws -> Result<FetchOutcome, any Error> {
+    static func fetch(_ pin: Pin, count: Int?, with fetcher: AlbumFetcher, holding lease: PinLease, for duration: TimeInterval) async throws
+        -> Result<FetchOutcome, any Error>
+    {
         do {
             return .success(try await holding(lease, for: duration) { try await fetcher.fetch(pin: pin.id, count: count) })
         } catch is CancellationError {

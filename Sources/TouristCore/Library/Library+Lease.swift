@@ -7,7 +7,9 @@ extension Library {
     /// starts only when the first has ended, and then finds its work done. Other processes see the
     /// lease (`Store.leaseRecord`) and show the pin as being fetched. The wait lasts at most
     /// `leases.longestWait`: then a `busy` error names the holder and how to remove its lease.
-    func exclusively<T: Sendable>(pin id: String, waiting: (@Sendable (LeaseRecord) -> Void)?, _ body: () async throws -> T) async throws -> T {
+    func exclusively<T: Sendable>(pin id: String, waiting: (@Sendable (LeaseRecord) -> Void)?, _ body: () async throws -> T) async throws
+        -> T
+    {
         let started = ContinuousClock.now
         var told = false
         while true {

@@ -11,7 +11,9 @@ extension Library {
         guard store.readOnlyReason == nil else { return 0 }
         var total = 0
         for entry in config.providers {
-            guard let factory = providers.loader.registry.factories.first(where: { $0.type == entry.type }) as? any PhotoIDUpgrading else { continue }
+            guard let factory = providers.loader.registry.factories.first(where: { $0.type == entry.type }) as? any PhotoIDUpgrading else {
+                continue
+            }
             let marker = ConfigLoader.stateDirectory(ofProvider: entry.name, in: store.stateDirectory) + "/photo-ids"
             do {
                 let previous = try ProviderStateFile.read(marker).map { String(decoding: $0, as: UTF8.self) }
@@ -23,11 +25,14 @@ extension Library {
                 }
                 try ProviderStateFile.write(Array(upgrade.scheme.utf8), to: marker)
                 if renamed > 0 {
-                    providers.logger.notice("\(entry.name): \(Plural.count(renamed, "photo")) in albums renamed to the ids this version gives them (paths relative to the provider's folders)")
+                    providers.logger.notice(
+                        "\(entry.name): \(Plural.count(renamed, "photo")) in albums renamed to the ids this version gives them (paths relative to the provider's folders)"
+                    )
                 }
                 total += renamed
             } catch {
-                providers.logger.warning("\(entry.name): the ids of its photos in the store could not all be renamed (\(error)); the next command tries again")
+                providers.logger.warning(
+                    "\(entry.name): the ids of its photos in the store could not all be renamed (\(error)); the next command tries again")
             }
         }
         return total

@@ -16,23 +16,30 @@ extension Library {
     /// naming it, and nothing is resolved.
     public func photoKeys(_ references: [String], inPin id: String) throws -> [PhotoKey] {
         let album = try store.album(id)
-        return Self.once(try references.map { (reference: String) throws -> PhotoKey in
-            guard !reference.isEmpty, reference.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                guard let key = PhotoKey(reference) else {
-                    throw LibraryError(.usage, "\"\(reference)\" is neither a photo's number nor its id; write the number or the provider:id its album shows", remedy: Remedy(.showAlbum(pin: id)))
+        return Self.once(
+            try references.map { (reference: String) throws -> PhotoKey in
+                guard !reference.isEmpty, reference.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                    guard let key = PhotoKey(reference) else {
+                        throw LibraryError(
+                            .usage,
+                            "\"\(reference)\" is neither a photo's number nor its id; write the number or the provider:id its album shows",
+                            remedy: Remedy(.showAlbum(pin: id)))
+                    }
+                    return key
                 }
-                return key
-            }
-            guard let row = Int(reference), album.photos.indices.contains(row - 1) else {
-                let rows = switch album.photos.count {
-                case 0: "it has no photos"
-                case 1: "it has 1 photo, number 1"
-                default: "it has \(album.photos.count) photos, numbered 1 to \(album.photos.count)"
+                guard let row = Int(reference), album.photos.indices.contains(row - 1) else {
+                    let rows =
+                        switch album.photos.count {
+                        case 0: "it has no photos"
+                        case 1: "it has 1 photo, number 1"
+                        default: "it has \(album.photos.count) photos, numbered 1 to \(album.photos.count)"
+                        }
+                    throw LibraryError(
+                        .usage, "there is no photo \(reference) in the album of \"\(album.pin.name)\": \(rows)",
+                        remedy: Remedy(.showAlbum(pin: id)))
                 }
-                throw LibraryError(.usage, "there is no photo \(reference) in the album of \"\(album.pin.name)\": \(rows)", remedy: Remedy(.showAlbum(pin: id)))
-            }
-            return album.photos[row - 1].key
-        })
+                return album.photos[row - 1].key
+            })
     }
 
     /// Photo `key` at `size` (or the nearest size its provider has), kept in the store: the album's
@@ -51,7 +58,9 @@ extension Library {
             guard let (chosen, _) = candidate.source(nearest: wanted) else { throw ProviderError.notFound("\(key) has no sizes") }
             if let copy = present(photo.copy(at: chosen)) { return PhotoCopy(pin: pin, key: key, view: copy) }
             try await store.prepareStagingInBackground()
-            let writer = try await download(candidate, size: chosen, from: configured) { [store] maxBytes in try store.blobs.makeWriter(maxBytes: maxBytes) }
+            let writer = try await download(candidate, size: chosen, from: configured) { [store] maxBytes in
+                try store.blobs.makeWriter(maxBytes: maxBytes)
+            }
             let blob = try await BlockingIO.run { [store] in try store.blobs.commit(writer) }
             let view = PhotoView(size: chosen, sha256: blob.sha256, bytes: blob.bytes, mimeType: blob.mimeType)
             let kept = try await store.transactionInBackground { transaction in
@@ -60,7 +69,8 @@ extension Library {
                 return kept
             }
             guard kept else {
-                throw StoreError(.notFound, "photo \(key) left the album of pin \(pin) while its size \(chosen.rawValue) downloaded; nothing was kept")
+                throw StoreError(
+                    .notFound, "photo \(key) left the album of pin \(pin) while its size \(chosen.rawValue) downloaded; nothing was kept")
             }
             return PhotoCopy(pin: pin, key: key, view: view)
         }
@@ -69,15 +79,20 @@ extension Library {
     /// Downloads photo `key` at `size` (or the nearest its provider has) into a new file in
     /// `folder`, for a photo no album holds; nothing is kept in the store. Returns the file's sink
     /// (the caller moves it where it belongs) and the size downloaded.
-    public func downloadPhoto(_ key: PhotoKey, size wanted: PhotoSize, into folder: String) async throws -> (file: FileSink, size: PhotoSize) {
+    public func downloadPhoto(_ key: PhotoKey, size wanted: PhotoSize, into folder: String) async throws -> (
+        file: FileSink, size: PhotoSize
+    ) {
         try await providers.withRouter(store: store) { router in
             let configured = try provider(of: key, in: router)
             guard let looking = configured.provider as? any PhotoLookup, await looking.canLookUpPhotos else {
                 throw LibraryError(.unavailable, "provider \(key.provider) cannot look photos up by id")
             }
-            let candidate = try await configured.photo(id: key.id, retryPolicy: providers.retryPolicy, log: RetryLog(providers.logger, "look up \(key)"))
+            let candidate = try await configured.photo(
+                id: key.id, retryPolicy: providers.retryPolicy, log: RetryLog(providers.logger, "look up \(key)"))
             guard let (chosen, _) = candidate.source(nearest: wanted) else { throw ProviderError.notFound("\(key) has no sizes") }
-            let file = try await download(candidate, size: chosen, from: configured) { maxBytes in try FileSink(directory: folder, maxBytes: maxBytes) }
+            let file = try await download(candidate, size: chosen, from: configured) { maxBytes in
+                try FileSink(directory: folder, maxBytes: maxBytes)
+            }
             return (file, chosen)
         }
     }
@@ -87,7 +102,8 @@ extension Library {
     public func photo(_ key: PhotoKey, in id: String) throws -> (album: Album, photo: AlbumPhoto) {
         let album = try album(id)
         guard let photo = album.photos.first(where: { $0.key == key }) else {
-            throw StoreError(.notFound, "photo \(key) is not in the album of \"\(album.pin.name)\"", remedy: Remedy(.showAlbum(pin: album.pin.id)))
+            throw StoreError(
+                .notFound, "photo \(key) is not in the album of \"\(album.pin.name)\"", remedy: Remedy(.showAlbum(pin: album.pin.id)))
         }
         return (album, photo)
     }
@@ -106,7 +122,9 @@ extension Library {
 
     private func provider(of key: PhotoKey, in router: Router) throws -> ConfiguredProvider {
         guard let configured = router.provider(named: key.provider) else {
-            throw LibraryError(.usage, "no enabled provider named \"\(key.provider)\". Configured: \(router.providers.map(\.entry.name).joined(separator: ", "))")
+            throw LibraryError(
+                .usage,
+                "no enabled provider named \"\(key.provider)\". Configured: \(router.providers.map(\.entry.name).joined(separator: ", "))")
         }
         return configured
     }
@@ -115,7 +133,8 @@ extension Library {
     /// Commons' SHA-1 of an original), when it can look photos up; else the album's record.
     private func candidate(for photo: AlbumPhoto, from configured: ConfiguredProvider) async throws -> PhotoCandidate {
         guard let looking = configured.provider as? any PhotoLookup, await looking.canLookUpPhotos else { return photo.candidate }
-        return try await configured.photo(id: photo.key.id, retryPolicy: providers.retryPolicy, log: RetryLog(providers.logger, "look up \(photo.key)"))
+        return try await configured.photo(
+            id: photo.key.id, retryPolicy: providers.retryPolicy, log: RetryLog(providers.logger, "look up \(photo.key)"))
     }
 
     /// One size of `candidate` streamed into a sink `makeSink` makes (given the byte limit), with
@@ -131,7 +150,8 @@ extension Library {
                 let sink = try makeSink(downloads.maxPhotoBytes)
                 try await configured.fetch(candidate, size: size, into: sink)
                 guard ImageFormat.mimeType(of: sink.head) != nil else {
-                    throw ProviderError.invalidResponse("the data received for \(candidate.key) is not an image (no JPEG, PNG, GIF, WebP, TIFF, HEIC or AVIF signature)")
+                    throw ProviderError.invalidResponse(
+                        "the data received for \(candidate.key) is not an image (no JPEG, PNG, GIF, WebP, TIFF, HEIC or AVIF signature)")
                 }
                 return Filled(sink: sink)
             }

@@ -35,7 +35,8 @@ extension Library {
             if let name {
                 try Self.refuseIfAnotherPinsID(name, for: id, transaction)
                 if let other = try store.pinID(named: name), other != id {
-                    throw LibraryError(.conflict, "a pin named \"\(name)\" already exists (id \(other)), so it cannot name this one; choose another name")
+                    throw LibraryError(
+                        .conflict, "a pin named \"\(name)\" already exists (id \(other)), so it cannot name this one; choose another name")
                 }
             }
             let (before, after) = try transaction.editPin(id, name: name, radiusKm: radiusKm)

@@ -10,7 +10,9 @@ public struct PinImport: Sendable {
 extension Library {
     /// The places a pin file lists, read as `format`, else as its extension says, else as its
     /// content looks (`PinFileFormat`), place names in `gazetteer`. `file` names it in messages.
-    public static func readPinFile(_ bytes: [UInt8], file: String, format: PinFileFormat?, gazetteer: GazetteerSource) throws(InputDataError) -> [PinFileEntry] {
+    public static func readPinFile(_ bytes: [UInt8], file: String, format: PinFileFormat?, gazetteer: GazetteerSource)
+        throws(InputDataError) -> [PinFileEntry]
+    {
         switch format ?? PinFileFormat.named(byExtensionOf: file) ?? PinFileFormat.sniffed(bytes) {
         case .csv:
             return try PinCSV.read(bytes, file: file, gazetteer: gazetteer)
@@ -47,7 +49,9 @@ extension Library {
             if let index = byName[name] {
                 let earlier = planned[index]
                 guard earlier.entry.location == pin.entry.location, earlier.radiusKm == pin.radiusKm else {
-                    throw InputDataError("\(file) \(earlier.entry.position) and \(entry.position) both name a pin \"\(name)\", at different places or radii; give one of them another name")
+                    throw InputDataError(
+                        "\(file) \(earlier.entry.position) and \(entry.position) both name a pin \"\(name)\", at different places or radii; give one of them another name"
+                    )
                 }
                 continue
             }
@@ -72,12 +76,18 @@ extension Library {
                     continue
                 }
                 let existing = try transaction.album(id).pin
-                guard existing.latitude == pin.entry.location.latitude, existing.longitude == pin.entry.location.longitude, existing.radiusKm == pin.radiusKm else {
-                    throw InputDataError("\(file) \(pin.entry.position): a pin named \"\(pin.name)\" already exists at \(Self.place(of: existing)) (id \(id)); give this one another name, or change that pin", remedy: Remedy(.editPin(pin: id)))
+                guard existing.latitude == pin.entry.location.latitude, existing.longitude == pin.entry.location.longitude,
+                    existing.radiusKm == pin.radiusKm
+                else {
+                    throw InputDataError(
+                        "\(file) \(pin.entry.position): a pin named \"\(pin.name)\" already exists at \(Self.place(of: existing)) (id \(id)); give this one another name, or change that pin",
+                        remedy: Remedy(.editPin(pin: id)))
                 }
                 result.unchanged.append(existing)
             }
-            let new = adding.map { StoreTransaction.NewPin(name: $0.name, location: $0.entry.location, radiusKm: $0.radiusKm, near: $0.near) }
+            let new = adding.map {
+                StoreTransaction.NewPin(name: $0.name, location: $0.entry.location, radiusKm: $0.radiusKm, near: $0.near)
+            }
             result.added = try transaction.addPins(new, target: target)
             return result
         }

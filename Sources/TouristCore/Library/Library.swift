@@ -68,9 +68,14 @@ public final class Library: Sendable {
             if forRemoval {
                 switch PinFinder.find(reference, in: pins) {
                 case .pin(let pin):
-                    throw LibraryError(.usage, "\"\(reference)\" is only the start of \"\(pin.name)\" (\(pin.id)); a pin is removed only by its whole name or its id")
+                    throw LibraryError(
+                        .usage,
+                        "\"\(reference)\" is only the start of \"\(pin.name)\" (\(pin.id)); a pin is removed only by its whole name or its id"
+                    )
                 case .ambiguous(let pins):
-                    throw LibraryError(.usage, "\"\(reference)\" is only the start of \(Self.listed(pins)); a pin is removed only by its whole name or its id")
+                    throw LibraryError(
+                        .usage,
+                        "\"\(reference)\" is only the start of \(Self.listed(pins)); a pin is removed only by its whole name or its id")
                 case .none:
                     break
                 }
@@ -78,7 +83,9 @@ public final class Library: Sendable {
             let near = NearMatches(pins.map(\.name)).suggestions(for: reference).prefix(3)
             guard !near.isEmpty else { throw notFound }
             let named = near.map { name in "\"\(name)\" (\(pins.first { $0.name == name }?.id ?? "?"))" }
-            throw StoreError(.notFound, "no pin \(Excerpt.quoted(reference)) in \(store.location). Did you mean \(named.joined(separator: " or "))?", remedy: Remedy(.listPins))
+            throw StoreError(
+                .notFound, "no pin \(Excerpt.quoted(reference)) in \(store.location). Did you mean \(named.joined(separator: " or "))?",
+                remedy: Remedy(.listPins))
         }
     }
 

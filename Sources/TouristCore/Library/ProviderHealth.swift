@@ -51,7 +51,8 @@ public struct ProviderHealth: Encodable, Sendable {
             inventory = try await configured.inventory()
         } catch {
             let failure = ProviderFailure(provider: configured.entry.name, error: error)
-            return ProviderHealth(ok: false, latencyMs: milliseconds(since: started), outcome: "\(failure.reason.rawValue): \(failure.message)")
+            return ProviderHealth(
+                ok: false, latencyMs: milliseconds(since: started), outcome: "\(failure.reason.rawValue): \(failure.message)")
         }
         let held = inventory.map(Inventory.init)
         guard let point = await configured.probePoint(inventory: inventory) else {

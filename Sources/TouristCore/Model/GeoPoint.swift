@@ -106,7 +106,10 @@ extension GeoPoint {
             parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             if parts.count == 3 { parts.removeLast() }  // geo: URIs may carry an altitude
             guard parts.count == 2 else {
-                throw GeoPointError(message: "\(Excerpt.quoted(words[0])) is not a coordinate; write LAT LON, LAT,LON or geo:LAT,LON (for example 48.8584 2.2945)")
+                throw GeoPointError(
+                    message:
+                        "\(Excerpt.quoted(words[0])) is not a coordinate; write LAT LON, LAT,LON or geo:LAT,LON (for example 48.8584 2.2945)"
+                )
             }
         case 2:
             parts = words

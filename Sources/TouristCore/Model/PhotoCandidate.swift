@@ -14,7 +14,8 @@ public enum PhotoSource: Hashable, Sendable, Codable, CustomStringConvertible {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let source = PhotoSource(encoded: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "\"\(text)\" is neither a URL nor an absolute path"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "\"\(text)\" is neither a URL nor an absolute path"))
         }
         self = source
     }

@@ -47,15 +47,17 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
     /// Running again fills the rest, at `moment`. After a new collection it is `fetch`'s job;
     /// after a fetch the same command's, which the advice does not repeat.
     static func retry(_ pin: Pin, after operation: FetchReport.Operation, what: String, when moment: Remedy.Moment) -> FetchAdvice {
-        let step: Remedy.Step = switch operation {
-        case .fetch: .runAgain(when: moment, to: what)
-        case .newCollection: .fetchLater(pin: pin.id, when: moment, to: what)
-        }
-        let page = switch moment {
-        case .now: "Try again to \(what)."
-        case .later: "Try again in a while."
-        case .online: "Try again when online."
-        }
+        let step: Remedy.Step =
+            switch operation {
+            case .fetch: .runAgain(when: moment, to: what)
+            case .newCollection: .fetchLater(pin: pin.id, when: moment, to: what)
+            }
+        let page =
+            switch moment {
+            case .now: "Try again to \(what)."
+            case .later: "Try again in a while."
+            case .online: "Try again when online."
+            }
         return FetchAdvice(.retry, remedy: Remedy(step), page: page, button: "Try again")
     }
 
@@ -76,7 +78,8 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
         let photos = Plural.count(holds, "photo")
         return FetchAdvice(
             .allowFewer, remedy: Remedy(.allowFewer(pin: pin.id, replacing: holds, with: unseen)),
-            page: "Photos replaced never come back in later collections. To keep these and find more: \(widen(pin).page)", button: "Replace",
+            page: "Photos replaced never come back in later collections. To keep these and find more: \(widen(pin).page)",
+            button: "Replace",
             question: "Only \(unseenPhrase(unseen, left: left)) within \(Kilometres.text(pin.radiusKm)): replace \(photos) with \(unseen)?"
         )
     }
@@ -105,7 +108,8 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
     }
 
     /// No provider answered, for reasons that pass: the same command, later.
-    static let runAgainLater = FetchAdvice(.retry, remedy: Remedy(.runAgain(when: .later, to: nil)), page: "Try again in a while.", button: "Try again")
+    static let runAgainLater = FetchAdvice(
+        .retry, remedy: Remedy(.runAgain(when: .later, to: nil)), page: "Try again in a while.", button: "Try again")
 
     static let checkNetwork = FetchAdvice(
         .checkNetwork, remedy: Remedy(.checkNetwork, .checkProviders), page: "Check the network connection, then try again.",

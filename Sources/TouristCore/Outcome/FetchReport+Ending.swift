@@ -29,7 +29,8 @@ extension FetchReport {
         if stored > 0 {
             if stored >= album.target {
                 return FetchReport(
-                    kind: .complete, operation: operation, headline: "the album of \"\(pin.name)\" is complete: \(Plural.count(stored, "photo"))", notes: said
+                    kind: .complete, operation: operation,
+                    headline: "the album of \"\(pin.name)\" is complete: \(Plural.count(stored, "photo"))", notes: said
                 )
             }
             if problems.contains(where: \.passes) {
@@ -44,7 +45,8 @@ extension FetchReport {
             let note = Note(provider: first.key.provider, reason: nil, text: "\(first.key) could not be used", detail: first.error)
             return FetchReport(
                 kind: .unusable, operation: operation,
-                headline: "none of the \(Plural.count(rejected.count, "photo")) found near \"\(pin.name)\" could be used", notes: [note], advice: .widen(pin)
+                headline: "none of the \(Plural.count(rejected.count, "photo")) found near \"\(pin.name)\" could be used", notes: [note],
+                advice: .widen(pin)
             )
         }
         guard providersEnabled else {
@@ -57,7 +59,9 @@ extension FetchReport {
 
     /// The album was complete; nothing was done.
     public static func alreadyComplete(_ pin: Pin) -> FetchReport {
-        FetchReport(kind: .alreadyComplete, operation: .fetch, headline: "the album of \"\(pin.name)\" is complete; nothing to fetch (use new-collection for other photos)")
+        FetchReport(
+            kind: .alreadyComplete, operation: .fetch,
+            headline: "the album of \"\(pin.name)\" is complete; nothing to fetch (use new-collection for other photos)")
     }
 
     /// A new collection's search found no photo the pin has not shown: the album is left as it was.
@@ -109,7 +113,8 @@ extension FetchReport {
         }
         let notes = problems.map(Note.init)
         let unasked = problems.map(\.provider).joined(separator: ", ")
-        let advice = fixAdvice(problems)
+        let advice =
+            fixAdvice(problems)
             ?? .retry(pin, after: operation, what: "ask \(unasked)", when: problems.allSatisfy(\.isUnreachable) ? .online : .later)
         let headline = ([notes.map(\.text).joined(separator: ", ")] + answers).joined(separator: "; ")
         return FetchReport(
@@ -127,13 +132,16 @@ extension FetchReport {
         let advice = FetchAdvice.visit(ProviderFailure.placesWithPhotos(answering: failures)) ?? .widen(pin)
         if unchanged {
             return FetchReport(
-                kind: .noNewPhotos, operation: operation, headline: "no unseen photos left within \(radius) of \"\(pin.name)\"; the album is unchanged",
+                kind: .noNewPhotos, operation: operation,
+                headline: "no unseen photos left within \(radius) of \"\(pin.name)\"; the album is unchanged",
                 notes: notes, advice: advice
             )
         }
         var who = "asked: \(asked.isEmpty ? "no provider" : asked.joined(separator: ", "))"
         if !outside.isEmpty { who += "; not asked, outside their coverage: \(outside.joined(separator: ", "))" }
-        return FetchReport(kind: .empty, operation: operation, headline: "no photos within \(radius) of \"\(pin.name)\" (\(who))", notes: notes, advice: advice)
+        return FetchReport(
+            kind: .empty, operation: operation, headline: "no photos within \(radius) of \"\(pin.name)\" (\(who))", notes: notes,
+            advice: advice)
     }
 
     /// Fewer photos than the album holds because that is all the providers that answered have.
@@ -142,24 +150,31 @@ extension FetchReport {
         let stored = album.storedCount
         let radius = Kilometres.text(pin.radiusKm)
         guard !problems.isEmpty else {
-            let headline = switch operation {
-            case .fetch: "the album of \"\(pin.name)\" has \(stored) of \(album.target) photos: that is all the providers have within \(radius)"
-            case .newCollection:
-                "the new collection of \"\(pin.name)\" has \(stored) of \(album.target) photos: only \(Plural.count(stored, "unseen photo was", "unseen photos were")) left within \(radius)"
-            }
+            let headline =
+                switch operation {
+                case .fetch:
+                    "the album of \"\(pin.name)\" has \(stored) of \(album.target) photos: that is all the providers have within \(radius)"
+                case .newCollection:
+                    "the new collection of \"\(pin.name)\" has \(stored) of \(album.target) photos: only \(Plural.count(stored, "unseen photo was", "unseen photos were")) left within \(radius)"
+                }
             return FetchReport(kind: .short, operation: operation, headline: headline, notes: notes, advice: .widen(pin))
         }
-        let what = operation == .newCollection ? Plural.count(stored, "unseen photo is", "unseen photos is") : Plural.count(stored, "photo is", "photos is")
+        let what =
+            operation == .newCollection
+            ? Plural.count(stored, "unseen photo is", "unseen photos is") : Plural.count(stored, "photo is", "photos is")
         // None of the problems passes (else the album is partly filled): no waiting brings more.
         // The note says who could not be asked, and the next fetch asks again.
-        let advice: FetchAdvice? = if let fix = fixAdvice(problems) {
-            fix
-        } else if operation == .newCollection {
-            .widen(pin)
-        } else {
-            nil
-        }
-        return FetchReport(kind: .short, operation: operation, headline: "\(what) all the others have within \(radius)", notes: problems.map(Note.init), advice: advice)
+        let advice: FetchAdvice? =
+            if let fix = fixAdvice(problems) {
+                fix
+            } else if operation == .newCollection {
+                .widen(pin)
+            } else {
+                nil
+            }
+        return FetchReport(
+            kind: .short, operation: operation, headline: "\(what) all the others have within \(radius)", notes: problems.map(Note.init),
+            advice: advice)
     }
 
     /// Why no provider answered, from the failures of those that did not.
@@ -167,7 +182,9 @@ extension FetchReport {
         func all(_ test: (ProviderFailure) -> Bool) -> Bool { !problems.isEmpty && problems.allSatisfy(test) }
         if all(\.isUnauthorized) {
             let providers = problems.map(\.provider)
-            return FetchReport(kind: .refused, operation: operation, headline: "no provider could answer: each refused its credentials or has none", advice: .setCredentials(providers))
+            return FetchReport(
+                kind: .refused, operation: operation, headline: "no provider could answer: each refused its credentials or has none",
+                advice: .setCredentials(providers))
         }
         if all({ $0.reason == .rateLimited }) {
             return FetchReport(
@@ -176,10 +193,13 @@ extension FetchReport {
             )
         }
         if all(\.isUnreachable) {
-            return FetchReport(kind: .unreachable, operation: operation, headline: "no provider could be reached (offline?)", advice: .checkNetwork)
+            return FetchReport(
+                kind: .unreachable, operation: operation, headline: "no provider could be reached (offline?)", advice: .checkNetwork)
         }
         if all({ $0.reason == .invalidConfiguration }) {
-            return FetchReport(kind: .misconfigured, operation: operation, headline: "no provider could answer: their configuration is wrong", advice: .fixConfig)
+            return FetchReport(
+                kind: .misconfigured, operation: operation, headline: "no provider could answer: their configuration is wrong",
+                advice: .fixConfig)
         }
         let advice: FetchAdvice = fixAdvice(problems) ?? (problems.contains(where: \.isUnreachable) ? .checkNetwork : .runAgainLater)
         return FetchReport(kind: .failed, operation: operation, headline: "no provider could answer", advice: advice)

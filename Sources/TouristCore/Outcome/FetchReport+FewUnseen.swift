@@ -8,7 +8,8 @@ extension FetchReport {
         let left = problems.isEmpty
         return FetchReport(
             kind: .fewUnseen, operation: .newCollection,
-            headline: "only \(FetchAdvice.unseenPhrase(unseen, left: left)) within \(Kilometres.text(pin.radiusKm)) of \"\(pin.name)\"; the album is unchanged",
+            headline:
+                "only \(FetchAdvice.unseenPhrase(unseen, left: left)) within \(Kilometres.text(pin.radiusKm)) of \"\(pin.name)\"; the album is unchanged",
             notes: problems.map(Note.init), advice: .allowFewer(pin, unseen: unseen, holds: holds, left: left), unseen: unseen
         )
     }

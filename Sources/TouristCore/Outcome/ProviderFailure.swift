@@ -55,7 +55,8 @@ public struct ProviderFailure: Sendable, Equatable, Encodable {
     /// photos, when it can say.
     public static func empty(_ provider: String, afterExcluding: Bool = false, places: [NamedPlace] = []) -> ProviderFailure {
         ProviderFailure(
-            provider: provider, reason: .empty, message: afterExcluding ? "no unseen photos left within the radius" : "no photos within the radius",
+            provider: provider, reason: .empty,
+            message: afterExcluding ? "no unseen photos left within the radius" : "no photos within the radius",
             placesWithPhotos: places
         )
     }
@@ -64,7 +65,8 @@ public struct ProviderFailure: Sendable, Equatable, Encodable {
     public static func outsideCoverage(_ provider: String, _ box: GeoBox, places: [NamedPlace] = []) -> ProviderFailure {
         let corners = [box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { JSONValue.number($0).rendered() }
         return ProviderFailure(
-            provider: provider, reason: .outsideCoverage, message: "the search circle does not meet its coverage [\(corners.joined(separator: ", "))]",
+            provider: provider, reason: .outsideCoverage,
+            message: "the search circle does not meet its coverage [\(corners.joined(separator: ", "))]",
             placesWithPhotos: places
         )
     }

@@ -61,7 +61,9 @@ enum CSVRecords {
             case quote:
                 guard isBlank(field) else {
                     let shown = String(decoding: field, as: UTF8.self)
-                    throw InputDataError("\(file) line \(line): a quote in the middle of the field \(shown.debugDescription); quote the whole field and double the quotes inside (\"Joe's \"\"Diner\"\"\")")
+                    throw InputDataError(
+                        "\(file) line \(line): a quote in the middle of the field \(shown.debugDescription); quote the whole field and double the quotes inside (\"Joe's \"\"Diner\"\"\")"
+                    )
                 }
                 field.removeAll(keepingCapacity: true)
                 quoted = true

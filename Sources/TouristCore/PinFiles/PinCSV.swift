@@ -44,7 +44,9 @@ public enum PinCSV {
     public static func write(_ pins: [Pin]) -> String {
         var text = header.joined(separator: ",") + "\r\n"
         for pin in pins {
-            text += [quoted(SpreadsheetGuard.guarded(pin.name)), number(pin.latitude), number(pin.longitude), number(pin.radiusKm)].joined(separator: ",") + "\r\n"
+            text +=
+                [quoted(SpreadsheetGuard.guarded(pin.name)), number(pin.latitude), number(pin.longitude), number(pin.radiusKm)].joined(
+                    separator: ",") + "\r\n"
         }
         return text
     }
@@ -87,14 +89,21 @@ public enum PinCSV {
             let place = column(["place", "city"])
             let latitude = column(["latitude", "lat"])
             if latitude == nil, place == nil {
-                guard fields.count > 1, Double(fields[1].trimmingCharacters(in: .whitespaces)) == nil, !fields[1].isEmpty else { return nil }
-                throw InputDataError("\(file) line \(line): the header \(fields.joined(separator: ",").debugDescription) names no latitude column; name the columns name,latitude,longitude,radius_km (or name,place,radius_km with a city's name in place; or leave the header out and keep the first order)")
+                guard fields.count > 1, Double(fields[1].trimmingCharacters(in: .whitespaces)) == nil, !fields[1].isEmpty else {
+                    return nil
+                }
+                throw InputDataError(
+                    "\(file) line \(line): the header \(fields.joined(separator: ",").debugDescription) names no latitude column; name the columns name,latitude,longitude,radius_km (or name,place,radius_km with a city's name in place; or leave the header out and keep the first order)"
+                )
             }
             let longitude = column(["longitude", "lon", "lng", "long"])
             if latitude != nil, longitude == nil {
-                throw InputDataError("\(file) line \(line): the header names no longitude column; name the columns name,latitude,longitude,radius_km")
+                throw InputDataError(
+                    "\(file) line \(line): the header names no longitude column; name the columns name,latitude,longitude,radius_km")
             }
-            self.init(name: column(["name", "title"]), latitude: latitude, longitude: longitude, place: place, radius: column(["radius_km", "radiuskm", "radius"]))
+            self.init(
+                name: column(["name", "title"]), latitude: latitude, longitude: longitude, place: place,
+                radius: column(["radius_km", "radiuskm", "radius"]))
         }
 
         private init(name: Int?, latitude: Int?, longitude: Int?, place: Int?, radius: Int?) {
@@ -106,7 +115,9 @@ public enum PinCSV {
         }
     }
 
-    private static func entry(_ record: CSVRecords.Record, columns: Columns, file: String, gazetteer: GazetteerSource) throws(InputDataError) -> PinFileEntry {
+    private static func entry(_ record: CSVRecords.Record, columns: Columns, file: String, gazetteer: GazetteerSource)
+        throws(InputDataError) -> PinFileEntry
+    {
         let fields = record.fields
         let position = "line \(record.line)"
         // The name loses the guard quote before it is trimmed: the guard may stand before a tab.
@@ -134,12 +145,16 @@ public enum PinCSV {
             }
         } else {
             let expected = columns.place == nil ? "name,latitude,longitude[,radius_km]" : "a place, or a latitude and a longitude"
-            throw InputDataError("\(file) \(position): expected \(expected), got \(Plural.count(fields.count, "field")) (\(fields.joined(separator: ",").debugDescription)); give every line a latitude and a longitude\(columns.place == nil ? "" : ", or a place")")
+            throw InputDataError(
+                "\(file) \(position): expected \(expected), got \(Plural.count(fields.count, "field")) (\(fields.joined(separator: ",").debugDescription)); give every line a latitude and a longitude\(columns.place == nil ? "" : ", or a place")"
+            )
         }
         var radius: Double?
         if let radiusText = field(columns.radius) {
             guard let value = Double(radiusText), let radiusKm = try? PinRadius.checked(value) else {
-                throw InputDataError("\(file) \(position): radius \(radiusText.debugDescription) is not a radius; use kilometres above 0 and at most 20000, or leave it empty for the default")
+                throw InputDataError(
+                    "\(file) \(position): radius \(radiusText.debugDescription) is not a radius; use kilometres above 0 and at most 20000, or leave it empty for the default"
+                )
             }
             radius = radiusKm
         }

@@ -17,7 +17,8 @@ public enum PinGeoJSON {
             let json = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
             document = try JSONParser.parse(json, streamingArray: "features") { features.add($0) }
         } catch {
-            throw InputDataError("\(file) line \(error.line), column \(error.column): \(error.reason); a pin file in GeoJSON must be valid JSON")
+            throw InputDataError(
+                "\(file) line \(error.line), column \(error.column): \(error.reason); a pin file in GeoJSON must be valid JSON")
         }
         switch document["type"]?.stringValue {
         case "FeatureCollection":
@@ -28,7 +29,9 @@ public enum PinGeoJSON {
         case "Feature":
             return [try entry(document, position: "feature 1", file: file)]
         default:
-            throw InputDataError("\(file): expected a GeoJSON FeatureCollection or Feature (its \"type\"), got \(document["type"]?.compact() ?? document.typeDescription); write {\"type\": \"FeatureCollection\", \"features\": [...]}")
+            throw InputDataError(
+                "\(file): expected a GeoJSON FeatureCollection or Feature (its \"type\"), got \(document["type"]?.compact() ?? document.typeDescription); write {\"type\": \"FeatureCollection\", \"features\": [...]}"
+            )
         }
     }
 
@@ -66,11 +69,17 @@ public enum PinGeoJSON {
         let features: [JSONValue] = pins.map { pin in
             .object([
                 ("type", .string("Feature")),
-                ("geometry", .object([("type", .string("Point")), ("coordinates", .array([.number(pin.longitude), .number(pin.latitude)]))])),
-                ("properties", .object([
-                    ("name", .string(pin.name)), ("radiusKm", .number(pin.radiusKm)),
-                    ("id", .string(pin.id)), ("state", .string(pin.state.rawValue)), ("photos", .number(Double(pin.photos))),
-                ])),
+                (
+                    "geometry",
+                    .object([("type", .string("Point")), ("coordinates", .array([.number(pin.longitude), .number(pin.latitude)]))])
+                ),
+                (
+                    "properties",
+                    .object([
+                        ("name", .string(pin.name)), ("radiusKm", .number(pin.radiusKm)),
+                        ("id", .string(pin.id)), ("state", .string(pin.state.rawValue)), ("photos", .number(Double(pin.photos))),
+                    ])
+                ),
             ])
         }
         return JSONValue.object([("type", .string("FeatureCollection")), ("features", .array(features))]).rendered() + "\n"
@@ -79,15 +88,21 @@ public enum PinGeoJSON {
     private static func entry(_ feature: JSONValue, position: String, file: String) throws(InputDataError) -> PinFileEntry {
         let at = "\(file) \(position)"
         guard feature["type"]?.stringValue == "Feature" else {
-            throw InputDataError("\(at): expected an object with \"type\": \"Feature\", got \(feature["type"]?.compact() ?? feature.typeDescription)")
+            throw InputDataError(
+                "\(at): expected an object with \"type\": \"Feature\", got \(feature["type"]?.compact() ?? feature.typeDescription)")
         }
         guard let geometry = feature["geometry"], geometry["type"]?.stringValue == "Point" else {
             let kind = feature["geometry"]?["type"]?.stringValue ?? "no geometry"
-            throw InputDataError("\(at) is \(kind == "no geometry" ? "without a geometry" : "a \(kind)"); only Point features can be pins (\"geometry\": {\"type\": \"Point\", \"coordinates\": [longitude, latitude]})")
+            throw InputDataError(
+                "\(at) is \(kind == "no geometry" ? "without a geometry" : "a \(kind)"); only Point features can be pins (\"geometry\": {\"type\": \"Point\", \"coordinates\": [longitude, latitude]})"
+            )
         }
         guard let coordinates = geometry["coordinates"]?.arrayValue, coordinates.count >= 2,
-              let longitude = coordinates[0].numberValue, let latitude = coordinates[1].numberValue else {
-            throw InputDataError("\(at): the Point's \"coordinates\" must be [longitude, latitude] in numbers, got \(geometry["coordinates"]?.compact() ?? "nothing")")
+            let longitude = coordinates[0].numberValue, let latitude = coordinates[1].numberValue
+        else {
+            throw InputDataError(
+                "\(at): the Point's \"coordinates\" must be [longitude, latitude] in numbers, got \(geometry["coordinates"]?.compact() ?? "nothing")"
+            )
         }
         let location: GeoPoint
         do {
@@ -106,7 +121,9 @@ public enum PinGeoJSON {
         var radius: Double?
         if let value = properties?["radiusKm"] ?? properties?["radius_km"] ?? properties?["radius"], value != .null {
             guard let number = value.numberValue, let radiusKm = try? PinRadius.checked(number) else {
-                throw InputDataError("\(at): \"radiusKm\" \(value.compact()) is not a radius; use kilometres above 0 and at most 20000, or leave it out for the default")
+                throw InputDataError(
+                    "\(at): \"radiusKm\" \(value.compact()) is not a radius; use kilometres above 0 and at most 20000, or leave it out for the default"
+                )
             }
             radius = radiusKm
         }

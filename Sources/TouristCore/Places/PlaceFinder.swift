@@ -35,10 +35,12 @@ public struct PlaceFinder: Sendable {
     /// keeping its answers under `stateRoot`; offline only otherwise (no request ever leaves the
     /// machine).
     public static func configured(
-        _ config: TouristConfig, gazetteer: GazetteerSource, stateRoot: String, logger: Logger, retryPolicy: RetryPolicy = RetryPolicy(retries: 2)
+        _ config: TouristConfig, gazetteer: GazetteerSource, stateRoot: String, logger: Logger,
+        retryPolicy: RetryPolicy = RetryPolicy(retries: 2)
     ) throws -> PlaceFinder {
         guard config.geocoder.isOn else { return PlaceFinder(geocoder: nil, refusal: config.geocoder.refusal, gazetteer: gazetteer) }
-        let geocoder = try NominatimGeocoder(settings: config.geocoder, folder: geocoderFolder(stateRoot: stateRoot), logger: logger, retryPolicy: retryPolicy)
+        let geocoder = try NominatimGeocoder(
+            settings: config.geocoder, folder: geocoderFolder(stateRoot: stateRoot), logger: logger, retryPolicy: retryPolicy)
         return PlaceFinder(geocoder: geocoder, gazetteer: gazetteer)
     }
 
@@ -68,18 +70,21 @@ public struct PlaceFinder: Sendable {
             )
         }
         return PlaceInput(
-            location: best.location, suggestedName: best.pinName(or: query), note: Self.note(query, best: best, of: places, geocoder: geocoder),
+            location: best.location, suggestedName: best.pinName(or: query),
+            note: Self.note(query, best: best, of: places, geocoder: geocoder),
             source: .geocoder, attribution: geocoder.attribution
         )
     }
 
     /// What to say when a name is found nowhere and the geocoder is off.
-    static let turnOnAdvice = "for a landmark or an address, turn the online geocoder on (OpenStreetMap's Nominatim: set \"enabled\": true "
+    static let turnOnAdvice =
+        "for a landmark or an address, turn the online geocoder on (OpenStreetMap's Nominatim: set \"enabled\": true "
         + "and your \"contact\" in the config's \"geocoder\"; docs/places.md, \"Landmarks and addresses\"), or \(PlaceInput.coordinatesAdvice)"
 
     /// `turnOnAdvice` for a page, whose reader turns the geocoder on in the config file, a sentence
     /// of its own.
-    public static let turnOnAdviceForPages = "For landmarks and addresses, turn on the online geocoder (docs/places.md, “Landmarks and addresses”)."
+    public static let turnOnAdviceForPages =
+        "For landmarks and addresses, turn on the online geocoder (docs/places.md, “Landmarks and addresses”)."
 
     /// How far apart two matches must be to count as different places (a building is often both a
     /// way and its entrance's node).
@@ -90,9 +95,11 @@ public struct PlaceFinder: Sendable {
     /// match, how many, the next of them, and how to choose it.
     static func note(_ query: String, best: GeocodedPlace, of places: [GeocodedPlace], geocoder: any Geocoder) -> String {
         let others = places.dropFirst().filter { $0.location.distanceKm(to: best.location) > samePlaceKm }
-        var text = "\(Excerpt.quoted(query)) is \(best.displayName) at \(best.location), found online by \(geocoder.serviceName); data \(geocoder.attribution)"
+        var text =
+            "\(Excerpt.quoted(query)) is \(best.displayName) at \(best.location), found online by \(geocoder.serviceName); data \(geocoder.attribution)"
         if let next = others.first {
-            text += "; \(Plural.count(others.count, "other place")) \(others.count == 1 ? "matches" : "match"), such as \(next.displayName) at \(next.location): "
+            text +=
+                "; \(Plural.count(others.count, "other place")) \(others.count == 1 ? "matches" : "match"), such as \(next.displayName) at \(next.location): "
                 + "for another, add a city or country to the name, or give coordinates"
         }
         return text

@@ -37,7 +37,8 @@ public struct PlaceInput: Sendable, Equatable {
     public static let coordinatesAdvice = "give its coordinates instead, as LAT LON in decimal degrees, as a map shows them"
 
     /// What `pin import` says after "no place named …": it looks names up offline only.
-    public static let importAdvice = "pin import looks places up offline only, never online (a file of names is the bulk geocoding "
+    public static let importAdvice =
+        "pin import looks places up offline only, never online (a file of names is the bulk geocoding "
         + "OpenStreetMap's Nominatim forbids): give this line a latitude and a longitude instead"
 
     /// Reads `words` offline; `gazetteer` is asked only for a name (it is loaded on first use). A
@@ -58,13 +59,17 @@ public struct PlaceInput: Sendable, Equatable {
     /// Coordinates, or a name the gazetteer resolves; a name several places share is thrown (the
     /// choices listed), as are bad coordinates.
     static func offline(_ words: [String], gazetteer: () throws -> Gazetteer) throws -> Offline {
-        guard isName(words) else { return .found(PlaceInput(location: try GeoPoint.parse(words), suggestedName: nil, note: nil, source: .coordinates)) }
+        guard isName(words) else {
+            return .found(PlaceInput(location: try GeoPoint.parse(words), suggestedName: nil, note: nil, source: .coordinates))
+        }
         let text = words.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let resolution = try gazetteer().resolve(text)
         if resolution.outcome == .ambiguous { throw ambiguous(resolution) }
         guard let place = resolution.place else { return .unknown(resolution) }
-        let qualifier = text.split(separator: ",", maxSplits: 1).dropFirst().first.map { ", " + $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        return .found(PlaceInput(location: place.location, suggestedName: place.name + qualifier, note: resolution.note, source: .gazetteer))
+        let qualifier =
+            text.split(separator: ",", maxSplits: 1).dropFirst().first.map { ", " + $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return .found(
+            PlaceInput(location: place.location, suggestedName: place.name + qualifier, note: resolution.note, source: .gazetteer))
     }
 
     /// Whether `words` are a place name rather than coordinates: they do not start like a number
@@ -88,7 +93,10 @@ public struct PlaceInput: Sendable, Equatable {
     /// for (`elsewhere`: "online (Nominatim at …)"), then `advice` (what else to try).
     static func notFound(_ query: String, elsewhere: String? = nil, advice: String) -> LibraryError {
         let nor = elsewhere.map { ", nor \($0)" } ?? ""
-        return LibraryError(.usage, "no place named \(Excerpt.quoted(query)) among the cities of 15,000 people or more that tourist knows (GeoNames)\(nor); \(advice)")
+        return LibraryError(
+            .usage,
+            "no place named \(Excerpt.quoted(query)) among the cities of 15,000 people or more that tourist knows (GeoNames)\(nor); \(advice)"
+        )
     }
 
     /// Several places to choose from, each with the words that name it alone, as a usage error:
@@ -102,6 +110,9 @@ public struct PlaceInput: Sendable, Equatable {
             return pick + place.summary + " at \(place.location)"
         }
         let more = count > shown ? "\n  … and \(count - shown) more: add a region or country to the name to list only the places there" : ""
-        return LibraryError(.usage, "\"\(resolution.query)\" names \(resolution.candidates.count) places; say which (with its region or country, or its coordinates):\n" + lines.joined(separator: "\n") + more)
+        return LibraryError(
+            .usage,
+            "\"\(resolution.query)\" names \(resolution.candidates.count) places; say which (with its region or country, or its coordinates):\n"
+                + lines.joined(separator: "\n") + more)
     }
 }

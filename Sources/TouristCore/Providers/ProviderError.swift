@@ -32,7 +32,9 @@ public struct ProviderError: ClassifiedError, RetryClassified, Sendable, Equatab
     /// commands pass it by quietly while others answer. Classified as `unauthorized`.
     public static func missingCredentials(_ message: String) -> Self { .init(.missingCredentials, message) }
     /// The provider asked to slow down; `retryAfter` seconds when it said.
-    public static func rateLimited(retryAfter: Double?, _ message: String) -> Self { .init(.transient(.rateLimited(retryAfter: retryAfter)), message) }
+    public static func rateLimited(retryAfter: Double?, _ message: String) -> Self {
+        .init(.transient(.rateLimited(retryAfter: retryAfter)), message)
+    }
     /// The provider could not answer now (down, unreachable, failing); trying later may work.
     public static func unavailable(_ message: String) -> Self { .init(.transient(.unavailable), message) }
     /// The provider's host could not be reached at all: its name did not resolve, or it refused the

@@ -50,7 +50,8 @@ public struct Router: Sendable {
 
     public init(
         providers: [ConfiguredProvider], retryPolicy: RetryPolicy = RetryPolicy(retries: 0), strategy: TouristConfig.Strategy = .first,
-        logger: Logger = Logger(label: "tourist", factory: { _ in SwiftLogNoOpLogHandler() }), cooldown: UnreachableCooldown = UnreachableCooldown()
+        logger: Logger = Logger(label: "tourist", factory: { _ in SwiftLogNoOpLogHandler() }),
+        cooldown: UnreachableCooldown = UnreachableCooldown()
     ) {
         self.providers = providers.filter(\.entry.enabled)
         self.retryPolicy = retryPolicy
@@ -67,7 +68,9 @@ public struct Router: Sendable {
     /// Up to `count` photos within `radiusKm` of `center`, skipping `exclude`, by `strategy`.
     /// With `fresh`, the pages a pin has read before: each provider starts at a page not in it.
     /// Providers at rest (`cooldown`) are asked only when none of the others answers.
-    public func search(center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>, fresh: PageHistory? = nil) async -> RouteResult {
+    public func search(center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>, fresh: PageHistory? = nil) async
+        -> RouteResult
+    {
         let query = Query(center: center, radiusKm: radiusKm, count: count, exclude: exclude, fresh: fresh)
         let resting = providers.compactMap { configured in cooldown.rest(of: configured.name).map { (configured, $0.error, $0.remaining) } }
         guard !resting.isEmpty, resting.count < providers.count else { return await route(providers, query) }
@@ -89,7 +92,9 @@ public struct Router: Sendable {
 
     /// The failure of a provider at rest, passed by while others answered: outside its coverage
     /// when the query's circle misses it (no error), else the error that put it to rest.
-    private func passedBy(_ configured: ConfiguredProvider, resting error: ProviderError, for remaining: Duration, _ query: Query) async -> ProviderFailure {
+    private func passedBy(_ configured: ConfiguredProvider, resting error: ProviderError, for remaining: Duration, _ query: Query) async
+        -> ProviderFailure
+    {
         if let box = (try? await coverage(of: configured)) ?? nil, !box.meets(center: query.center, radiusKm: query.radiusKm) {
             return .outsideCoverage(configured.name, box)
         }
@@ -220,7 +225,9 @@ public struct Router: Sendable {
                 order: order, pageSize: size, pages: &pages
             )
             cooldown.end(name)
-            return Answer(outcome: found.isEmpty ? .failure(.empty(name, afterExcluding: !query.exclude.isEmpty, places: places)) : .photos(found), pages: pages)
+            return Answer(
+                outcome: found.isEmpty ? .failure(.empty(name, afterExcluding: !query.exclude.isEmpty, places: places)) : .photos(found),
+                pages: pages)
         } catch is CancellationError {
             return Answer(outcome: .cancelled, pages: pages)
         } catch let error as ProviderError where error.unreachableHost != nil {
@@ -274,7 +281,9 @@ public struct Router: Sendable {
                 found.append(candidate)
             }
             let of = result.pageCount.flatMap { $0 >= current ? " of \($0)" : nil } ?? ""
-            logger.debug("\(name): page \(current)\(of) (up to \(pageSize) a page): \(result.candidates.count) candidates, \(found.count - before) taken")
+            logger.debug(
+                "\(name): page \(current)\(of) (up to \(pageSize) a page): \(result.candidates.count) candidates, \(found.count - before) taken"
+            )
             // A page can be empty because the provider skipped excluded photos: only nextPage says the end.
             page = order != nil ? planned.next() : result.nextPage
         }

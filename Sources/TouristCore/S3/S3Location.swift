@@ -7,11 +7,15 @@ public struct S3Location: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `s3://BUCKET` or `s3://BUCKET/PREFIX`; the message of a refusal names the text and the fix.
     public init(parsing text: String) throws(S3SettingsError) {
-        guard text.hasPrefix("s3://") else { throw S3SettingsError("\(text) is not an S3 location: write s3://BUCKET or s3://BUCKET/PREFIX") }
+        guard text.hasPrefix("s3://") else {
+            throw S3SettingsError("\(text) is not an S3 location: write s3://BUCKET or s3://BUCKET/PREFIX")
+        }
         let rest = text.dropFirst("s3://".count)
         let bucket = String(rest.prefix { $0 != "/" })
         guard Self.isBucketName(bucket) else {
-            throw S3SettingsError("\(text): \"\(bucket)\" is not a bucket name: use 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit")
+            throw S3SettingsError(
+                "\(text): \"\(bucket)\" is not a bucket name: use 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit"
+            )
         }
         let path = rest.dropFirst(bucket.count).split(separator: "/", omittingEmptySubsequences: true)
         guard !path.contains(where: { $0 == "." || $0 == ".." }), !path.contains(where: { $0.contains(where: \.isNewline) }) else {

@@ -17,31 +17,43 @@ public struct S3Settings: Sendable {
 
     /// Reads the settings from `environment` and the files it points to (`readFile` returns nil for
     /// a missing file). Throws, naming what to set, when there are no credentials.
-    public static func resolve(environment: [String: String], readFile: (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }) throws(S3SettingsError) -> S3Settings {
+    public static func resolve(
+        environment: [String: String], readFile: (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }
+    ) throws(S3SettingsError) -> S3Settings {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         let home = value("HOME") ?? NSHomeDirectory()
         let profile = value("AWS_PROFILE") ?? "default"
         let credentialsFile = value("AWS_SHARED_CREDENTIALS_FILE") ?? home + "/.aws/credentials"
         let configFile = value("AWS_CONFIG_FILE") ?? home + "/.aws/config"
         let credentials = readFile(credentialsFile).map(IniFile.init(parsing:))?.sections[profile] ?? [:]
-        let config = readFile(configFile).map(IniFile.init(parsing:))?.sections[profile == "default" ? "default" : "profile \(profile)"] ?? [:]
+        let config =
+            readFile(configFile).map(IniFile.init(parsing:))?.sections[profile == "default" ? "default" : "profile \(profile)"] ?? [:]
 
-        let fromEnvironment = value("AWS_ACCESS_KEY_ID").flatMap { id in value("AWS_SECRET_ACCESS_KEY").map { (id, $0, value("AWS_SESSION_TOKEN")) } }
-        let fromFile = credentials["aws_access_key_id"].flatMap { id in credentials["aws_secret_access_key"].map { (id, $0, credentials["aws_session_token"]) } }
+        let fromEnvironment = value("AWS_ACCESS_KEY_ID").flatMap { id in
+            value("AWS_SECRET_ACCESS_KEY").map { (id, $0, value("AWS_SESSION_TOKEN")) }
+        }
+        let fromFile = credentials["aws_access_key_id"].flatMap { id in
+            credentials["aws_secret_access_key"].map { (id, $0, credentials["aws_session_token"]) }
+        }
         guard let (accessKeyID, secret, token) = fromEnvironment ?? fromFile else {
             throw S3SettingsError(
                 "no S3 credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or aws_access_key_id and aws_secret_access_key in the [\(profile)] section of \(credentialsFile)"
             )
         }
         let region = value("AWS_REGION") ?? value("AWS_DEFAULT_REGION") ?? config["region"] ?? "us-east-1"
-        let endpointText = value("AWS_ENDPOINT_URL_S3") ?? value("AWS_ENDPOINT_URL") ?? config["endpoint_url"] ?? "https://s3.\(region).amazonaws.com"
-        guard let endpoint = URL(string: endpointText), let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https", endpoint.host != nil else {
+        let endpointText =
+            value("AWS_ENDPOINT_URL_S3") ?? value("AWS_ENDPOINT_URL") ?? config["endpoint_url"] ?? "https://s3.\(region).amazonaws.com"
+        guard let endpoint = URL(string: endpointText), let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            endpoint.host != nil
+        else {
             // Quoted without the secrets, which a mangled file can put on the endpoint's line
             // (found by the aws-files fuzzing door).
             let shown = [secret, token].compactMap { $0 }.reduce(endpointText) { $0.replacingOccurrences(of: $1, with: "[secret]") }
-            throw S3SettingsError("the S3 endpoint \"\(shown)\" is not an http or https URL: fix AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or endpoint_url")
+            throw S3SettingsError(
+                "the S3 endpoint \"\(shown)\" is not an http or https URL: fix AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or endpoint_url")
         }
-        return S3Settings(signing: AWSSigning(accessKeyID: accessKeyID, secretAccessKey: secret, sessionToken: token, region: region), endpoint: endpoint)
+        return S3Settings(
+            signing: AWSSigning(accessKeyID: accessKeyID, secretAccessKey: secret, sessionToken: token, region: region), endpoint: endpoint)
     }
 }
 

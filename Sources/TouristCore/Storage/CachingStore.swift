@@ -154,14 +154,20 @@ public final class CachingStore: LocalCopies {
         if let file = cache.checkedBlob(key) { return file }
         let hashing = HashingSink<SHA256>(DiscardingSink())
         let read: Bool
-        do { read = try self.read(key, into: hashing, expectedSize: expectedSize) } catch { throw error as? StoreError ?? StoreError(.io, "cannot read \(key) from \(location): \(error)") }
+        do { read = try self.read(key, into: hashing, expectedSize: expectedSize) } catch {
+            throw error as? StoreError ?? StoreError(.io, "cannot read \(key) from \(location): \(error)")
+        }
         guard read else { return nil }
         if let file = cache.checkedBlob(key) { return file }
         let sha256 = BlobStore.sha256(ofKey: key)
         let actual = hashing.finish()
         guard actual == sha256 else {
-            throw StoreError(.corrupt, "blob \(sha256) in the store \(location) (not this machine's cache) is damaged: its bytes hash to \(actual)", remedy: Remedy(.repairStore(), .fetch(pin: nil)))
+            throw StoreError(
+                .corrupt, "blob \(sha256) in the store \(location) (not this machine's cache) is damaged: its bytes hash to \(actual)",
+                remedy: Remedy(.repairStore(), .fetch(pin: nil)))
         }
-        throw StoreError(.io, "cannot keep blob \(sha256) in this machine's cache \(cache.directory) to check it: is the folder writable, with room left?")
+        throw StoreError(
+            .io,
+            "cannot keep blob \(sha256) in this machine's cache \(cache.directory) to check it: is the folder writable, with room left?")
     }
 }

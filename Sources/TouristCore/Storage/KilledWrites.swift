@@ -67,8 +67,9 @@ struct KilledWrites {
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-              now.timeIntervalSince1970 - Double(status.st_mtim.tv_sec) > Self.minimumAge,
-              tourist_flock(fd, TOURIST_LOCK_EX | TOURIST_LOCK_NB) == 0 else { return false }
+            now.timeIntervalSince1970 - Double(status.st_mtim.tv_sec) > Self.minimumAge,
+            tourist_flock(fd, TOURIST_LOCK_EX | TOURIST_LOCK_NB) == 0
+        else { return false }
         return !removing || unlink(full) == 0
     }
 }

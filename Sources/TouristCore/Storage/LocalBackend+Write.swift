@@ -33,7 +33,8 @@ extension LocalBackend {
         if durable, !single { try FileSystem.syncFileSystem(root) }
         let done: [StoredObject?]
         if writes.allSatisfy({ if case .absent = $0.condition { true } else { false } }) {
-            done = try ParallelWork.mapThrowing(Array(zip(writes, files)), workers: features.parallelism) { [self] (pair) throws(StoreError) in
+            done = try ParallelWork.mapThrowing(Array(zip(writes, files)), workers: features.parallelism) {
+                [self] (pair) throws(StoreError) in
                 try place(pair.0, pair.1)
             }
         } else if writes.contains(where: { if case .unchanged = $0.condition { true } else { false } }) {

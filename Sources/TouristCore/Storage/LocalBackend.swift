@@ -26,11 +26,14 @@ public final class LocalBackend: ExclusiveLocking, NativeLogs, LocalFiles, Kille
         lock = FolderLock(path: root + "/lock", what: "the store \(root)", timeout: lockTimeout)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw StoreError(.unusable, "the store path \(root) is a file, not a folder", remedy: Remedy(.pointAtStore("a folder (it is created when missing)")))
+            throw StoreError(
+                .unusable, "the store path \(root) is a file, not a folder",
+                remedy: Remedy(.pointAtStore("a folder (it is created when missing)")))
         }
         var readOnlyReason: String?
         if access(root + "/VERSION", F_OK) == 0, access(root, W_OK) != 0 { readOnlyReason = FileSystem.errnoText() }
-        features = StorageFeatures(isShared: false, parallelism: ProcessInfo.processInfo.activeProcessorCount, gracePeriod: 0, readOnlyReason: readOnlyReason)
+        features = StorageFeatures(
+            isShared: false, parallelism: ProcessInfo.processInfo.activeProcessorCount, gracePeriod: 0, readOnlyReason: readOnlyReason)
         if readOnlyReason == nil { try FileSystem.makeDirectory(root) }
     }
 

@@ -48,7 +48,8 @@ public final class MemoryBackend: ExclusiveLocking {
 
     public func stat(_ key: ObjectKey) throws(StoreError) -> ObjectInfo? {
         guard let entry = objects.withLock({ $0[key.path] }) else { return nil }
-        return ObjectInfo(key: key, size: entry.bytes.count, modified: entry.modified, age: Date().timeIntervalSince(entry.modified), etag: entry.version)
+        return ObjectInfo(
+            key: key, size: entry.bytes.count, modified: entry.modified, age: Date().timeIntervalSince(entry.modified), etag: entry.version)
     }
 
     /// Pages of a thousand keys, as S3 gives them.
@@ -59,7 +60,10 @@ public final class MemoryBackend: ExclusiveLocking {
             }
             .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             .prefix(1000)
-            .map { ObjectInfo(key: ObjectKey(prefix.kind, $0.key), size: $0.value.bytes.count, modified: $0.value.modified, etag: $0.value.version) }
+            .map {
+                ObjectInfo(
+                    key: ObjectKey(prefix.kind, $0.key), size: $0.value.bytes.count, modified: $0.value.modified, etag: $0.value.version)
+            }
         }
         return ObjectPage(objects: page, continuation: page.count == 1000 ? page.last?.key.path : nil)
     }

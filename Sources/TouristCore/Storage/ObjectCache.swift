@@ -72,7 +72,9 @@ public final class ObjectCache: Sendable {
             return nil
         }
         // The file's time is when the store last confirmed it (`remember`, `confirmed`).
-        let age = FileSystem.status(path).map { Date().timeIntervalSince1970 - (Double($0.st_mtim.tv_sec) + Double($0.st_mtim.tv_nsec) / 1e9) } ?? .infinity
+        let age =
+            FileSystem.status(path).map { Date().timeIntervalSince1970 - (Double($0.st_mtim.tv_sec) + Double($0.st_mtim.tv_nsec) / 1e9) }
+            ?? .infinity
         let seconds = confirmationLifetime / .seconds(1)
         // The version is never asked more often than any other object.
         let lifetime = key == Store.versionKey ? max(Self.versionLifetime, seconds) : seconds
@@ -146,7 +148,9 @@ public final class ObjectCache: Sendable {
     /// `finish` once it is whole).
     func blobWriter(_ key: ObjectKey) -> CachingSink? {
         let folder = (blobPath(key) as NSString).deletingLastPathComponent
-        guard (try? FileSystem.makeDirectory(folder)) != nil, let (fd, temporary) = try? FileSystem.makeTemporaryFile(in: folder) else { return nil }
+        guard (try? FileSystem.makeDirectory(folder)) != nil, let (fd, temporary) = try? FileSystem.makeTemporaryFile(in: folder) else {
+            return nil
+        }
         return CachingSink(fd: fd, temporaryPath: temporary, finalPath: blobPath(key), sha256: BlobStore.sha256(ofKey: key), cache: self)
     }
 
@@ -237,7 +241,9 @@ public final class ObjectCache: Sendable {
         while let name = walker.nextObject() as? String {
             let path = root + "/" + name
             var status = stat()
-            guard lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR, !(name as NSString).lastPathComponent.hasPrefix(".") else { continue }
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR, !(name as NSString).lastPathComponent.hasPrefix(".") else {
+                continue
+            }
             keys.append(name)
         }
         return keys

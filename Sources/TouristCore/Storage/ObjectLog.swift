@@ -37,7 +37,9 @@ public final class ObjectLog: RecordLog {
             // the retry found it. Appending it again is harmless (replaying a record twice changes
             // nothing); losing it to another record of the same name would not be.
             attempts += 1
-            guard attempts < 3 else { throw StoreError(.conflict, "cannot append to \(key) in \(store.location): its new record's name is taken") }
+            guard attempts < 3 else {
+                throw StoreError(.conflict, "cannot append to \(key) in \(store.location): its new record's name is taken")
+            }
         }
         let due = appendsSinceCheck.withLock { count in
             defer { count = (count + 1) % Self.appendsPerCheck }
@@ -55,7 +57,8 @@ public final class ObjectLog: RecordLog {
         guard let last = keys.last else { return LogRead(records: [], end: nil) }
         let copies = store as? any LocalCopies
         let store = store
-        let records = try ParallelWork.mapThrowing(keys, chunk: 1, workers: store.features.parallelism) { (key: ObjectKey) throws(StoreError) -> [UInt8]? in
+        let records = try ParallelWork.mapThrowing(keys, chunk: 1, workers: store.features.parallelism) {
+            (key: ObjectKey) throws(StoreError) -> [UInt8]? in
             if let copy = copies?.cachedCopy(key) { return copy.bytes }
             return try store.load(key)?.bytes
         }

@@ -250,7 +250,10 @@ extension ObjectStore {
             let repeated = !seen.insert(next).inserted
             guard !repeated, objects.last?.key.path != last else {
                 let what = repeated ? "a continuation token it had given before" : "a page that added no key"
-                throw StoreError(.unavailable, "the store \(location) answered the listing of \(prefix.path.isEmpty ? "the store" : prefix.path) with \(what), after \(objects.count) keys; it is broken or not an S3 service. Check AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL and try again later")
+                throw StoreError(
+                    .unavailable,
+                    "the store \(location) answered the listing of \(prefix.path.isEmpty ? "the store" : prefix.path) with \(what), after \(objects.count) keys; it is broken or not an S3 service. Check AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL and try again later"
+                )
             }
         } while true
         return objects

@@ -36,8 +36,11 @@ public final class S3Backend: ObjectStore {
     /// `timeLimits`, with `TOURIST_S3_TIMEOUT_SECONDS` (a positive number) as the total, and the
     /// speed window no longer than it.
     public static func timeLimits(environment: [String: String]) -> HTTPRequest.TimeLimits {
-        guard let total = environment["TOURIST_S3_TIMEOUT_SECONDS"].flatMap(Double.init), total > 0, total.isFinite else { return timeLimits }
-        return HTTPRequest.TimeLimits(total: total, minimumBytesPerSecond: timeLimits.minimumBytesPerSecond, speedWindow: min(timeLimits.speedWindow, total))
+        guard let total = environment["TOURIST_S3_TIMEOUT_SECONDS"].flatMap(Double.init), total > 0, total.isFinite else {
+            return timeLimits
+        }
+        return HTTPRequest.TimeLimits(
+            total: total, minimumBytesPerSecond: timeLimits.minimumBytesPerSecond, speedWindow: min(timeLimits.speedWindow, total))
     }
 
     /// The store at `location`, reached with `settings` (credentials, region, endpoint).
@@ -46,7 +49,8 @@ public final class S3Backend: ObjectStore {
         http: HTTPClient.Configuration = S3Backend.httpConfiguration, timeLimits: HTTPRequest.TimeLimits = S3Backend.timeLimits
     ) {
         addressing = S3Addressing(endpoint: settings.endpoint, location: location, signing: settings.signing)
-        transport = S3Transport(client: HTTPClient(configuration: http), policy: retry, concurrency: Self.concurrency, timeLimits: timeLimits)
+        transport = S3Transport(
+            client: HTTPClient(configuration: http), policy: retry, concurrency: Self.concurrency, timeLimits: timeLimits)
         failure = S3Failure(addressing: addressing)
     }
 
@@ -98,7 +102,8 @@ public final class S3Backend: ObjectStore {
     public func read(_ key: ObjectKey, into sink: any BlobSink, expectedSize: Int?) throws -> Bool {
         let guarded = S3GuardedSink(sink)
         let limit = expectedSize.map(S3SizeLimit.recorded) ?? .none
-        let outcome = transport.send(S3Exchange(request: try addressing.request("GET", key.path), sink: guarded, limit: limit, movesBlob: true))
+        let outcome = transport.send(
+            S3Exchange(request: try addressing.request("GET", key.path), sink: guarded, limit: limit, movesBlob: true))
         if let error = guarded.failure { throw error }
         if case .failure(let failure) = outcome, let expectedSize, (failure as? HTTPError)?.isTooLarge == true {
             throw otherSize(key, expected: expectedSize, found: nil)
@@ -119,7 +124,10 @@ public final class S3Backend: ObjectStore {
     private func otherSize(_ key: ObjectKey, expected: Int, found: Int?) -> StoreError {
         let sha256 = BlobStore.sha256(ofKey: key)
         let size = found.map { "is \($0) bytes" } ?? "is larger"
-        return StoreError(.corrupt, "blob \(sha256) in the store \(location) (not this machine's cache) \(size), but its album records \(expected) bytes: the object in the bucket is not the photo stored, so nothing of it was kept", remedy: Remedy(.repairStore(), .fetch(pin: nil)))
+        return StoreError(
+            .corrupt,
+            "blob \(sha256) in the store \(location) (not this machine's cache) \(size), but its album records \(expected) bytes: the object in the bucket is not the photo stored, so nothing of it was kept",
+            remedy: Remedy(.repairStore(), .fetch(pin: nil)))
     }
 
     /// A HEAD answer has no body, so a missing bucket reads as a missing key here.
@@ -130,7 +138,9 @@ public final class S3Backend: ObjectStore {
             let modified = response.headers["last-modified"].flatMap(S3Dates.httpDate)
             // The age by the store's clock (its `Date`), so a skewed clock here plays no part.
             let now = response.headers["date"].flatMap(S3Dates.httpDate) ?? Date()
-            return ObjectInfo(key: key, size: response.headers["content-length"].flatMap { Int($0) }, modified: modified, age: modified.map { now.timeIntervalSince($0) })
+            return ObjectInfo(
+                key: key, size: response.headers["content-length"].flatMap { Int($0) }, modified: modified,
+                age: modified.map { now.timeIntervalSince($0) })
         }
         if S3Failure.isMissingKey(response) { return nil }
         throw failure.error(response, "read \(key)")
@@ -144,9 +154,14 @@ public final class S3Backend: ObjectStore {
         let response = try answer(S3Exchange(request: try addressing.bucketRequest(query: query)), doing)
         guard response.status == 200 else { throw failure.error(response, doing) }
         guard let page = S3ListPage(parsing: response.body) else {
-            throw StoreError(.unavailable, "cannot \(doing) in \(location): the answer from \(addressing.base) is not a ListObjectsV2 result (is AWS_ENDPOINT_URL an S3 service?)")
+            throw StoreError(
+                .unavailable,
+                "cannot \(doing) in \(location): the answer from \(addressing.base) is not a ListObjectsV2 result (is AWS_ENDPOINT_URL an S3 service?)"
+            )
         }
-        let objects = page.entries.map { ObjectInfo(key: ObjectKey(prefix.kind, addressing.storeKey($0.key)), size: $0.size, modified: $0.modified, etag: $0.etag) }
+        let objects = page.entries.map {
+            ObjectInfo(key: ObjectKey(prefix.kind, addressing.storeKey($0.key)), size: $0.size, modified: $0.modified, etag: $0.etag)
+        }
         return ObjectPage(objects: objects, continuation: page.continuation)
     }
 
@@ -197,7 +212,9 @@ public final class S3Backend: ObjectStore {
 
     public func remove(_ key: ObjectKey) throws(StoreError) {
         let response = try answer(S3Exchange(request: try addressing.request("DELETE", key.path)), "remove \(key)")
-        guard (200..<300).contains(response.status) || S3Failure.isMissingKey(response) else { throw failure.error(response, "remove \(key)") }
+        guard (200..<300).contains(response.status) || S3Failure.isMissingKey(response) else {
+            throw failure.error(response, "remove \(key)")
+        }
     }
 
     /// Streams the staged file up in one PUT with `If-None-Match: *`. The file is not fsynced first:

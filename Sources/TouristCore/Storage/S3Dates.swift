@@ -14,10 +14,12 @@ package enum S3Dates {
     package static func httpDate(_ text: String) -> Date? {
         let parts = text.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 6, weekdays.contains(String(parts[0])), parts[5] == "GMT",
-              let day = digits(parts[1], 2), let month = months.firstIndex(of: String(parts[2])), let year = digits(parts[3], 4) else { return nil }
+            let day = digits(parts[1], 2), let month = months.firstIndex(of: String(parts[2])), let year = digits(parts[3], 4)
+        else { return nil }
         let clock = parts[4].split(separator: ":", omittingEmptySubsequences: false)
         guard clock.count == 3, let hour = digits(clock[0], 2), let minute = digits(clock[1], 2), let second = digits(clock[2], 2),
-              (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+            (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
         let days = ISO8601UTC.daysFromCivil(year: year, month: month + 1, day: day)
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second))
     }

@@ -26,7 +26,9 @@ struct S3Failure: Sendable {
 
     /// The response of `outcome`, or the error for the failure to get one; `doing` says what was
     /// being done, as in "read index/pins.json", and `limit` what bounded the answer's body.
-    func answer(_ outcome: Result<HTTPResponse, any Error>, _ doing: String, limit: S3SizeLimit = .answer) throws(StoreError) -> HTTPResponse {
+    func answer(_ outcome: Result<HTTPResponse, any Error>, _ doing: String, limit: S3SizeLimit = .answer) throws(StoreError)
+        -> HTTPResponse
+    {
         switch outcome {
         case .success(let response): return response
         case .failure(let error): throw self.error(error, doing, limit: limit)
@@ -38,7 +40,9 @@ struct S3Failure: Sendable {
     /// through the retries), or the request could not be made (a staged file that cannot be read).
     func error(_ failure: any Error, _ doing: String, limit: S3SizeLimit = .answer) -> StoreError {
         if (failure as? HTTPError)?.isTooLarge == true {
-            return scrubbed(limit.kind, "cannot \(doing) in \(store): the answer from \(addressing.base) is larger than \(limit.what); nothing of it was kept")
+            return scrubbed(
+                limit.kind,
+                "cannot \(doing) in \(store): the answer from \(addressing.base) is larger than \(limit.what); nothing of it was kept")
         }
         let why = (failure as? HTTPError)?.message ?? String(describing: failure)
         guard (failure as? HTTPError)?.isRetryable ?? true else {

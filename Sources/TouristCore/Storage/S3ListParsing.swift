@@ -21,8 +21,11 @@ package struct S3ListPage {
         var entries: [Entry] = []
         for element in root.children where element.name == "Contents" {
             guard let key = element.text(of: "Key") else { return nil }
-            entries.append(Entry(key: key, size: element.text(of: "Size").flatMap { Int($0) }, modified: element.text(of: "LastModified").flatMap(S3Dates.iso8601),
-                                 etag: element.text(of: "ETag").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }))
+            entries.append(
+                Entry(
+                    key: key, size: element.text(of: "Size").flatMap { Int($0) },
+                    modified: element.text(of: "LastModified").flatMap(S3Dates.iso8601),
+                    etag: element.text(of: "ETag").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }))
         }
         self.entries = entries
         guard root.text(of: "IsTruncated") == "true" else {

@@ -28,7 +28,8 @@ struct S3SizeLimit: Sendable {
     /// A listing page (S3 sends at most 1,000 keys, well under 1 MiB) or the answer to a write.
     static let answer = S3SizeLimit(bytes: 16 << 20, what: "16 MiB, the limit of a listing page or an answer from S3", kind: .unavailable)
     /// An index object (an album, the pin list): tourist never writes one near this.
-    static let indexObject = S3SizeLimit(bytes: 64 << 20, what: "64 MiB, the limit of an index object (tourist writes none larger)", kind: .corrupt)
+    static let indexObject = S3SizeLimit(
+        bytes: 64 << 20, what: "64 MiB, the limit of an index object (tourist writes none larger)", kind: .corrupt)
     /// A blob read whole into memory.
     static let blob = S3SizeLimit(bytes: 1 << 30, what: "1 GiB, the limit of a photo read into memory", kind: .corrupt)
     /// No body kept (a HEAD, a stream into a sink).

@@ -144,7 +144,8 @@ private struct S3XMLScanner {
         var at = 0
         while at < text.count {
             guard text[at] == UInt8(ascii: "&"), let semicolon = text[at...].prefix(12).firstIndex(of: UInt8(ascii: ";")),
-                  let scalar = entity(String(decoding: text[(at + 1)..<semicolon], as: UTF8.self)) else {
+                let scalar = entity(String(decoding: text[(at + 1)..<semicolon], as: UTF8.self))
+            else {
                 let next = text[(at + 1)...].firstIndex(of: UInt8(ascii: "&")) ?? text.count
                 out += String(decoding: text[at..<next], as: UTF8.self)
                 at = next

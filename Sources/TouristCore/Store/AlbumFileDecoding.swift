@@ -150,7 +150,9 @@ package enum AlbumFileDecoding {
         }
         var history = PageHistory()
         history.seen = try object.required("seen") { (value) throws(IndexDecodingError) in
-            try IndexValue.dictionary(value, key: { $0 }) { (pages) throws(IndexDecodingError) in Set(try IndexValue.array(pages, IndexValue.int)) }
+            try IndexValue.dictionary(value, key: { $0 }) { (pages) throws(IndexDecodingError) in
+                Set(try IndexValue.array(pages, IndexValue.int))
+            }
         }
         history.pageCounts = try object.required("pageCounts", counts)
         history.pageSizes = try object.required("pageSizes", counts)

@@ -58,7 +58,8 @@ struct BlobID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The 64 lowercase hex digits, as the blob's file is named.
     var hex: String {
-        Hex.string([first, second, third, fourth].flatMap { word in (0..<8).reversed().map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } })
+        Hex.string(
+            [first, second, third, fourth].flatMap { word in (0..<8).reversed().map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } })
     }
 
     var description: String { hex }

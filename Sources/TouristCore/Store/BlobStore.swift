@@ -83,7 +83,8 @@ public struct BlobStore: Sendable {
         objects.compactMap { object -> (blob: BlobID, object: ObjectInfo)? in
             let parts = object.key.path.split(separator: "/")
             guard parts.count >= 2, parts[parts.count - 2].utf8.count == 2, parts[parts.count - 1].hasPrefix(parts[parts.count - 2]),
-                  let blob = BlobID(String(parts[parts.count - 1])) else { return nil }
+                let blob = BlobID(String(parts[parts.count - 1]))
+            else { return nil }
             return (blob, object)
         }.sorted { $0.blob < $1.blob }
     }
@@ -106,11 +107,16 @@ public struct BlobStore: Sendable {
     public func copyVerified(_ sha256: String, photo: String, expectedSize: Int?, into sink: any BlobSink) throws {
         let hashing = HashingSink<SHA256>(sink)
         guard BlobID(sha256) != nil, try backend.read(key(of: sha256), into: hashing, expectedSize: expectedSize) else {
-            throw StoreError(.notFound, "the file of \(photo) (blob \(sha256)) is missing from the store", remedy: Remedy(.repairStore(), .fetch(pin: nil)))
+            throw StoreError(
+                .notFound, "the file of \(photo) (blob \(sha256)) is missing from the store",
+                remedy: Remedy(.repairStore(), .fetch(pin: nil)))
         }
         let actual = hashing.finish()
         guard actual == sha256 else {
-            throw StoreError(.corrupt, "the file of \(photo) is damaged in the store \(backend.location)\(backend is any LocalCopies ? " (not in this machine's cache)" : ""): blob \(sha256) now hashes to \(actual); nothing was copied", remedy: Remedy(.repairStore(), .fetch(pin: nil)))
+            throw StoreError(
+                .corrupt,
+                "the file of \(photo) is damaged in the store \(backend.location)\(backend is any LocalCopies ? " (not in this machine's cache)" : ""): blob \(sha256) now hashes to \(actual); nothing was copied",
+                remedy: Remedy(.repairStore(), .fetch(pin: nil)))
         }
     }
 

@@ -33,10 +33,14 @@ struct AlbumBlobs: Sendable {
         let photos = try object.required("photos") { (photos) throws(IndexDecodingError) in
             try IndexValue.array(photos) { (photo) throws(IndexDecodingError) -> [Stored] in
                 let fields = try IndexObject(photo)
-                let key = try fields.required("candidate") { (candidate) throws(IndexDecodingError) in try IndexObject(candidate).required("key", AlbumFileDecoding.key) }
+                let key = try fields.required("candidate") { (candidate) throws(IndexDecodingError) in
+                    try IndexObject(candidate).required("key", AlbumFileDecoding.key)
+                }
                 let state: PhotoState = try fields.required("state", IndexValue.raw)
                 let sha256 = try fields.optional("sha256", IndexValue.string)
-                let views = try fields.optional("views") { (views) throws(IndexDecodingError) in try IndexValue.array(views, AlbumFileDecoding.view) } ?? []
+                let views =
+                    try fields.optional("views") { (views) throws(IndexDecodingError) in try IndexValue.array(views, AlbumFileDecoding.view)
+                    } ?? []
                 let own = state == .stored ? [Stored(key: key, view: nil, blob: sha256.flatMap(BlobID.init))] : []
                 return own + views.map { Stored(key: key, view: $0.size, blob: BlobID($0.sha256)) }
             }

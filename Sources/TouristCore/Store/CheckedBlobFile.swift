@@ -56,7 +56,8 @@ public final class CheckedBlobFile: Sendable {
             return .damaged(error as? StoreError ?? StoreError(.io, "cannot read \(path): \(error)"))
         }
         guard hashing.finish() == sha256 else {
-            return .damaged(StoreError(.corrupt, "the photo \(sha256) no longer matches its hash", remedy: Remedy(.verifyStore, .repairStore())))
+            return .damaged(
+                StoreError(.corrupt, "the photo \(sha256) no longer matches its hash", remedy: Remedy(.verifyStore, .repairStore())))
         }
         checked.withLock { known in
             if known.count >= checkedCapacity { known.removeAll() }
@@ -70,7 +71,9 @@ public final class CheckedBlobFile: Sendable {
         var bytes = [UInt8](repeating: 0, count: max(0, count))
         var done = 0
         while done < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer in pread(descriptor, buffer.baseAddress.map { $0 + done }, buffer.count - done, off_t(offset + done)) }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress.map { $0 + done }, buffer.count - done, off_t(offset + done))
+            }
             if got < 0, errno == EINTR { continue }
             guard got >= 0 else { throw StoreError(.io, "cannot read \(path) (\(FileSystem.errnoText()))", remedy: Remedy(.verifyStore)) }
             if got == 0 { break }

@@ -68,18 +68,22 @@ extension Store {
         var ids: [String: String] = [:]
         for (_, album) in sources {
             if let other = ids.updateValue(album.pin.id, forKey: album.pin.name) {
-                throw StoreError(.corrupt, "\(location) has two pins named \"\(album.pin.name)\" (ids \(other) and \(album.pin.id)); nothing was copied", remedy: Remedy(.renamePin(pin: album.pin.id, store: location), .copyAgain))
+                throw StoreError(
+                    .corrupt, "\(location) has two pins named \"\(album.pin.name)\" (ids \(other) and \(album.pin.id)); nothing was copied",
+                    remedy: Remedy(.renamePin(pin: album.pin.id, store: location), .copyAgain))
             }
         }
         let albums = try Self.byKey(destination.backend.listAll(Self.albumsPrefix))
         let names = try Self.byKey(destination.backend.listAll(Self.namesPrefix))
         let listed = Dictionary(try destination.pinList.load().map { ($0.id, $0) }) { _, last in last }
-        let verdicts = ParallelWork.map(sources, workers: destination.backend.features.parallelism) { [self] source -> Result<(item: CopyPlan.Item, conflicts: [CopyConflict])?, any Error> in
+        let verdicts = ParallelWork.map(sources, workers: destination.backend.features.parallelism) {
+            [self] source -> Result<(item: CopyPlan.Item, conflicts: [CopyConflict])?, any Error> in
             Result {
                 var summary = source.album
                 summary.refreshSummary()
                 let pin = summary.pin
-                var item = CopyPlan.Item(album: source.album, encoded: .init(summary: pin, bytes: source.bytes), listed: listed[pin.id] != nil)
+                var item = CopyPlan.Item(
+                    album: source.album, encoded: .init(summary: pin, bytes: source.bytes), listed: listed[pin.id] != nil)
                 var conflicts: [CopyConflict] = []
                 let key = albumKey(pin.id), nameKey = nameKey(pin.name)
                 if let there = albums[key] {
@@ -89,12 +93,14 @@ extension Store {
                         if listed[pin.id] == pin, try destination.holds(entry, at: nameKey, listed: names[nameKey]) { return nil }
                     } else {
                         let theirs = (try? destination.albumObject(pin.id).album.pin.name) ?? listed[pin.id]?.name ?? pin.name
-                        conflicts.append(CopyConflict(kind: .sameID, id: pin.id, name: pin.name, destinationID: pin.id, destinationName: theirs))
+                        conflicts.append(
+                            CopyConflict(kind: .sameID, id: pin.id, name: pin.name, destinationID: pin.id, destinationName: theirs))
                         if theirs != pin.name { item.formerName = theirs }
                     }
                 }
                 if names[nameKey] != nil, let other = try destination.pinID(named: pin.name), other != pin.id {
-                    conflicts.append(CopyConflict(kind: .sameName, id: pin.id, name: pin.name, destinationID: other, destinationName: pin.name))
+                    conflicts.append(
+                        CopyConflict(kind: .sameName, id: pin.id, name: pin.name, destinationID: other, destinationName: pin.name))
                 }
                 return (item, conflicts)
             }
@@ -114,14 +120,17 @@ extension Store {
     /// Every album of this store with its bytes as stored, read on `parallelism` threads; one that
     /// cannot be read stops the copy before anything is written.
     private func readAlbumsForCopy() throws -> [(bytes: [UInt8], album: Album)] {
-        let read = ParallelWork.map(try albumIDs(), workers: backend.features.parallelism) { [self] id -> Result<(bytes: [UInt8], album: Album)?, StoreError> in
+        let read = ParallelWork.map(try albumIDs(), workers: backend.features.parallelism) {
+            [self] id -> Result<(bytes: [UInt8], album: Album)?, StoreError> in
             Result { () throws(StoreError) in
                 // An album removed meanwhile (`pin rm`) is not copied.
                 guard let object = try backend.load(albumKey(id)) else { return nil }
                 do throws(IndexCoding.Damage) {
                     return (object.bytes, try IndexCoding.decode(object.bytes, AlbumFileDecoding.album))
                 } catch {
-                    throw StoreError(.corrupt, "\(location)/\(albumKey(id)) is damaged (\(error.detail)); nothing was copied", remedy: Remedy(.repairStore(store: location), .copyAgain))
+                    throw StoreError(
+                        .corrupt, "\(location)/\(albumKey(id)) is damaged (\(error.detail)); nothing was copied",
+                        remedy: Remedy(.repairStore(store: location), .copyAgain))
                 }
             }
         }

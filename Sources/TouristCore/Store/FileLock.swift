@@ -39,9 +39,15 @@ final class FileLock: @unchecked Sendable {
                 return lock
             }
             if Date() >= deadline {
-                let holder = (try? FileSystem.read(path)).flatMap { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+                let holder =
+                    (try? FileSystem.read(path)).flatMap {
+                        String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                    } ?? ""
                 let who = holder.isEmpty ? "another tourist process" : "another tourist process (pid \(holder))"
-                throw StoreError(.busy, "\(what) is busy: \(who) has held its lock for over \(String(format: "%g", timeout)) s. Wait for it to finish and run the command again")
+                throw StoreError(
+                    .busy,
+                    "\(what) is busy: \(who) has held its lock for over \(String(format: "%g", timeout)) s. Wait for it to finish and run the command again"
+                )
             }
             usleep(pause)
             pause = min(pause * 2, 50_000)

@@ -11,7 +11,8 @@ enum FileSystem {
     static func errnoText(_ code: Int32 = errno) -> String {
         let text = String(cString: strerror(code))
         guard code == ENOSPC || code == EDQUOT else { return text }
-        return "\(text): the disk is full. Free some space, then run the command again: what is stored is kept, and an interrupted fetch resumes"
+        return
+            "\(text): the disk is full. Free some space, then run the command again: what is stored is kept, and an interrupted fetch resumes"
     }
 
     /// Creates a unique temporary file in `directory`, close-on-exec and flocked until it is closed
@@ -161,7 +162,7 @@ enum FileSystem {
             count = readFully(fd, into: UnsafeMutableRawBufferPointer(buffer), failure: &failure)
         }
         var chunk = [UInt8](repeating: 0, count: bytes.count > expected ? 64 * 1024 : 0)
-        while failure == 0, !chunk.isEmpty { // the file grew since fstat
+        while failure == 0, !chunk.isEmpty {  // the file grew since fstat
             let count = chunk.withUnsafeMutableBytes { readFully(fd, into: $0, failure: &failure) }
             bytes += chunk[0..<count]
             if count < chunk.count { break }

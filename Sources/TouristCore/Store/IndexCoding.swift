@@ -45,7 +45,8 @@ package enum IndexCoding {
         do {
             return try decode(bytes, read)
         } catch {
-            throw StoreError(.corrupt, "\(path) is damaged (\(error.detail))", remedy: Remedy(.repairStore(why: "set it aside and keep the rest")))
+            throw StoreError(
+                .corrupt, "\(path) is damaged (\(error.detail))", remedy: Remedy(.repairStore(why: "set it aside and keep the rest")))
         }
     }
 
@@ -57,7 +58,9 @@ package enum IndexCoding {
 
     /// Reads an index file's bytes with `read`, which is given only the members named in `keys`
     /// (nil: all; see `JSONParser.parse`).
-    package static func decode<T>(_ bytes: [UInt8], keepingKeys keys: Set<String>? = nil, _ read: (JSONValue) throws(IndexDecodingError) -> T) throws(Damage) -> T {
+    package static func decode<T>(
+        _ bytes: [UInt8], keepingKeys keys: Set<String>? = nil, _ read: (JSONValue) throws(IndexDecodingError) -> T
+    ) throws(Damage) -> T {
         // tourist writes UTF-8; JSONParser would read other bytes as U+FFFD, silently turning a
         // damaged path or URL into another one (JSONDecoder refuses it): damage, like any other.
         // Found by the album-file fuzzing door (Fuzz/Regressions/album-file/).

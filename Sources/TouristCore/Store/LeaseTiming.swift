@@ -27,7 +27,9 @@ public struct LeaseTiming: Sendable, Equatable {
         func seconds(_ name: String) -> TimeInterval? {
             environment[name].flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         }
-        self.init(duration: seconds("TOURIST_LEASE_SECONDS") ?? Self.standard.duration, longestWait: seconds("TOURIST_LEASE_WAIT_SECONDS") ?? Self.standard.longestWait)
+        self.init(
+            duration: seconds("TOURIST_LEASE_SECONDS") ?? Self.standard.duration,
+            longestWait: seconds("TOURIST_LEASE_WAIT_SECONDS") ?? Self.standard.longestWait)
     }
 
     /// What a lease object's age may exceed `duration` by before it is vacant: a fifth of the

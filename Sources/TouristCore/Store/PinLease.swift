@@ -51,7 +51,9 @@ public final class PinLease: Sendable {
     public func renew(duration: TimeInterval = LeaseTiming.standard.duration, now: Date = Date()) throws -> Bool {
         var (record, object) = self.record.withLock { $0 }
         record.expires = now.addingTimeInterval(duration)
-        guard let written = try store.backend.writeObject(key, try Store.encodeLease(record), when: .unchanged(object)) else { return false }
+        guard let written = try store.backend.writeObject(key, try Store.encodeLease(record), when: .unchanged(object)) else {
+            return false
+        }
         self.record.withLock { $0 = (record, written) }
         return true
     }
@@ -74,7 +76,8 @@ extension Store {
         try refuseIfReadOnly()
         let key = Self.leaseKey(id)
         let record = LeaseRecord(
-            holder: Self.leaseHolder, host: LeaseRecord.thisHost, pid: getpid(), expires: now.addingTimeInterval(timing.duration), pidSpace: ProcessSpace.current
+            holder: Self.leaseHolder, host: LeaseRecord.thisHost, pid: getpid(), expires: now.addingTimeInterval(timing.duration),
+            pidSpace: ProcessSpace.current
         )
         let bytes = try Self.encodeLease(record)
         while true {
@@ -93,7 +96,8 @@ extension Store {
     public func leaseRecord(pin id: String, timing: LeaseTiming = .standard, now: Date = Date()) -> LeaseRecord? {
         let key = Self.leaseKey(id)
         guard let object = try? backend.load(key), let record = try? Self.decodeLease(object.bytes),
-              (try? holds(record, key, timing, now: now)) == true else { return nil }
+            (try? holds(record, key, timing, now: now)) == true
+        else { return nil }
         return record
     }
 

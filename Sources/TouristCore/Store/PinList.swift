@@ -43,7 +43,10 @@ struct PinList {
         var position: [String: Int] = [:]
         let snapshot = try backend.load(Self.snapshotKey)
         if let snapshot {
-            pins = salvaging ? Self.salvageSnapshot(snapshot.bytes) : try Self.decodeSnapshot(snapshot.bytes, path: "\(backend.location)/\(Self.snapshotKey)")
+            pins =
+                salvaging
+                ? Self.salvageSnapshot(snapshot.bytes)
+                : try Self.decodeSnapshot(snapshot.bytes, path: "\(backend.location)/\(Self.snapshotKey)")
         }
         let journal = try journal.read()
         if !journal.records.isEmpty {
@@ -52,7 +55,9 @@ struct PinList {
             for record in journal.records {
                 record.withUnsafeBufferPointer { line in
                     if let pin = PinRecordCodec.decode(line) {
-                        if let index = position[pin.id] { pins[index] = pin } else {
+                        if let index = position[pin.id] {
+                            pins[index] = pin
+                        } else {
                             position[pin.id] = pins.count
                             pins.append(pin)
                         }
@@ -120,7 +125,9 @@ struct PinList {
     private static func removal(_ line: UnsafeBufferPointer<UInt8>) -> String? {
         var scanner = FlatObjectScanner(bytes: line)
         var id: String?
-        guard scanner.scan({ key, value in if key.matches("remove"), case .string(let text) = value { id = text.string } }) else { return nil }
+        guard scanner.scan({ key, value in if key.matches("remove"), case .string(let text) = value { id = text.string } }) else {
+            return nil
+        }
         return id
     }
 
@@ -151,7 +158,9 @@ struct PinList {
             let known = Set(pins.map(\.id))
             let all = pins.map { replacing[$0.id] ?? $0 } + new.filter { !known.contains($0.id) }
             // Another process folded or added meanwhile: read again.
-            guard try backend.write(Self.snapshotKey, PinRecordCodec.snapshot(all), when: snapshot.map { .unchanged($0) } ?? .absent) else { continue }
+            guard try backend.write(Self.snapshotKey, PinRecordCodec.snapshot(all), when: snapshot.map { .unchanged($0) } ?? .absent) else {
+                continue
+            }
             if let end { try journal.trim(through: end) }
             return
         }

@@ -109,7 +109,7 @@ public enum PinRecordCodec {
             found |= 1 << index
         }
         guard complete, found & requiredFields == requiredFields,
-              (try? GeoPoint(latitude: pin.latitude, longitude: pin.longitude)) != nil
+            (try? GeoPoint(latitude: pin.latitude, longitude: pin.longitude)) != nil
         else { return nil }
         return pin
     }
@@ -185,7 +185,9 @@ struct FlatObjectScanner {
     }
 
     private mutating func skipSpace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
+            index += 1
+        }
     }
 
     private mutating func take(_ byte: UInt8) -> Bool {
@@ -268,7 +270,9 @@ public enum ISO8601UTC {
         put(secondOfDay / 3600, at: 11, digits: 2)
         put(secondOfDay / 60 % 60, at: 14, digits: 2)
         put(secondOfDay % 60, at: 17, digits: 2)
-        for (offset, byte) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")] as [(Int, Unicode.Scalar)] { text[offset] = UInt8(ascii: byte) }
+        for (offset, byte) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")] as [(Int, Unicode.Scalar)] {
+            text[offset] = UInt8(ascii: byte)
+        }
         return String(decoding: text, as: UTF8.self)
     }
 
@@ -277,7 +281,7 @@ public enum ISO8601UTC {
 
     static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> Date? {
         guard utf8.count == 20, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"), utf8[10] == UInt8(ascii: "T"),
-              utf8[13] == UInt8(ascii: ":"), utf8[16] == UInt8(ascii: ":"), utf8[19] == UInt8(ascii: "Z")
+            utf8[13] == UInt8(ascii: ":"), utf8[16] == UInt8(ascii: ":"), utf8[19] == UInt8(ascii: "Z")
         else { return try? Date(String(decoding: utf8, as: UTF8.self), strategy: .iso8601) }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
@@ -288,8 +292,8 @@ public enum ISO8601UTC {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))

@@ -9,8 +9,10 @@ enum ProcessSpace {
     /// This process's space, `BOOT-ID/pid:[INODE]`, or nil where /proc does not tell (then no
     /// holder is ever taken for this machine's).
     static let current: String? = {
-        guard let boot = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines), !boot.isEmpty else { return nil }
+        guard
+            let boot = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines), !boot.isEmpty
+        else { return nil }
         var buffer = [CChar](repeating: 0, count: 256)
         let count = readlink("/proc/self/ns/pid", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }

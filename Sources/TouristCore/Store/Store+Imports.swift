@@ -18,7 +18,9 @@ extension Store {
     /// default). Returns how many imports it finished and undid, and the pin ids of those it left
     /// alone (younger than the grace period: maybe under way on another machine).
     @discardableResult
-    func finishImports(gracePeriod: TimeInterval? = nil, now: Date = Date()) throws(StoreError) -> (finished: Int, undone: Int, pending: Set<String>) {
+    func finishImports(gracePeriod: TimeInterval? = nil, now: Date = Date()) throws(StoreError) -> (
+        finished: Int, undone: Int, pending: Set<String>
+    ) {
         let intents = try importIntents()
         guard !intents.isEmpty else { return (0, 0, []) }
         let cutoff = now.addingTimeInterval(-(gracePeriod ?? backend.features.gracePeriod))
@@ -50,7 +52,7 @@ extension Store {
     /// for the next process.
     func finishImportsOnOpen() {
         guard canLock, readOnlyReason == nil,
-              let page = try? backend.list(ImportIntent.prefix, continuation: nil, details: false), !page.objects.isEmpty
+            let page = try? backend.list(ImportIntent.prefix, continuation: nil, details: false), !page.objects.isEmpty
         else { return }
         _ = try? exclusively { try finishImports() }
     }

@@ -64,7 +64,8 @@ public final class Store: Sendable {
     public convenience init(path: String, lockTimeout: Double = 10, rewritingDamagedVersion: Bool = false) throws(StoreError) {
         let backend = try LocalBackend(root: path, lockTimeout: lockTimeout)
         try self.init(
-            backend: backend, staging: backend.staging(), stateDirectory: Self.stateDirectory(ofStoreAt: path), rewritingDamagedVersion: rewritingDamagedVersion
+            backend: backend, staging: backend.staging(), stateDirectory: Self.stateDirectory(ofStoreAt: path),
+            rewritingDamagedVersion: rewritingDamagedVersion
         )
     }
 
@@ -73,7 +74,9 @@ public final class Store: Sendable {
     /// `rewritingDamagedVersion` (for `store repair`) writes VERSION again when it holds no version
     /// but the store's layout is there; `repairedVersion` then says so. What dead processes left in
     /// the staging area is removed.
-    public init(backend: any ObjectStore, staging: TemporaryArea, stateDirectory: String, rewritingDamagedVersion: Bool = false) throws(StoreError) {
+    public init(backend: any ObjectStore, staging: TemporaryArea, stateDirectory: String, rewritingDamagedVersion: Bool = false)
+        throws(StoreError)
+    {
         self.backend = backend
         self.staging = staging
         self.stateDirectory = stateDirectory
@@ -103,7 +106,9 @@ public final class Store: Sendable {
                 throw StoreError(.unusable, "\(location) is not a tourist store (it has files but no VERSION)", remedy: remedy)
             }
             guard backend.features.readOnlyReason == nil else { return false }
-            if try !backend.write(Self.versionKey, version, when: .absent) { return try checkOrWriteVersion(backend, rewritingDamaged: false) }
+            if try !backend.write(Self.versionKey, version, when: .absent) {
+                return try checkOrWriteVersion(backend, rewritingDamaged: false)
+            }
             return foreign
         }
         let text = String(decoding: stored.bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -119,7 +124,10 @@ public final class Store: Sendable {
             throw StoreError(.corrupt, "\(location)/VERSION holds \"\(text.prefix(40))\", not a store version", remedy: remedy)
         }
         guard number <= formatVersion else {
-            throw StoreError(.newerVersion, "the store \(location) has format version \(number), newer than this tourist reads (\(formatVersion)). Upgrade tourist; nothing was changed")
+            throw StoreError(
+                .newerVersion,
+                "the store \(location) has format version \(number), newer than this tourist reads (\(formatVersion)). Upgrade tourist; nothing was changed"
+            )
         }
         return false
     }
@@ -140,7 +148,10 @@ public final class Store: Sendable {
                 // Another process won the race: back off a little at random, so racers spread out.
                 usleep(UInt32.random(in: 0...UInt32(min(attempt, 10) * 2_000)))
             } catch is StoreConflict {
-                throw StoreError(.busy, "the store \(location) is busy: another process kept changing the same pin while this one tried \(Self.transactionAttempts) times. Run the command again")
+                throw StoreError(
+                    .busy,
+                    "the store \(location) is busy: another process kept changing the same pin while this one tried \(Self.transactionAttempts) times. Run the command again"
+                )
             }
         }
         fatalError("unreachable")
@@ -204,7 +215,9 @@ public final class Store: Sendable {
     /// Refuses to change a store that can only be read.
     func refuseIfReadOnly() throws(StoreError) {
         guard let readOnlyReason else { return }
-        throw StoreError(.unusable, "the store \(location) can only be read (\(readOnlyReason)): reading commands work, this one must write", remedy: Remedy(.makeStoreWritable, .pointAtStore("a writable copy"), joining: .or))
+        throw StoreError(
+            .unusable, "the store \(location) can only be read (\(readOnlyReason)): reading commands work, this one must write",
+            remedy: Remedy(.makeStoreWritable, .pointAtStore("a writable copy"), joining: .or))
     }
 
     /// All pins, oldest first, read without a lock (every index object is replaced atomically). An
@@ -285,8 +298,10 @@ public final class Store: Sendable {
     /// trusted when the album it leads to (read fresh) is still that pin's under that name.
     func pinID(named name: String) throws(StoreError) -> String? {
         let key = nameKey(name)
-        if let copy = (backend as? any LocalCopies)?.cachedCopy(key), let entry = try? NameEntry.decode(copy, key: key), entry.name == name, Pin.isValidID(entry.id),
-           let album = try? album(entry.id), album.pin.name == name {
+        if let copy = (backend as? any LocalCopies)?.cachedCopy(key), let entry = try? NameEntry.decode(copy, key: key), entry.name == name,
+            Pin.isValidID(entry.id),
+            let album = try? album(entry.id), album.pin.name == name
+        {
             return entry.id
         }
         guard let (entry, _) = try nameEntry(name), entry.name == name, Pin.isValidID(entry.id) else { return nil }

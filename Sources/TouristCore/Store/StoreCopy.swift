@@ -44,19 +44,25 @@ extension Store {
     /// the process (`StoreTransaction.commit`). So the destination passes `store verify` whenever
     /// the copy is stopped, and running it again finishes the rest. Writes run on the backends'
     /// parallelism. `progress` hears of every step.
-    public func copy(to destination: Store, overwrite: Bool = false, progress: @escaping @Sendable (CopyProgress) -> Void = { _ in }) throws -> CopyReport {
+    public func copy(to destination: Store, overwrite: Bool = false, progress: @escaping @Sendable (CopyProgress) -> Void = { _ in }) throws
+        -> CopyReport
+    {
         try destination.refuseIfReadOnly()
         let plan = try planCopy(to: destination)
         if !overwrite, !plan.conflicts.isEmpty { throw Self.refusal(plan.conflicts, destination: destination.location) }
         let blobs = try self.blobs.allIDs()
         let present = Set(try destination.blobs.allIDs())
         let missing = blobs.filter { !present.contains($0) }
-        let state = Mutex(CopyProgress(blobsDone: blobs.count - missing.count, blobsTotal: blobs.count, bytes: 0, pinsDone: plan.present, pinsTotal: plan.present + plan.copying.count))
+        let state = Mutex(
+            CopyProgress(
+                blobsDone: blobs.count - missing.count, blobsTotal: blobs.count, bytes: 0, pinsDone: plan.present,
+                pinsTotal: plan.present + plan.copying.count))
         @Sendable func advance(_ change: (inout CopyProgress) -> Void) {
-            progress(state.withLock { now in
-                change(&now)
-                return now
-            })
+            progress(
+                state.withLock { now in
+                    change(&now)
+                    return now
+                })
         }
         advance { _ in }
         let workers = max(backend.features.parallelism, destination.backend.features.parallelism)
@@ -99,19 +105,28 @@ extension Store {
     private static func refusal(_ conflicts: [CopyConflict], destination: String) -> StoreError {
         let shown = conflicts.prefix(5).map(\.description).joined(separator: "; ")
         let more = conflicts.count > 5 ? "; and \(conflicts.count - 5) more" : ""
-        return StoreError(.conflict, "\(destination) holds \(Plural.count(conflicts.count, "pin")) in the way of the pins copied: \(shown)\(more). Nothing was copied", remedy: Remedy(.copyOverwriting, .renamePin(pin: nil, store: destination), joining: .or))
+        return StoreError(
+            .conflict,
+            "\(destination) holds \(Plural.count(conflicts.count, "pin")) in the way of the pins copied: \(shown)\(more). Nothing was copied",
+            remedy: Remedy(.copyOverwriting, .renamePin(pin: nil, store: destination), joining: .or))
     }
 
     /// Commits `batch` in `destination` (`StoreTransaction.commit`), then drops the names that
     /// pins replaced there had (`formerName`).
     private func commitCopied(_ batch: [CopyPlan.Item], to destination: Store, undoingLost: Bool, workers: Int) throws {
         try destination.transaction { transaction in
-            let lost = try transaction.commit(batch.map(\.encoded), creating: false, undoingLost: undoingLost, stopPoints: "copy", workers: workers)
+            let lost = try transaction.commit(
+                batch.map(\.encoded), creating: false, undoingLost: undoingLost, stopPoints: "copy", workers: workers)
             if let first = lost.first {
-                throw StoreError(.conflict, "another process gave \(Plural.count(lost.count, "pin")) of \(destination.location) the name of a pin copied meanwhile (first: \"\(first.name)\"); \(Plural.word(lost.count, "it was", "they were")) not copied. Run the copy again")
+                throw StoreError(
+                    .conflict,
+                    "another process gave \(Plural.count(lost.count, "pin")) of \(destination.location) the name of a pin copied meanwhile (first: \"\(first.name)\"); \(Plural.word(lost.count, "it was", "they were")) not copied. Run the copy again"
+                )
             }
             for item in batch {
-                guard let former = item.formerName, let (entry, object) = try destination.nameEntry(former), entry.id == item.id else { continue }
+                guard let former = item.formerName, let (entry, object) = try destination.nameEntry(former), entry.id == item.id else {
+                    continue
+                }
                 try transaction.removeIfUnchanged(destination.nameKey(former), object)
             }
         }
@@ -127,7 +142,9 @@ extension Store {
         }
         let actual = writer.finishHash()
         guard actual == sha256 else {
-            throw StoreError(.corrupt, "blob \(sha256) in \(location) is damaged (its bytes hash to \(actual)); it was not copied", remedy: Remedy(.repairStore(store: location), .copyAgain))
+            throw StoreError(
+                .corrupt, "blob \(sha256) in \(location) is damaged (its bytes hash to \(actual)); it was not copied",
+                remedy: Remedy(.repairStore(store: location), .copyAgain))
         }
         let bytes = writer.byteCount
         _ = try destination.backend.create(blobs.key(of: sha256), fromFile: writer, durable: false)
@@ -141,9 +158,15 @@ extension Store {
         let usage = BlobUsage(items.map { AlbumBlobs($0.album) })
         let batches = stride(from: 0, to: usage.blobs.count, by: 256).map { $0..<min(usage.blobs.count, $0 + 256) }
         try destination.transaction { transaction in
-            for result in ParallelWork.map(batches, chunk: 1, workers: workers, { batch in
-                Result { try transaction.addReferences(batch.flatMap { index in usage.users(at: index).map { (sha256: usage.blobs[index].hex, line: $0) } }) }
-            }) {
+            for result in ParallelWork.map(
+                batches, chunk: 1, workers: workers,
+                { batch in
+                    Result {
+                        try transaction.addReferences(
+                            batch.flatMap { index in usage.users(at: index).map { (sha256: usage.blobs[index].hex, line: $0) } })
+                    }
+                })
+            {
                 try result.get()
             }
         }

@@ -35,7 +35,10 @@ public struct VerifyReport: Sendable, Codable, Equatable {
     public var foreignKeys: [String] = []
     public var ok: Bool { problems.isEmpty }
 
-    enum CodingKeys: String, CodingKey { case blobs, corrupt, missing, orphans, dangling, problems, rehashed, extraReferences, leftoverPinEntries, unfinishedImports, killedWrites, foreignKeys, ok }
+    enum CodingKeys: String, CodingKey {
+        case blobs, corrupt, missing, orphans, dangling, problems, rehashed, extraReferences, leftoverPinEntries, unfinishedImports,
+            killedWrites, foreignKeys, ok
+    }
 
     public init() {}
 
@@ -135,7 +138,8 @@ extension Store {
     /// read. A file removed meanwhile (by a `pin rm`) is passed over. `ids` are the albums to read
     /// (nil: every one, see `albumKeys`).
     func readAllAlbumFiles<T: Sendable>(
-        ids listed: [String]? = nil, keepingKeys keys: Set<String>? = nil, _ read: @escaping @Sendable (JSONValue) throws(IndexDecodingError) -> T
+        ids listed: [String]? = nil, keepingKeys keys: Set<String>? = nil,
+        _ read: @escaping @Sendable (JSONValue) throws(IndexDecodingError) -> T
     ) throws(StoreError) -> (albums: [T], unreadable: [UnreadableAlbum]) {
         let ids = if let listed { listed } else { try albumIDs() }
         let loaded = ParallelWork.map(ids, workers: backend.features.parallelism) { [self] id -> Result<T, UnreadableAlbum>? in
@@ -172,15 +176,19 @@ extension Store {
         let (ids, foreign) = try albumKeys()
         report.foreignKeys = foreign
         // Quick: what links the index together; in full: every field of every album.
-        let (albums, unreadable) = try quick
+        let (albums, unreadable) =
+            try quick
             ? readAllAlbumFiles(ids: ids, keepingKeys: AlbumBlobs.keys, AlbumBlobs.read)
             : readAllAlbumFiles(ids: ids) { (album) throws(IndexDecodingError) in AlbumBlobs(try AlbumFileDecoding.album(album)) }
         for bad in unreadable {
-            report.record(.album, "\(bad.file) cannot be read (\(bad.reason)); its pin's photos are not listed", listed: "\(bad.file): \(bad.reason)")
+            report.record(
+                .album, "\(bad.file) cannot be read (\(bad.reason)); its pin's photos are not listed", listed: "\(bad.file): \(bad.reason)")
         }
         let usage = BlobUsage(albums)
         for photo in usage.unnamed {
-            report.record(.missingBlob, "\(photo) is recorded as stored but names no blob", listed: "\(photo): recorded as stored without a blob name")
+            report.record(
+                .missingBlob, "\(photo) is recorded as stored but names no blob", listed: "\(photo): recorded as stored without a blob name"
+            )
         }
         let onDisk = try blobs.allIDs()
         report.blobs = onDisk.count
@@ -190,7 +198,9 @@ extension Store {
                 let users = usage.users(of: blob)
                 let used = users.isEmpty ? "no album" : users.joined(separator: ", ")
                 if let actual {
-                    report.record(.corruptBlob, "blob \(blob) is damaged (its bytes hash to \(actual)); used by \(used)", listed: "\(blob): its bytes hash to \(actual)")
+                    report.record(
+                        .corruptBlob, "blob \(blob) is damaged (its bytes hash to \(actual)); used by \(used)",
+                        listed: "\(blob): its bytes hash to \(actual)")
                 } else {
                     report.record(.corruptBlob, "blob \(blob) cannot be read; used by \(used)", listed: "\(blob): cannot be read")
                 }
@@ -226,7 +236,10 @@ extension Store {
         }
         let (unrecorded, extra) = try referenceDifferences(usage, readingFiles: !quick)
         if let first = unrecorded.first {
-            report.record(.references, "\(Plural.count(unrecorded.count, "blob is", "blobs are")) used by albums that index/refs does not list (first: \(first)): removing another photo could delete \(Plural.word(unrecorded.count, "it", "them"))")
+            report.record(
+                .references,
+                "\(Plural.count(unrecorded.count, "blob is", "blobs are")) used by albums that index/refs does not list (first: \(first)): removing another photo could delete \(Plural.word(unrecorded.count, "it", "them"))"
+            )
         }
         report.extraReferences = extra
         for entry in staging.leftovers() {
@@ -248,7 +261,8 @@ extension Store {
         let files = BlobStore.hashNames(try backend.listAll(Self.refsPrefix))
         let unused = Sorted.difference(files, usage.blobs).count
         guard readingFiles else { return (Sorted.difference(usage.blobs, files), unused) }
-        let verdicts = ParallelWork.map(Array(usage.blobs.indices), chunk: 512, workers: backend.features.parallelism) { [self] index -> (unrecorded: Bool, extra: Bool) in
+        let verdicts = ParallelWork.map(Array(usage.blobs.indices), chunk: 512, workers: backend.features.parallelism) {
+            [self] index -> (unrecorded: Bool, extra: Bool) in
             let listed = Set((try? StoreTransaction(store: self).references(of: usage.blobs[index].hex)) ?? [])
             let users = Set(usage.users(at: index))
             return (!users.isSubset(of: listed), users.isSubset(of: listed) && listed.count > users.count)
@@ -277,7 +291,10 @@ extension Store {
         albums.removeAll { importing.contains($0.pin.id) }
         guard unreadable.isEmpty else {
             let files = unreadable.map(\.file).joined(separator: ", ")
-            throw StoreError(.corrupt, "cannot collect garbage while album files cannot be read (\(files)): the blobs their photos use would look unused. Nothing was deleted", remedy: Remedy(.repairStore()))
+            throw StoreError(
+                .corrupt,
+                "cannot collect garbage while album files cannot be read (\(files)): the blobs their photos use would look unused. Nothing was deleted",
+                remedy: Remedy(.repairStore()))
         }
         let summaries = Self.summaries(albums)
         // A damaged pin list is rebuilt from the albums like one that disagrees with them.
@@ -294,7 +311,9 @@ extension Store {
         for (blob, object) in stored where unused.contains(blob) && (object.modified ?? .distantPast) <= cutoff {
             // The last check: a use recorded (in a folder) or a freshening (on a bucket) since the
             // albums were read keeps the blob.
-            guard try tracksReferences ? transaction.references(of: blob.hex).isEmpty : isStale(object.key, cutoff: cutoff) else { continue }
+            guard try tracksReferences ? transaction.references(of: blob.hex).isEmpty : isStale(object.key, cutoff: cutoff) else {
+                continue
+            }
             try blobs.remove(blob.hex)
             report.bytesFreed += object.size ?? 0
             report.blobsRemoved += 1

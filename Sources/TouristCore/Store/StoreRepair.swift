@@ -36,14 +36,24 @@ extension Store {
         var report = RepairReport()
         let dropped = (backend as? any LocalCopies)?.dropDamagedCopies() ?? []
         if let first = dropped.first {
-            report.actions.append("\(Plural.count(dropped.count, "damaged copy", "damaged copies")) in this machine's cache (first: \(first)) dropped: read again from \(location) when next needed")
+            report.actions.append(
+                "\(Plural.count(dropped.count, "damaged copy", "damaged copies")) in this machine's cache (first: \(first)) dropped: read again from \(location) when next needed"
+            )
         }
         // An interrupted import is finished or undone first; with a damaged pin list it cannot be
         // told which, and its albums are kept like any other.
         let imports = try? finishImports(now: now)
         if let imports {
-            if imports.finished > 0 { report.actions.append("\(Plural.count(imports.finished, "interrupted pin import")) finished: the names of \(Plural.word(imports.finished, "its", "their")) pins written") }
-            if imports.undone > 0 { report.actions.append("\(Plural.count(imports.undone, "interrupted pin import")) undone: the albums of \(Plural.word(imports.undone, "its", "their")) pins, which no pin list named, removed") }
+            if imports.finished > 0 {
+                report.actions.append(
+                    "\(Plural.count(imports.finished, "interrupted pin import")) finished: the names of \(Plural.word(imports.finished, "its", "their")) pins written"
+                )
+            }
+            if imports.undone > 0 {
+                report.actions.append(
+                    "\(Plural.count(imports.undone, "interrupted pin import")) undone: the albums of \(Plural.word(imports.undone, "its", "their")) pins, which no pin list named, removed"
+                )
+            }
         }
         let basis = try pinList.basis()
         var (albums, unreadable) = try loadAllAlbums()
@@ -60,7 +70,9 @@ extension Store {
     /// Moves each album file that cannot be read to `quarantine/albums/`, keeping its pin (from
     /// every intact record of the pin list: the snapshot's readable lines and the log) with an
     /// empty album marked `failed`, which is added to `albums`.
-    private func setAside(_ unreadable: [UnreadableAlbum], keepingPinsIn albums: inout [Album], stamp: String, report: inout RepairReport) throws(StoreError) {
+    private func setAside(_ unreadable: [UnreadableAlbum], keepingPinsIn albums: inout [Album], stamp: String, report: inout RepairReport)
+        throws(StoreError)
+    {
         let transaction = StoreTransaction(store: self)
         let listed = unreadable.isEmpty ? [] : try pinList.salvage()
         for bad in unreadable {
@@ -68,7 +80,8 @@ extension Store {
             try backend.move(albumKey(bad.id), to: .index(kept))
             report.quarantined.append(kept)
             guard var pin = listed.first(where: { $0.id == bad.id }) else {
-                report.lost.append("\(bad.file) could not be read (\(bad.reason)) and no pin list entry describes its pin: set aside as \(kept)")
+                report.lost.append(
+                    "\(bad.file) could not be read (\(bad.reason)) and no pin list entry describes its pin: set aside as \(kept)")
                 continue
             }
             let lostPhotos = pin.photos
@@ -79,8 +92,12 @@ extension Store {
             let album = Album(pin: pin, target: max(lostPhotos, Self.defaultTarget))
             try transaction.overwrite(album)
             albums.append(album)
-            report.actions.append("\(bad.file) could not be read (\(bad.reason)): set aside as \(kept); pin \(pin.id) (\"\(pin.name)\") is kept with an empty album, marked failed")
-            report.lost.append("the album of pin \(pin.id) (\"\(pin.name)\"): its \(Plural.count(lostPhotos, "stored photo")) are no longer listed (their files stay until the store's garbage is collected)")
+            report.actions.append(
+                "\(bad.file) could not be read (\(bad.reason)): set aside as \(kept); pin \(pin.id) (\"\(pin.name)\") is kept with an empty album, marked failed"
+            )
+            report.lost.append(
+                "the album of pin \(pin.id) (\"\(pin.name)\"): its \(Plural.count(lostPhotos, "stored photo")) are no longer listed (their files stay until the store's garbage is collected)"
+            )
             report.pinsToFetch.append(pin.id)
         }
     }
@@ -93,7 +110,9 @@ extension Store {
         for (blob, actual) in zip(onDisk, blobs.rehashAll(onDisk)) where actual != blob {
             try blobs.setAside(blob.hex, into: "quarantine/blobs")
             report.quarantined.append("quarantine/blobs/\(blob)")
-            report.actions.append("blob \(blob) was \(actual.map { "damaged (its bytes hash to \($0))" } ?? "unreadable"): set aside as quarantine/blobs/\(blob)")
+            report.actions.append(
+                "blob \(blob) was \(actual.map { "damaged (its bytes hash to \($0))" } ?? "unreadable"): set aside as quarantine/blobs/\(blob)"
+            )
             unusable.append(blob)
         }
         return Set(Sorted.difference(onDisk, unusable))
@@ -112,7 +131,9 @@ extension Store {
                 album.photos[photo].views?.removeAll { !(BlobID($0.sha256).map(good.contains) ?? false) }
                 let dropped = before - (album.photos[photo].views?.count ?? 0)
                 if dropped > 0 {
-                    report.actions.append("\(Plural.count(dropped, "larger size")) of photo \(album.photos[photo].key) in pin \(album.pin.id) lost \(Plural.word(dropped, "its file and was", "their files and were")) dropped (downloaded again when next asked for)")
+                    report.actions.append(
+                        "\(Plural.count(dropped, "larger size")) of photo \(album.photos[photo].key) in pin \(album.pin.id) lost \(Plural.word(dropped, "its file and was", "their files and were")) dropped (downloaded again when next asked for)"
+                    )
                     try transaction.overwrite(album)
                     albums[index] = album
                 }
@@ -125,10 +146,13 @@ extension Store {
             guard forgotten > 0 else { continue }
             album.pin.state = .failed
             album.pin.failure = .incomplete
-            album.pin.error = "\(Plural.count(forgotten, "photo has", "photos have")) lost \(Plural.word(forgotten, "its file", "their files")); fetching downloads \(Plural.word(forgotten, "it", "them")) again"
+            album.pin.error =
+                "\(Plural.count(forgotten, "photo has", "photos have")) lost \(Plural.word(forgotten, "its file", "their files")); fetching downloads \(Plural.word(forgotten, "it", "them")) again"
             try transaction.overwrite(album)
             albums[index] = album
-            report.lost.append("\(Plural.count(forgotten, "photo")) of pin \(album.pin.id) (\"\(album.pin.name)\") until the pin is fetched again, which downloads \(Plural.word(forgotten, "it", "them")) again")
+            report.lost.append(
+                "\(Plural.count(forgotten, "photo")) of pin \(album.pin.id) (\"\(album.pin.name)\") until the pin is fetched again, which downloads \(Plural.word(forgotten, "it", "them")) again"
+            )
             report.pinsToFetch.append(album.pin.id)
         }
     }
@@ -140,10 +164,15 @@ extension Store {
         let listedNow = try? pinList.load()
         if listedNow != summaries, try pinList.rewrite(summaries, since: basis) {
             let source = Plural.word(albums.count, "the album", "the \(albums.count) albums")
-            report.actions.append(listedNow == nil ? "index/pins.json was damaged: rebuilt from \(source)" : "the pin list disagreed with the albums: rebuilt from \(source)")
+            report.actions.append(
+                listedNow == nil
+                    ? "index/pins.json was damaged: rebuilt from \(source)"
+                    : "the pin list disagreed with the albums: rebuilt from \(source)")
         }
         let names = try repairNames(albums)
-        if names > 0 { report.actions.append("\(Plural.count(names, "name entry", "name entries")) rewritten, so every pin is found by its name") }
+        if names > 0 {
+            report.actions.append("\(Plural.count(names, "name entry", "name entries")) rewritten, so every pin is found by its name")
+        }
         let references = try rewriteReferences(BlobUsage(albums.map(AlbumBlobs.init)))
         if references > 0 { report.actions.append("\(Plural.count(references, "blob reference file")) rewritten from the albums") }
         let leftovers = staging.leftovers()
@@ -165,6 +194,8 @@ extension Store {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(format: "%04d%02d%02dT%02d%02d%02dZ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        return String(
+            format: "%04d%02d%02dT%02d%02d%02dZ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0,
+            parts.second ?? 0)
     }
 }

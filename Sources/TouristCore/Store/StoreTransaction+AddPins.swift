@@ -51,7 +51,9 @@ extension StoreTransaction {
             album.refreshSummary()
             albums.append(album)
         }
-        let encoded = try ParallelWork.mapThrowing(albums) { (album) throws(StoreError) in EncodedAlbum(summary: album.pin, bytes: try IndexCoding.encode(album)) }
+        let encoded = try ParallelWork.mapThrowing(albums) { (album) throws(StoreError) in
+            EncodedAlbum(summary: album.pin, bytes: try IndexCoding.encode(album))
+        }
         guard try commit(encoded, creating: true, undoingLost: true, stopPoints: "add-pins").isEmpty else {
             // Another process gave a pin one of these names meanwhile (only a bucket, with no lock,
             // lets it): these pins went, and the transaction runs again to find theirs.
@@ -72,7 +74,9 @@ extension StoreTransaction {
     /// pins whose name another pin took meanwhile (only a bucket, with no lock, lets it), removed
     /// again when `undoingLost`. `stopPoints` begins the names of its stop points (`StopPoint`);
     /// `workers` batches of albums and names are written at once.
-    func commit(_ albums: [EncodedAlbum], creating: Bool, undoingLost: Bool, stopPoints label: String, workers: Int = 1) throws -> [ImportIntent.Entry] {
+    func commit(_ albums: [EncodedAlbum], creating: Bool, undoingLost: Bool, stopPoints label: String, workers: Int = 1) throws
+        -> [ImportIntent.Entry]
+    {
         guard !albums.isEmpty else { return [] }
         let intentKey = ImportIntent.newKey()
         let intent = ImportIntent(pins: albums.map { ImportIntent.Entry(id: $0.summary.id, name: $0.summary.name) })
@@ -80,8 +84,11 @@ extension StoreTransaction {
         StopPoint.reached("\(label) intent-written")
         let condition: ObjectWrite.Condition = creating ? .absent : .always
         let durable = albums.count == 1
-        let batches = stride(from: 0, to: albums.count, by: Self.batchSize).map { Array(albums[$0..<min($0 + Self.batchSize, albums.count)]) }
-        let outcomes = ParallelWork.map(batches, chunk: 1, workers: workers) { [store] batch -> Result<(written: [ObjectKey], taken: Bool), any Error> in
+        let batches = stride(from: 0, to: albums.count, by: Self.batchSize).map {
+            Array(albums[$0..<min($0 + Self.batchSize, albums.count)])
+        }
+        let outcomes = ParallelWork.map(batches, chunk: 1, workers: workers) {
+            [store] batch -> Result<(written: [ObjectKey], taken: Bool), any Error> in
             Result {
                 let writes = batch.filter(\.write).map { ObjectWrite(store.albumKey($0.summary.id), $0.bytes, when: condition) }
                 let done = try store.backend.write(writes, durable: durable)
@@ -119,12 +126,15 @@ extension StoreTransaction {
     /// (taken meanwhile, on a bucket).
     @discardableResult
     func claimNames(_ entries: [ImportIntent.Entry], workers: Int = 1) throws(StoreError) -> [ImportIntent.Entry] {
-        let batches = stride(from: 0, to: entries.count, by: Self.batchSize).map { Array(entries[$0..<min($0 + Self.batchSize, entries.count)]) }
+        let batches = stride(from: 0, to: entries.count, by: Self.batchSize).map {
+            Array(entries[$0..<min($0 + Self.batchSize, entries.count)])
+        }
         let durable = entries.count == 1
         let outcomes = ParallelWork.map(batches, chunk: 1, workers: workers) { [self] batch -> Result<[ImportIntent.Entry], StoreError> in
             Result { () throws(StoreError) in
                 let writes = try batch.map { (entry) throws(StoreError) in
-                    ObjectWrite(store.nameKey(entry.name), try IndexCoding.encode(Store.NameEntry(name: entry.name, id: entry.id)), when: .absent)
+                    ObjectWrite(
+                        store.nameKey(entry.name), try IndexCoding.encode(Store.NameEntry(name: entry.name, id: entry.id)), when: .absent)
                 }
                 var lost: [ImportIntent.Entry] = []
                 for (entry, done) in zip(batch, try store.backend.write(writes, durable: durable)) where done == nil {

@@ -39,10 +39,11 @@ public final class StoreTransaction: Sendable {
         var album = album
         album.refreshSummary()
         let key = store.albumKey(album.pin.id)
-        let condition: ObjectWrite.Condition = switch reads.withLock({ $0[key] }) {
-        case .some(.some(let object)): .unchanged(object)
-        case .some(.none), .none: .absent
-        }
+        let condition: ObjectWrite.Condition =
+            switch reads.withLock({ $0[key] }) {
+            case .some(.some(let object)): .unchanged(object)
+            case .some(.none), .none: .absent
+            }
         guard let written = try backend.writeObject(key, try IndexCoding.encode(album), when: condition) else { throw StoreConflict() }
         // A later save in this transaction compares against what this one wrote.
         reads.withLock { $0[key] = written }
@@ -63,17 +64,25 @@ public final class StoreTransaction: Sendable {
     /// same place with another radius, is a conflict. `radiusKm` nil: none was asked for, so the
     /// same name at the same place is the existing pin whatever its radius, and a new pin gets the
     /// default radius.
-    public func addPin(name: String, location: GeoPoint, radiusKm: Double?, near: NearbyPlace? = nil, target: Int, now: Date = Date()) throws -> (pin: Pin, created: Bool) {
+    public func addPin(name: String, location: GeoPoint, radiusKm: Double?, near: NearbyPlace? = nil, target: Int, now: Date = Date())
+        throws -> (pin: Pin, created: Bool)
+    {
         if let existing = try store.pinID(named: name) {
             let pin = try album(existing).pin
             let samePlace = pin.latitude == location.latitude && pin.longitude == location.longitude
             if samePlace, (radiusKm ?? pin.radiusKm) == pin.radiusKm { return (pin, false) }
             if samePlace {
-                throw StoreError(.conflict, "a pin named \"\(name)\" already exists here with a radius of \(Kilometres.text(pin.radiusKm)) (id \(existing))", remedy: Remedy(.changeRadius(pin: existing, km: radiusKm ?? pin.radiusKm), .chooseAnotherName, joining: .or))
+                throw StoreError(
+                    .conflict,
+                    "a pin named \"\(name)\" already exists here with a radius of \(Kilometres.text(pin.radiusKm)) (id \(existing))",
+                    remedy: Remedy(.changeRadius(pin: existing, km: radiusKm ?? pin.radiusKm), .chooseAnotherName, joining: .or))
             }
-            throw StoreError(.conflict, "a pin named \"\(name)\" already exists at another place (id \(existing))", remedy: Remedy(.chooseAnotherName, .removePin(pin: existing), joining: .or))
+            throw StoreError(
+                .conflict, "a pin named \"\(name)\" already exists at another place (id \(existing))",
+                remedy: Remedy(.chooseAnotherName, .removePin(pin: existing), joining: .or))
         }
-        let added = try addPins([NewPin(name: name, location: location, radiusKm: radiusKm ?? Defaults.radiusKm, near: near)], target: target, now: now)
+        let added = try addPins(
+            [NewPin(name: name, location: location, radiusKm: radiusKm ?? Defaults.radiusKm, near: near)], target: target, now: now)
         return (added[0], true)
     }
 
@@ -97,7 +106,8 @@ public final class StoreTransaction: Sendable {
         guard album.pin != before else { return (before, before) }
         let renamed = album.pin.name != before.name
         if renamed, try !claimName(album.pin.name, id: id) {
-            throw StoreError(.conflict, "another pin took the name \"\(album.pin.name)\" meanwhile; nothing was changed. Choose another name")
+            throw StoreError(
+                .conflict, "another pin took the name \"\(album.pin.name)\" meanwhile; nothing was changed. Choose another name")
         }
         try save(album)
         if renamed, let (entry, object) = try store.nameEntry(before.name), entry.id == id {
@@ -157,7 +167,9 @@ public final class StoreTransaction: Sendable {
         var album = try album(id)
         let present = Set(album.photos.map(\.key))
         if let missing = keys.first(where: { !present.contains($0) }) {
-            throw StoreError(.notFound, "photo \(missing) is not in the album of \"\(album.pin.name)\"; nothing was removed", remedy: Remedy(.showAlbum(pin: id)))
+            throw StoreError(
+                .notFound, "photo \(missing) is not in the album of \"\(album.pin.name)\"; nothing was removed",
+                remedy: Remedy(.showAlbum(pin: id)))
         }
         let removing = album.photos.filter { keys.contains($0.key) }
         album.photos.removeAll { keys.contains($0.key) }
@@ -222,7 +234,8 @@ public final class StoreTransaction: Sendable {
         for (sha256, line) in lines where !(wanted[sha256]?.contains(line) ?? false) { wanted[sha256, default: []].append(line) }
         let blobs = wanted.keys.sorted()
         // A new blob (the usual case) has no reference file yet: it is written without reading first.
-        let created = try backend.write(blobs.map { ObjectWrite(store.refsKey($0), Self.bytes(wanted[$0, default: []]), when: .absent) }, durable: true)
+        let created = try backend.write(
+            blobs.map { ObjectWrite(store.refsKey($0), Self.bytes(wanted[$0, default: []]), when: .absent) }, durable: true)
         var extended: [ObjectWrite] = []
         for (sha256, done) in zip(blobs, created) where done == nil {
             let references = try references(of: sha256)

@@ -24,7 +24,10 @@ struct AlbumCommand: AsyncParsableCommand {
             if session.options.json {
                 try session.printJSON(AlbumJSON(album, store: library.store))
             } else {
-                session.say(AlbumPrinter.render(album, store: library.store, paths: paths, width: TerminalWidth.of(STDOUT_FILENO, environment: session.environment)))
+                session.say(
+                    AlbumPrinter.render(
+                        album, store: library.store, paths: paths, width: TerminalWidth.of(STDOUT_FILENO, environment: session.environment))
+                )
             }
             return 0
         }

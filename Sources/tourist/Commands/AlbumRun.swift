@@ -56,7 +56,9 @@ enum AlbumRun {
         let report = outcome.report
         let rejected = outcome.album.photos.filter { $0.state == .rejected }
         if let first = rejected.first, report.kind != .unusable, report.kind != .alreadyComplete {
-            session.note("\(Plural.count(rejected.count, "photo was", "photos were")) unusable and replaced by others (\(first.key): \(first.error ?? "rejected")); `tourist album \(outcome.album.pin.id)` lists them")
+            session.note(
+                "\(Plural.count(rejected.count, "photo was", "photos were")) unusable and replaced by others (\(first.key): \(first.error ?? "rejected")); `tourist album \(outcome.album.pin.id)` lists them"
+            )
         }
         for line in TerminalReport.lines(report) { session.note(line) }
         return ExitStatus.of(report)

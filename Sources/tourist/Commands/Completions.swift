@@ -9,7 +9,9 @@ import TouristCore
 enum Completions {
     /// Pin names and ids.
     static let pins = CompletionKind.custom { words, _, _ in
-        guard let options = GlobalOptions.fromCompletion(words), case .folder(let root)? = try? Session(options).storeAddress() else { return [] }
+        guard let options = GlobalOptions.fromCompletion(words), case .folder(let root)? = try? Session(options).storeAddress() else {
+            return []
+        }
         let pins = Store.pinsWithoutOpening(root: root)
         return pins.map(\.name) + pins.map(\.id)
     }

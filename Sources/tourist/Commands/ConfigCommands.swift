@@ -12,7 +12,8 @@ struct ConfigCommand: AsyncParsableCommand {
 
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Validate the config and its providers and print the config in force, secrets masked, as a config file. Exits 78 on any error."
+            abstract:
+                "Validate the config and its providers and print the config in force, secrets masked, as a config file. Exits 78 on any error."
         )
 
         @OptionGroup var global: GlobalOptions
@@ -21,12 +22,18 @@ struct ConfigCommand: AsyncParsableCommand {
             try await Session.run(global) { session in
                 let config = try session.config()
                 let router = try session.router(keepingState: false)
-                let check = try await ConfigCheck.run(config, router: router, storePath: try session.storeAddress().description, registry: session.registry)
+                let check = try await ConfigCheck.run(
+                    config, router: router, storePath: try session.storeAddress().description, registry: session.registry)
                 if session.options.json {
-                    Terminal.write(JSONValue.object([("source", .string(config.source.displayName)), ("config", check.effective)]).rendered() + "\n")
+                    Terminal.write(
+                        JSONValue.object([("source", .string(config.source.displayName)), ("config", check.effective)]).rendered() + "\n")
                 } else {
-                    let geocoder = config.geocoder.summary(cacheFolder: PlaceFinder.geocoderFolder(stateRoot: try session.storeAddress().stateDirectory(environment: session.environment)))
-                    session.say("Config OK: \(config.source.displayName)\n\(Self.whereFrom(config.source, loader: session.loader))\(geocoder)\n\n\(check.effective.rendered())")
+                    let geocoder = config.geocoder.summary(
+                        cacheFolder: PlaceFinder.geocoderFolder(
+                            stateRoot: try session.storeAddress().stateDirectory(environment: session.environment)))
+                    session.say(
+                        "Config OK: \(config.source.displayName)\n\(Self.whereFrom(config.source, loader: session.loader))\(geocoder)\n\n\(check.effective.rendered())"
+                    )
                 }
                 for warning in check.warnings { session.note(warning) }
                 return 0
@@ -54,7 +61,9 @@ struct ConfigCommand: AsyncParsableCommand {
         func run() async throws {
             try await Session.run(global) { session in
                 let loader = session.loader
-                let path = global.config.map { PathResolution.resolve($0, environment: session.environment, relativeTo: session.workingDirectory) } ?? loader.defaultConfigPath
+                let path =
+                    global.config.map { PathResolution.resolve($0, environment: session.environment, relativeTo: session.workingDirectory) }
+                    ?? loader.defaultConfigPath
                 let sink = try FileSink(directory: (path as NSString).deletingLastPathComponent, maxBytes: Int.max)
                 try sink.write(Data(StarterConfig.tourist.text(registry: BuiltInProviders.registry).utf8))
                 guard try (force ? sink.move(to: path) : sink.moveIfAbsent(to: path)) != nil else {

@@ -26,7 +26,8 @@ struct ExportCommand: AsyncParsableCommand {
                 var line = "Exported \(Plural.count(count, "photo")) of \"\(album.pin.name)\" to \(folder)"
                 if count == 0, result.refused.isEmpty {
                     // Nothing stored yet: say why, and what fills the album.
-                    line += ": its album holds no stored photo yet (the pin is \(album.pin.state.rawValue)). Run `tourist fetch \(album.pin.id)` first"
+                    line +=
+                        ": its album holds no stored photo yet (the pin is \(album.pin.state.rawValue)). Run `tourist fetch \(album.pin.id)` first"
                 }
                 session.say(line)
             }

@@ -11,15 +11,18 @@ enum FetchAllRun {
             if session.options.json {
                 try session.printJSON(FetchAllJSON(pins: [], photos: 0, bytes: 0, seconds: 0))
             } else {
-                session.say(try library.pins().isEmpty
-                    ? "No pins yet. Add some: tourist pin add LAT LON --name NAME, or tourist pin import FILE"
-                    : "Every album is complete; nothing to fetch (new-collection replaces an album with other photos).")
+                session.say(
+                    try library.pins().isEmpty
+                        ? "No pins yet. Add some: tourist pin add LAT LON --name NAME, or tourist pin import FILE"
+                        : "Every album is complete; nothing to fetch (new-collection replaces an album with other photos).")
             }
             return ExitStatus.ok
         }
         let bar = ProgressBar.make(for: session, waiting: ProgressBar.searching(options.provider))
         let interruption = Interruption<BatchProgress>(bar: bar, stderr: session.stderr) { last in
-            let done = last.map { "\($0.pinsDone) of \(Plural.count($0.pinsTotal, "pin")) done, \($0.photosDone) of \($0.photosTotal) photos kept" }
+            let done = last.map {
+                "\($0.pinsDone) of \(Plural.count($0.pinsTotal, "pin")) done, \($0.photosDone) of \($0.photosTotal) photos kept"
+            }
             return "Interrupted: \(done ?? "no pin done"); `tourist fetch --all` resumes"
         }
         let progress = interruption.reporter { bar?.update($0) }
@@ -67,7 +70,10 @@ enum FetchAllRun {
         var table = Table("ID", "NAME", "PHOTOS", "RESULT")
         table.reserve(rows: ended.count)
         for pin in ended {
-            table.add([pin.id, DisplayWidth.cut(pin.name, to: PinCommand.List.nameColumns), pin.target.map { "\(pin.photos)/\($0)" } ?? String(pin.photos), pin.status])
+            table.add([
+                pin.id, DisplayWidth.cut(pin.name, to: PinCommand.List.nameColumns),
+                pin.target.map { "\(pin.photos)/\($0)" } ?? String(pin.photos), pin.status,
+            ])
         }
         return table.rendered()
     }

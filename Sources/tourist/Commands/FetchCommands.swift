@@ -4,9 +4,14 @@ import TouristCore
 /// Options shared by `fetch` and `new-collection`.
 struct FetchOptions: ParsableArguments {
     @OptionGroup var pin: PinWords
-    @Option(name: .long, parsing: .unconditional, help: "How many photos the album should hold (default: the config's album.photos, \(Defaults.albumPhotos)).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "How many photos the album should hold (default: the config's album.photos, \(Defaults.albumPhotos)).")
     var count: Int?
-    @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"), completion: Completions.providers)
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"),
+        completion: Completions.providers)
     var provider: [String] = []
 
     func validate() throws {
@@ -17,7 +22,8 @@ struct FetchOptions: ParsableArguments {
 struct FetchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
-        abstract: "Fill a pin's album, or with --all every album not complete. Resumes an interrupted fetch; does nothing when the album is complete.",
+        abstract:
+            "Fill a pin's album, or with --all every album not complete. Resumes an interrupted fetch; does nothing when the album is complete.",
         discussion: """
             With --all, several pins are fetched at once within each provider's limits, under one \
             progress display; a summary says which pins failed and why. The exit code is 0 when \
@@ -31,13 +37,18 @@ struct FetchCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var fetch: FetchOptions
-    @Option(name: .long, help: ArgumentHelp("Photo size to keep, by its longest edge: \(PhotoSize.explained) (default: the config's album.size).", valueName: "size"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Photo size to keep, by its longest edge: \(PhotoSize.explained) (default: the config's album.size).", valueName: "size"))
     var size: String?
     @Flag(name: .long, help: "Fetch every pin whose album is not complete (with --count: every pin), several at once.")
     var all = false
 
     func validate() throws {
-        if let size, PhotoSize(rawValue: size) == nil { throw ValidationError("--size \(size) is not a size; use one of: \(PhotoSize.allLetters)") }
+        if let size, PhotoSize(rawValue: size) == nil {
+            throw ValidationError("--size \(size) is not a size; use one of: \(PhotoSize.allLetters)")
+        }
         switch (fetch.pin.reference, all) {
         case (nil, false): throw ValidationError("name the pin to fetch (its id or name), or fetch every album not complete with --all")
         case (let pin?, true): throw ValidationError("--all fetches every pin; leave out \"\(pin)\", or leave out --all")
@@ -52,7 +63,8 @@ struct FetchCommand: AsyncParsableCommand {
             }
             return try await AlbumRun.run(session, fetch) { library, id, _, progress, waiting in
                 try await library.fetch(
-                    pin: id, count: fetch.count, size: size.flatMap(PhotoSize.init), providerNames: fetch.provider, progress: progress, waiting: waiting
+                    pin: id, count: fetch.count, size: size.flatMap(PhotoSize.init), providerNames: fetch.provider, progress: progress,
+                    waiting: waiting
                 )
             }
         }
@@ -85,7 +97,8 @@ struct NewCollectionCommand: AsyncParsableCommand {
         try await Session.run(global) { session in
             try await AlbumRun.run(session, fetch, replacing: true) { library, id, allowed, progress, waiting in
                 try await library.newCollection(
-                    pin: id, count: fetch.count, allowFewer: allowFewer || allowed, providerNames: fetch.provider, progress: progress, waiting: waiting
+                    pin: id, count: fetch.count, allowFewer: allowFewer || allowed, providerNames: fetch.provider, progress: progress,
+                    waiting: waiting
                 )
             }
         }

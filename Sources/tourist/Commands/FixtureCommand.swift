@@ -26,11 +26,18 @@ struct FixtureCommand: AsyncParsableCommand {
         var radius: Double = Defaults.radiusKm
         @Option(name: .long, parsing: .unconditional, help: "How many photos.")
         var count: Int = Defaults.albumPhotos
-        @Option(name: .long, help: ArgumentHelp("A size to record (\(PhotoSize.explained)); repeat for several (default: the config's album.size). Each photo's nearest size is kept.", valueName: "size"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "A size to record (\(PhotoSize.explained)); repeat for several (default: the config's album.size). Each photo's nearest size is kept.",
+                valueName: "size"))
         var size: [String] = []
         @Flag(name: .long, help: "Replace a fixture set already in OUT_DIR.")
         var force = false
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The provider's name, the place (LAT LON or LAT,LON) and the folder to write.", valueName: "name lat lon out-dir"))
+        @Argument(
+            parsing: .allUnrecognized,
+            help: ArgumentHelp(
+                "The provider's name, the place (LAT LON or LAT,LON) and the folder to write.", valueName: "name lat lon out-dir"))
         var words: [String] = []
 
         /// NAME, the coordinate words and OUT_DIR.
@@ -40,10 +47,14 @@ struct FixtureCommand: AsyncParsableCommand {
         }
 
         func validate() throws {
-            guard let parts else { throw ValidationError("expected NAME LAT LON OUT_DIR, for example: tourist fixture record flickr 48.8584 2.2945 ./eiffel") }
+            guard let parts else {
+                throw ValidationError("expected NAME LAT LON OUT_DIR, for example: tourist fixture record flickr 48.8584 2.2945 ./eiffel")
+            }
             try CoordinateArguments.validate(parts.coordinates, radius: radius)
             if let problem = Defaults.photoCountProblem(count, option: "--count") { throw ValidationError(problem) }
-            if let bad = size.first(where: { PhotoSize(rawValue: $0) == nil }) { throw ValidationError("--size \(bad) is not a size; use one of: \(PhotoSize.allLetters)") }
+            if let bad = size.first(where: { PhotoSize(rawValue: $0) == nil }) {
+                throw ValidationError("--size \(bad) is not a size; use one of: \(PhotoSize.allLetters)")
+            }
         }
 
         func run() async throws {
@@ -56,11 +67,13 @@ struct FixtureCommand: AsyncParsableCommand {
                 let folder = PathResolution.resolve(parts.folder, environment: session.environment, relativeTo: session.workingDirectory)
                 let sizes = size.isEmpty ? [config.album.size] : size.compactMap(PhotoSize.init)
                 let recorder = FixtureRecorder(provider: provider, retryPolicy: try session.retryPolicy(), downloads: config.downloads)
-                let recording = try await recorder.record(center: center, radiusKm: radius, count: count, sizes: sizes, into: folder, replace: force)
+                let recording = try await recorder.record(
+                    center: center, radiusKm: radius, count: count, sizes: sizes, into: folder, replace: force)
                 if session.options.json {
                     try session.printJSON(recording)
                 } else if recording.photos > 0 {
-                    session.say("""
+                    session.say(
+                        """
                         Recorded \(Plural.count(recording.photos, "photo")) of \(provider.name) within \(Kilometres.text(radius)) of \(center) into \(folder) (manifest.json and \(Plural.count(recording.files, "file")), \(Format.bytes(recording.bytes))).
                         Serve them offline with this provider in a config: { "name": "recorded", "type": "fixture", "path": "\(folder)" }
                         """)
@@ -68,7 +81,9 @@ struct FixtureCommand: AsyncParsableCommand {
                 let unanswered = recording.photos == 0 ? FetchReport.unanswered(recording.failures) : nil
                 if unanswered == nil { session.noteProviderFailures(recording.failures, othersAnswered: recording.photos > 0) }
                 if recording.withoutLocation > 0 {
-                    session.note("\(Plural.count(recording.withoutLocation, "photo has", "photos have")) no location and \(Plural.word(recording.withoutLocation, "was", "were")) left out (a fixture photo needs one)")
+                    session.note(
+                        "\(Plural.count(recording.withoutLocation, "photo has", "photos have")) no location and \(Plural.word(recording.withoutLocation, "was", "were")) left out (a fixture photo needs one)"
+                    )
                 }
                 for failed in recording.failed { session.note("left out \(failed)") }
                 if recording.photos == 0 {

@@ -20,7 +20,10 @@ struct PhotoCommand: AsyncParsableCommand {
         @Argument(help: "Photos by their number or their id (provider:id), as `album` shows them.") var photos: [String]
 
         func validate() throws {
-            guard !photos.isEmpty else { throw ValidationError("name at least one photo to remove, by its number or its id (provider:id) as `tourist album PIN` shows them") }
+            guard !photos.isEmpty else {
+                throw ValidationError(
+                    "name at least one photo to remove, by its number or its id (provider:id) as `tourist album PIN` shows them")
+            }
         }
 
         func run() async throws {
@@ -38,7 +41,9 @@ struct PhotoCommand: AsyncParsableCommand {
                 if session.options.json {
                     try session.printJSON(Removal(pin: id, removed: keys.map(\.description), deletedFiles: deleted))
                 } else {
-                    session.say("Removed \(Plural.count(keys.count, "photo")) (\(library.store.filesGone(deleted: deleted))); they will not come back in new collections.")
+                    session.say(
+                        "Removed \(Plural.count(keys.count, "photo")) (\(library.store.filesGone(deleted: deleted))); they will not come back in new collections."
+                    )
                 }
                 return 0
             }
@@ -50,7 +55,9 @@ struct PhotoCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The photo as provider:id.") var photo: String
-        @Option(name: .long, help: ArgumentHelp("Size, by its longest edge: \(PhotoSize.explained); the nearest available is used.", valueName: "size"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("Size, by its longest edge: \(PhotoSize.explained); the nearest available is used.", valueName: "size"))
         var size: String = PhotoSize.large1024.rawValue
         @Option(name: .shortAndLong, help: ArgumentHelp("Where to write it (default: ./PROVIDER-ID-SIZE.EXT).", valueName: "path"))
         var output: String?
@@ -58,14 +65,20 @@ struct PhotoCommand: AsyncParsableCommand {
         var force = false
 
         func validate() throws {
-            guard PhotoKey(photo) != nil else { throw ValidationError("\"\(photo)\" is not a photo id; write provider:id as `tourist album PIN` prints it") }
-            guard PhotoSize(rawValue: size) != nil else { throw ValidationError("--size \(size) is not a size; use one of: \(PhotoSize.allLetters)") }
+            guard PhotoKey(photo) != nil else {
+                throw ValidationError("\"\(photo)\" is not a photo id; write provider:id as `tourist album PIN` prints it")
+            }
+            guard PhotoSize(rawValue: size) != nil else {
+                throw ValidationError("--size \(size) is not a size; use one of: \(PhotoSize.allLetters)")
+            }
         }
 
         func run() async throws {
             try await Session.run(global) { session in
                 guard let key = PhotoKey(photo), let wanted = PhotoSize(rawValue: size) else { return ExitStatus.usage }
-                let explicit = output.map { PathResolution.resolve($0, environment: session.environment, relativeTo: session.workingDirectory) }
+                let explicit = output.map {
+                    PathResolution.resolve($0, environment: session.environment, relativeTo: session.workingDirectory)
+                }
                 let folder = explicit.map { ($0 as NSString).deletingLastPathComponent } ?? session.workingDirectory
                 let library = try session.library()
                 guard let copy = try await library.photoCopy(key, size: wanted) else {
@@ -82,12 +95,17 @@ struct PhotoCommand: AsyncParsableCommand {
 
         /// Moves what `sink` holds to `explicit`, else to `folder/PROVIDER-ID-SIZE.EXT`, never over
         /// a file without `--force`, and says where (and which size, when not the one asked for).
-        private func save(_ sink: FileSink, key: PhotoKey, size: PhotoSize, wanted: PhotoSize, explicit: String?, folder: String, session: Session) throws -> Int32 {
+        private func save(
+            _ sink: FileSink, key: PhotoKey, size: PhotoSize, wanted: PhotoSize, explicit: String?, folder: String, session: Session
+        ) throws -> Int32 {
             let mime = ImageFormat.mimeType(of: sink.head)
             let safeID = key.id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }
-            let destination = explicit ?? "\(folder)/\(key.provider)-\(String(safeID))-\(size.rawValue).\(ImageFormat.fileExtension(for: mime))"
+            let destination =
+                explicit ?? "\(folder)/\(key.provider)-\(String(safeID))-\(size.rawValue).\(ImageFormat.fileExtension(for: mime))"
             guard let bytes = try force ? sink.move(to: destination) : sink.moveIfAbsent(to: destination) else {
-                throw CommandFailure(.cannotCreate, "\(destination) already exists; nothing was written. Use --force to replace it, or --output another path")
+                throw CommandFailure(
+                    .cannotCreate, "\(destination) already exists; nothing was written. Use --force to replace it, or --output another path"
+                )
             }
             if size != wanted {
                 session.note("\(key) has no size \(wanted.rawValue); saved the nearest it has, \(size.rawValue)")

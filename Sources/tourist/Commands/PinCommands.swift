@@ -11,7 +11,8 @@ struct PinCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Save a pin at a place by its name (a city; a landmark or an address with the geocoder on), or at LAT LON, LAT,LON or geo:LAT,LON (southern and western values are plain negative numbers).",
+            abstract:
+                "Save a pin at a place by its name (a city; a landmark or an address with the geocoder on), or at LAT LON, LAT,LON or geo:LAT,LON (southern and western values are plain negative numbers).",
             discussion: """
                 Examples: tourist pin add Kyoto; tourist pin add "Paris, TX"; \
                 tourist pin add -33.8568 151.2153 --name "Sydney Opera House". \
@@ -23,11 +24,20 @@ struct PinCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var global: GlobalOptions
-        @Option(name: .long, parsing: .unconditional, help: "A name to refer to the pin by (default: the place's name as found, \"Paris, TX\"; for coordinates, the coordinates).")
+        @Option(
+            name: .long, parsing: .unconditional,
+            help: "A name to refer to the pin by (default: the place's name as found, \"Paris, TX\"; for coordinates, the coordinates).")
         var name: String?
-        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in kilometres (default: \(Kilometres.argument(Defaults.radiusKm)); a pin already there keeps its own).", valueName: "km"))
+        @Option(
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp(
+                "Search radius in kilometres (default: \(Kilometres.argument(Defaults.radiusKm)); a pin already there keeps its own).",
+                valueName: "km"))
         var radius: Double?
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The place: a city's name, its coordinates, or (with the geocoder on) a landmark or address.", valueName: "place"))
+        @Argument(
+            parsing: .allUnrecognized,
+            help: ArgumentHelp(
+                "The place: a city's name, its coordinates, or (with the geocoder on) a landmark or address.", valueName: "place"))
         var coordinates: [String] = []
 
         func validate() throws {
@@ -44,7 +54,9 @@ struct PinCommand: AsyncParsableCommand {
                 if session.options.json {
                     try session.printJSON(pin)
                 } else if created {
-                    session.say("Added pin \(pin.id) \"\(pin.name)\" at \(location), radius \(Kilometres.text(pin.radiusKm)).\nNext: tourist fetch \(pin.id)")
+                    session.say(
+                        "Added pin \(pin.id) \"\(pin.name)\" at \(location), radius \(Kilometres.text(pin.radiusKm)).\nNext: tourist fetch \(pin.id)"
+                    )
                 } else {
                     session.say("Pin \(pin.id) \"\(pin.name)\" already exists at \(location); nothing changed.")
                 }
@@ -81,7 +93,10 @@ struct PinCommand: AsyncParsableCommand {
                     table.reserve(rows: pins.count)
                     for pin in pins {
                         // Long names are cut in the table (never in --json).
-                        table.add([pin.id, DisplayWidth.cut(pin.name, to: Self.nameColumns), pin.placeText ?? "-", GeoPoint.format(pin.latitude), GeoPoint.format(pin.longitude), Kilometres.text(pin.radiusKm), pin.state.rawValue, String(pin.photos)])
+                        table.add([
+                            pin.id, DisplayWidth.cut(pin.name, to: Self.nameColumns), pin.placeText ?? "-", GeoPoint.format(pin.latitude),
+                            GeoPoint.format(pin.longitude), Kilometres.text(pin.radiusKm), pin.state.rawValue, String(pin.photos),
+                        ])
                     }
                     // On a terminal the table fits its width; into a pipe or file, rows are whole.
                     if let width = TerminalWidth.of(STDOUT_FILENO, environment: session.environment) {
@@ -181,7 +196,8 @@ struct PinCommand: AsyncParsableCommand {
             let label = change.renamed ? "Pin \(after.id)" : "Pin \(after.id) \"\(after.name)\""
             var text = "\(label): \(changes.joined(separator: ", "))."
             switch change.next {
-            case .newCollection: text += "\nNext: tourist new-collection \(after.id) (photos within \(Kilometres.text(after.radiusKm)) it has not shown)"
+            case .newCollection:
+                text += "\nNext: tourist new-collection \(after.id) (photos within \(Kilometres.text(after.radiusKm)) it has not shown)"
             case .fetch: text += "\nNext: tourist fetch \(after.id)"
             case nil: break
             }
@@ -190,7 +206,8 @@ struct PinCommand: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove pins with their albums and the photos no other album uses.")
+        static let configuration = CommandConfiguration(
+            commandName: "rm", abstract: "Remove pins with their albums and the photos no other album uses.")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Pin ids or names.", completion: Completions.pins) var pins: [String]

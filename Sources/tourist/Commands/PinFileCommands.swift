@@ -19,10 +19,16 @@ extension PinCommand {
         )
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: ArgumentHelp("The pin file (- for stdin).", valueName: "file"), completion: .file(extensions: ["csv", "geojson", "json"])) var file: String
-        @Option(name: .long, help: ArgumentHelp("The file's format (default: by its extension, else by its content).", valueName: "csv|geojson"))
+        @Argument(
+            help: ArgumentHelp("The pin file (- for stdin).", valueName: "file"), completion: .file(extensions: ["csv", "geojson", "json"]))
+        var file: String
+        @Option(
+            name: .long, help: ArgumentHelp("The file's format (default: by its extension, else by its content).", valueName: "csv|geojson")
+        )
         var format: PinFileFormat?
-        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in kilometres for the places the file gives none.", valueName: "km"))
+        @Option(
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Search radius in kilometres for the places the file gives none.", valueName: "km"))
         var radius: Double = Defaults.radiusKm
 
         func validate() throws {
@@ -58,20 +64,26 @@ extension PinCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Pin ids or names (default: every pin).", completion: Completions.pins) var pins: [String] = []
-        @Option(name: .long, help: ArgumentHelp("The format (default: by --output's extension, else CSV; GeoJSON with --json).", valueName: "csv|geojson"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp("The format (default: by --output's extension, else CSV; GeoJSON with --json).", valueName: "csv|geojson"))
         var format: PinFileFormat?
         @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of stdout (replaced whole).", valueName: "file"))
         var output: String?
 
         func validate() throws {
             if global.json, output == nil, format == .csv {
-                throw ValidationError("--json prints one JSON document, and --format csv is not JSON; leave out one of them, or write the CSV with --output FILE")
+                throw ValidationError(
+                    "--json prints one JSON document, and --format csv is not JSON; leave out one of them, or write the CSV with --output FILE"
+                )
             }
         }
 
         func run() async throws {
             try await Session.run(global) { session in
-                let chosen = format ?? output.flatMap(PinFileFormat.named(byExtensionOf:)) ?? (session.options.json && output == nil ? .geojson : .csv)
+                let chosen =
+                    format ?? output.flatMap(PinFileFormat.named(byExtensionOf:))
+                    ?? (session.options.json && output == nil ? .geojson : .csv)
                 let (text, count) = try session.library().exportPins(pins, format: chosen)
                 guard let output else {
                     Terminal.write(text)
@@ -124,7 +136,9 @@ enum PinFileInput {
         var bytes: [UInt8] = []
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             guard bytes.count + chunk.count <= limit else {
-                throw CommandFailure(.badData, "\(name) is larger than \(limit >> 20) MiB, the most `pin import` reads; split it into smaller files and import each")
+                throw CommandFailure(
+                    .badData,
+                    "\(name) is larger than \(limit >> 20) MiB, the most `pin import` reads; split it into smaller files and import each")
             }
             bytes += chunk
         }

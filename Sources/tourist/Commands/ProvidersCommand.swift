@@ -18,7 +18,8 @@ struct ProvidersCommand: AsyncParsableCommand {
             let config = try session.config()
             let health = check ? try await session.library().checkProviders() : [:]
             // After the check, whose requests count in the budgets.
-            var rows = try session.providerSetup().status(stateRoot: try session.storeAddress().stateDirectory(environment: session.environment))
+            var rows = try session.providerSetup().status(
+                stateRoot: try session.storeAddress().stateDirectory(environment: session.environment))
             for index in rows.indices { rows[index].health = health[rows[index].name] }
             let types = TypeRow.all(session.registry)
             return try Self.print(rows, types: types, config: config, check: check, session: session)
@@ -57,14 +58,19 @@ struct ProvidersCommand: AsyncParsableCommand {
             }
             try session.printJSON(Document(providers: rows, types: types))
         } else {
-            var table = check ? Table("ORDER", "NAME", "TYPE", "ENABLED", "COVERAGE", "LIMITS", "CHECK") : Table("ORDER", "NAME", "TYPE", "ENABLED", "COVERAGE", "LIMITS")
+            var table =
+                check
+                ? Table("ORDER", "NAME", "TYPE", "ENABLED", "COVERAGE", "LIMITS", "CHECK")
+                : Table("ORDER", "NAME", "TYPE", "ENABLED", "COVERAGE", "LIMITS")
             for row in rows {
                 let coverage = row.coverage.map { $0.map { String(format: "%g", $0) }.joined(separator: ",") } ?? row.defaultCoverage
                 var cells = [String(row.order), row.name, row.type, row.enabled ? "yes" : "no", coverage, row.limits]
                 if check {
-                    cells.append(row.health.map { health in
-                        "\(health.ok ? "ok" : "FAILED") in \(health.latencyMs) ms: \(health.outcome)" + (health.inventory.map { "; \($0.summary)" } ?? "")
-                    } ?? "skipped (disabled)")
+                    cells.append(
+                        row.health.map { health in
+                            "\(health.ok ? "ok" : "FAILED") in \(health.latencyMs) ms: \(health.outcome)"
+                                + (health.inventory.map { "; \($0.summary)" } ?? "")
+                        } ?? "skipped (disabled)")
                 }
                 table.add(cells)
             }

@@ -16,7 +16,11 @@ struct ProvidersTestCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The provider's configured name.", completion: Completions.providers) var name: String
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Where the provider has photos (default: its probe point, a located photo, or the middle of its coverage).", valueName: "lat,lon"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Where the provider has photos (default: its probe point, a located photo, or the middle of its coverage).",
+            valueName: "lat,lon"))
     var at: String?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in kilometres.", valueName: "km"))
     var radius: Double = Defaults.radiusKm
@@ -54,7 +58,8 @@ struct ProvidersTestCommand: AsyncParsableCommand {
             }
             guard report.passed else {
                 let failed = report.rules.filter { $0.outcome == .fail }.map(\.rule)
-                session.stderr.failing(because: "\(name) broke \(failed.count) of the \(report.rules.count) rules: \(failed.joined(separator: ", "))")
+                session.stderr.failing(
+                    because: "\(name) broke \(failed.count) of the \(report.rules.count) rules: \(failed.joined(separator: ", "))")
                 return Self.ruleFailed
             }
             return ExitStatus.ok
@@ -65,11 +70,12 @@ struct ProvidersTestCommand: AsyncParsableCommand {
     static func render(_ report: ConformanceReport, type: String) -> String {
         var lines = ["Testing \(report.provider) (\(type)) within \(Kilometres.text(report.radiusKm)) of \(report.center):"]
         for rule in report.rules {
-            let label = switch rule.outcome {
-            case .pass: "pass"
-            case .fail: "FAIL"
-            case .skip: "skip"
-            }
+            let label =
+                switch rule.outcome {
+                case .pass: "pass"
+                case .fail: "FAIL"
+                case .skip: "skip"
+                }
             lines.append("  \(label)  \(rule.rule): \(rule.detail)")
         }
         let count = { (outcome: ConformanceRule.Outcome) in report.rules.count { $0.outcome == outcome } }

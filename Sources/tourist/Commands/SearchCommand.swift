@@ -17,9 +17,15 @@ struct SearchCommand: AsyncParsableCommand {
     var radius: Double = Defaults.radiusKm
     @Option(name: .long, parsing: .unconditional, help: "How many photos.")
     var count: Int = Defaults.albumPhotos
-    @Option(name: .long, help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"), completion: Completions.providers)
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"),
+        completion: Completions.providers)
     var provider: [String] = []
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The place: a city's name, its coordinates, or (with the geocoder on) a landmark or address.", valueName: "place"))
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "The place: a city's name, its coordinates, or (with the geocoder on) a landmark or address.", valueName: "place"))
     var coordinates: [String] = []
 
     func validate() throws {
@@ -41,7 +47,9 @@ struct SearchCommand: AsyncParsableCommand {
             } else if !photos.isEmpty {
                 var table = Table("PHOTO", "DISTANCE", "TITLE", "OWNER", "LICENSE")
                 for photo in photos {
-                    table.add([photo.id, photo.distanceKm.map(Kilometres.text) ?? "-", photo.title, photo.owner ?? "-", photo.license ?? "-"])
+                    table.add([
+                        photo.id, photo.distanceKm.map(Kilometres.text) ?? "-", photo.title, photo.owner ?? "-", photo.license ?? "-",
+                    ])
                 }
                 session.say(table.rendered())
             }

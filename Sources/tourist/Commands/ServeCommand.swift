@@ -19,17 +19,31 @@ struct ServeCommand: AsyncParsableCommand {
     var port: Int = ServerOptions.defaultPort
     @Option(name: .long, help: ArgumentHelp("The address to listen on; any but loopback needs the printed token.", valueName: "address"))
     var host: String = "127.0.0.1"
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Close a connection after this many seconds without progress: no request, a request not sent whole, or an answer not read.", valueName: "seconds"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Close a connection after this many seconds without progress: no request, a request not sent whole, or an answer not read.",
+            valueName: "seconds"))
     var idleTimeout: Int = Int(ServerOptions.defaultIdleTimeout.components.seconds)
     @Flag(name: .long, help: "Open the page in the default browser once listening.")
     var open = false
-    @Option(name: .long, help: ArgumentHelp("Serve the pages from this folder instead of those built into tourist (to work on them).", valueName: "dir", visibility: .hidden))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Serve the pages from this folder instead of those built into tourist (to work on them).", valueName: "dir", visibility: .hidden
+        ))
     var assets: String?
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range; use 1 to 65535, or 0 for a free one") }
-        guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout \(idleTimeout) is out of range; use 1 to 3600 seconds") }
-        guard !host.isEmpty, !host.contains("/"), !host.contains(" ") else { throw ValidationError("--host \"\(host)\" is not an address; use an IP address such as 127.0.0.1 or 0.0.0.0") }
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port \(port) is out of range; use 1 to 65535, or 0 for a free one")
+        }
+        guard (1...3600).contains(idleTimeout) else {
+            throw ValidationError("--idle-timeout \(idleTimeout) is out of range; use 1 to 3600 seconds")
+        }
+        guard !host.isEmpty, !host.contains("/"), !host.contains(" ") else {
+            throw ValidationError("--host \"\(host)\" is not an address; use an IP address such as 127.0.0.1 or 0.0.0.0")
+        }
     }
 
     func run() async throws {
@@ -51,7 +65,8 @@ struct ServeCommand: AsyncParsableCommand {
                     Terminal.write("tourist serve: \(url)\n")
                 }
                 if !loopback {
-                    stderr.line("listening on \(host): anyone who can reach it and has the link above (with its token) can change this store")
+                    stderr.line(
+                        "listening on \(host): anyone who can reach it and has the link above (with its token) can change this store")
                 }
                 stderr.line("serving the store \(library.store.location); Ctrl-C stops")
                 if open { Browser.open(url, stderr: stderr) }

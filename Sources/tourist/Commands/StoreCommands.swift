@@ -14,7 +14,11 @@ struct StoreCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Check the structure only: every album, the pin list and names, and that every blob an album uses is there and has a reference file, without re-hashing blobs or reading reference files.")
+        @Flag(
+            name: .long,
+            help:
+                "Check the structure only: every album, the pin list and names, and that every blob an album uses is there and has a reference file, without re-hashing blobs or reading reference files."
+        )
         var quick = false
 
         func run() async throws {
@@ -24,29 +28,47 @@ struct StoreCommand: AsyncParsableCommand {
                 if session.options.json {
                     try session.printJSON(report)
                 } else {
-                    var lines = ["Checked \(Plural.count(report.blobs, "blob"))\(quick ? " (present, not re-hashed)" : "") and the index in \(store.location)."]
+                    var lines = [
+                        "Checked \(Plural.count(report.blobs, "blob"))\(quick ? " (present, not re-hashed)" : "") and the index in \(store.location)."
+                    ]
                     for problem in report.problems {
                         lines.append("problem: \(problem.what)\n  repair: \(problem.repair)")
                     }
                     if report.leftoverPinEntries > 0 {
-                        lines.append("\(Plural.count(report.leftoverPinEntries, "pin list entry names a pin", "pin list entries name pins")) removed by an interrupted `pin rm` (harmless, not listed; `tourist store gc` rewrites the list)")
+                        lines.append(
+                            "\(Plural.count(report.leftoverPinEntries, "pin list entry names a pin", "pin list entries name pins")) removed by an interrupted `pin rm` (harmless, not listed; `tourist store gc` rewrites the list)"
+                        )
                     }
                     if report.unfinishedImports > 0 {
-                        lines.append("\(Plural.count(report.unfinishedImports, "pin import is", "pin imports are")) under way or stopped midway (its pins are not listed until it commits; `tourist store gc` finishes or undoes one stopped)")
+                        lines.append(
+                            "\(Plural.count(report.unfinishedImports, "pin import is", "pin imports are")) under way or stopped midway (its pins are not listed until it commits; `tourist store gc` finishes or undoes one stopped)"
+                        )
                     }
                     if report.extraReferences > 0 {
-                        lines.append("\(Plural.count(report.extraReferences, "blob reference file lists", "blob reference files list")) photos that no longer use the blob (left by an interrupted command, harmless; `tourist store gc` rewrites them)")
+                        lines.append(
+                            "\(Plural.count(report.extraReferences, "blob reference file lists", "blob reference files list")) photos that no longer use the blob (left by an interrupted command, harmless; `tourist store gc` rewrites them)"
+                        )
                     }
                     if report.killedWrites > 0 {
-                        lines.append("\(Plural.count(report.killedWrites, "temporary file")) left by writes killed midway (hidden, harmless; `tourist store gc` removes them)")
+                        lines.append(
+                            "\(Plural.count(report.killedWrites, "temporary file")) left by writes killed midway (hidden, harmless; `tourist store gc` removes them)"
+                        )
                     }
                     if let first = report.foreignKeys.first {
-                        lines.append("\(Plural.count(report.foreignKeys.count, "key")) under index/albums/ that tourist does not write, so not albums (ignored, left as \(Plural.word(report.foreignKeys.count, "it is", "they are"))): \(TerminalText.escaped(first))\(report.foreignKeys.count > 1 ? " and \(report.foreignKeys.count - 1) more" : "")")
+                        lines.append(
+                            "\(Plural.count(report.foreignKeys.count, "key")) under index/albums/ that tourist does not write, so not albums (ignored, left as \(Plural.word(report.foreignKeys.count, "it is", "they are"))): \(TerminalText.escaped(first))\(report.foreignKeys.count > 1 ? " and \(report.foreignKeys.count - 1) more" : "")"
+                        )
                     }
                     if !report.orphans.isEmpty {
-                        lines.append("\(Plural.count(report.orphans.count, "orphan blob")) (used by no album, harmless; `tourist store gc` removes them)")
+                        lines.append(
+                            "\(Plural.count(report.orphans.count, "orphan blob")) (used by no album, harmless; `tourist store gc` removes them)"
+                        )
                     }
-                    lines.append(report.ok ? "OK" : "PROBLEMS FOUND: \(report.problems.count). `tourist store repair` repairs them all and says what was lost; then `tourist fetch PIN` restores the photos it lists.")
+                    lines.append(
+                        report.ok
+                            ? "OK"
+                            : "PROBLEMS FOUND: \(report.problems.count). `tourist store repair` repairs them all and says what was lost; then `tourist fetch PIN` restores the photos it lists."
+                    )
                     session.say(lines.joined(separator: "\n"))
                 }
                 guard report.ok else {
@@ -76,7 +98,8 @@ struct StoreCommand: AsyncParsableCommand {
                 if session.options.json {
                     try session.printJSON(report)
                 } else {
-                    var lines = report.actions.isEmpty ? ["Nothing to repair in \(store.location)."] : report.actions.map { "repaired: \($0)" }
+                    var lines =
+                        report.actions.isEmpty ? ["Nothing to repair in \(store.location)."] : report.actions.map { "repaired: \($0)" }
                     lines += report.lost.map { "lost: \($0)" }
                     if !report.pinsToFetch.isEmpty {
                         lines.append("Next: " + report.pinsToFetch.map { "tourist fetch \($0)" }.joined(separator: "; "))
@@ -95,7 +118,11 @@ struct StoreCommand: AsyncParsableCommand {
         )
 
         @OptionGroup var global: GlobalOptions
-        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Keep unused blobs younger than this many seconds (default: 0 in a folder, 3600 on S3, where another machine's upload may not be in its album yet).", valueName: "seconds"))
+        @Option(
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp(
+                "Keep unused blobs younger than this many seconds (default: 0 in a folder, 3600 on S3, where another machine's upload may not be in its album yet).",
+                valueName: "seconds"))
         var grace: Double?
 
         func run() async throws {
@@ -105,7 +132,9 @@ struct StoreCommand: AsyncParsableCommand {
                 if session.options.json {
                     try session.printJSON(report)
                 } else {
-                    session.say("Removed \(Plural.count(report.blobsRemoved, "unused blob")) (\(Format.bytes(report.bytesFreed))); rewrote \(Plural.count(report.referencesRewritten, "reference file")); repaired \(Plural.count(report.indexEntriesRepaired, "index entry", "index entries"))\(report.killedWritesRemoved > 0 ? "; removed \(Plural.count(report.killedWritesRemoved, "temporary file")) of killed writes" : "").")
+                    session.say(
+                        "Removed \(Plural.count(report.blobsRemoved, "unused blob")) (\(Format.bytes(report.bytesFreed))); rewrote \(Plural.count(report.referencesRewritten, "reference file")); repaired \(Plural.count(report.indexEntriesRepaired, "index entry", "index entries"))\(report.killedWritesRemoved > 0 ? "; removed \(Plural.count(report.killedWritesRemoved, "temporary file")) of killed writes" : "")."
+                    )
                 }
                 return 0
             }
@@ -124,7 +153,8 @@ struct StoreCommand: AsyncParsableCommand {
                 if session.options.json {
                     try session.printJSON(stats)
                 } else {
-                    session.say("""
+                    session.say(
+                        """
                         store:   \(store.location)
                         pins:    \(stats.pins)\(stats.damagedAlbums > 0 ? " (and \(stats.damagedAlbums) whose album file cannot be read: run `tourist store repair`)" : "")
                         photos:  \(stats.photos) stored, \(stats.pending) pending, \(stats.failed) failed, \(stats.rejected) rejected

@@ -42,9 +42,13 @@ struct StoreCopyCommand: AsyncParsableCommand {
             } else {
                 let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
                 let there = "\(Plural.count(report.pinsPresent, "pin")) and \(Plural.count(report.blobsPresent, "blob")) were there already"
-                session.say("Copied \(Plural.count(report.pins, "pin")) and \(Plural.count(report.blobsCopied, "blob")) (\(Format.bytes(report.bytesCopied))) from \(from.location) to \(to.location) in \(seconds) s; \(there).")
+                session.say(
+                    "Copied \(Plural.count(report.pins, "pin")) and \(Plural.count(report.blobsCopied, "blob")) (\(Format.bytes(report.bytesCopied))) from \(from.location) to \(to.location) in \(seconds) s; \(there)."
+                )
                 if !report.replaced.isEmpty {
-                    session.say("Replaced \(Plural.count(report.replaced.count, "pin")) of \(to.location): \(report.replaced.map(\.description).joined(separator: "; ")).")
+                    session.say(
+                        "Replaced \(Plural.count(report.replaced.count, "pin")) of \(to.location): \(report.replaced.map(\.description).joined(separator: "; "))."
+                    )
                 }
             }
             return 0

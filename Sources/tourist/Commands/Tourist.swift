@@ -8,11 +8,13 @@ struct Tourist: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "tourist",
-        abstract: "Keep a photo album for every place you pin, filled from Flickr, Wikimedia Commons, your own folders, a demo set and plugins.",
+        abstract:
+            "Keep a photo album for every place you pin, filled from Flickr, Wikimedia Commons, your own folders, a demo set and plugins.",
         version: version,
         subcommands: [
             PinCommand.self, FetchCommand.self, NewCollectionCommand.self, AlbumCommand.self, PhotoCommand.self,
-            ExportCommand.self, SearchCommand.self, ServeCommand.self, ProvidersCommand.self, ConfigCommand.self, StoreCommand.self, FixtureCommand.self,
+            ExportCommand.self, SearchCommand.self, ServeCommand.self, ProvidersCommand.self, ConfigCommand.self, StoreCommand.self,
+            FixtureCommand.self,
         ]
     )
 }

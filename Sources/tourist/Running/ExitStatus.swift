@@ -62,11 +62,12 @@ enum ExitStatus {
 
     /// The exit code and message for an error that ended a command.
     static func describe(_ error: any Error) -> (code: Int32, message: String) {
-        let message = switch error {
-        case let error as ConfigError: "config error: \(RemedyCommands.message(error))"
-        case let error as any ClassifiedError: RemedyCommands.message(error)
-        default: String(describing: error)
-        }
+        let message =
+            switch error {
+            case let error as ConfigError: "config error: \(RemedyCommands.message(error))"
+            case let error as any ClassifiedError: RemedyCommands.message(error)
+            default: String(describing: error)
+            }
         return (code(for: .of(error)), message)
     }
 }

@@ -6,7 +6,9 @@ import TouristCore
 /// Tower` is `tourist fetch "Eiffel Tower"`, as `pin add New York` takes a place of two words.
 /// Options may stand before, between or after the words.
 struct PinWords: ParsableArguments {
-    @Argument(help: ArgumentHelp("The pin's id or name (a name of several words needs no quotes).", valueName: "pin"), completion: Completions.pins)
+    @Argument(
+        help: ArgumentHelp("The pin's id or name (a name of several words needs no quotes).", valueName: "pin"),
+        completion: Completions.pins)
     var words: [String] = []
 
     /// The words as one pin reference (joined by single spaces), or nil when none were typed.

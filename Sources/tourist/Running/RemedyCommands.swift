@@ -24,7 +24,8 @@ enum RemedyCommands {
         case .listPins: "run `tourist pin list` to see the pins and their ids"
         case .showAlbum(let pin): "run `tourist album \(pin)` to see its photos"
         case .collectGarbage: "`tourist store gc` deletes the files no album uses"
-        case .renamePin(let pin, let store): "rename \(pin == nil ? "them" : "one") with `tourist pin edit \(pin ?? "ID") --name NEW\(storeOption(store))`"
+        case .renamePin(let pin, let store):
+            "rename \(pin == nil ? "them" : "one") with `tourist pin edit \(pin ?? "ID") --name NEW\(storeOption(store))`"
         case .editPin(let pin): "change it with `tourist pin edit \(pin)`"
         case .changeRadius(let pin, let km): "change its radius with `tourist pin edit \(pin) --radius \(Kilometres.argument(km))`"
         case .removePin(let pin): "remove it with `tourist pin rm \(pin)`"
@@ -50,7 +51,8 @@ enum RemedyCommands {
         case .checkNetwork: "check the network"
         case .checkProviders: "`tourist providers --check` shows what each provider says"
         case .checkConfig: "`tourist config check` shows what to fix"
-        case .setCredentials(let providers): "set the credentials \(providers.joined(separator: ", ")) asks for (its line above says how), or use another provider"
+        case .setCredentials(let providers):
+            "set the credentials \(providers.joined(separator: ", ")) asks for (its line above says how), or use another provider"
         }
     }
 
@@ -58,10 +60,11 @@ enum RemedyCommands {
     private static func visit(_ places: [NamedPlace], first: NamedPlace, by next: FetchAdvice.NextStep) -> String {
         func degrees(_ value: Double) -> String { GeoPoint.format((value * 10_000).rounded() / 10_000) }
         let listed = places.map { "\($0.name) (\(degrees($0.latitude)),\(degrees($0.longitude)))" }.joined(separator: ", ")
-        let command = switch next {
-        case .pinAdd: "tourist pin add \(degrees(first.latitude)) \(degrees(first.longitude)) --name \"\(first.name)\""
-        case .search: "tourist search \(degrees(first.latitude)) \(degrees(first.longitude))"
-        }
+        let command =
+            switch next {
+            case .pinAdd: "tourist pin add \(degrees(first.latitude)) \(degrees(first.longitude)) --name \"\(first.name)\""
+            case .search: "tourist search \(degrees(first.latitude)) \(degrees(first.longitude))"
+            }
         return "the demo set has photos near \(listed) only; try: \(command)"
     }
 

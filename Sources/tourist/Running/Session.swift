@@ -115,7 +115,8 @@ final class Session {
     /// `rewritingDamagedVersion`: for `store repair`, which writes a damaged VERSION again.
     func openStore(rewritingDamagedVersion: Bool = false) throws -> Store {
         if let cachedStore { return cachedStore }
-        let store = try storeAddress().open(environment: environment, lockTimeout: lockTimeout, rewritingDamagedVersion: rewritingDamagedVersion)
+        let store = try storeAddress().open(
+            environment: environment, lockTimeout: lockTimeout, rewritingDamagedVersion: rewritingDamagedVersion)
         cachedStore = store
         return store
     }
@@ -144,7 +145,8 @@ final class Session {
     /// ids of photos the store keeps are brought up to date first (`Library.upgradePhotoIDs`).
     func library() throws -> Library {
         if let cachedLibrary { return cachedLibrary }
-        let library = Library(store: try openStore(), providers: try providerSetup(), gazetteer: gazetteer, leases: LeaseTiming(environment: environment))
+        let library = Library(
+            store: try openStore(), providers: try providerSetup(), gazetteer: gazetteer, leases: LeaseTiming(environment: environment))
         library.upgradePhotoIDs()
         cachedLibrary = library
         return library
@@ -165,7 +167,8 @@ final class Session {
     /// created unless it asks).
     func placeFinder() throws -> PlaceFinder {
         let stateRoot = try storeAddress().stateDirectory(environment: environment)
-        return try PlaceFinder.configured(try config(), gazetteer: gazetteer, stateRoot: stateRoot, logger: logger, retryPolicy: try retryPolicy())
+        return try PlaceFinder.configured(
+            try config(), gazetteer: gazetteer, stateRoot: stateRoot, logger: logger, retryPolicy: try retryPolicy())
     }
 
     /// Retries and backoff from the config; `TOURIST_RETRY_BASE_SECONDS` shortens waits in tests.

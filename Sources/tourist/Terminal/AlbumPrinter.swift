@@ -9,28 +9,38 @@ enum AlbumPrinter {
     static func render(_ album: Album, store: Store, paths: Bool, width: Int?) -> String {
         let pin = album.pin
         let place = pin.placeText.map { " (\($0))" } ?? ""
-        var heading = "\(pin.name) (\(pin.id)) at \(GeoPoint.format(pin.latitude)),\(GeoPoint.format(pin.longitude))\(place), radius \(Kilometres.text(pin.radiusKm)): \(pin.state.rawValue), \(Plural.count(album.storedCount, "photo"))"
+        var heading =
+            "\(pin.name) (\(pin.id)) at \(GeoPoint.format(pin.latitude)),\(GeoPoint.format(pin.longitude))\(place), radius \(Kilometres.text(pin.radiusKm)): \(pin.state.rawValue), \(Plural.count(album.storedCount, "photo"))"
         if let error = pin.error { heading += "\n  \(TerminalText.escaped(error))" }
         guard !album.photos.isEmpty else { return heading + "\n" }
         let rows = album.photos.enumerated().map { index, photo in
             let missing = photo.isMissing(from: store)
-            let note: String? = switch photo.state {
-            case .stored where missing: Remedy.after(AlbumPhoto.missingFacts, RemedyCommands.sentence(AlbumPhoto.missingRemedy(pin: pin.id)))
-            case .stored: nil
-            case .pending: "(not downloaded yet)"
-            case .failed, .rejected: photo.error ?? photo.state.rawValue
-            }
+            let note: String? =
+                switch photo.state {
+                case .stored where missing:
+                    Remedy.after(AlbumPhoto.missingFacts, RemedyCommands.sentence(AlbumPhoto.missingRemedy(pin: pin.id)))
+                case .stored: nil
+                case .pending: "(not downloaded yet)"
+                case .failed, .rejected: photo.error ?? photo.state.rawValue
+                }
             let file = note ?? photo.sha256.map(store.blobs.location(of:)) ?? "-"
             let state = missing ? AlbumPhoto.missingState : photo.state.rawValue
-            return (cells: [String(index + 1), photo.key.description, state, photo.candidate.title, photo.candidate.license ?? "-"], note: note, file: file)
+            return (
+                cells: [String(index + 1), photo.key.description, state, photo.candidate.title, photo.candidate.license ?? "-"], note: note,
+                file: file
+            )
         }
         let last = paths ? "FILE" : rows.contains { $0.note != nil } ? "NOTE" : nil
         var table = Table(headers: ["#", "PHOTO", "STATE", "TITLE", "LICENSE"] + (last.map { [$0] } ?? []))
         for row in rows {
             table.add(row.cells + (paths ? [row.file] : last == nil ? [] : [row.note ?? ""]))
         }
-        let credits = album.photos.enumerated().compactMap { index, photo in photo.candidate.creditLine.map { "  \(index + 1). \(TerminalText.escaped($0))" } }
-        let creditBlock = credits.isEmpty ? "" : "\nCredits (the photos' licenses require them wherever you use the photos):\n" + credits.joined(separator: "\n") + "\n"
+        let credits = album.photos.enumerated().compactMap { index, photo in
+            photo.candidate.creditLine.map { "  \(index + 1). \(TerminalText.escaped($0))" }
+        }
+        let creditBlock =
+            credits.isEmpty
+            ? "" : "\nCredits (the photos' licenses require them wherever you use the photos):\n" + credits.joined(separator: "\n") + "\n"
         return heading + "\n\n" + table.rendered(fitting: paths ? nil : width) + creditBlock
     }
 

@@ -59,7 +59,8 @@ final class ProgressBar: Sendable {
     func update(_ progress: BatchProgress) {
         draw(final: progress.pinsDone == progress.pinsTotal) { pace, now in
             let pins = "\(progress.pinsDone)/\(progress.pinsTotal) pins"
-            var text = self.line(done: progress.photosDone, total: progress.photosTotal, bytes: progress.bytes, pace: &pace, now: now, before: pins)
+            var text = self.line(
+                done: progress.photosDone, total: progress.photosTotal, bytes: progress.bytes, pace: &pace, now: now, before: pins)
             if progress.pinsFailed > 0 { text += "  \(progress.pinsFailed) failed" }
             return text
         }
@@ -133,7 +134,9 @@ final class ProgressBar: Sendable {
 
     /// `[####----] 12/21 photos  1.2 MB  300 KB/s  ETA 3 s`, with `before` (the pins done of a run
     /// over many) first; while nothing arrived and done < total, the `waiting` text instead.
-    private func line(done: Int, total: Int, bytes: Int, pace: inout Pace, now: Date, before: String? = nil, unit: String = "photos") -> String {
+    private func line(done: Int, total: Int, bytes: Int, pace: inout Pace, now: Date, before: String? = nil, unit: String = "photos")
+        -> String
+    {
         pace.record(done: done, bytes: bytes, at: now)
         if let waiting, bytes == 0, done < total {
             return [waiting, before].compactMap { $0 }.joined(separator: "  ")

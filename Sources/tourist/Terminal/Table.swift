@@ -70,10 +70,12 @@ struct Table {
         guard fitted != widths || kept.count < headers.count else { return rendered() }
         var table = Table(headers: kept.map { headers[$0] })
         for start in stride(from: 0, to: cells.count, by: headers.count) {
-            table.add(kept.map { column in
-                let cell = cells[start + column]
-                return keepingStart[headers[column]] == nil ? DisplayWidth.cutMiddle(cell, to: fitted[column]) : DisplayWidth.cut(cell, to: fitted[column])
-            }, escaped: true)
+            table.add(
+                kept.map { column in
+                    let cell = cells[start + column]
+                    return keepingStart[headers[column]] == nil
+                        ? DisplayWidth.cutMiddle(cell, to: fitted[column]) : DisplayWidth.cut(cell, to: fitted[column])
+                }, escaped: true)
         }
         return table.rendered()
     }

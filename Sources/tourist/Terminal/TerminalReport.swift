@@ -15,7 +15,10 @@ enum TerminalReport {
             // One line: who could not be asked, how many are left, and how to replace the album anyway.
             return [(report.notes.map(\.text) + [conclusion(report)]).joined(separator: "; ")]
         case .short where report.asksAgain:
-            return [(report.notes.map(\.text) + [report.headline]).joined(separator: "; ") + advice(report, joiner: report.advice?.action == .widenRadius ? ". For more, " : ". ")]
+            return [
+                (report.notes.map(\.text) + [report.headline]).joined(separator: "; ")
+                    + advice(report, joiner: report.advice?.action == .widenRadius ? ". For more, " : ". ")
+            ]
         default:
             return report.notes.map(line) + alternative + [conclusion(report)]
         }
@@ -23,12 +26,13 @@ enum TerminalReport {
 
     /// The headline and what to do.
     static func conclusion(_ report: FetchReport) -> String {
-        let joiner = switch (report.kind, report.advice?.action) {
-        case (.empty, .widenRadius?): ". To find some, "
-        case (_, .widenRadius?): ". For more, "
-        case (.fewUnseen, _): ". "
-        default: "; "
-        }
+        let joiner =
+            switch (report.kind, report.advice?.action) {
+            case (.empty, .widenRadius?): ". To find some, "
+            case (_, .widenRadius?): ". For more, "
+            case (.fewUnseen, _): ". "
+            default: "; "
+            }
         return report.headline + advice(report, joiner: joiner)
     }
 
