@@ -134,7 +134,9 @@ public final class ObjectCache: Sendable {
         let path = blobPath(key)
         switch CheckedBlobFile.open(path, sha256: BlobStore.sha256(ofKey: key)) {
         case .opened(let file):
-            _ = utimensat(AT_FDCWD, path, nil, 0)
+            // Marked as used on the file checked (not whatever the path names now), which stays
+            // known as checked: its new times are not a change of its bytes.
+            if futimens(file.descriptor, nil) == 0 { CheckedBlobFile.rememberChecked(path, descriptor: file.descriptor) }
             return file
         case .missing:
             return nil
@@ -327,8 +329,14 @@ final class CachingSink: BlobSink {
         let whole = contentLength.map { $0 == byteCount } ?? true
         guard !failed, !done, whole, Hex.string(hasher.finalize()) == sha256 else { return discard() }
         done = true
-        close(fd)
-        if rename(temporaryPath, finalPath) == 0 { cache.added(bytes: byteCount, at: finalPath) } else { unlink(temporaryPath) }
+        defer { close(fd) }
+        guard rename(temporaryPath, finalPath) == 0 else {
+            unlink(temporaryPath)
+            return
+        }
+        // Hashed as it was written: the first open of the copy need not hash it again.
+        CheckedBlobFile.rememberChecked(finalPath, descriptor: fd)
+        cache.added(bytes: byteCount, at: finalPath)
     }
 
     func discard() {

@@ -59,11 +59,24 @@ public final class CheckedBlobFile: Sendable {
             return .damaged(
                 StoreError(.corrupt, "the photo \(sha256) no longer matches its hash", remedy: Remedy(.verifyStore, .repairStore())))
         }
+        remember(path, identity)
+        return .opened(file)
+    }
+
+    /// Records that the file open as `descriptor` at `path` holds its blob, as it is now: a file
+    /// this process checked, then changed only in its times (marked as used), or wrote itself
+    /// while hashing what it wrote, is not hashed again when next opened.
+    static func rememberChecked(_ path: String, descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return }
+        remember(path, Identity(status))
+    }
+
+    private static func remember(_ path: String, _ identity: Identity) {
         checked.withLock { known in
             if known.count >= checkedCapacity { known.removeAll() }
             known[path] = identity
         }
-        return .opened(file)
     }
 
     /// Up to `count` bytes from `offset` (fewer only at the end of the file).
