@@ -25,9 +25,10 @@ public struct S3Settings: Sendable {
         let profile = value("AWS_PROFILE") ?? "default"
         let credentialsFile = value("AWS_SHARED_CREDENTIALS_FILE") ?? home + "/.aws/credentials"
         let configFile = value("AWS_CONFIG_FILE") ?? home + "/.aws/config"
-        let credentials = readFile(credentialsFile).map(IniFile.init(parsing:))?.sections[profile] ?? [:]
-        let config =
-            readFile(configFile).map(IniFile.init(parsing:))?.sections[profile == "default" ? "default" : "profile \(profile)"] ?? [:]
+        let credentialsIni = readFile(credentialsFile).map(IniFile.init(parsing:))
+        let configIni = readFile(configFile).map(IniFile.init(parsing:))
+        let credentials = credentialsIni?.sections[profile] ?? [:]
+        let config = configIni?.sections[profile == "default" ? "default" : "profile \(profile)"] ?? [:]
 
         let fromEnvironment = value("AWS_ACCESS_KEY_ID").flatMap { id in
             value("AWS_SECRET_ACCESS_KEY").map { (id, $0, value("AWS_SESSION_TOKEN")) }
@@ -46,9 +47,10 @@ public struct S3Settings: Sendable {
         guard let endpoint = URL(string: endpointText), let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https",
             endpoint.host != nil
         else {
-            // Quoted without the secrets, which a mangled file can put on the endpoint's line
-            // (found by the aws-files fuzzing door).
-            let shown = [secret, token].compactMap { $0 }.reduce(endpointText) { $0.replacingOccurrences(of: $1, with: "[secret]") }
+            // Quoted without any secret the variables or either file hold, any profile's, which a
+            // mangled file can put on the endpoint's line (found by the aws-files fuzzing door).
+            let secrets = [secret, token].compactMap { $0 } + (credentialsIni?.secrets ?? []) + (configIni?.secrets ?? [])
+            let shown = secrets.sorted { $0.count > $1.count }.reduce(endpointText) { $0.replacingOccurrences(of: $1, with: "[secret]") }
             throw S3SettingsError(
                 "the S3 endpoint \"\(shown)\" is not an http or https URL: fix AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or endpoint_url")
         }
@@ -61,12 +63,21 @@ public struct S3Settings: Sendable {
 /// start comments; an indented line continues a nested block (ignored here).
 struct IniFile {
     private(set) var sections: [String: [String: String]] = [:]
+    /// Every secret key and session token the file holds, on any line of any profile (or of none),
+    /// for keeping them out of messages.
+    private(set) var secrets: [String] = []
 
     init(parsing text: String) {
         var current: String?
         for raw in text.split(whereSeparator: \.isNewline) {
             let indented = raw.first == " " || raw.first == "\t"
             let line = raw.trimmingCharacters(in: .whitespaces)
+            if let equals = line.firstIndex(of: "="),
+                ["aws_secret_access_key", "aws_session_token"].contains(line[..<equals].trimmingCharacters(in: .whitespaces).lowercased())
+            {
+                let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                if !value.isEmpty { secrets.append(value) }
+            }
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") || indented { continue }
             if line.hasPrefix("["), line.hasSuffix("]") {
                 current = line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
