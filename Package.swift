@@ -28,6 +28,8 @@ let package = Package(
         // Headers only: libcurl itself is loaded at run time by CurlShim (see Sources/CCurl/CCurl.h).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CurlShim", dependencies: ["CCurl"]),
+        // libvips for TouristCore/Images, loaded at run time like libcurl (Sources/VipsShim/include/VipsShim.h).
+        .target(name: "VipsShim"),
         .systemLibrary(name: "CExif", providers: [.apt(["libexif-dev"])]),
         .target(
             name: "TouristCore",
@@ -35,6 +37,7 @@ let package = Package(
                 "CShims",
                 "CCurl",
                 "CurlShim",
+                "VipsShim",
                 "CEmbedded",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

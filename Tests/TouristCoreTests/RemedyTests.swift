@@ -21,7 +21,7 @@ import Testing
             .fetchLater(pin: "0a1b2c3d", when: .later, to: "fill the rest"), .widenRadius(pin: "0a1b2c3d", km: 10), .useAnotherProvider,
             .allowFewer(pin: "0a1b2c3d", replacing: 21, with: 3), .visit(places: [paris], first: paris, by: .search), .checkNetwork,
             .checkProviders,
-            .checkConfig, .setCredentials(providers: ["flickr", "commons"]),
+            .checkConfig, .setCredentials(providers: ["flickr", "commons"]), .installPackage("libvips42"),
         ]
         for step in steps {
             switch step {
@@ -29,7 +29,7 @@ import Testing
                 .chooseAnotherName, .copyAgain, .copyOverwriting, .chooseEmptyStoreFolder, .restoreStore, .writeStarterConfig,
                 .makeStoreWritable, .pointAtStore, .pointAtConfig, .verifyStore, .removeIt, .addPinByName, .runAgain,
                 .fetchLater, .widenRadius, .useAnotherProvider, .allowFewer, .visit, .checkNetwork, .checkProviders, .checkConfig,
-                .setCredentials:
+                .setCredentials, .installPackage:
                 break
             }
         }

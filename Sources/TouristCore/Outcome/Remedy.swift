@@ -71,6 +71,8 @@ public struct Remedy: Sendable, Equatable, Codable {
         case checkConfig
         /// Set the credentials these providers ask for, or use another provider.
         case setCredentials(providers: [String])
+        /// Install a system package tourist needs (Debian's name: "libvips42").
+        case installPackage(String)
     }
 
     /// When running again helps: at once, after a while (rate limits, a server down), or once the
@@ -153,6 +155,7 @@ public struct Remedy: Sendable, Equatable, Codable {
         case .checkProviders: "see what each provider says"
         case .checkConfig: "see what to fix in the config"
         case .setCredentials(let providers): "set the credentials \(providers.joined(separator: ", ")) asks for, or use another provider"
+        case .installPackage(let package): "install the package \(package)"
         }
     }
 }

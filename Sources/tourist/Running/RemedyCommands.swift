@@ -53,6 +53,7 @@ enum RemedyCommands {
         case .checkConfig: "`tourist config check` shows what to fix"
         case .setCredentials(let providers):
             "set the credentials \(providers.joined(separator: ", ")) asks for (its line above says how), or use another provider"
+        case .installPackage(let package): "install it: `apt-get install \(package)`"
         }
     }
 

@@ -1,0 +1,278 @@
+#include "VipsShim.h"
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+// libvips' headers are not included: they need glib's include paths, which a package cannot name
+// portably, and nothing links against libvips. The few types and enum values used are restated
+// here from libvips 8.14's headers (vips/image.h, foreign.h, resample.h, conversion.h).
+typedef void VipsImage;
+enum { VIPS_ACCESS_SEQUENTIAL = 1 };
+enum { VIPS_SIZE_DOWN = 2, VIPS_SIZE_FORCE = 3 };
+enum { VIPS_INTERPRETATION_B_W = 1, VIPS_INTERPRETATION_sRGB = 22 };
+enum { VIPS_FORMAT_UCHAR = 0 };
+enum { VIPS_FAIL_ON_ERROR = 2 };
+
+/// libvips' and GObject's functions, found by dlsym in `load_once`.
+static struct {
+    int (*init)(const char *);
+    const char *(*error_buffer)(void);
+    void (*error_clear)(void);
+    void (*block_untrusted_set)(int);
+    void (*operation_block_set)(const char *, int);
+    void (*cache_set_max)(int);
+    VipsImage *(*image_new_from_file)(const char *, ...);
+    int (*image_get_width)(const VipsImage *);
+    int (*image_get_height)(const VipsImage *);
+    int (*image_get_bands)(const VipsImage *);
+    int (*image_get_format)(const VipsImage *);
+    int (*image_get_interpretation)(const VipsImage *);
+    int (*image_get_n_pages)(VipsImage *);
+    int (*image_get_int)(const VipsImage *, const char *, int *);
+    int (*image_get_string)(const VipsImage *, const char *, const char **);
+    int (*image_get_typeof)(const VipsImage *, const char *);
+    int (*image_hasalpha)(VipsImage *);
+    VipsImage *(*image_copy_memory)(VipsImage *);
+    void *(*image_write_to_memory)(VipsImage *, size_t *);
+    int (*thumbnail)(const char *, VipsImage **, int, ...);
+    int (*thumbnail_image)(VipsImage *, VipsImage **, int, ...);
+    int (*colourspace)(VipsImage *, VipsImage **, int, ...);
+    int (*cast)(VipsImage *, VipsImage **, int, ...);
+    int (*flatten)(VipsImage *, VipsImage **, ...);
+    int (*extract_band)(VipsImage *, VipsImage **, int, ...);
+    void *(*array_double_new)(const double *, int);
+    void (*area_unref)(void *);
+    int (*jpegsave_buffer)(VipsImage *, void **, size_t *, ...);
+    int (*webpsave_buffer)(VipsImage *, void **, size_t *, ...);
+    size_t (*tracked_get_mem_highwater)(void);
+    void (*object_unref)(void *);
+    void *(*object_ref)(void *);
+    unsigned (*log_set_handler)(const char *, int, void (*)(const char *, int, const char *, void *), void *);
+    void (*g_free)(void *);
+} api;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int loaded = 0;
+static char load_error[512];
+
+static int find(void *library, const char *name, void **slot) {
+    *slot = dlsym(library, name);
+    if (*slot == NULL) snprintf(load_error, sizeof load_error, "libvips.so.42 has no %s (libvips 8.13 or newer is needed)", name);
+    return *slot != NULL;
+}
+
+/// The loaders tourist allows: every other one (ImageMagick's, PDF, SVG, FITS, …) stays blocked.
+static const char *allowed_loaders[] = {
+    "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp", "VipsForeignLoadTiff", "VipsForeignLoadHeif",
+};
+
+static void drop_message(const char *domain, int level, const char *message, void *context) {
+    (void)domain, (void)level, (void)message, (void)context;
+}
+
+static void load_once(void) {
+    void *library = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        snprintf(load_error, sizeof load_error, "%s", dlerror());
+        return;
+    }
+    int ok = find(library, "vips_init", (void **)&api.init)
+        && find(library, "vips_error_buffer", (void **)&api.error_buffer)
+        && find(library, "vips_error_clear", (void **)&api.error_clear)
+        && find(library, "vips_block_untrusted_set", (void **)&api.block_untrusted_set)
+        && find(library, "vips_operation_block_set", (void **)&api.operation_block_set)
+        && find(library, "vips_cache_set_max", (void **)&api.cache_set_max)
+        && find(library, "vips_image_new_from_file", (void **)&api.image_new_from_file)
+        && find(library, "vips_image_get_width", (void **)&api.image_get_width)
+        && find(library, "vips_image_get_height", (void **)&api.image_get_height)
+        && find(library, "vips_image_get_bands", (void **)&api.image_get_bands)
+        && find(library, "vips_image_get_format", (void **)&api.image_get_format)
+        && find(library, "vips_image_get_interpretation", (void **)&api.image_get_interpretation)
+        && find(library, "vips_image_get_n_pages", (void **)&api.image_get_n_pages)
+        && find(library, "vips_image_get_int", (void **)&api.image_get_int)
+        && find(library, "vips_image_get_string", (void **)&api.image_get_string)
+        && find(library, "vips_image_get_typeof", (void **)&api.image_get_typeof)
+        && find(library, "vips_image_hasalpha", (void **)&api.image_hasalpha)
+        && find(library, "vips_image_copy_memory", (void **)&api.image_copy_memory)
+        && find(library, "vips_image_write_to_memory", (void **)&api.image_write_to_memory)
+        && find(library, "vips_thumbnail", (void **)&api.thumbnail)
+        && find(library, "vips_thumbnail_image", (void **)&api.thumbnail_image)
+        && find(library, "vips_colourspace", (void **)&api.colourspace)
+        && find(library, "vips_cast", (void **)&api.cast)
+        && find(library, "vips_flatten", (void **)&api.flatten)
+        && find(library, "vips_extract_band", (void **)&api.extract_band)
+        && find(library, "vips_array_double_new", (void **)&api.array_double_new)
+        && find(library, "vips_area_unref", (void **)&api.area_unref)
+        && find(library, "vips_jpegsave_buffer", (void **)&api.jpegsave_buffer)
+        && find(library, "vips_webpsave_buffer", (void **)&api.webpsave_buffer)
+        && find(library, "vips_tracked_get_mem_highwater", (void **)&api.tracked_get_mem_highwater)
+        && find(library, "g_object_unref", (void **)&api.object_unref)
+        && find(library, "g_object_ref", (void **)&api.object_ref)
+        && find(library, "g_log_set_handler", (void **)&api.log_set_handler)
+        && find(library, "g_free", (void **)&api.g_free);
+    if (!ok) return;
+    if (api.init("tourist") != 0) {
+        snprintf(load_error, sizeof load_error, "vips_init failed: %s", api.error_buffer());
+        return;
+    }
+    // libvips reports damaged data as warnings on stderr as well as in its errors; tourist says what
+    // matters in its own words, so they are dropped (G_LOG_LEVEL_WARNING is 1 << 4).
+    api.log_set_handler("VIPS", 1 << 4, drop_message, NULL);
+    // Each image is decoded once and dropped: libvips' operation cache would only hold memory.
+    api.cache_set_max(0);
+    api.block_untrusted_set(1);
+    api.operation_block_set("VipsForeignLoad", 1);
+    for (size_t i = 0; i < sizeof allowed_loaders / sizeof *allowed_loaders; i++) api.operation_block_set(allowed_loaders[i], 0);
+    loaded = 1;
+}
+
+int tourist_vips_load(char *error, size_t size) {
+    pthread_once(&once, load_once);
+    if (!loaded && error != NULL && size > 0) snprintf(error, size, "%s", load_error);
+    return loaded ? 0 : -1;
+}
+
+/// Moves libvips' error text into `error` (its last line: the most specific), and clears it.
+static void take_error(const char *fallback, char *error, size_t size) {
+    const char *text = api.error_buffer();
+    if (error != NULL && size > 0) {
+        if (text == NULL || *text == '\0') {
+            snprintf(error, size, "%s", fallback);
+        } else {
+            // The buffer holds one line per failure on the way out; the first is the cause.
+            size_t length = strcspn(text, "\n");
+            snprintf(error, size, "%.*s", (int)length, text);
+        }
+    }
+    api.error_clear();
+}
+
+int tourist_vips_read_header(const char *path, tourist_vips_header *header, char *error, size_t size) {
+    api.error_clear();
+    VipsImage *image = api.image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (image == NULL) {
+        take_error("not an image libvips can read", error, size);
+        return -1;
+    }
+    header->width = api.image_get_width(image);
+    header->height = api.image_get_height(image);
+    header->bands = api.image_get_bands(image);
+    header->pages = api.image_get_n_pages(image);
+    int orientation = 1;
+    if (api.image_get_typeof(image, "orientation") != 0 && api.image_get_int(image, "orientation", &orientation) != 0) orientation = 1;
+    header->orientation = (orientation >= 1 && orientation <= 8) ? orientation : 1;
+    const char *loader = NULL;
+    if (api.image_get_string(image, "vips-loader", &loader) != 0 || loader == NULL) loader = "";
+    snprintf(header->loader, sizeof header->loader, "%s", loader);
+    api.object_unref(image);
+    return 0;
+}
+
+/// `image` as 8-bit sRGB (or 8-bit greyscale), consuming the caller's reference; NULL on failure.
+static VipsImage *as_8bit_srgb(VipsImage *image) {
+    int interpretation = api.image_get_interpretation(image);
+    if (interpretation != VIPS_INTERPRETATION_sRGB && interpretation != VIPS_INTERPRETATION_B_W) {
+        VipsImage *converted = NULL;
+        int failed = api.colourspace(image, &converted, VIPS_INTERPRETATION_sRGB, NULL);
+        api.object_unref(image);
+        if (failed) return NULL;
+        image = converted;
+    }
+    if (api.image_get_format(image) != VIPS_FORMAT_UCHAR) {
+        VipsImage *cast = NULL;
+        int failed = api.cast(image, &cast, VIPS_FORMAT_UCHAR, NULL);
+        api.object_unref(image);
+        if (failed) return NULL;
+        image = cast;
+    }
+    return image;
+}
+
+/// `image` decoded into memory, consuming the caller's reference; NULL on failure.
+static VipsImage *in_memory(VipsImage *image) {
+    if (image == NULL) return NULL;
+    VipsImage *copy = api.image_copy_memory(image);
+    api.object_unref(image);
+    return copy;
+}
+
+void *tourist_vips_thumbnail_file(const char *path, int width, int height, char *error, size_t size) {
+    api.error_clear();
+    VipsImage *image = NULL;
+    int failed = api.thumbnail(path, &image, width, "height", height, "size", VIPS_SIZE_DOWN, "export_profile", "srgb",
+        "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    VipsImage *result = failed ? NULL : in_memory(as_8bit_srgb(image));
+    if (result == NULL) take_error("the image could not be decoded", error, size);
+    return result;
+}
+
+void *tourist_vips_shrink(void *image, int width, int height, char *error, size_t size) {
+    api.error_clear();
+    VipsImage *shrunk = NULL;
+    VipsImage *result = NULL;
+    if (api.thumbnail_image(image, &shrunk, width, "height", height, "size", VIPS_SIZE_DOWN, NULL) == 0) result = in_memory(shrunk);
+    if (result == NULL) take_error("the image could not be resized", error, size);
+    return result;
+}
+
+void tourist_vips_size(void *image, int *width, int *height) {
+    *width = api.image_get_width(image);
+    *height = api.image_get_height(image);
+}
+
+/// `image` without transparency, flattened onto white, as a new reference; NULL on failure.
+static VipsImage *opaque(VipsImage *image) {
+    if (!api.image_hasalpha(image)) {
+        api.object_ref(image);
+        return image;
+    }
+    static const double white[] = {255.0};
+    void *background = api.array_double_new(white, 1);
+    VipsImage *flat = NULL;
+    int failed = api.flatten(image, &flat, "background", background, NULL);
+    api.area_unref(background);
+    return failed ? NULL : flat;
+}
+
+int tourist_vips_encode(void *image, tourist_vips_encoding encoding, int quality, void **bytes, size_t *length, char *error, size_t size) {
+    api.error_clear();
+    VipsImage *flat = encoding == TOURIST_VIPS_JPEG ? opaque(image) : NULL;
+    if (encoding == TOURIST_VIPS_JPEG && flat == NULL) {
+        take_error("the image could not be flattened", error, size);
+        return -1;
+    }
+    int failed = encoding == TOURIST_VIPS_JPEG
+        ? api.jpegsave_buffer(flat, bytes, length, "Q", quality, "strip", 1, "optimize_coding", 1, "interlace", 1, NULL)
+        : api.webpsave_buffer(image, bytes, length, "Q", quality, "strip", 1, NULL);
+    if (flat != NULL) api.object_unref(flat);
+    if (failed) take_error("the image could not be encoded", error, size);
+    return failed ? -1 : 0;
+}
+
+int tourist_vips_grey_square(void *image, int side, unsigned char *pixels, char *error, size_t size) {
+    api.error_clear();
+    VipsImage *flat = opaque(image);
+    VipsImage *square = NULL, *grey = NULL, *band = NULL;
+    int failed = flat == NULL
+        || api.thumbnail_image(flat, &square, side, "height", side, "size", VIPS_SIZE_FORCE, NULL) != 0
+        || api.colourspace(square, &grey, VIPS_INTERPRETATION_B_W, NULL) != 0
+        || api.extract_band(grey, &band, 0, NULL) != 0;
+    VipsImage *bytes8 = failed ? NULL : as_8bit_srgb(band);
+    band = NULL;
+    size_t length = 0;
+    void *memory = bytes8 == NULL ? NULL : api.image_write_to_memory(bytes8, &length);
+    if (memory != NULL && length == (size_t)side * (size_t)side) memcpy(pixels, memory, length);
+    int ok = memory != NULL && length == (size_t)side * (size_t)side;
+    if (memory != NULL) api.g_free(memory);
+    VipsImage *images[] = {flat, square, grey, band, bytes8};
+    for (size_t i = 0; i < sizeof images / sizeof *images; i++) if (images[i] != NULL) api.object_unref(images[i]);
+    if (!ok) take_error("the image could not be reduced to greyscale", error, size);
+    return ok ? 0 : -1;
+}
+
+void tourist_vips_release(void *image) { api.object_unref(image); }
+
+void tourist_vips_free(void *bytes) { api.g_free(bytes); }
+
+size_t tourist_vips_memory_highwater(void) { return api.tracked_get_mem_highwater(); }
