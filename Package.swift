@@ -129,11 +129,13 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: [.product(name: "Logging", package: "swift-log")],
+            dependencies: ["SyntheticImages", .product(name: "Logging", package: "swift-log")],
             path: "Tests/TestSupport"
         ),
+        .target(name: "SyntheticImages", path: "Tests/SyntheticImages"),
         .target(
             name: "GeotaggedPhotos",
+            dependencies: ["SyntheticImages"],
             path: "Tests/GeotaggedPhotos"
         ),
         .target(
@@ -142,12 +144,12 @@ let package = Package(
         ),
         .target(
             name: "CommonsStub",
-            dependencies: ["LoopbackHTTP", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["LoopbackHTTP", "SyntheticImages", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/CommonsStub"
         ),
         .target(
             name: "FlickrStub",
-            dependencies: ["LoopbackHTTP"],
+            dependencies: ["LoopbackHTTP", "SyntheticImages"],
             path: "Tests/FlickrStub"
         ),
         .target(
@@ -165,7 +167,7 @@ let package = Package(
             name: "TouristCoreTests",
             dependencies: [
                 "TouristCore", "Fixture", "Flickr", "Directory", "TestSupport", "CShims", "LoopbackHTTP", "NominatimStub",
-                "ProviderExpectations",
+                "ProviderExpectations", "SyntheticImages",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

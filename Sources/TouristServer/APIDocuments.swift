@@ -104,6 +104,9 @@ struct PhotoPage: Encodable {
     var previous: String?
     var next: String?
     var distanceText: String?
+    /// Whether the album keeps a size smaller than the page shows, so the page asks for a larger
+    /// one (`POST …/large`) after showing the preview.
+    var larger: Bool
 
     /// The photos on either side of `key` in the album's order, among those the album page opens
     /// (neither still downloading nor rejected); nil at either end or for a photo not in `photos`.

@@ -29,6 +29,7 @@ struct APIRoutes: Sendable {
         router.post("/api/pins/:pin/photos/delete") { request, context in try await removePhotos(request, context: context) }
         router.get("/api/pins/:pin/photos/:photo") { _, context in try await ServerThreads.onStore { try photo(context) } }
         router.post("/api/pins/:pin/photos/:photo/large") { _, context in try await largePhoto(context) }
+        router.get("/api/pins/:pin/photos/:photo/images/:kind") { _, context in try await derivedImage(context) }
         router.get("/api/events") { _, _ in events() }
     }
 
@@ -154,7 +155,8 @@ struct APIRoutes: Sendable {
                 previous: previous?.description, next: next?.description,
                 distanceText: photo.candidate.location.flatMap { spot in
                     (try? album.pin.location).map { Kilometres.text(spot.distanceKm(to: $0)) }
-                }
+                },
+                larger: photo.size < Self.largeSize
             ))
     }
 
@@ -169,6 +171,25 @@ struct APIRoutes: Sendable {
         sizes.learn(copy.view)
         return try json(
             LargePhoto(url: "/blobs/\(copy.view.sha256)", size: copy.view.size.rawValue, mime: copy.view.mimeType, bytes: copy.view.bytes))
+    }
+
+    /// `GET …/images/thumbnail` or `…/images/preview`: a photo's derived image, made now when it
+    /// has none yet (`Library.derivedImage`), as a redirect to its blob (303: the blob's address
+    /// never changes, the thumbnail a photo has may). A photo that cannot be decoded is 422 with
+    /// why, and the album then says so too (`imageError`), for the page's placeholder.
+    private func derivedImage(_ context: BasicRequestContext) async throws -> Response {
+        guard let kind = context.parameters.get("kind").flatMap(DerivedImage.Kind.init(rawValue:)) else {
+            throw BadRequest(message: "ask for an image that is \(DerivedImage.Kind.allCases.map(\.rawValue).joined(separator: " or "))")
+        }
+        let id = try await ServerThreads.onStore { try pinID(context) }
+        let image: DerivedImage
+        do {
+            image = try await library.derivedImage(kind, photo: try photoKey(context), pin: id)
+        } catch let error as LibraryError where error.failureClass == .badData {
+            return APIError.response(.unprocessableContent, error.description)
+        }
+        sizes.learn(image)
+        return Response(status: .seeOther, headers: [.location: "/blobs/\(image.sha256)", .cacheControl: "no-store"])
     }
 
     /// The size a photo page shows: 1024 px on the long side.

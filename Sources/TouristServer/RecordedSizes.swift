@@ -20,11 +20,12 @@ final class RecordedSizes: Sendable {
         self.capacity = capacity
     }
 
-    /// Learns the size that every stored photo of `photos` records (and each of its kept views).
+    /// Learns the size that every stored photo of `photos` records (and each of its kept views and
+    /// derived images).
     func learn(_ photos: [AlbumPhoto]) {
         learn(
             photos.flatMap { photo -> [(sha256: String, bytes: Int)] in
-                var sizes = (photo.views ?? []).map { ($0.sha256, $0.bytes) }
+                var sizes = (photo.views ?? []).map { ($0.sha256, $0.bytes) } + (photo.derived ?? []).map { ($0.sha256, $0.bytes) }
                 if photo.state == .stored, let sha256 = photo.sha256, let bytes = photo.bytes { sizes.append((sha256, bytes)) }
                 return sizes
             })
@@ -33,6 +34,11 @@ final class RecordedSizes: Sendable {
     /// Learns the size of a kept view (a photo page's larger size).
     func learn(_ view: PhotoView) {
         learn([(view.sha256, view.bytes)])
+    }
+
+    /// Learns the size of a derived image (a thumbnail or preview made on request).
+    func learn(_ image: DerivedImage) {
+        learn([(image.sha256, image.bytes)])
     }
 
     private func learn(_ sizes: [(sha256: String, bytes: Int)]) {

@@ -1,4 +1,5 @@
 import Foundation
+import SyntheticImages
 
 /// A file page of the fake Commons: where it was taken, what it is, its metadata as Commons gives it
 /// (HTML where Commons gives HTML) and the bytes of its original.
@@ -37,13 +38,14 @@ public struct FakeCommonsFile: Sendable {
         artistHTML = "<a href=\"//commons.wikimedia.org/wiki/User:Photographer\" title=\"User:Photographer\">Photographer \(pageID)</a>"
         descriptionHTML =
             "<div class=\"description en\" lang=\"en\"><span class=\"language en\"><b>English:</b></span> Photo \(pageID)</div>"
-        original = Self.jpegLike("original \(pageID)", length: 2048)
+        original = Self.jpeg(pageID, label: "original \(pageID)", scale: 3, length: 2048)
     }
 
-    /// A JPEG-ish byte string unique to this file and width (FF D8 FF … FF D9), about 40 bytes per
-    /// pixel of width, for thumbnails.
+    /// A real JPEG of this file's picture (`SyntheticJPEG`), larger for a larger width, unique to
+    /// this file and width, about 40 bytes per pixel of width, for thumbnails.
     public func thumbnailBytes(width: Int) -> [UInt8] {
-        Self.jpegLike("thumbnail \(pageID) \(width)", length: max(256, width * 40))
+        Self.jpeg(
+            pageID, label: "thumbnail \(pageID) \(width)", scale: width <= 250 ? 1 : width <= 960 ? 2 : 3, length: max(800, width * 40))
     }
 
     /// `count` photos spread around a centre, page ids from `firstPageID`, each `spacingMetres`
@@ -64,13 +66,12 @@ public struct FakeCommonsFile: Sendable {
     /// The title without `File:`, spaces as underscores: how URLs name the file.
     var urlName: String { String(title.dropFirst(title.hasPrefix("File:") ? 5 : 0)).replacingOccurrences(of: " ", with: "_") }
 
-    static func jpegLike(_ seed: String, length: Int) -> [UInt8] {
-        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(seed.utf8)
-        var state = UInt64(truncatingIfNeeded: seed.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })
-        while bytes.count < length - 2 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            bytes.append(UInt8(truncatingIfNeeded: state >> 33))
+    /// File `pageID`'s picture as a JPEG of exactly `length` bytes carrying `label`, at `scale`
+    /// or the largest smaller scale that fits.
+    static func jpeg(_ pageID: Int, label: String, scale: Int, length: Int) -> [UInt8] {
+        for scale in stride(from: scale, to: 1, by: -1) {
+            if let jpeg = SyntheticJPEG.make(seed: "file \(pageID)", scale: scale, label: Array(label.utf8), length: length) { return jpeg }
         }
-        return bytes + [0xFF, 0xD9]
+        return SyntheticJPEG.make(seed: "file \(pageID)", label: Array(label.utf8), length: length) ?? []
     }
 }

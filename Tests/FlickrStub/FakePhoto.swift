@@ -1,4 +1,5 @@
 import Foundation
+import SyntheticImages
 
 /// A photo the fake Flickr serves: its metadata and the bytes of each size it has.
 public struct FakePhoto: Sendable {
@@ -69,29 +70,22 @@ public struct FakePhoto: Sendable {
         }
     }
 
-    /// Exactly `bytes` bytes starting with a JPEG signature (FF D8 FF E0), unique to this photo and
-    /// size: the label "ID_SIZE" and up to 4 KiB derived from it, then a filler shared by all photos
-    /// (so large sets are quick to make). Below 4 + the label's length, a prefix of that.
+    /// Exactly `bytes` bytes of a real JPEG (`SyntheticJPEG`): the photo's own picture, larger for
+    /// a larger size letter (96×64 px for `m`, twice that for `z` and `c`, three times from `b`)
+    /// when that fits in `bytes`, carrying the label "ID_SIZE" and padding unique to it. Below the
+    /// smallest JPEG (about 350 bytes), the JPEG signature, then the label and bytes derived from it.
     public static func image(id: String, size: String, bytes: Int) -> [UInt8] {
         let label = Array("\(id)_\(size)".utf8)
+        let largest = ["z": 2, "c": 2, "b": 3, "h": 3, "k": 3, "o": 3][size] ?? 1
+        for scale in stride(from: largest, through: 1, by: -1) {
+            if let jpeg = SyntheticJPEG.make(seed: id, scale: scale, label: label, length: bytes) { return jpeg }
+        }
         var result: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + label
         var state = label.reduce(UInt64(1_469_598_103_934_665_603)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
-        while result.count < min(bytes, 4096) {
+        while result.count < bytes {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             result.append(UInt8(truncatingIfNeeded: state >> 33))
         }
-        while result.count < bytes { result += filler.prefix(bytes - result.count) }
         return Array(result.prefix(max(0, bytes)))
     }
-
-    /// 1 MiB of fixed pseudo-random bytes.
-    private static let filler: [UInt8] = {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        return (0..<(1 << 20)).map { _ in
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return UInt8(truncatingIfNeeded: state)
-        }
-    }()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SyntheticImages
 
 /// A photo file written for tests and benchmarks, with a known position, taken date and pixel
 /// size, in any of the containers the directory provider reads. The containers are laid out as
@@ -86,15 +87,13 @@ public struct GeotaggedPhoto: Sendable {
 
     private static func le(_ value: Int, _ count: Int) -> [UInt8] { be(value, count).reversed() }
 
+    /// A real JPEG (`SyntheticJPEG`) of `width` × `height`, its EXIF in APP1, padded with about
+    /// `imageBytes` bytes.
     private func jpeg() -> [UInt8] {
-        func segment(_ marker: UInt8, _ data: [UInt8]) -> [UInt8] { [0xFF, marker] + Self.be(data.count + 2, 2) + data }
-        let app0 = segment(0xE0, Array("JFIF\0".utf8) + [1, 1, 0, 0, 1, 0, 1, 0, 0])
-        let app1 = segment(0xE1, Array("Exif\0\0".utf8) + exif)
-        let dqt = segment(0xDB, [0] + [UInt8](repeating: 1, count: 64))
-        let sof0 = segment(0xC0, [8] + Self.be(height, 2) + Self.be(width, 2) + [1, 1, 0x11, 0])
-        let sos = segment(0xDA, [1, 1, 0, 0, 63, 0])
-        let scan = imageData.map { $0 == 0xFF ? 0xFE : $0 }
-        return [0xFF, 0xD8] + app0 + app1 + dqt + sof0 + sos + scan + [0xFF, 0xD9]
+        let app1 = [0xFF, 0xE1] + Self.be(exif.count + 8, 2) + Array("Exif\0\0".utf8) + exif
+        let seed = "\(latitude ?? 0) \(longitude ?? 0) \(takenAt ?? "")"
+        let bare = SyntheticJPEG.make(seed: seed, width: width, height: height, segments: app1) ?? []
+        return SyntheticJPEG.make(seed: seed, width: width, height: height, segments: app1, length: bare.count + imageBytes) ?? bare
     }
 
     private func png() -> [UInt8] {

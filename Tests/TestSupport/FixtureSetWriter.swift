@@ -1,4 +1,5 @@
 import Foundation
+import SyntheticImages
 
 /// Writes small fixture sets for tests: a manifest plus image files whose bytes start with a real
 /// JPEG signature and differ per photo, placed on rings around a centre at known distances.
@@ -47,15 +48,10 @@ public struct FixtureSetWriter {
         try data.write(to: URL(fileURLWithPath: folder + "/manifest.json"))
     }
 
-    /// Bytes with a JPEG start-of-image marker followed by deterministic content.
+    /// A real JPEG of `count` bytes (`SyntheticJPEG`) whose picture and bytes are unique to `seed`
+    /// (below about 350 bytes, only the JPEG signature and bytes derived from `seed`).
     public static func jpegLikeBytes(seed: String, count: Int) -> Data {
-        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
-        var state = UInt64(truncatingIfNeeded: seed.utf8.reduce(14_695_981_039_346_656_037) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 })
-        while bytes.count < count - 2 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            bytes.append(UInt8(truncatingIfNeeded: state >> 33))
-        }
-        bytes += [0xFF, 0xD9]
-        return Data(bytes)
+        if let jpeg = SyntheticJPEG.make(seed: seed, label: Array(seed.utf8), length: count) { return Data(jpeg) }
+        return Data(([0xFF, 0xD8, 0xFF, 0xE0] + Array(seed.utf8) + [UInt8](repeating: 0, count: count)).prefix(count))
     }
 }

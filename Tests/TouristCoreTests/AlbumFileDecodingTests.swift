@@ -52,6 +52,18 @@ import Testing
                         bytes: dice.number(below: 9_000_000), mimeType: dice.maybe("image/png"))
                 }
             }
+            photo.width = dice.maybe(dice.number(below: 9000) + 1)
+            photo.height = dice.maybe(dice.number(below: 9000) + 1)
+            photo.imageError = dice.maybe(dice.pick(strings))
+            if dice.number(below: 3) == 0 {
+                photo.derived = DerivedImage.Kind.allCases.map { kind in
+                    DerivedImage(
+                        kind: kind, recipe: ImageRecipe.current(kind).id,
+                        sha256: String(repeating: "d\(kind.rawValue.count % 10)", count: 32),
+                        bytes: dice.number(below: 900_000), width: dice.number(below: 1800) + 1, height: dice.number(below: 1800) + 1,
+                        mimeType: ImageRecipe.current(kind).encoding.mimeType)
+                }
+            }
             album.photos.append(photo)
             album.shown.insert(candidate.key)
             if dice.number(below: 3) == 0 { album.removed.insert(PhotoKey(provider: "flickr", id: "gone\(index)")) }
@@ -82,7 +94,9 @@ import Testing
     /// what the full reader finds, and damage to those fields is refused by both.
     @Test func theLinksReadAloneAreThoseOfTheWholeAlbum() throws {
         let dice = Dice(seed: 17)
-        func summary(_ blobs: AlbumBlobs) -> [String] { ["\(blobs.pin)"] + blobs.stored.map { "\($0.key) \($0.blob?.hex ?? "-")" } }
+        func summary(_ blobs: AlbumBlobs) -> [String] {
+            ["\(blobs.pin)"] + blobs.stored.map { "\($0.key) \($0.use ?? "-") \($0.remakeable) \($0.blob?.hex ?? "-")" }
+        }
         for _ in 0..<200 {
             var album = try Self.album(dice)
             for index in album.photos.indices where dice.number(below: 2) == 0 {

@@ -25,7 +25,9 @@ import Testing
 
     func stored(_ provider: String, _ id: String, bytes: Int) -> AlbumFetcher.DownloadAttempt {
         let blob = BlobInfo(sha256: String(repeating: "a", count: 64), bytes: bytes, mimeType: "image/jpeg")
-        return AlbumFetcher.DownloadAttempt(key: PhotoKey(provider: provider, id: id), result: .success((blob, nil)))
+        let header = ImageHeader(storedWidth: 96, storedHeight: 64, orientation: 1, pages: 1, mimeType: "image/jpeg")
+        return AlbumFetcher.DownloadAttempt(
+            key: PhotoKey(provider: provider, id: id), result: .success(.init(blob: blob, source: nil, header: header, derived: [])))
     }
 
     func after(_ milliseconds: Int) -> ContinuousClock.Instant { start + .milliseconds(milliseconds) }

@@ -29,6 +29,16 @@ public struct AlbumPhoto: Sendable, Codable, Equatable {
     /// Other sizes of this photo kept in the store (a photo page's larger size, `photo get`);
     /// absent when there are none.
     public var views: [PhotoView]?
+    /// Its size in pixels as seen (its orientation applied), read from the stored image itself;
+    /// absent before it is stored, and in albums written before sizes were read.
+    public var width: Int?
+    public var height: Int?
+    /// Its thumbnail and preview (`DerivedImage`); absent until they are made (at fetch, or on
+    /// first use for a photo stored before they existed).
+    public var derived: [DerivedImage]?
+    /// Why its derived images cannot be made: the stored image cannot be decoded (the pages show a
+    /// placeholder with these words). Absent for a photo that decodes.
+    public var imageError: String?
 
     public init(candidate: PhotoCandidate, size: PhotoSize) {
         self.candidate = candidate
@@ -53,6 +63,16 @@ public struct AlbumPhoto: Sendable, Codable, Equatable {
         return views?.first { $0.size == size }
     }
 
+    /// Its derived image of `kind` made by the current recipe (`ImageRecipe.current`), or nil.
+    public func derivedImage(_ kind: DerivedImage.Kind) -> DerivedImage? {
+        derived?.first { $0.kind == kind && $0.recipe == ImageRecipe.current(kind).id }
+    }
+
+    /// Whether it has an image of every current recipe (or cannot have them: `imageError`).
+    public var hasCurrentDerivedImages: Bool {
+        imageError != nil || DerivedImage.Kind.allCases.allSatisfy { derivedImage($0) != nil }
+    }
+
     /// How `album` shows a photo whose file is missing.
     public static let missingState = "missing"
 
@@ -70,6 +90,10 @@ public struct AlbumPhoto: Sendable, Codable, Equatable {
         mimeType = nil
         sourceURL = nil
         error = nil
+        width = nil
+        height = nil
+        derived = nil
+        imageError = nil
     }
 }
 

@@ -9,7 +9,16 @@ extension AlbumFetcher {
     /// How one photo's download ended, before it is recorded.
     struct DownloadAttempt: Sendable {
         let key: PhotoKey
-        let result: Result<(blob: BlobInfo, source: String?), any Error>
+        let result: Result<Arrival, any Error>
+    }
+
+    /// A photo stored: its blob, the source read, and what decoding it found (`PhotoExamination`):
+    /// its header and its derived images, stored too.
+    struct Arrival: Sendable {
+        let blob: BlobInfo
+        let source: String?
+        let header: ImageHeader
+        let derived: [DerivedImage]
     }
 
     /// How one photo's download ended, as recorded.
@@ -86,8 +95,11 @@ extension AlbumFetcher {
                     perform(pipeline.arrived(from: arrived.key.provider, at: clock.now))
                     group.addTask { [store] in
                         do {
-                            let blob = try await BlockingIO.run { try store.blobs.commit(arrived.writer, syncDirectory: false) }
-                            return .committed(DownloadAttempt(key: arrived.key, result: .success((blob, arrived.source))))
+                            let arrival = try await BlockingIO.run { try Self.examineAndCommit(arrived, store: store) }
+                            return .committed(DownloadAttempt(key: arrived.key, result: .success(arrival)))
+                        } catch let error as ImageError where !error.isPhotoProblem {
+                            // No libvips: no photo can be examined, so the fetch stops with what to install.
+                            throw error
                         } catch {
                             return .committed(DownloadAttempt(key: arrived.key, result: .failure(error)))
                         }
@@ -146,6 +158,17 @@ extension AlbumFetcher {
         }
     }
 
+    /// Decodes a photo that arrived once (`PhotoExamination`), then stores it and its derived
+    /// images as blobs (not flushed yet: recording their references does). A photo that cannot be
+    /// decoded, or is over the limits, throws its `ImageError` and stores nothing. Blocks: runs on
+    /// a blocking-I/O thread, never on a network slot.
+    private static func examineAndCommit(_ arrived: Transferred, store: Store) throws -> Arrival {
+        let examination = try PhotoExamination.examine(file: arrived.writer.temporaryPath, decoder: try ImageDecoder())
+        let blob = try store.blobs.commit(arrived.writer, syncDirectory: false)
+        let derived = try store.commitDerived(examination.images)
+        return Arrival(blob: blob, source: arrived.source, header: examination.header, derived: derived)
+    }
+
     /// Runs `body` holding one of `sharedTransfers`' slots, when the fetch shares them.
     private func holdingSharedSlot<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         guard let sharedTransfers else { return try await body() }
@@ -159,34 +182,37 @@ extension AlbumFetcher {
             var album = try transaction.album(id)
             var results: [DownloadResult] = []
             var unwanted: [String] = []
-            var uses: [(sha256: String, key: PhotoKey)] = []
+            var uses: [(sha256: String, line: String)] = []
             for attempt in attempts {
                 guard let index = album.photos.firstIndex(where: { $0.key == attempt.key && $0.state == .pending }) else {
                     // The photo left the album while it downloaded (photo rm, pin rm, new-collection).
-                    if case .success(let (blob, _)) = attempt.result { unwanted.append(blob.sha256) }
+                    if case .success(let arrival) = attempt.result { unwanted += [arrival.blob.sha256] + arrival.derived.map(\.sha256) }
                     results.append(.gone)
                     continue
                 }
                 switch attempt.result {
-                case .success(let (blob, _)) where album.photos.contains(where: { $0.state == .stored && $0.sha256 == blob.sha256 }):
+                case .success(let arrival) where album.photos.contains(where: { $0.state == .stored && $0.sha256 == arrival.blob.sha256 }):
                     // The same bytes from another provider (or twice from one): the album keeps one.
                     let original =
-                        album.photos.first { $0.state == .stored && $0.sha256 == blob.sha256 }?.key.description ?? "another photo"
+                        album.photos.first { $0.state == .stored && $0.sha256 == arrival.blob.sha256 }?.key.description ?? "another photo"
                     logger.debug("photo \(attempt.key) rejected: the same bytes as \(original)")
                     album.photos[index].state = .rejected
                     album.photos[index].error = "the same photo as \(original) (identical bytes)"
+                    unwanted += arrival.derived.map(\.sha256)
                     results.append(.rejected)
-                case .success(let (blob, source)):
-                    uses.append((blob.sha256, attempt.key))
+                case .success(let arrival):
+                    let blob = arrival.blob
+                    uses.append((blob.sha256, PhotoView.referenceLine(pin: id, key: attempt.key, use: nil)))
+                    uses += arrival.derived.map { ($0.sha256, PhotoView.referenceLine(pin: id, key: attempt.key, use: $0.recipe)) }
                     album.photos[index].state = .stored
                     album.photos[index].sha256 = blob.sha256
                     album.photos[index].bytes = blob.bytes
-                    album.photos[index].mimeType = blob.mimeType
-                    album.photos[index].sourceURL = source
+                    album.photos[index].sourceURL = arrival.source
+                    album.photos[index].recordExamination(arrival.header, derived: arrival.derived)
                     results.append(.stored(bytes: blob.bytes))
                 case .failure(let error):
                     let message = (error as? ProviderError)?.description ?? String(describing: error)
-                    let permanent = (error as? ProviderError).map(Self.isPhotoProblem) ?? false
+                    let permanent = (error as? ProviderError).map(Self.isPhotoProblem) ?? (error as? ImageError)?.isPhotoProblem ?? false
                     logger.debug("photo \(attempt.key) \(permanent ? "rejected" : "failed"): \(message)")
                     album.photos[index].state = permanent ? .rejected : .failed
                     album.photos[index].error = message
@@ -194,7 +220,7 @@ extension AlbumFetcher {
                 }
             }
             // References first (they also flush the new blobs' names), then the album that uses them.
-            try transaction.addReferences(uses, pin: id)
+            try transaction.addReferences(uses)
             try transaction.save(album)
             // Only once every reference of the batch is in: another photo may have the same bytes.
             for sha256 in unwanted { try transaction.removeBlobIfUnused(sha256) }

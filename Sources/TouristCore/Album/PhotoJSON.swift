@@ -51,12 +51,19 @@ public struct PhotoJSON: Encodable, Sendable {
         var path: String?
         var sourceURL: String?
         var error: String?
+        /// Its size in pixels as seen, read from the image.
+        var width: Int?
+        var height: Int?
+        var thumbnail: DerivedImageJSON?
+        var preview: DerivedImageJSON?
+        /// Why it has no thumbnail or preview: its image cannot be decoded.
+        var imageError: String?
     }
 
     enum CodingKeys: String, CodingKey {
         case id, provider, title, owner, license, licenseID, licenseURL, attribution, takenAt, latitude, longitude, pageURL, distanceKm,
             camera, file
-        case state, size, sha256, bytes, mime, path, sourceURL, error
+        case state, size, sha256, bytes, mime, path, sourceURL, error, width, height, thumbnail, preview, imageError
     }
 
     /// A search result, with its distance from the search's center when known.
@@ -90,7 +97,11 @@ public struct PhotoJSON: Encodable, Sendable {
             state: missing ? AlbumPhoto.missingState : photo.state.rawValue, size: photo.size, sha256: photo.sha256, bytes: photo.bytes,
             mime: photo.mimeType, path: withPath && photo.state == .stored && !missing ? photo.sha256.map(store.blobs.location(of:)) : nil,
             sourceURL: photo.sourceURL ?? photo.candidate.source(nearest: photo.size)?.source.location,
-            error: missing ? Remedy.after(AlbumPhoto.missingFacts, AlbumPhoto.missingRemedy(pin: nil).words) : photo.error
+            error: missing ? Remedy.after(AlbumPhoto.missingFacts, AlbumPhoto.missingRemedy(pin: nil).words) : photo.error,
+            width: photo.width, height: photo.height,
+            thumbnail: photo.derivedImage(.thumbnail).map { DerivedImageJSON($0, store: store, withPath: withPath) },
+            preview: photo.derivedImage(.preview).map { DerivedImageJSON($0, store: store, withPath: withPath) },
+            imageError: photo.imageError
         )
     }
 
@@ -123,7 +134,30 @@ public struct PhotoJSON: Encodable, Sendable {
         try container.encode(stored.path, forKey: .path)
         try container.encode(stored.sourceURL, forKey: .sourceURL)
         if let error = stored.error { try container.encode(error, forKey: .error) }
+        try container.encode(stored.width, forKey: .width)
+        try container.encode(stored.height, forKey: .height)
+        try container.encode(stored.thumbnail, forKey: .thumbnail)
+        try container.encode(stored.preview, forKey: .preview)
+        if let imageError = stored.imageError { try container.encode(imageError, forKey: .imageError) }
     }
+}
+
+/// A photo's thumbnail or preview (`DerivedImage`) as the machine output shows it: `sha256`,
+/// `bytes`, `width`, `height`, `mime`, `recipe`, and `path` (its blob file) where paths are shown.
+public struct DerivedImageJSON: Encodable, Sendable {
+    public var sha256: String
+    public var bytes: Int
+    public var width: Int
+    public var height: Int
+    public var mime: String
+    public var recipe: String
+    public var path: String?
+
+    init(_ image: DerivedImage, store: Store, withPath: Bool) {
+        (sha256, bytes, width, height, mime, recipe) = (image.sha256, image.bytes, image.width, image.height, image.mimeType, image.recipe)
+        path = withPath ? store.blobs.location(of: image.sha256) : nil
+    }
+
 }
 
 /// `{"pin": PIN, "photos": [PHOTO…], "report": REPORT}` for `album`, `fetch` and `new-collection`:

@@ -19,8 +19,15 @@ public struct PhotoView: Sendable, Codable, Equatable {
     /// characters (line breaks among them) percent-encoded, so a use is one line whatever a
     /// provider's ids hold (a directory provider's id is a file name, which may hold a line break).
     static func referenceLine(pin: String, key: PhotoKey, view: PhotoSize?) -> String {
+        referenceLine(pin: pin, key: key, use: view?.rawValue)
+    }
+
+    /// The `index/refs` line of album photo `key` of pin `pin` using a blob for `use`: nil for the
+    /// album's own size, a size letter for a view, a recipe id for a derived image (`PIN PHOTO
+    /// thumbnail-400-webp-q75-v1`).
+    static func referenceLine(pin: String, key: PhotoKey, use: String?) -> String {
         let photo = lineSafe(key.description)
-        return view.map { "\(pin) \(photo) \($0.rawValue)" } ?? "\(pin) \(photo)"
+        return use.map { "\(pin) \(photo) \($0)" } ?? "\(pin) \(photo)"
     }
 
     /// `text` with `%`, C0 controls and DEL percent-encoded (`%0A`); unchanged when it holds none.

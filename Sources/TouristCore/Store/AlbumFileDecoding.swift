@@ -48,7 +48,21 @@ package enum AlbumFileDecoding {
         photo.sourceURL = try object.optional("sourceURL", IndexValue.string)
         photo.error = try object.optional("error", IndexValue.string)
         photo.views = try object.optional("views") { (value) throws(IndexDecodingError) in try IndexValue.array(value, view) }
+        photo.width = try object.optional("width", IndexValue.int)
+        photo.height = try object.optional("height", IndexValue.int)
+        photo.derived = try object.optional("derived") { (value) throws(IndexDecodingError) in try IndexValue.array(value, derived) }
+        photo.imageError = try object.optional("imageError", IndexValue.string)
         return photo
+    }
+
+    static func derived(_ value: JSONValue) throws(IndexDecodingError) -> DerivedImage {
+        let object = try IndexObject(value)
+        return DerivedImage(
+            kind: try object.required("kind", IndexValue.raw), recipe: try object.required("recipe", IndexValue.string),
+            sha256: try object.required("sha256", IndexValue.string), bytes: try object.required("bytes", IndexValue.int),
+            width: try object.required("width", IndexValue.int), height: try object.required("height", IndexValue.int),
+            mimeType: try object.required("mimeType", IndexValue.string)
+        )
     }
 
     static func view(_ value: JSONValue) throws(IndexDecodingError) -> PhotoView {

@@ -1,13 +1,26 @@
-/// What the whole-store passes need of one album: its pin, and the blob each stored photo and
-/// each kept view uses. Made on the threads that read the albums, so a pass over 10,000 albums
+/// What the whole-store passes need of one album: its pin, and the blob each stored photo, each
+/// kept view and each derived image uses. Made on the threads that read the albums, so a pass over 10,000 albums
 /// keeps only this.
 struct AlbumBlobs: Sendable {
-    /// One use of a blob: a stored photo (`view` nil) or one of its views, with its blob (nil when
-    /// the album names none, or not a blob name).
+    /// One use of a blob: a stored photo (`use` nil), one of its views (`use` its size letter) or
+    /// derived images (`use` its recipe id), with its blob (nil when the album names none, or not a
+    /// blob name).
     struct Stored: Sendable {
         let key: PhotoKey
-        let view: PhotoSize?
+        let use: String?
         let blob: BlobID?
+        /// A derived image: made again when lost, so its loss is no damage.
+        let remakeable: Bool
+
+        init(key: PhotoKey, use: String? = nil, blob: BlobID?, remakeable: Bool = false) {
+            (self.key, self.use, self.blob, self.remakeable) = (key, use, blob, remakeable)
+        }
+
+        /// The uses of photo `key` besides its own: its views and derived images.
+        static func others(of key: PhotoKey, views: [PhotoView]?, derived: [DerivedImage]?) -> [Stored] {
+            (views ?? []).map { Stored(key: key, use: $0.size.rawValue, blob: BlobID($0.sha256)) }
+                + (derived ?? []).map { Stored(key: key, use: $0.recipe, blob: BlobID($0.sha256), remakeable: true) }
+        }
     }
 
     let pin: Pin
@@ -16,8 +29,8 @@ struct AlbumBlobs: Sendable {
     init(_ album: Album) {
         pin = album.pin
         stored = album.photos.flatMap { photo in
-            let own = photo.state == .stored ? [Stored(key: photo.key, view: nil, blob: photo.sha256.flatMap(BlobID.init))] : []
-            return own + (photo.views ?? []).map { Stored(key: photo.key, view: $0.size, blob: BlobID($0.sha256)) }
+            let own = photo.state == .stored ? [Stored(key: photo.key, blob: photo.sha256.flatMap(BlobID.init))] : []
+            return own + Stored.others(of: photo.key, views: photo.views, derived: photo.derived)
         }
     }
 
@@ -38,11 +51,14 @@ struct AlbumBlobs: Sendable {
                 }
                 let state: PhotoState = try fields.required("state", IndexValue.raw)
                 let sha256 = try fields.optional("sha256", IndexValue.string)
-                let views =
-                    try fields.optional("views") { (views) throws(IndexDecodingError) in try IndexValue.array(views, AlbumFileDecoding.view)
-                    } ?? []
-                let own = state == .stored ? [Stored(key: key, view: nil, blob: sha256.flatMap(BlobID.init))] : []
-                return own + views.map { Stored(key: key, view: $0.size, blob: BlobID($0.sha256)) }
+                let views = try fields.optional("views") { (views) throws(IndexDecodingError) in
+                    try IndexValue.array(views, AlbumFileDecoding.view)
+                }
+                let derived = try fields.optional("derived") { (derived) throws(IndexDecodingError) in
+                    try IndexValue.array(derived, AlbumFileDecoding.derived)
+                }
+                let own = state == .stored ? [Stored(key: key, blob: sha256.flatMap(BlobID.init))] : []
+                return own + Stored.others(of: key, views: views, derived: derived)
             }
         }
         return AlbumBlobs(pin: try object.required("pin", AlbumFileDecoding.pin), stored: photos.flatMap { $0 })
@@ -52,7 +68,7 @@ struct AlbumBlobs: Sendable {
     /// checks the others and leaves them out).
     static let keys: Set<String> = [
         "pin", "target", "shown", "removed", "photos", "candidate", "key", "state", "sha256", "views", "size", "bytes", "mimeType",
-        "id", "name", "latitude", "longitude", "radiusKm", "createdAt", "error",
+        "id", "name", "latitude", "longitude", "radiusKm", "createdAt", "error", "derived", "kind", "recipe", "width", "height",
     ]
 
     private init(pin: Pin, stored: [Stored]) {
@@ -89,7 +105,8 @@ struct BlobUsage {
         for (albumIndex, album) in albums.enumerated() {
             for (photoIndex, photo) in album.stored.enumerated() {
                 guard let blob = photo.blob else {
-                    unnamed.append("photo \(photo.key)\(photo.view.map { " (size \($0.rawValue))" } ?? "") of pin \(album.pin.id)")
+                    let use = photo.use.map { photo.remakeable ? " (\($0))" : " (size \($0))" } ?? ""
+                    unnamed.append("photo \(photo.key)\(use) of pin \(album.pin.id)")
                     continue
                 }
                 uses.append(Use(blob: blob, album: Int32(albumIndex), photo: Int32(photoIndex)))
@@ -110,8 +127,15 @@ struct BlobUsage {
         uses[starts[index]..<starts[index + 1]].map { use in
             let album = albums[Int(use.album)]
             let photo = album.stored[Int(use.photo)]
-            return PhotoView.referenceLine(pin: album.pin.id, key: photo.key, view: photo.view)
+            return PhotoView.referenceLine(pin: album.pin.id, key: photo.key, use: photo.use)
         }
+    }
+
+    /// Whether every use of `blob` is a derived image, which is made again when lost (false when
+    /// no album uses it).
+    func onlyRemakeable(_ blob: BlobID) -> Bool {
+        guard let index = Sorted.position(of: blob, in: blobs) else { return false }
+        return uses[starts[index]..<starts[index + 1]].allSatisfy { albums[Int($0.album)].stored[Int($0.photo)].remakeable }
     }
 
     /// The users of `blob`, or none when no album uses it.

@@ -33,11 +33,14 @@ public struct VerifyReport: Sendable, Codable, Equatable {
     /// Keys under `index/albums/` that tourist never writes there (another program's, or a hand's):
     /// not albums, read by nothing, left as they are.
     public var foreignKeys: [String] = []
+    /// Derived images (thumbnails, previews) whose files are missing or damaged: no damage, since
+    /// they are made again from their originals (by `store repair`, or when next shown).
+    public var derivedToRemake = 0
     public var ok: Bool { problems.isEmpty }
 
     enum CodingKeys: String, CodingKey {
         case blobs, corrupt, missing, orphans, dangling, problems, rehashed, extraReferences, leftoverPinEntries, unfinishedImports,
-            killedWrites, foreignKeys, ok
+            killedWrites, foreignKeys, derivedToRemake, ok
     }
 
     public init() {}
@@ -56,6 +59,7 @@ public struct VerifyReport: Sendable, Codable, Equatable {
         unfinishedImports = try container.decodeIfPresent(Int.self, forKey: .unfinishedImports) ?? 0
         killedWrites = try container.decodeIfPresent(Int.self, forKey: .killedWrites) ?? 0
         foreignKeys = try container.decodeIfPresent([String].self, forKey: .foreignKeys) ?? []
+        derivedToRemake = try container.decodeIfPresent(Int.self, forKey: .derivedToRemake) ?? 0
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -72,6 +76,7 @@ public struct VerifyReport: Sendable, Codable, Equatable {
         try container.encode(unfinishedImports, forKey: .unfinishedImports)
         try container.encode(killedWrites, forKey: .killedWrites)
         try container.encode(foreignKeys, forKey: .foreignKeys)
+        try container.encode(derivedToRemake, forKey: .derivedToRemake)
         try container.encode(ok, forKey: .ok)
     }
 }
@@ -99,6 +104,10 @@ public struct StoreStatistics: Sendable, Codable, Equatable {
     public var blobBytes = 0
     /// Bytes the albums' photos would take without deduplication.
     public var referencedBytes = 0
+    /// The derived images (thumbnails, previews) the albums record, each blob once, and their
+    /// bytes: among `blobs`, apart from the originals.
+    public var derived = 0
+    public var derivedBytes = 0
 }
 
 extension Store {
@@ -195,6 +204,11 @@ extension Store {
         var unusable: [BlobID] = []
         if !quick {
             for (blob, actual) in zip(onDisk, blobs.rehashAll(onDisk)) where actual != blob {
+                unusable.append(blob)
+                if usage.onlyRemakeable(blob) {
+                    report.derivedToRemake += 1
+                    continue
+                }
                 let users = usage.users(of: blob)
                 let used = users.isEmpty ? "no album" : users.joined(separator: ", ")
                 if let actual {
@@ -204,11 +218,14 @@ extension Store {
                 } else {
                     report.record(.corruptBlob, "blob \(blob) cannot be read; used by \(used)", listed: "\(blob): cannot be read")
                 }
-                unusable.append(blob)
             }
         }
         report.orphans = Sorted.difference(Sorted.difference(onDisk, usage.blobs), unusable).map(\.hex)
         for blob in Sorted.difference(usage.blobs, onDisk) {
+            if usage.onlyRemakeable(blob) {
+                report.derivedToRemake += 1
+                continue
+            }
             let users = usage.users(of: blob).joined(separator: ", ")
             report.record(.missingBlob, "blob \(blob) is missing; used by \(users)", listed: "\(blob): used by \(users)")
         }
@@ -395,8 +412,10 @@ extension Store {
         let (albums, unreadable) = try loadAllAlbums()
         stats.pins = albums.count
         stats.damagedAlbums = unreadable.count
+        var derived: [String: Int] = [:]
         for album in albums {
             for photo in album.photos {
+                for image in photo.derived ?? [] { derived[image.sha256] = image.bytes }
                 switch photo.state {
                 case .stored:
                     stats.photos += 1
@@ -407,9 +426,13 @@ extension Store {
                 }
             }
         }
-        for (_, object) in BlobStore.named(try backend.listAll(BlobStore.prefix, details: true)) {
+        for (blob, object) in BlobStore.named(try backend.listAll(BlobStore.prefix, details: true)) {
             stats.blobs += 1
             stats.blobBytes += object.size ?? 0
+            if derived[blob.hex] != nil {
+                stats.derived += 1
+                stats.derivedBytes += object.size ?? 0
+            }
         }
         return stats
     }

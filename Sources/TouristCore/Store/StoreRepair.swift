@@ -24,10 +24,57 @@ extension Store {
     /// - the pin list, the names and the blob references are rebuilt from the albums;
     /// - what dead processes left in `tmp/` is removed, and an interrupted `pin import` is finished
     ///   or undone (`finishImports`).
+    /// - every stored photo without its derived images (a thumbnail and a preview of the current
+    ///   recipes: an album written before they existed, or whose files were lost or damaged) gets
+    ///   them, made again from its original, after the rest (without the lock, photo by photo).
     /// Orphan blobs are good blobs: they stay for `store gc`.
     public func repair(now: Date = Date()) throws -> RepairReport {
         try refuseIfReadOnly()
-        return try exclusively { try repairAll(now: now) }
+        var report = try exclusively { try repairAll(now: now) }
+        try remakeDerivedImages(report: &report)
+        return report
+    }
+
+    /// Makes the derived images each stored photo lacks (`makeDerivedImages`), saying how many
+    /// were made, which photos cannot be decoded, and which could not be read.
+    private func remakeDerivedImages(report: inout RepairReport) throws {
+        let decoder: ImageDecoder
+        do {
+            decoder = try ImageDecoder()
+        } catch {
+            report.lost.append("thumbnails and previews were not made: \(error.facts)")
+            return
+        }
+        var made = 0, undecodable = 0
+        var unreadable: [String] = []
+        for id in try albumIDs() {
+            guard let album = try? album(id) else { continue }
+            for photo in album.photos where photo.state == .stored && photo.imageError == nil {
+                let present = photo.hasCurrentDerivedImages && (photo.derived ?? []).allSatisfy { blobs.contains($0.sha256) }
+                guard !present, let sha256 = photo.sha256, blobs.contains(sha256) else { continue }
+                do {
+                    guard let recorded = try makeDerivedImages(of: photo.key, pin: id, decoder: decoder) else { continue }
+                    if recorded.imageError != nil { undecodable += 1 } else { made += 1 }
+                } catch let error as ImageError where !error.isPhotoProblem {
+                    throw error
+                } catch {
+                    unreadable.append("photo \(photo.key) of pin \(id): \(error)")
+                }
+            }
+        }
+        if made > 0 {
+            report.actions.append("made the thumbnail and preview of \(Plural.count(made, "photo")) that had none, or had lost them")
+        }
+        if undecodable > 0 {
+            report.actions.append(
+                "\(Plural.count(undecodable, "photo")) cannot be decoded: \(Plural.word(undecodable, "it has", "they have")) no thumbnail, and \(Plural.word(undecodable, "its", "their")) page says why"
+            )
+        }
+        if let first = unreadable.first {
+            report.lost.append(
+                "the thumbnails and previews of \(Plural.count(unreadable.count, "photo")) could not be made (first: \(first)); showing \(Plural.word(unreadable.count, "it", "them")) tries again"
+            )
+        }
     }
 
     /// Repairs in phases, each reporting what it did: the albums that cannot be read, the blobs
@@ -125,8 +172,19 @@ extension Store {
         for index in albums.indices {
             var album = albums[index]
             var forgotten = 0
-            // A kept view whose file is lost is dropped: the photo page downloads it again.
+            // A kept view whose file is lost is dropped: the photo page downloads it again. A derived
+            // image too: it is made again (`remakeDerivedImages`).
             for photo in album.photos.indices {
+                let derived = album.photos[photo].derived?.count ?? 0
+                album.photos[photo].derived?.removeAll { !(BlobID($0.sha256).map(good.contains) ?? false) }
+                let lostDerived = derived - (album.photos[photo].derived?.count ?? 0)
+                if lostDerived > 0 {
+                    report.actions.append(
+                        "\(Plural.count(lostDerived, "thumbnail or preview", "thumbnails and previews")) of photo \(album.photos[photo].key) in pin \(album.pin.id) lost \(Plural.word(lostDerived, "its file", "their files")) (made again)"
+                    )
+                    try transaction.overwrite(album)
+                    albums[index] = album
+                }
                 let before = album.photos[photo].views?.count ?? 0
                 album.photos[photo].views?.removeAll { !(BlobID($0.sha256).map(good.contains) ?? false) }
                 let dropped = before - (album.photos[photo].views?.count ?? 0)

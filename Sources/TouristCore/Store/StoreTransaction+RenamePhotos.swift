@@ -1,7 +1,7 @@
 extension StoreTransaction {
     /// Gives the photos of provider `provider` in pin `id`'s album the ids `currentID` names (nil:
     /// kept): in its photos, in what it has shown and what was removed, and in the blob references
-    /// of its stored photos and their views, so no photo is lost and `store verify` stays clean.
+    /// of its stored photos, their views and derived images, so no photo is lost and `store verify` stays clean.
     /// Returns how many photos of the album were renamed (0 when the pin is gone). The new
     /// references are written before the album and the old ones dropped after it, so a crash in
     /// between leaves only references to spare, which `store gc` sweeps.
@@ -22,22 +22,24 @@ extension StoreTransaction {
         guard !moved.isEmpty || shown != album.shown || removed != album.removed else { return 0 }
         (album.shown, album.removed) = (shown, removed)
         for (photo, key) in moved {
-            for use in photo.blobUses { try addReference(use.sha256, pin: id, key: key, view: use.view) }
+            try addReferences(photo.blobUses.map { ($0.sha256, PhotoView.referenceLine(pin: id, key: key, use: $0.use)) })
         }
         try save(album)
         for (photo, _) in moved {
-            for use in photo.blobUses { try releaseReference(use.sha256, pin: id, key: photo.key, view: use.view) }
+            for use in photo.blobUses { try releaseReference(use.sha256, pin: id, key: photo.key, use: use.use) }
         }
         return moved.count
     }
 }
 
 extension AlbumPhoto {
-    /// The blobs `index/refs` records this photo as using: its own when stored, and its views'.
-    var blobUses: [(sha256: String, view: PhotoSize?)] {
-        var uses: [(sha256: String, view: PhotoSize?)] = []
+    /// The blobs `index/refs` records this photo as using: its own when stored, its views' and its
+    /// derived images' (each with its use, see `PhotoView.referenceLine(pin:key:use:)`).
+    var blobUses: [(sha256: String, use: String?)] {
+        var uses: [(sha256: String, use: String?)] = []
         if state == .stored, let sha256 { uses.append((sha256, nil)) }
-        for view in views ?? [] { uses.append((view.sha256, view.size)) }
+        for view in views ?? [] { uses.append((view.sha256, view.size.rawValue)) }
+        for image in derived ?? [] { uses.append((image.sha256, image.recipe)) }
         return uses
     }
 }

@@ -202,11 +202,14 @@ public final class StoreTransaction: Sendable {
         return true
     }
 
-    /// Drops the uses of `photo`'s views; returns how many blobs that deleted.
+    /// Drops the uses of `photo`'s views and derived images; returns how many blobs that deleted.
     @discardableResult
     func releaseViews(of photo: AlbumPhoto, pin id: String) throws -> Int {
         var deleted = 0
         for view in photo.views ?? [] where try releaseReference(view.sha256, pin: id, key: photo.key, view: view.size) {
+            deleted += 1
+        }
+        for image in photo.derived ?? [] where try releaseReference(image.sha256, pin: id, key: photo.key, use: image.recipe) {
             deleted += 1
         }
         return deleted
@@ -217,14 +220,11 @@ public final class StoreTransaction: Sendable {
         try addReferences([(sha256, PhotoView.referenceLine(pin: pin, key: key, view: view))])
     }
 
-    /// Records, for each blob of `uses`, that album photo `key` of pin `pin` uses it: like
-    /// `addReference` for each, with the reference objects written together (on a local folder,
-    /// with two flushes of the file system for the whole batch, which also make durable the blobs
-    /// committed with `durable: false`, before anything refers to them).
-    public func addReferences(_ uses: [(sha256: String, key: PhotoKey)], pin: String) throws(StoreError) {
-        try addReferences(uses.map { ($0.sha256, PhotoView.referenceLine(pin: pin, key: $0.key, view: nil)) })
-    }
-
+    /// Records, for each blob of `lines`, the use its `index/refs` line says
+    /// (`PhotoView.referenceLine`): like `addReference` for each, with the reference objects
+    /// written together (on a local folder, with two flushes of the file system for the whole
+    /// batch, which also make durable the blobs committed with `durable: false`, before anything
+    /// refers to them).
     func addReferences(_ lines: [(sha256: String, line: String)]) throws(StoreError) {
         // Blobs committed with `durable: false` are made durable before anything refers to them.
         try backend.flush()
@@ -249,8 +249,15 @@ public final class StoreTransaction: Sendable {
     /// (On a bucket, which indexes no uses, nothing is deleted: the blob stays for `store gc`.)
     @discardableResult
     public func releaseReference(_ sha256: String, pin: String, key: PhotoKey, view: PhotoSize? = nil) throws -> Bool {
+        try releaseReference(sha256, pin: pin, key: key, use: view?.rawValue)
+    }
+
+    /// Drops one use of a blob for `use` (see `PhotoView.referenceLine(pin:key:use:)`); deletes the
+    /// blob when it was the last. Returns whether it was deleted.
+    @discardableResult
+    func releaseReference(_ sha256: String, pin: String, key: PhotoKey, use: String?) throws -> Bool {
         guard store.tracksReferences else { return false }
-        let line = PhotoView.referenceLine(pin: pin, key: key, view: view)
+        let line = PhotoView.referenceLine(pin: pin, key: key, use: use)
         var references = try references(of: sha256)
         guard references.contains(line) else { return false }
         references.removeAll { $0 == line }

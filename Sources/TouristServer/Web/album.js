@@ -297,7 +297,7 @@ class AlbumPage {
     const title = photo.title || 'Untitled photo';
     // A pending photo downloads only while a fetch runs; after an interrupted one it waits.
     const downloading = photo.state === 'pending' && this.busy;
-    const key = JSON.stringify([photo.state, photo.sha256, title, photo.error, downloading]);
+    const key = JSON.stringify([photo.state, photo.sha256, photo.thumbnail?.sha256, photo.imageError, title, photo.error, downloading]);
     if (tile.key === key) return;
     tile.key = key;
     const { element, checkbox, selectBox } = tile;
@@ -305,17 +305,38 @@ class AlbumPage {
     element.classList.remove('broken');
     checkbox.setAttribute('aria-label', `Select “${title}”`);
     const href = `${this.pinPath}/photos/${encodeURIComponent(photo.id)}`;
-    const blob = api.blobURL(photo.sha256);
+    // The grid shows each photo's thumbnail (made on first request for a photo stored before
+    // thumbnails existed), never the original.
+    const thumbnail = api.imageURL(this.pinID, photo, 'thumbnail');
 
     let content;
-    if (photo.state === 'stored' && blob) {
-      if (!tile.img || tile.img.dataset.sha256 !== photo.sha256) {
-        tile.img = h('img', { class: 'photo-thumb', src: blob, loading: 'lazy', decoding: 'async', alt: title });
-        tile.img.dataset.sha256 = photo.sha256;
-        tile.img.addEventListener('error', () => element.classList.add('broken'));
+    if (photo.state === 'stored' && thumbnail && !photo.imageError) {
+      if (!tile.img || tile.img.dataset.shown !== thumbnail) {
+        tile.img = h('img', { class: 'photo-thumb', src: thumbnail, loading: 'lazy', decoding: 'async', alt: title });
+        tile.img.dataset.shown = thumbnail;
+        tile.img.dataset.src = thumbnail;
+        // A photo that cannot be decoded is found out here when its thumbnail is first asked for:
+        // the album then says why (`imageError`), and the tile shows it.
+        const img = tile.img;
+        img.addEventListener('error', () => {
+          // A thumbnail whose file was lost is made again once; after that the tile says it failed.
+          const again = api.makeImageURL(this.pinID, photo, 'thumbnail');
+          if (img.dataset.src !== again) {
+            img.dataset.src = again;
+            img.src = again;
+            return;
+          }
+          element.classList.add('broken');
+          this.reload();
+        });
       }
       tile.img.alt = title;
       content = h('a', { class: 'photo-open', href, title }, tile.img);
+    } else if (photo.state === 'stored' && photo.imageError) {
+      content = h('a', { class: 'photo-open photo-problem photo-undecodable', href, title },
+        h('span', { class: 'photo-problem-label' }, 'Cannot be shown'),
+        h('span', { class: 'photo-problem-title' }, title),
+        h('span', { class: 'photo-problem-error' }, photo.imageError));
     } else if (downloading) {
       content = h('div', { class: 'photo-placeholder', title: `${title}: downloading…` },
         h('span', { class: 'spinner', 'aria-hidden': 'true' }),

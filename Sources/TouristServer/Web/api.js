@@ -87,3 +87,18 @@ export const getLabels = ({ west, south, east, north }, zoom, opts) =>
 export function blobURL(sha256) {
   return typeof sha256 === 'string' && /^[0-9a-f]{64}$/i.test(sha256) ? `/blobs/${sha256}` : null;
 }
+
+/**
+ * The URL of a stored photo's derived image (`kind`: 'thumbnail' or 'preview'): its blob when the
+ * album records one, else the address that makes it on first request and redirects to it. Null for
+ * a photo without a stored original.
+ */
+export function imageURL(pinID, photo, kind) {
+  if (!blobURL(photo.sha256)) return null;
+  return blobURL(photo[kind]?.sha256) || makeImageURL(pinID, photo, kind);
+}
+
+/** The address that makes a photo's derived image (again, when its file was lost) and redirects to it. */
+export function makeImageURL(pinID, photo, kind) {
+  return `/api/pins/${encodeURIComponent(pinID)}/photos/${encodeURIComponent(photo.id)}/images/${kind}`;
+}

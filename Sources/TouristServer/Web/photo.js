@@ -2,8 +2,11 @@
 // attribution, when it was taken, where (a small map) and a link to its page at the provider. Your
 // own photo (the server sends its `file`) shows that file's path and the camera instead.
 //
-// The stored thumbnail shows at once; the larger size is asked for (the server downloads it on
-// demand) and swapped in when it has loaded. If that fails, the thumbnail stays with the error.
+// The photo's preview shows at once (made on first request for a photo stored before previews
+// existed), with its size and format and a link to the stored original. When the album keeps a
+// size smaller than the page shows (`larger`), the larger size is asked for (the server downloads
+// it on demand) and swapped in when it has loaded; if that fails, the preview stays with the error.
+// A photo that cannot be decoded shows a placeholder saying why, never a broken image.
 //
 // Previous and Next step through the album in its order (ArrowLeft and ArrowRight too); Delete
 // (the button or the Delete key) asks first, then removes the photo from the album for good, as
@@ -60,7 +63,8 @@ export function mountPhoto(container, pinID, photoID, context) {
     const mapElement = render(body, data, settings);
     if (mapElement) map = showMap(mapElement, pin, photo, settings?.tiles);
     context.ready();
-    loadLarge(pinID, photoID, photo, context.signal);
+    if (data.larger) loadLarge(pinID, photoID, photo, context.signal);
+    else document.getElementById('photo-large-status').hidden = true;
   })();
 
   return () => {
@@ -132,11 +136,25 @@ class PhotoSteps {
 /** The page's content; returns the map's element when the photo has a location. */
 function render(body, { pin, photo, distanceText }, settings) {
   const title = photo.title || 'Untitled photo';
-  const thumb = api.blobURL(photo.sha256);
-  const img = h('img', { id: 'photo-large', class: 'photo-large', alt: title, hidden: !thumb });
-  if (thumb) img.src = thumb;
-  const frame = h('div', { class: thumb ? 'photo-frame' : 'photo-frame photo-frame-empty' }, img,
-    thumb ? null : h('span', { class: 'spinner', 'aria-hidden': 'true' }));
+  const preview = photo.imageError ? null : api.imageURL(pin.id, photo, 'preview');
+  const img = h('img', { id: 'photo-large', class: 'photo-large', alt: title, hidden: !preview });
+  const placeholder = h('div', { id: 'photo-placeholder', class: 'photo-frame-placeholder', hidden: !photo.imageError },
+    h('strong', {}, 'This photo cannot be shown'),
+    h('span', { id: 'photo-placeholder-reason' }, photo.imageError || ''));
+  const frame = h('div', { class: preview ? 'photo-frame' : 'photo-frame photo-frame-empty' }, img, placeholder,
+    preview || photo.imageError ? null : h('span', { class: 'spinner', 'aria-hidden': 'true' }));
+  if (preview) {
+    img.addEventListener('error', () => {
+      // Found out on first request: the photo cannot be decoded. The album now says why.
+      img.hidden = true;
+      frame.classList.add('photo-frame-empty');
+      placeholder.hidden = false;
+      api.getPhoto(pin.id, photo.id).then((data) => {
+        document.getElementById('photo-placeholder-reason').textContent = data.photo.imageError || '';
+      }, () => {});
+    }, { once: true });
+    img.src = preview;
+  }
   const status = h('p', { id: 'photo-large-status', class: 'photo-large-status muted' }, 'Loading larger size…');
 
   const hasLocation = Number.isFinite(photo.latitude) && Number.isFinite(photo.longitude);
@@ -152,6 +170,7 @@ function render(body, { pin, photo, distanceText }, settings) {
     own ? null : fact('License', h('dd', {}, licenseElement(photo),
       photo.attribution ? h('div', { id: 'photo-attribution', class: 'photo-attribution' }, photo.attribution) : null)),
     fact('Taken', h('dd', { id: 'photo-taken' }, takenElement(photo.takenAt))),
+    photo.state === 'stored' ? fact('Image', h('dd', { id: 'photo-image' }, imageFacts(photo))) : null,
     fact('Where', h('dd', { id: 'photo-where' }, whereText(pin, photo, distanceText))),
     photo.state !== 'stored'
       ? fact('State', h('dd', { id: 'photo-state', class: 'photo-state-problem' },
@@ -175,6 +194,18 @@ function render(body, { pin, photo, distanceText }, settings) {
       mapElement,
       source ? h('p', { class: 'photo-links' }, source) : null)));
   return hasLocation ? mapElement : null;
+}
+
+/** The stored original: its size in pixels and format, as the server read them, and a link to it. */
+function imageFacts(photo) {
+  const pixels = Number.isInteger(photo.width) && Number.isInteger(photo.height) ? `${photo.width} × ${photo.height} px` : null;
+  const format = typeof photo.mime === 'string' ? photo.mime.replace(/^image\//, '').toUpperCase() : null;
+  const megabytes = Number.isFinite(photo.bytes) ? `${(photo.bytes / 1e6).toFixed(1)} MB` : null;
+  const original = api.blobURL(photo.sha256);
+  return [
+    h('span', { id: 'photo-dimensions' }, [pixels, format, megabytes].filter(Boolean).join(', ') || 'Unknown'),
+    original ? h('div', {}, h('a', { id: 'photo-original', href: original, target: '_blank', rel: 'noopener' }, 'Open the original')) : null,
+  ];
 }
 
 function fact(label, dd) {

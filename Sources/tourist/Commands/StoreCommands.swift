@@ -59,6 +59,11 @@ struct StoreCommand: AsyncParsableCommand {
                             "\(Plural.count(report.foreignKeys.count, "key")) under index/albums/ that tourist does not write, so not albums (ignored, left as \(Plural.word(report.foreignKeys.count, "it is", "they are"))): \(TerminalText.escaped(first))\(report.foreignKeys.count > 1 ? " and \(report.foreignKeys.count - 1) more" : "")"
                         )
                     }
+                    if report.derivedToRemake > 0 {
+                        lines.append(
+                            "\(Plural.count(report.derivedToRemake, "thumbnail or preview", "thumbnails and previews")) missing or damaged (no damage: `tourist store repair` makes \(Plural.word(report.derivedToRemake, "it", "them")) again from the photos, as showing the photo does)"
+                        )
+                    }
                     if !report.orphans.isEmpty {
                         lines.append(
                             "\(Plural.count(report.orphans.count, "orphan blob")) (used by no album, harmless; `tourist store gc` removes them)"
@@ -159,6 +164,7 @@ struct StoreCommand: AsyncParsableCommand {
                         pins:    \(stats.pins)\(stats.damagedAlbums > 0 ? " (and \(stats.damagedAlbums) whose album file cannot be read: run `tourist store repair`)" : "")
                         photos:  \(stats.photos) stored, \(stats.pending) pending, \(stats.failed) failed, \(stats.rejected) rejected
                         blobs:   \(stats.blobs), \(Format.bytes(stats.blobBytes)) on disk (\(Format.bytes(stats.referencedBytes)) referenced by albums)
+                        derived: \(stats.derived) thumbnails and previews among them, \(Format.bytes(stats.derivedBytes)) (made from the photos, made again when lost)
                         """)
                 }
                 return 0
