@@ -104,8 +104,9 @@ struct PhotoPage: Encodable {
     var previous: String?
     var next: String?
     var distanceText: String?
-    /// Whether the album keeps a size smaller than the page shows, so the page asks for a larger
-    /// one (`POST …/large`) after showing the preview.
+    /// Whether the album keeps a size smaller than the page shows (by its size letter and, once
+    /// read, its pixels), so the page asks for a larger one (`POST …/large`) after showing the
+    /// preview; never for a photo that cannot be decoded.
     var larger: Bool
 
     /// The photos on either side of `key` in the album's order, among those the album page opens

@@ -156,7 +156,8 @@ struct APIRoutes: Sendable {
                 distanceText: photo.candidate.location.flatMap { spot in
                     (try? album.pin.location).map { Kilometres.text(spot.distanceKm(to: $0)) }
                 },
-                larger: photo.size < Self.largeSize
+                larger: photo.imageError == nil && photo.size < Self.largeSize
+                    && max(photo.width ?? 0, photo.height ?? 0) < Self.largeSide
             ))
     }
 
@@ -194,6 +195,7 @@ struct APIRoutes: Sendable {
 
     /// The size a photo page shows: 1024 px on the long side.
     static let largeSize = PhotoSize.large1024
+    static let largeSide = 1024
 
     /// `GET /api/events`: Server-Sent Events until the page goes away or the server stops.
     private func events() -> Response {

@@ -24,7 +24,7 @@ import TestSupport
             #expect(try sha256sum(path) == photo["sha256"] as? String)
             #expect(photo["license"] is String && photo["title"] is String && photo["takenAt"] is String)
         }
-        #expect(harness.blobFiles().count == 21)
+        #expect(harness.photoFiles().count == 21)
         #expect(try await harness.json("pin", "show", pinID)["state"] as? String == "ready")
         let listed = try await harness.json("pin", "list")["pins"] as? [[String: Any]]
         #expect(listed?.first?["photos"] as? Int == 21)
@@ -40,7 +40,7 @@ import TestSupport
         let again = try await harness.run("fetch", pinID)
         #expect(again.stderr.contains("is complete; nothing to fetch"))
         #expect(again.stdout.isEmpty, "\(again.stdout)")
-        #expect(harness.blobFiles().count == 21)
+        #expect(harness.photoFiles().count == 21)
 
         // A new collection: 21 photos never shown, the old files gone.
         let second = try await harness.json("new-collection", pinID).photos
@@ -63,7 +63,7 @@ import TestSupport
 
         let verified = try await harness.json("store", "verify")
         #expect(verified["ok"] as? Bool == true)
-        #expect(verified["blobs"] as? Int == 21)
+        #expect(verified["blobs"] as? Int == 63, "21 photos, each with its thumbnail and preview")
 
         try await harness.run("pin", "rm", pinID)
         #expect(harness.blobFiles().isEmpty)
@@ -78,11 +78,11 @@ import TestSupport
         let photosA = try await harness.json("fetch", a, "--count", "5").photos
         let photosB = try await harness.json("fetch", b, "--count", "5").photos
         #expect(photosA.map { $0["sha256"] as? String } == photosB.map { $0["sha256"] as? String })
-        #expect(harness.blobFiles().count == 5)
+        #expect(harness.photoFiles().count == 5)
         // `pin rm --json` answers in the shape the API's removals share (`Removal`).
         let first = try await harness.json("pin", "rm", a)
         #expect(first["removed"] as? [String] == [a] && first["deletedFiles"] as? Int == 0, "\(first)")
-        #expect(harness.blobFiles().count == 5)
+        #expect(harness.photoFiles().count == 5)
         let last = try await harness.json("pin", "rm", b)
         #expect(last["removed"] as? [String] == [b] && last["deletedFiles"] as? Int == 5, "\(last)")
         #expect(harness.blobFiles().isEmpty)
@@ -169,13 +169,13 @@ import TestSupport
         let again = try await harness.run("fetch", pin)
         #expect(again.stderr.contains("is complete; nothing to fetch"), "\(again.stderr)")
         // A photo whose file is gone makes the album incomplete: the provider is needed again.
-        let blob = try #require(harness.blobFiles().first)
+        let blob = try #require(harness.photoFiles().first)
         try FileManager.default.removeItem(atPath: blob)
         let refetch = try await harness.run("fetch", pin, expecting: 65)
         #expect(refetch.stderr.contains("manifest"), "\(refetch.stderr)")
         try kept.write(to: URL(fileURLWithPath: manifest))
         try await harness.run("fetch", pin)
-        #expect(harness.blobFiles().count == 3)
+        #expect(harness.photoFiles().count == 3)
     }
 
     @Test func photoGetWritesALargerSize() async throws {

@@ -23,13 +23,14 @@ import TestSupport
         let verified = try await harness.json("store", "verify")
         #expect(verified["ok"] as? Bool == true)
         #expect((verified["orphans"] as? [Any])?.isEmpty == true)
-        #expect(verified["blobs"] as? Int == 42)
+        // 42 photos, each with its thumbnail and preview.
+        #expect(verified["blobs"] as? Int == 126)
         let pins = try #require(try await harness.json("pin", "list")["pins"] as? [[String: Any]])
         #expect(pins.map { $0["photos"] as? Int } == [21, 21, 21])
         #expect(pins.allSatisfy { $0["state"] as? String == "ready" })
         // Removing one of the twins keeps the files the other still uses.
         try await harness.run("pin", "rm", paris)
-        #expect(harness.blobFiles().count == 42)
+        #expect(harness.photoFiles().count == 42)
         #expect(try await harness.json("store", "verify")["ok"] as? Bool == true)
     }
 

@@ -21,10 +21,11 @@ import TestSupport
 
     @Test func aFetchReadsEachPhotosSizeAndStoresItsThumbnailAndPreview() async throws {
         let photos = FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: 10, radiusKm: 2, sizes: ["m", "z"], bytes: 3000)
-        let (harness, _, config) = try setUp(photos: photos)
+        let (harness, fake, config) = try setUp(photos: photos)
+        defer { withExtendedLifetime(fake) {} }
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
         let album = try await harness.json("fetch", pin, "--config", config)
-        #expect(album.photos.count == 6)
+        try #require(album.photos.count == 6)
         var derivedFiles: Set<String> = []
         for photo in album.photos {
             // Size z of the fake is its picture at twice the 96 × 64 of size m.
@@ -76,7 +77,8 @@ import TestSupport
         var photos = FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: 10, radiusKm: 2, sizes: ["m", "z"], bytes: 3000)
         // A JPEG signature and nothing a decoder can read.
         photos[0].sizes["z"] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0x41, count: 2000)
-        let (harness, _, config) = try setUp(photos: photos)
+        let (harness, fake, config) = try setUp(photos: photos)
+        defer { withExtendedLifetime(fake) {} }
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
         let album = try await harness.json("fetch", pin, "--config", config)
         let broken = try #require(album.photos.first { $0["id"] as? String == "flickr:\(photos[0].id)" })

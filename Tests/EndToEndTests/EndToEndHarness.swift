@@ -64,6 +64,24 @@ struct Harness {
             })
     }
 
+    /// The blob files that hold photos: every blob file but the thumbnails and previews the albums
+    /// record (so one whose album no longer records it, left behind, counts).
+    func photoFiles() -> Set<String> {
+        let albums = store + "/index/albums"
+        var derived: Set<String> = []
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: albums)) ?? [] where name.hasSuffix(".json") {
+            guard let data = FileManager.default.contents(atPath: "\(albums)/\(name)"),
+                let album = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else { continue }
+            for photo in album["photos"] as? [[String: Any]] ?? [] {
+                for image in photo["derived"] as? [[String: Any]] ?? [] {
+                    derived.formUnion([image["sha256"] as? String].compactMap { $0 })
+                }
+            }
+        }
+        return blobFiles().filter { !derived.contains(($0 as NSString).lastPathComponent) }
+    }
+
     /// The repository's root folder.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path

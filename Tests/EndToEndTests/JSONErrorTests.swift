@@ -112,7 +112,7 @@ import TestSupport
         #expect(try again.stderrNotes() == ["the album of \"Paris\" is complete; nothing to fetch (use new-collection for other photos)"])
 
         // A command that ends 65 after printing its report gives its reason as the message.
-        let blob = try #require(harness.blobFiles().first)
+        let blob = try #require(harness.photoFiles().first)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: blob)
         try Data("damaged".utf8).write(to: URL(fileURLWithPath: blob))
         let verified = try await harness.run("store", "verify", "--json", expecting: 65)

@@ -84,9 +84,9 @@ import TestSupport
         let filled = try await json("fetch", pin, "--count", "5").photos.compactMap { $0["id"] as? String }
         #expect(filled.count == 5 && !filled.contains("pictures:trip/DSCN0041.jpg"), "\(filled)")
         // Removing by the new id releases the photo's file.
-        let before = harness.blobFiles().count
+        let before = harness.photoFiles().count
         try await tourist("photo", "rm", pin, "pictures:trip/DSCN0040.jpg")
-        #expect(harness.blobFiles().count == before - 1, "the file went with the photo: its reference was renamed too")
+        #expect(harness.photoFiles().count == before - 1, "the file went with the photo: its reference was renamed too")
         #expect(try await json("store", "verify")["ok"] as? Bool == true)
     }
 

@@ -31,13 +31,14 @@ struct S3StoreCopyTests {
         let library = try await Library("recopy")
         let (harness, gateway, bucket, store) = (library.harness, library.gateway, library.bucket, library.destination)
         let first = try await harness.json("store", "copy", library.source, store)
-        #expect(first["pins"] as? Int == 3 && first["blobsCopied"] as? Int == 30, "\(first)")
+        // 30 photos, each with its thumbnail and preview.
+        #expect(first["pins"] as? Int == 3 && first["blobsCopied"] as? Int == 90, "\(first)")
         let before = try await gateway.requests(on: bucket).count
 
         let second = try await harness.json("store", "copy", library.source, store)
         #expect(
             second["pins"] as? Int == 0 && second["pinsPresent"] as? Int == 3 && second["blobsCopied"] as? Int == 0
-                && second["blobsPresent"] as? Int == 30, "\(second)")
+                && second["blobsPresent"] as? Int == 90, "\(second)")
         let sent = try await gateway.requests(on: bucket).dropFirst(before)
         let writes = sent.filter { !$0.hasPrefix("GET ") && !$0.hasPrefix("HEAD ") }
         #expect(!sent.isEmpty && writes.isEmpty, "no write: \(writes)")

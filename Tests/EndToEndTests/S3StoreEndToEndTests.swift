@@ -77,9 +77,12 @@ struct S3StoreEndToEndTests {
         let bytes = runs.map { $0["bytes"] as? Int ?? -1 }
         #expect(bytes.allSatisfy { $0 > 0 }, "both machines fetched pins: \(bytes)")
         let stats = try await first.json("store", "stats")
-        #expect(stats["photos"] as? Int == 80 && stats["blobs"] as? Int == 80)
+        // Each photo with its thumbnail and preview.
+        #expect(stats["photos"] as? Int == 80 && stats["blobs"] as? Int == 240 && stats["derived"] as? Int == 160)
         #expect(
-            bytes.reduce(0, +) == stats["blobBytes"] as? Int, "every photo was downloaded once, by one machine: \(bytes) against \(stats)")
+            bytes.reduce(0, +) == stats["referencedBytes"] as? Int
+                && bytes.reduce(0, +) + (stats["derivedBytes"] as? Int ?? 0) == stats["blobBytes"] as? Int,
+            "every photo was downloaded once, by one machine: \(bytes) against \(stats)")
         for pin in pins {
             let album = try await second.json("album", pin)
             #expect(album.photos.count == 10 && album.photos.allSatisfy { $0["state"] as? String == "stored" })
@@ -159,7 +162,7 @@ struct S3StoreEndToEndTests {
         let back = try Self.s3(gateway, "back")
         try await Self.expectCopy(harness, pin, from: local, to: back, sameAs: exported)
         let again = try await harness.json("store", "copy", local, back)
-        #expect(again["blobsCopied"] as? Int == 0 && again["blobsPresent"] as? Int == 10, "a second copy skips what is there: \(again)")
+        #expect(again["blobsCopied"] as? Int == 0 && again["blobsPresent"] as? Int == 30, "a second copy skips what is there: \(again)")
         try await Self.expectCopy(harness, pin, from: back, to: try Self.s3(gateway, "other"), sameAs: exported)
     }
 

@@ -163,15 +163,15 @@ import TestSupport
         let url = try #require(large["url"] as? String)
         let served = try await server.get(url)
         #expect(served.status == 200 && served.body.count == large["bytes"] as? Int)
-        #expect(harness.blobFiles().count == 22)
+        #expect(harness.photoFiles().count == 22)
         // Asked again: the same copy, nothing new downloaded.
         #expect((try await server.send("POST", path, csrf: csrf).json() as? [String: Any])?["url"] as? String == url)
-        #expect(harness.blobFiles().count == 22)
+        #expect(harness.photoFiles().count == 22)
         // The copy is part of the album: the store verifies, and it goes with the photo.
         let verify = try await harness.json("store", "verify")
         #expect(verify["ok"] as? Bool == true, "\(verify)")
         try await harness.run("photo", "rm", id, photo)
-        #expect(harness.blobFiles().count == 20)
+        #expect(harness.photoFiles().count == 20)
     }
 
     @Test func requestsFromElsewhereAreRefusedAndChangeNothing() async throws {

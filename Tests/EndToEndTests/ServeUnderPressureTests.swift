@@ -62,7 +62,7 @@ import TestSupport
         }
         // One larger size first, which makes the server's staging folder (that takes the lock too).
         #expect(try await server.send("POST", largerPath(photos[0]), csrf: csrf).status == 200)
-        let blobs = harness.blobFiles().count
+        let blobs = harness.photoFiles().count
         let lock = try StoreLockHolder(harness.store + "/lock")
         // More fetches and larger sizes than the machine has cores come to wait for the lock: each
         // fetch once it holds its pin's lease, each larger size once its file is in the store.
@@ -79,7 +79,7 @@ import TestSupport
         }
         let leases = pins.map { harness.store + "/leases/\($0).json" }
         try await Waiting.until("every fetch holding its lease and every larger size stored") {
-            leases.allSatisfy { FileManager.default.fileExists(atPath: $0) } && harness.blobFiles().count == blobs + larger.count
+            leases.allSatisfy { FileManager.default.fileExists(atPath: $0) } && harness.photoFiles().count == blobs + larger.count
         }
         // Before, each of them held one of the few threads every request needs while it waited:
         // these were answered only once the waits timed out, after the fetches had given up.

@@ -87,13 +87,16 @@ public struct GeotaggedPhoto: Sendable {
 
     private static func le(_ value: Int, _ count: Int) -> [UInt8] { be(value, count).reversed() }
 
-    /// A real JPEG (`SyntheticJPEG`) of `width` × `height`, its EXIF in APP1, padded with about
-    /// `imageBytes` bytes.
+    /// A real JPEG (`SyntheticJPEG`) of `width` × `height`, its EXIF in APP1, as long as any picture
+    /// of that size with that EXIF can be (so two photos of one size and EXIF are files of one
+    /// size, as cameras write them), plus `imageBytes`.
     private func jpeg() -> [UInt8] {
         let app1 = [0xFF, 0xE1] + Self.be(exif.count + 8, 2) + Array("Exif\0\0".utf8) + exif
         let seed = "\(latitude ?? 0) \(longitude ?? 0) \(takenAt ?? "")"
-        let bare = SyntheticJPEG.make(seed: seed, width: width, height: height, segments: app1) ?? []
-        return SyntheticJPEG.make(seed: seed, width: width, height: height, segments: app1, length: bare.count + imageBytes) ?? bare
+        // The segments take under 400 bytes; a block's code at most 2 bytes, 4 with stuffing.
+        let blocks = ((width + 7) / 8) * ((height + 7) / 8)
+        let length = 400 + app1.count + 4 * blocks + imageBytes
+        return SyntheticJPEG.make(seed: seed, width: width, height: height, segments: app1, length: length) ?? []
     }
 
     private func png() -> [UInt8] {

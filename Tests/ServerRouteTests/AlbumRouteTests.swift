@@ -124,7 +124,8 @@ import TouristCore
             #expect(answer["removed"] as? [String] == [ids[0], ids[1]] && answer["deletedFiles"] as? Int == 2)
             #expect(answer["pin"] as? String == album.pin.id, "the shape of `photo rm --json`: \(answer)")
             #expect(try harness.library.album(album.pin.id).photos.map(\.key.description) == Array(ids.dropFirst(2)))
-            #expect(try harness.library.store.blobs.allHashes().count == ids.count - 2)
+            // The photos left, each with its thumbnail and preview.
+            #expect(try harness.library.store.blobs.allHashes().count == 3 * (ids.count - 2))
 
             let unknown = try await client.send(.post, "/api/pins/\(album.pin.id)/photos/delete", json: #"{"photos": ["demo:nope"]}"#)
             #expect(unknown.status == .notFound, "\(unknown.text)")

@@ -48,7 +48,7 @@ import TestSupport
         #expect(
             try store.verify()
                 == {
-                    var report = VerifyReport(); report.blobs = 10; return report
+                    var report = VerifyReport(); report.blobs = 30; return report
                 }())
     }
 
@@ -98,7 +98,7 @@ import TestSupport
         #expect(
             try store.verify()
                 == {
-                    var report = VerifyReport(); report.blobs = 10; return report
+                    var report = VerifyReport(); report.blobs = 30; return report
                 }())
         // Asked for 5: no loss, no question.
         let five = try await fetcher(store).newCollection(pin: pin.id, count: 5)

@@ -202,16 +202,15 @@ public final class StoreTransaction: Sendable {
         return true
     }
 
-    /// Drops the uses of `photo`'s views and derived images; returns how many blobs that deleted.
+    /// Drops the uses of `photo`'s views and derived images; returns how many of its views' blobs
+    /// that deleted (its thumbnail and preview go too, uncounted: removals count photo files).
     @discardableResult
     func releaseViews(of photo: AlbumPhoto, pin id: String) throws -> Int {
         var deleted = 0
         for view in photo.views ?? [] where try releaseReference(view.sha256, pin: id, key: photo.key, view: view.size) {
             deleted += 1
         }
-        for image in photo.derived ?? [] where try releaseReference(image.sha256, pin: id, key: photo.key, use: image.recipe) {
-            deleted += 1
-        }
+        for image in photo.derived ?? [] { try releaseReference(image.sha256, pin: id, key: photo.key, use: image.recipe) }
         return deleted
     }
 

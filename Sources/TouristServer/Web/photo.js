@@ -200,10 +200,11 @@ function render(body, { pin, photo, distanceText }, settings) {
 function imageFacts(photo) {
   const pixels = Number.isInteger(photo.width) && Number.isInteger(photo.height) ? `${photo.width} × ${photo.height} px` : null;
   const format = typeof photo.mime === 'string' ? photo.mime.replace(/^image\//, '').toUpperCase() : null;
-  const megabytes = Number.isFinite(photo.bytes) ? `${(photo.bytes / 1e6).toFixed(1)} MB` : null;
+  const bytes = !Number.isFinite(photo.bytes) ? null
+    : photo.bytes < 1e6 ? `${Math.max(1, Math.round(photo.bytes / 1e3))} KB` : `${(photo.bytes / 1e6).toFixed(1)} MB`;
   const original = api.blobURL(photo.sha256);
   return [
-    h('span', { id: 'photo-dimensions' }, [pixels, format, megabytes].filter(Boolean).join(', ') || 'Unknown'),
+    h('span', { id: 'photo-dimensions' }, [pixels, format, bytes].filter(Boolean).join(', ') || 'Unknown'),
     original ? h('div', {}, h('a', { id: 'photo-original', href: original, target: '_blank', rel: 'noopener' }, 'Open the original')) : null,
   ];
 }

@@ -5,7 +5,7 @@ import TouristCore
 enum AlbumPrinter {
     /// `paths`: a FILE column with each stored photo's file, never cut (a path is for copying, so
     /// such a table may wrap); else a NOTE column, only when a photo has something to say (not
-    /// downloaded, failed, missing), and the table fits `width`, the terminal's columns.
+    /// downloaded, failed, missing, its image cannot be decoded), and the table fits `width`, the terminal's columns.
     static func render(_ album: Album, store: Store, paths: Bool, width: Int?) -> String {
         let pin = album.pin
         let place = pin.placeText.map { " (\($0))" } ?? ""
@@ -19,11 +19,12 @@ enum AlbumPrinter {
                 switch photo.state {
                 case .stored where missing:
                     Remedy.after(AlbumPhoto.missingFacts, RemedyCommands.sentence(AlbumPhoto.missingRemedy(pin: pin.id)))
-                case .stored: nil
+                case .stored: photo.imageError.map { "stored, but its image cannot be decoded: \($0)" }
                 case .pending: "(not downloaded yet)"
                 case .failed, .rejected: photo.error ?? photo.state.rawValue
                 }
-            let file = note ?? photo.sha256.map(store.blobs.location(of:)) ?? "-"
+            // A stored photo's file is there even when its image cannot be decoded.
+            let file = (photo.state == .stored && !missing ? nil : note) ?? photo.sha256.map(store.blobs.location(of:)) ?? "-"
             let state = missing ? AlbumPhoto.missingState : photo.state.rawValue
             return (
                 cells: [String(index + 1), photo.key.description, state, photo.candidate.title, photo.candidate.license ?? "-"], note: note,
