@@ -27,19 +27,9 @@ import TestSupport
         let writer = try store.blobs.makeWriter(maxBytes: 1 << 24)
         try bytes.withUnsafeBytes { try writer.write($0) }
         let blob = try store.blobs.commit(writer)
-        return try store.transaction { transaction in
-            let pin = try transaction.addPin(name: "Paris", location: GeoPoint(latitude: 48.85, longitude: 2.35), radiusKm: 5, target: 21)
-                .pin
-            var album = try transaction.album(pin.id)
-            var photo = AlbumPhoto(candidate: PhotoCandidate(key: Self.key, title: "one", sources: [:]), size: .original)
-            photo.state = .stored
-            photo.sha256 = blob.sha256
-            photo.bytes = blob.bytes
-            album.photos.append(photo)
-            try transaction.addReference(blob.sha256, pin: pin.id, key: photo.key)
-            try transaction.save(album)
-            return pin.id
-        }
+        let pin = try S3StoreTests.addPin(store, "Paris").id
+        try S3StoreTests.attach(store, blob, to: pin, id: key.id)
+        return pin
     }
 
     func photo(_ store: Store, pin: String) throws -> AlbumPhoto {

@@ -53,8 +53,9 @@ extension AlbumFetcher {
     /// Downloads every pending photo of the album and records each outcome. Returns how many were rejected.
     ///
     /// A pipeline: at most `downloads.concurrency` transfers run at once; a photo that arrived leaves
-    /// its network slot at once and is committed (fsync, link) on a blocking-I/O thread while the
-    /// next transfer starts; outcomes are recorded in batches, one batch at a time, also off the
+    /// its network slot at once and is decoded (its size read, its thumbnail and preview made, see
+    /// `examineAndCommit`) and committed (fsync, link) on a blocking-I/O thread while the next
+    /// transfer starts; outcomes are recorded in batches, one batch at a time, also off the
     /// slots. So a slow disk delays the record, not the downloads. `DownloadPipeline` keeps the books.
     func downloadPending(pin id: String) async throws -> Int {
         let album = try await store.albumInBackground(id)
