@@ -77,6 +77,8 @@ struct BrowserDerivedImageTests {
                   && document.querySelectorAll('.photo-undecodable').length === 1
                 """)
             try browser.saveScreenshot(to: shots + "/derived-grid.png")
+            // Where axe is set up (`.ci/setup`, as on CI): the tile with words passes it too.
+            let accessibility = try Axe.requirement.runs() ? try browser.axe().failing.map { "grid: \($0)" } : []
             let tiles =
                 try browser.executeAsync(
                     """
@@ -89,7 +91,10 @@ struct BrowserDerivedImageTests {
                     """) as? String
             let undecodable = try browser.findElement(css: ".photo-undecodable")?.text
             let broken = try browser.execute("return String(document.querySelectorAll('.photo-tile.broken').length)") as? String
-            return ["tiles": tiles ?? "", "undecodable": undecodable ?? "", "broken": broken ?? ""]
+            return [
+                "tiles": tiles ?? "", "undecodable": undecodable ?? "", "broken": broken ?? "",
+                "axe": accessibility.joined(separator: "\n"),
+            ]
         }
         let tiles = try #require(
             try JSONSerialization.jsonObject(with: Data((grid["tiles"] ?? "").utf8)) as? [[String: Any]], "\(grid)")
@@ -101,6 +106,7 @@ struct BrowserDerivedImageTests {
             #expect(tile["type"] as? String == "image/webp", "\(tile)")
         }
         #expect(grid["broken"] == "0")
+        #expect(grid["axe"] == "", "\(grid["axe"] ?? "")")
         #expect(grid["undecodable"]?.lowercased().contains("cannot be shown") == true, "\(grid)")
 
         // The album now records what the grid asked for: the older photos' thumbnails, and why one cannot be shown.
@@ -118,6 +124,7 @@ struct BrowserDerivedImageTests {
                 "document.getElementById('photo-large')?.complete && document.getElementById('photo-large').naturalWidth > 0")
             try browser.saveScreenshot(to: shots + "/derived-photo.png")
             var seen: [String: String] = [:]
+            var accessibility = try Axe.requirement.runs() ? try browser.axe().failing.map { "photo: \($0)" } : []
             seen["natural"] =
                 try browser.execute("const i = document.getElementById('photo-large'); return i.naturalWidth + 'x' + i.naturalHeight")
                 as? String
@@ -132,6 +139,8 @@ struct BrowserDerivedImageTests {
             try browser.saveScreenshot(to: shots + "/derived-undecodable.png")
             seen["placeholder"] = try browser.findElement(css: "#photo-placeholder")?.text
             seen["large hidden"] = try browser.execute("return String(document.getElementById('photo-large').hidden)") as? String
+            if try Axe.requirement.runs() { accessibility += try browser.axe().failing.map { "placeholder: \($0)" } }
+            seen["axe"] = accessibility.joined(separator: "\n")
             return seen
         }
         #expect(page["natural"] == "1800x1200", "\(page)")
@@ -141,5 +150,6 @@ struct BrowserDerivedImageTests {
         #expect(page["status hidden"] == "true", "an own photo's original is kept: no larger size is asked for")
         #expect(page["placeholder"]?.contains("This photo cannot be shown") == true, "\(page)")
         #expect(page["large hidden"] == "true")
+        #expect(page["axe"] == "", "\(page["axe"] ?? "")")
     }
 }
