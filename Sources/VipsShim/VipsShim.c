@@ -162,6 +162,9 @@ int tourist_vips_read_header(const char *path, tourist_vips_header *header, char
     int orientation = 1;
     if (api.image_get_typeof(image, "orientation") != 0 && api.image_get_int(image, "orientation", &orientation) != 0) orientation = 1;
     header->orientation = (orientation >= 1 && orientation <= 8) ? orientation : 1;
+    int interlaced = 0;
+    if (api.image_get_typeof(image, "interlaced") != 0 && api.image_get_int(image, "interlaced", &interlaced) != 0) interlaced = 0;
+    header->interlaced = interlaced != 0;
     const char *loader = NULL;
     if (api.image_get_string(image, "vips-loader", &loader) != 0 || loader == NULL) loader = "";
     snprintf(header->loader, sizeof header->loader, "%s", loader);
@@ -200,8 +203,11 @@ static VipsImage *in_memory(VipsImage *image) {
 void *tourist_vips_thumbnail_file(const char *path, int width, int height, char *error, size_t size) {
     api.error_clear();
     VipsImage *image = NULL;
-    int failed = api.thumbnail(path, &image, width, "height", height, "size", VIPS_SIZE_DOWN, "export_profile", "srgb",
-        "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    // An embedded profile (Display P3, Adobe RGB, a CMYK press profile) is converted to sRGB. An
+    // untagged image is read as sRGB: with an export profile alone, libvips 8.14 shifts its colours
+    // (red 200,30,30 came out 196,14,23); an untagged CMYK image gets libvips' CMYK profile.
+    int failed = api.thumbnail(path, &image, width, "height", height, "size", VIPS_SIZE_DOWN, "import_profile", "srgb",
+        "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_ERROR, NULL);
     VipsImage *result = failed ? NULL : in_memory(as_8bit_srgb(image));
     if (result == NULL) take_error("the image could not be decoded", error, size);
     return result;
@@ -269,6 +275,14 @@ int tourist_vips_grey_square(void *image, int side, unsigned char *pixels, char 
     for (size_t i = 0; i < sizeof images / sizeof *images; i++) if (images[i] != NULL) api.object_unref(images[i]);
     if (!ok) take_error("the image could not be reduced to greyscale", error, size);
     return ok ? 0 : -1;
+}
+
+void *tourist_vips_pixels(void *image, int *bands, size_t *length, char *error, size_t size) {
+    api.error_clear();
+    *bands = api.image_get_bands(image);
+    void *memory = api.image_write_to_memory(image, length);
+    if (memory == NULL) take_error("the image's pixels could not be read", error, size);
+    return memory;
 }
 
 void tourist_vips_release(void *image) { api.object_unref(image); }
