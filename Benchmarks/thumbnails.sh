@@ -8,8 +8,8 @@
 # >= 5x faster), on two folders made in $BENCH_DIR/thumbnails at benchmark time:
 #   - real: every JPEG, HEIC and TIFF of the shared corpus ($EXIF_SAMPLES, default
 #     ../shared/corpus/exif-samples) that libvips decodes whole (vipsheader and `vips avg`);
-#   - 50mp: four 50-megapixel JPEGs (8,165 × 6,124, baseline, quality 90), four corpus photos
-#     enlarged with `vips resize`.
+#   - 50mp: four 50-megapixel JPEGs (8,160 × 6,120, a 50-megapixel phone's size; baseline, quality
+#     90), four corpus photos enlarged with `vips resize`.
 # hyperfine, one warm-up, then 5 runs (3 for convert) each; all three write their thumbnails into
 # a fresh folder. Then the peak RSS (GNU time's maximum resident set size, the whole process) of
 # tourist-bench and of vipsthumbnail over the 50mp folder (target: tourist under 200 MB), and of
@@ -45,10 +45,10 @@ if [[ -z $(ls "$work/50mp") ]]; then
     index=0
     for name in ies__jpg__hdr__iphone_hdr_NO.jpg ies__jpg__mobile__HMD_Nokia_8.3_5G.jpg ies__jpg__mobile__jolla.jpg ies__jpg__Canon_40D.jpg; do
         width=$(vipsheader -f width "$samples/$name")
-        # Enlarged to 8,165 pixels wide, then cropped to 8,165 × 6,124 (50.0 megapixels).
-        vips resize "$samples/$name" "$work/enlarged.v" "$(python3 -c "print(8165 / $width * 1.0001)")" --vscale \
-            "$(python3 -c "print(6124 / $(vipsheader -f height "$samples/$name") * 1.0001)")"
-        vips crop "$work/enlarged.v" "$work/50mp/photo-$index.jpg[Q=90]" 0 0 8165 6124
+        # Enlarged to a little over 8,160 × 6,120, then cropped to it.
+        vips resize "$samples/$name" "$work/enlarged.v" "$(python3 -c "print(8160 / $width * 1.0001)")" --vscale \
+            "$(python3 -c "print(6120 / $(vipsheader -f height "$samples/$name") * 1.0001)")"
+        vips crop "$work/enlarged.v" "$work/50mp/photo-$index.jpg[Q=90]" 0 0 8160 6120
         index=$((index + 1))
     done
     rm -f "$work/enlarged.v"
