@@ -60,6 +60,11 @@
 # 17. store copy (Benchmarks/store-copy.sh), on a throwaway Ceph RGW on loopback: 20,000 pins with
 #    empty albums from a local store into a fresh bucket (target < 60 s), and the same copy again of
 #    the unchanged library, as a resumed copy runs (target: no write).
+# 18. Thumbnails (Benchmarks/thumbnails.sh): tourist's thumbnail path over the corpus photos and over
+#    50-megapixel JPEGs against vipsthumbnail (target <= 1.1x) and ImageMagick's convert -thumbnail
+#    (target >= 5x faster), and the peak RSS on the 50-megapixel ones (target < 200 MB).
+# 19. The album page of 21 own photos of 12 megapixels (Benchmarks/own-album-page.sh), first visit,
+#    until every tile is drawn, in headless chromium (target, once thumbnails exist: < 300 ms).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -177,3 +182,9 @@ bash Benchmarks/map-page.sh
 
 echo
 bash Benchmarks/store-copy.sh
+
+echo
+bash Benchmarks/thumbnails.sh
+
+echo
+bash Benchmarks/own-album-page.sh

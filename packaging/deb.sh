@@ -2,8 +2,9 @@
 # Makes OUT/tourist_VERSION-REVISION_amd64.deb from the staged tree (packaging/stage.sh), with
 # dpkg-deb: /usr/bin/tourist, the man pages (gzip -9n), the bash, zsh and fish completions where
 # Debian's shells look for them, /usr/share/doc/tourist/copyright (packaging/copyright.sh) and
-# changelog.Debian.gz. Depends: what dpkg-shlibdeps finds the binary linked to, and libcurl4,
-# which tourist loads at run time (dlopen, Sources/CurlShim) when it first makes an HTTP request.
+# changelog.Debian.gz. Depends: what dpkg-shlibdeps finds the binary linked to, libcurl4, which
+# tourist loads at run time (dlopen, Sources/CurlShim) when it first makes an HTTP request, and
+# libvips42, which it loads likewise (Sources/VipsShim) when it first reads an image's pixels.
 # VERSION is the binary's (`tourist --json --version`); dates come from SOURCE_DATE_EPOCH (the
 # Makefile sets it to the commit's time), so the same tree gives the same package.
 # Usage: packaging/deb.sh STAGE OUT REVISION   (from the repository's root; needs jq, dpkg-dev)
@@ -45,7 +46,7 @@ chmod 644 "$root/usr/share/doc/tourist/copyright"
 mkdir -p "$work/debian"
 printf 'Source: tourist\n\nPackage: tourist\nArchitecture: amd64\n' >"$work/debian/control"
 linked=$(cd "$work" && dpkg-shlibdeps -O root/usr/bin/tourist | sed -n 's/^shlibs:Depends=//p')
-depends="$linked, libcurl4 (>= 7.85.0)"
+depends="$linked, libcurl4 (>= 7.85.0), libvips42 (>= 8.13)"
 
 cat >"$root/DEBIAN/control" <<EOF
 Package: tourist

@@ -8,6 +8,8 @@
 public enum FuzzDoor: String, CaseIterable, Sendable {
     /// Photos of a scanned folder: `PhotoFileReader` (container walkers and libexif).
     case photoReader = "photo-reader"
+    /// A photo's bytes through libvips: `ImageDecoder`'s header, decode, fit, encode and grey square.
+    case imageDecode = "image-decode"
     /// `JSONParser`, whole and keeping some keys; parse → render → parse round trips.
     case jsonParser = "json-parser"
     /// A config file: `ConfigLoader.parse` with every built-in provider type.
@@ -55,6 +57,7 @@ public enum FuzzDoor: String, CaseIterable, Sendable {
     public func check(_ bytes: [UInt8]) {
         switch self {
         case .photoReader: PhotoReaderDoor.check(bytes)
+        case .imageDecode: ImageDecodeDoor.check(bytes)
         case .jsonParser: JSONParserDoor.check(bytes)
         case .config: ConfigDoor.check(bytes)
         case .pinCSV: PinFileDoor.check(bytes, format: .csv)

@@ -14,8 +14,37 @@ enum BoxWalker {
     }
 }
 
-/// Reading HEIF's item boxes: `iinf` (which item is which) and `iloc` (where an item's bytes are).
+/// Reading HEIF's item boxes: `iinf` (which item is which), `iloc` (where an item's bytes are) and
+/// `ipma` (which properties an item has).
 enum HEIFItems {
+    /// The indices (from 1, into `ipco`) of the properties `ipma` (the whole box) associates with
+    /// item `id`: entries of a 16-bit (version 0) or 32-bit item id, an 8-bit count, then 7-bit (or,
+    /// with flag 1, 15-bit) indices after an "essential" bit. Empty when the box is cut short.
+    static func propertyIndices(of id: Int, ipma box: [UInt8]) -> [Int] {
+        guard let version = box.bigEndian(at: 8, count: 1), let flags = box.bigEndian(at: 9, count: 3),
+            let entries = box.bigEndian(at: 12, count: 4)
+        else { return [] }
+        let idSize = version < 1 ? 2 : 4
+        let indexSize = flags & 1 == 1 ? 2 : 1
+        var position = 16
+        for _ in 0..<min(entries, box.count) {
+            guard let item = box.bigEndian(at: position, count: idSize), let count = box.bigEndian(at: position + idSize, count: 1) else {
+                return []
+            }
+            position += idSize + 1
+            if item == id {
+                var indices: [Int] = []
+                for number in 0..<count {
+                    guard let value = box.bigEndian(at: position + number * indexSize, count: indexSize) else { return [] }
+                    indices.append(value & (indexSize == 2 ? 0x7FFF : 0x7F))
+                }
+                return indices
+            }
+            position += count * indexSize
+        }
+        return []
+    }
+
     /// Where one item's bytes are: `constructionMethod` 0 is file offsets, 1 is inside `idat`.
     struct Location: Equatable {
         var constructionMethod: Int

@@ -1,6 +1,6 @@
 /// A photo's pixel size as its container states it (the image data's own header, which EXIF's
 /// PixelXDimension may contradict after an edit): JPEG's SOF segment, PNG's IHDR, WebP's VP8X, VP8
-/// or VP8L header, HEIF's largest `ispe` property (the full image, not a tile or a thumbnail).
+/// or VP8L header, HEIF's primary item's `ispe` property (the full image, not a tile or a thumbnail).
 enum PixelSize {
     static func read(_ reader: ByteReader) -> (width: Int, height: Int)? {
         guard let head = reader.read(at: 0, count: min(32, reader.size)), let container = ImageContainer.of(head) else { return nil }
@@ -55,23 +55,43 @@ enum PixelSize {
         }
     }
 
+    /// HEIF: the `ispe` (image spatial extent) property of the primary item (`pitm`, its
+    /// properties listed by `ipma`): a grid's size, not its tiles'. Without those boxes, the largest
+    /// `ispe` (the full image, not a tile or a thumbnail, in the files that lack them).
     private static func heif(_ reader: ByteReader) -> (width: Int, height: Int)? {
         guard let meta = try? ExifLocator.topLevelBox("meta", reader), meta.size <= ExifLocator.maximumBlock,
-            let box = reader.read(at: meta.offset, count: meta.size),
-            let iprp = BoxWalker.children(of: box, from: meta.header + 4)["iprp"],
-            let ipco = BoxWalker.children(of: box, from: iprp.lowerBound + 8)["ipco"]
+            let box = reader.read(at: meta.offset, count: meta.size)
         else { return nil }
-        var best: (width: Int, height: Int)?
+        let boxes = BoxWalker.children(of: box, from: meta.header + 4)
+        guard let iprp = boxes["iprp"] else { return nil }
+        let properties = BoxWalker.children(of: box, from: iprp.lowerBound + 8)
+        guard let ipco = properties["ipco"] else { return nil }
+        var extents: [Int: (width: Int, height: Int)] = [:]  // by property index, from 1
+        var index = 1
         var position = ipco.lowerBound + 8
         while position < ipco.upperBound, let size = box.bigEndian(at: position, count: 4), size >= 8, position + size <= ipco.upperBound {
             if box.fourCC(at: position + 4) == "ispe", let width = box.bigEndian(at: position + 12, count: 4),
-                let height = box.bigEndian(at: position + 16, count: 4),
-                UInt64(width) * UInt64(height) > best.map({ UInt64($0.width) * UInt64($0.height) }) ?? 0
-            {  // 32-bit sides: no overflow
-                best = (width, height)
+                let height = box.bigEndian(at: position + 16, count: 4)
+            {
+                extents[index] = (width, height)
             }
             position += size
+            index += 1
         }
-        return best
+        if let pitm = boxes["pitm"], let ipma = properties["ipma"], let primary = primaryItem(box, pitm: pitm),
+            let extent = HEIFItems.propertyIndices(of: primary, ipma: Array(box[ipma])).lazy.compactMap({ extents[$0] }).first
+        {
+            return extent
+        }
+        // 32-bit sides: the products do not overflow.
+        return extents.values.max { UInt64($0.width) * UInt64($0.height) < UInt64($1.width) * UInt64($1.height) }
+    }
+
+    /// The primary item's id, from `pitm` (a 16-bit id in version 0, else 32-bit).
+    private static func primaryItem(_ box: [UInt8], pitm: Range<Int>) -> Int? {
+        guard pitm.count >= 14, let version = box.bigEndian(at: pitm.lowerBound + 8, count: 1) else { return nil }
+        let end = pitm.lowerBound + 12 + (version == 0 ? 2 : 4)
+        guard end <= pitm.upperBound else { return nil }
+        return box.bigEndian(at: pitm.lowerBound + 12, count: version == 0 ? 2 : 4)
     }
 }

@@ -33,6 +33,9 @@ static struct {
     int (*image_get_string)(const VipsImage *, const char *, const char **);
     int (*image_get_typeof)(const VipsImage *, const char *);
     int (*image_hasalpha)(VipsImage *);
+    char **(*image_get_fields)(VipsImage *);
+    int (*image_remove)(VipsImage *, const char *);
+    void (*strfreev)(char **);
     VipsImage *(*image_copy_memory)(VipsImage *);
     void *(*image_write_to_memory)(VipsImage *, size_t *);
     int (*thumbnail)(const char *, VipsImage **, int, ...);
@@ -94,6 +97,9 @@ static void load_once(void) {
         && find(library, "vips_image_get_string", (void **)&api.image_get_string)
         && find(library, "vips_image_get_typeof", (void **)&api.image_get_typeof)
         && find(library, "vips_image_hasalpha", (void **)&api.image_hasalpha)
+        && find(library, "vips_image_get_fields", (void **)&api.image_get_fields)
+        && find(library, "vips_image_remove", (void **)&api.image_remove)
+        && find(library, "g_strfreev", (void **)&api.strfreev)
         && find(library, "vips_image_copy_memory", (void **)&api.image_copy_memory)
         && find(library, "vips_image_write_to_memory", (void **)&api.image_write_to_memory)
         && find(library, "vips_thumbnail", (void **)&api.thumbnail)
@@ -162,6 +168,9 @@ int tourist_vips_read_header(const char *path, tourist_vips_header *header, char
     int orientation = 1;
     if (api.image_get_typeof(image, "orientation") != 0 && api.image_get_int(image, "orientation", &orientation) != 0) orientation = 1;
     header->orientation = (orientation >= 1 && orientation <= 8) ? orientation : 1;
+    int interlaced = 0;
+    if (api.image_get_typeof(image, "interlaced") != 0 && api.image_get_int(image, "interlaced", &interlaced) != 0) interlaced = 0;
+    header->interlaced = interlaced != 0;
     const char *loader = NULL;
     if (api.image_get_string(image, "vips-loader", &loader) != 0 || loader == NULL) loader = "";
     snprintf(header->loader, sizeof header->loader, "%s", loader);
@@ -197,12 +206,31 @@ static VipsImage *in_memory(VipsImage *image) {
     return copy;
 }
 
+/// `image` without the metadata it was read with (EXIF, XMP, IPTC, its ICC profile, all applied
+/// already), so no encoder reads a stranger's EXIF again: libvips 8.14's WebP encoder parses it
+/// even when stripping, and a damaged Exif item of a HEIC made it read freed memory (found by the
+/// image-decode fuzzing door). Returns `image`.
+static VipsImage *without_metadata(VipsImage *image) {
+    if (image == NULL) return NULL;
+    char **fields = api.image_get_fields(image);
+    for (char **field = fields; field != NULL && *field != NULL; field++) {
+        if (strncmp(*field, "exif-", 5) == 0 || strcmp(*field, "xmp-data") == 0 || strcmp(*field, "iptc-data") == 0
+            || strcmp(*field, "icc-profile-data") == 0)
+            api.image_remove(image, *field);
+    }
+    if (fields != NULL) api.strfreev(fields);
+    return image;
+}
+
 void *tourist_vips_thumbnail_file(const char *path, int width, int height, char *error, size_t size) {
     api.error_clear();
     VipsImage *image = NULL;
-    int failed = api.thumbnail(path, &image, width, "height", height, "size", VIPS_SIZE_DOWN, "export_profile", "srgb",
-        "fail_on", VIPS_FAIL_ON_ERROR, NULL);
-    VipsImage *result = failed ? NULL : in_memory(as_8bit_srgb(image));
+    // An embedded profile (Display P3, Adobe RGB, a CMYK press profile) is converted to sRGB. An
+    // untagged image is read as sRGB: with an export profile alone, libvips 8.14 shifts its colours
+    // (red 200,30,30 came out 196,14,23); an untagged CMYK image gets libvips' CMYK profile.
+    int failed = api.thumbnail(path, &image, width, "height", height, "size", VIPS_SIZE_DOWN, "import_profile", "srgb",
+        "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    VipsImage *result = failed ? NULL : without_metadata(in_memory(as_8bit_srgb(image)));
     if (result == NULL) take_error("the image could not be decoded", error, size);
     return result;
 }
@@ -269,6 +297,14 @@ int tourist_vips_grey_square(void *image, int side, unsigned char *pixels, char 
     for (size_t i = 0; i < sizeof images / sizeof *images; i++) if (images[i] != NULL) api.object_unref(images[i]);
     if (!ok) take_error("the image could not be reduced to greyscale", error, size);
     return ok ? 0 : -1;
+}
+
+void *tourist_vips_pixels(void *image, int *bands, size_t *length, char *error, size_t size) {
+    api.error_clear();
+    *bands = api.image_get_bands(image);
+    void *memory = api.image_write_to_memory(image, length);
+    if (memory == NULL) take_error("the image's pixels could not be read", error, size);
+    return memory;
 }
 
 void tourist_vips_release(void *image) { api.object_unref(image); }

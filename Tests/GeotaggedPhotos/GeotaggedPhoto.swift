@@ -132,7 +132,8 @@ public struct GeotaggedPhoto: Sendable {
         let iinf = fullBox("iinf", version: 0, [0, 2] + infe(1, "hvc1") + infe(2, "Exif"))
         let ispe = fullBox("ispe", version: 0, Self.be(width, 4) + Self.be(height, 4))
         let thumbnail = fullBox("ispe", version: 0, Self.be(320, 4) + Self.be(240, 4))
-        let ipma = fullBox("ipma", version: 0, Self.be(1, 4) + [0, 1, 1, 0x81])
+        // Item 1, the image, has one essential property: the second `ispe` (the first is a thumbnail's).
+        let ipma = fullBox("ipma", version: 0, Self.be(1, 4) + [0, 1, 1, 0x82])
         let iprp = box("iprp", box("ipco", thumbnail + ispe) + ipma)
         func iloc(imageAt: Int, exifAt: Int) -> [UInt8] {
             // version 1: offset and length 4 bytes, no base offset, construction method 0.

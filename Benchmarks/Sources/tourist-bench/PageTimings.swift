@@ -39,10 +39,11 @@ func addPins(store path: String, count: Int) throws {
 }
 
 /// `tourist-bench page-timings --base URL --pin ID [--runs N] [--photos N] [--pages album,map]
-/// [--json FILE]`: times the album page of pin ID and the map page (or those `--pages` names) in
-/// headless chromium, N runs each after one visit
-/// that is not counted (it fills the HTTP cache: the counted runs are a returning user's), each
-/// run a fresh navigation from about:blank.
+/// [--cache warm|cold] [--json FILE]`: times the album page of pin ID and the map page (or those
+/// `--pages` names) in headless chromium, N runs each after one visit
+/// that is not counted (it fills the HTTP cache: the counted runs are a returning user's; with
+/// `--cache cold` the cache is emptied before every run, CDP's `Network.clearBrowserCache`, so
+/// every run is a first visit), each run a fresh navigation from about:blank.
 ///
 /// A run's time is measured in the page, from navigation start (`performance.timeOrigin`, so
 /// `performance.now()`) until the page's condition holds: a poller is installed in every new
@@ -60,11 +61,11 @@ func addPins(store path: String, count: Int) throws {
 /// Prints a summary on stderr and writes every run (with the navigation's and the main requests'
 /// timings, to see what dominates) as JSON to FILE, or stdout.
 func pageTimings(arguments: [String]) throws {
-    var options: [String: String] = ["--runs": "10", "--photos": "21", "--pages": "album,map"]
+    var options: [String: String] = ["--runs": "10", "--photos": "21", "--pages": "album,map", "--cache": "warm"]
     var index = 0
     while index < arguments.count {
         let key = arguments[index]
-        guard ["--base", "--pin", "--runs", "--photos", "--pages", "--json"].contains(key), index + 1 < arguments.count else {
+        guard ["--base", "--pin", "--runs", "--photos", "--pages", "--cache", "--json"].contains(key), index + 1 < arguments.count else {
             fail(usage)
         }
         options[key] = arguments[index + 1]
@@ -76,7 +77,9 @@ func pageTimings(arguments: [String]) throws {
         fail(usage)
     }
     let pages = Set((options["--pages"] ?? "").split(separator: ",").map(String.init))
-    guard !pages.isEmpty, pages.isSubset(of: ["album", "map"]) else { fail(usage) }
+    guard !pages.isEmpty, pages.isSubset(of: ["album", "map"]), let cache = options["--cache"], ["warm", "cold"].contains(cache) else {
+        fail(usage)
+    }
     while base.hasSuffix("/") { base.removeLast() }
 
     let browser = try WebDriver(windowWidth: 1280, windowHeight: 2400)
@@ -99,6 +102,9 @@ func pageTimings(arguments: [String]) throws {
         var visits: [[String: Any]] = []
         for run in 0...runs {  // run 0 is the uncounted first visit
             try browser.navigate(to: "about:blank")
+            if cache == "cold" {
+                try browser.command("POST", "/goog/cdp/execute", ["cmd": "Network.clearBrowserCache", "params": [String: String]()])
+            }
             try browser.navigate(to: url)
             var result: [String: Any]?
             let deadline = Date().addingTimeInterval(30)
@@ -139,7 +145,9 @@ func pageTimings(arguments: [String]) throws {
     var report: [String: Any] = [
         "browser": "chromium (headless), chromedriver",
         "poller": injected ? "installed before the page's scripts (CDP)" : "installed by executeAsync after the load event",
-        "http_cache": "warm: one uncounted first visit per page, same profile; about:blank between runs",
+        "http_cache": cache == "cold"
+            ? "cold: emptied before every run (each a first visit); one uncounted run first; about:blank between runs"
+            : "warm: one uncounted first visit per page, same profile; about:blank between runs",
     ]
     for (name, result) in measured { report[name] = result }
     let json = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
@@ -156,7 +164,8 @@ func pageTimings(arguments: [String]) throws {
     }
 }
 
-private let usage = "usage: tourist-bench page-timings --base URL --pin ID [--runs N] [--photos N] [--pages album,map] [--json FILE]"
+private let usage =
+    "usage: tourist-bench page-timings --base URL --pin ID [--runs N] [--photos N] [--pages album,map] [--cache warm|cold] [--json FILE]"
 
 /// The poller, installed in every new document of the top frame served over http: it records
 /// `window.__touristBench` = {condition, frame} (ms since navigation start) once the page's

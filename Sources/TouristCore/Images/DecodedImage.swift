@@ -52,6 +52,19 @@ public final class DecodedImage: @unchecked Sendable {
         return Array(UnsafeRawBufferPointer(start: bytes, count: length))
     }
 
+    /// Its pixels as decoded (8 bits a sample), row by row with `bands` samples each (3: sRGB,
+    /// 1: greyscale, one more with transparency): what tests check colours with.
+    func pixels() throws(ImageError) -> (bands: Int, bytes: [UInt8]) {
+        var reason = ImageDecoder.reasonBuffer()
+        var bands: Int32 = 0
+        var length = 0
+        guard let bytes = tourist_vips_pixels(image, &bands, &length, &reason, reason.count) else {
+            throw .damaged(reason: ImageDecoder.text(reason))
+        }
+        defer { tourist_vips_free(bytes) }
+        return (Int(bands), Array(UnsafeRawBufferPointer(start: bytes, count: length)))
+    }
+
     /// The image squeezed to `side` x `side` greyscale pixels (aspect ratio ignored), row by row:
     /// what a perceptual hash is computed from.
     public func greySquare(side: Int) throws(ImageError) -> [UInt8] {

@@ -3,7 +3,9 @@ import VipsShim
 /// Reads images with libvips, which is loaded on first use (only the commands that read pixels pay
 /// the ~60 ms it takes). Only the JPEG, PNG, WebP, TIFF and HEIF loaders are allowed; every other
 /// one, ImageMagick's among them, is blocked. An image's header is checked against `limits` before
-/// any pixel is decoded, so a decompression bomb is an `ImageError.tooLarge`, never a crash.
+/// any pixel is decoded, so a decompression bomb is an `ImageError.tooLarge`, never a crash; an
+/// image libvips must decode whole is held to a lower limit, so decoding one stays within a few
+/// hundred megabytes.
 ///
 /// Reading happens on the caller's thread and blocks it: call it from blocking-I/O threads.
 public struct ImageDecoder: Sendable {
@@ -24,9 +26,10 @@ public struct ImageDecoder: Sendable {
             throw .notDecodable(reason: Self.text(reason))
         }
         let loader = withUnsafeBytes(of: raw.loader) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let mimeType = ImageHeader.mimeType(ofLoader: loader)
         return ImageHeader(
             storedWidth: Int(raw.width), storedHeight: Int(raw.height), orientation: Int(raw.orientation),
-            pages: max(1, Int(raw.pages)), mimeType: ImageHeader.mimeType(ofLoader: loader)
+            pages: max(1, Int(raw.pages)), mimeType: mimeType, decodedWhole: raw.interlaced != 0 || mimeType == "image/heic"
         )
     }
 
@@ -35,7 +38,7 @@ public struct ImageDecoder: Sendable {
     /// scale for a small thumbnail). Its header is returned too, after the limits allowed it.
     public func decode(file path: String, fittingWithin side: Int) throws(ImageError) -> (header: ImageHeader, image: DecodedImage) {
         let header = try header(ofFile: path)
-        guard limits.allow(width: header.storedWidth, height: header.storedHeight) else {
+        guard limits.allow(header) else {
             throw .tooLarge(width: header.width, height: header.height, limit: limits)
         }
         var reason = Self.reasonBuffer()

@@ -25,6 +25,9 @@ public enum ImageError: ClassifiedError, Equatable, Sendable {
             "not an image tourist can decode (JPEG, PNG, WebP, TIFF or HEIF): \(reason)"
         case .damaged(let reason):
             "the image is damaged: \(reason)"
+        case .tooLarge(let width, let height, let limit) where limit.allow(width: width, height: height):
+            "the image is \(width)×\(height) pixels and must be decoded whole (a progressive JPEG, an interlaced PNG "
+                + "or a HEIF image), more than the \(limit.maxPixelsDecodedWhole / 1_000_000)-megapixel limit for those"
         case .tooLarge(let width, let height, let limit):
             "the image is \(width)×\(height) pixels, more than the \(limit.maxPixels / 1_000_000)-megapixel limit "
                 + "(at most \(limit.maxSide) pixels a side)"

@@ -10,6 +10,10 @@ public struct ImageHeader: Sendable, Equatable {
     /// The format, as a MIME type: "image/jpeg", "image/png", "image/webp", "image/tiff", "image/heic"
     /// (HEIF and AVIF both).
     public var mimeType: String
+    /// Whether libvips holds the whole image while decoding it, whatever size is asked for: a
+    /// progressive JPEG (libjpeg keeps every coefficient), an interlaced PNG, any HEIF (libheif
+    /// decodes it whole). Such an image is held to `ImageLimits.maxPixelsDecodedWhole`.
+    public var decodedWhole = false
 
     /// The width as the photo is seen (its orientation applied: 5 to 8 turn it a quarter).
     public var width: Int { turnsAQuarter ? storedHeight : storedWidth }

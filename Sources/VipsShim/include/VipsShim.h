@@ -24,6 +24,8 @@ typedef struct tourist_vips_header {
     /// Frames of an animation or pages of a document (1 for a still image).
     int pages;
     int bands;
+    /// 1 for a progressive JPEG or an interlaced PNG (which libvips decodes whole), else 0.
+    int interlaced;
     /// libvips' name of the loader that read it: "jpegload", "pngload", "webpload", "tiffload", "heifload".
     char loader[32];
 } tourist_vips_header;
@@ -56,6 +58,10 @@ int tourist_vips_encode(void *image, tourist_vips_encoding encoding, int quality
 /// `image` squeezed to exactly `side` x `side` greyscale pixels (aspect ratio ignored, transparency
 /// flattened onto white), written row by row into `pixels` (`side * side` bytes). 0, or -1 with the reason.
 int tourist_vips_grey_square(void *image, int side, unsigned char *pixels, char *error, size_t size);
+
+/// `image`'s pixels (8-bit, as decoded), row by row with their bands interleaved. Returns them (free
+/// with `tourist_vips_free`) with `*bands` and `*length` set, or NULL with the reason in `error`.
+void *tourist_vips_pixels(void *image, int *bands, size_t *length, char *error, size_t size);
 
 /// Drops the caller's reference to `image`.
 void tourist_vips_release(void *image);
