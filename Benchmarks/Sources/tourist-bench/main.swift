@@ -12,6 +12,7 @@
 //   tourist-bench plugin-overhead FIXTURE_DIR ROUNDS   time searches in process and through serve-plugin
 //   tourist-bench add-pins STORE COUNT    add COUNT pins spread over the world through TouristCore (see PageTimings.swift)
 //   tourist-bench page-timings --base URL --pin ID [--runs N] [--photos N] [--pages album,map] [--json FILE]   time the album and map pages in headless chromium
+//   tourist-bench lookalikes DIR          precision and recall of the perceptual hash on GROUP~VARIANT images (see LookalikesBench.swift)
 //   tourist-bench gazetteer ROUNDS        time the gazetteer's cold load, a lookup by name and nearest(to:) (see GazetteerBench.swift)
 //
 // `seed` writes the store's documented on-disk format directly (VERSION, index/pins.json,
@@ -242,6 +243,9 @@ case "gazetteer":
         fail("usage: tourist-bench gazetteer ROUNDS")
     }
     try gazetteerTimings(rounds: rounds)
+case "lookalikes":
+    guard arguments.count == 2 else { fail("usage: tourist-bench lookalikes DIR") }
+    try lookalikes(folder: arguments[arguments.startIndex + 1])
 case "page-timings":
     do {
         try pageTimings(arguments: Array(arguments.dropFirst()))
@@ -250,6 +254,6 @@ case "page-timings":
     }
 default:
     fail(
-        "usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | decode-album STORE PIN ROUNDS | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS [SPACING_M [MAXLAG_EVERY RETRY_AFTER]] | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS | add-pins STORE COUNT | page-timings --base URL --pin ID [--runs N] [--photos N] [--pages album,map] [--json FILE] | gazetteer ROUNDS"
+        "usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | decode-album STORE PIN ROUNDS | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS [SPACING_M [MAXLAG_EVERY RETRY_AFTER]] | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS | add-pins STORE COUNT | page-timings --base URL --pin ID [--runs N] [--photos N] [--pages album,map] [--json FILE] | gazetteer ROUNDS | lookalikes DIR"
     )
 }

@@ -10,6 +10,8 @@ extension AlbumFetcher {
     struct DownloadAttempt: Sendable {
         let key: PhotoKey
         let result: Result<(blob: BlobInfo, source: String?), any Error>
+        /// What the photo looks like; nil when it could not be decoded or lookalikes are off.
+        var look: PerceptualHash? = nil
     }
 
     /// How one photo's download ended, as recorded.
@@ -86,8 +88,12 @@ extension AlbumFetcher {
                     perform(pipeline.arrived(from: arrived.key.provider, at: clock.now))
                     group.addTask { [store] in
                         do {
-                            let blob = try await BlockingIO.run { try store.blobs.commit(arrived.writer, syncDirectory: false) }
-                            return .committed(DownloadAttempt(key: arrived.key, result: .success((blob, arrived.source))))
+                            // Decoded from the staged file, which committing hands to the store.
+                            let (blob, look) = try await BlockingIO.run { [lookalikes] in
+                                let look = lookalikes.enabled ? Self.perceptualHash(ofFile: arrived.writer.temporaryPath) : nil
+                                return (try store.blobs.commit(arrived.writer, syncDirectory: false), look)
+                            }
+                            return .committed(DownloadAttempt(key: arrived.key, result: .success((blob, arrived.source)), look: look))
                         } catch {
                             return .committed(DownloadAttempt(key: arrived.key, result: .failure(error)))
                         }
@@ -146,6 +152,14 @@ extension AlbumFetcher {
         }
     }
 
+    /// What the photo in file `path` looks like, from a small decode of it; nil when it cannot be
+    /// decoded (no libvips, not an image, damaged, too large): such a photo is compared with none.
+    /// Blocks its thread.
+    static func perceptualHash(ofFile path: String) -> PerceptualHash? {
+        guard let decoded = try? ImageDecoder().decode(file: path, fittingWithin: PerceptualHash.decodeSide) else { return nil }
+        return try? PerceptualHash(of: decoded.image)
+    }
+
     /// Runs `body` holding one of `sharedTransfers`' slots, when the fetch shares them.
     private func holdingSharedSlot<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         guard let sharedTransfers else { return try await body() }
@@ -167,6 +181,7 @@ extension AlbumFetcher {
                     results.append(.gone)
                     continue
                 }
+                let lookalike = attempt.look.flatMap { album.lookalike(of: $0, maxDistance: lookalikes.maxDistance) }
                 switch attempt.result {
                 case .success(let (blob, _)) where album.photos.contains(where: { $0.state == .stored && $0.sha256 == blob.sha256 }):
                     // The same bytes from another provider (or twice from one): the album keeps one.
@@ -176,6 +191,16 @@ extension AlbumFetcher {
                     album.photos[index].state = .rejected
                     album.photos[index].error = "the same photo as \(original) (identical bytes)"
                     results.append(.rejected)
+                case .success(let (blob, _)) where lookalike != nil:
+                    // Another size or encoding of a photo the album holds or removed, or a shot of the same burst.
+                    let reason = lookalike.map(album.reason)
+                    logger.debug("photo \(attempt.key) rejected: \(reason ?? "a lookalike")")
+                    album.photos[index].state = .rejected
+                    album.photos[index].perceptualHash = attempt.look
+                    album.photos[index].lookalike = lookalike
+                    album.photos[index].error = reason
+                    unwanted.append(blob.sha256)
+                    results.append(.rejected)
                 case .success(let (blob, source)):
                     uses.append((blob.sha256, attempt.key))
                     album.photos[index].state = .stored
@@ -183,6 +208,7 @@ extension AlbumFetcher {
                     album.photos[index].bytes = blob.bytes
                     album.photos[index].mimeType = blob.mimeType
                     album.photos[index].sourceURL = source
+                    album.photos[index].perceptualHash = attempt.look
                     results.append(.stored(bytes: blob.bytes))
                 case .failure(let error):
                     let message = (error as? ProviderError)?.description ?? String(describing: error)

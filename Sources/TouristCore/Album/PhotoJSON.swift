@@ -51,12 +51,22 @@ public struct PhotoJSON: Encodable, Sendable {
         var path: String?
         var sourceURL: String?
         var error: String?
+        var setAside: SetAside?
+    }
+
+    /// Why a rejected photo was set aside, for pages to switch on (`kind`) and link (`of`).
+    struct SetAside: Encodable, Sendable {
+        /// `lookalike` (it looks like a photo of the album), `removed-lookalike` (like one removed
+        /// from it), or `unusable` (any other rejection).
+        var kind: String
+        /// The photo it looks like; nil for `unusable`.
+        var of: String?
     }
 
     enum CodingKeys: String, CodingKey {
         case id, provider, title, owner, license, licenseID, licenseURL, attribution, takenAt, latitude, longitude, pageURL, distanceKm,
             camera, file
-        case state, size, sha256, bytes, mime, path, sourceURL, error
+        case state, size, sha256, bytes, mime, path, sourceURL, error, setAside
     }
 
     /// A search result, with its distance from the search's center when known.
@@ -90,7 +100,12 @@ public struct PhotoJSON: Encodable, Sendable {
             state: missing ? AlbumPhoto.missingState : photo.state.rawValue, size: photo.size, sha256: photo.sha256, bytes: photo.bytes,
             mime: photo.mimeType, path: withPath && photo.state == .stored && !missing ? photo.sha256.map(store.blobs.location(of:)) : nil,
             sourceURL: photo.sourceURL ?? photo.candidate.source(nearest: photo.size)?.source.location,
-            error: missing ? Remedy.after(AlbumPhoto.missingFacts, AlbumPhoto.missingRemedy(pin: nil).words) : photo.error
+            error: missing ? Remedy.after(AlbumPhoto.missingFacts, AlbumPhoto.missingRemedy(pin: nil).words) : photo.error,
+            setAside: photo.state != .rejected
+                ? nil
+                : SetAside(
+                    kind: photo.lookalike.map { $0.removed ? "removed-lookalike" : "lookalike" } ?? "unusable",
+                    of: photo.lookalike?.of.description)
         )
     }
 
@@ -123,6 +138,7 @@ public struct PhotoJSON: Encodable, Sendable {
         try container.encode(stored.path, forKey: .path)
         try container.encode(stored.sourceURL, forKey: .sourceURL)
         if let error = stored.error { try container.encode(error, forKey: .error) }
+        if let setAside = stored.setAside { try container.encode(setAside, forKey: .setAside) }
     }
 }
 

@@ -1,0 +1,43 @@
+import Foundation
+import TouristCore
+
+/// `tourist-bench lookalikes DIR`: the perceptual hash (`PerceptualHash`) of every image in DIR,
+/// decoded as a fetch decodes it, and for every pair whether the hashes call them the same photo
+/// at each `album.lookalikes.maxDistance` from 6 to 16, against the truth: a file named
+/// `GROUP~VARIANT.EXT` is the same photo as every other file of its GROUP, and a different photo
+/// from every file of another. Prints precision, recall (over pairs), the distinct pairs merged,
+/// the farthest copies and the closest distinct photos, and the hash's cost per photo.
+func lookalikes(folder: String) throws {
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("~") }.sorted()
+    guard names.count > 1 else { fail("lookalikes: \(folder) holds no GROUP~VARIANT files") }
+    let decoder = try ImageDecoder()
+    var hashes: [(group: String, name: String, hash: PerceptualHash)] = []
+    let clock = ContinuousClock()
+    let started = clock.now
+    for name in names {
+        let (_, image) = try decoder.decode(file: folder + "/" + name, fittingWithin: PerceptualHash.decodeSide)
+        hashes.append((String(name.prefix { $0 != "~" }), name, try PerceptualHash(of: image)))
+    }
+    let perPhoto = (clock.now - started) / names.count
+    var same: [(Int, String, String)] = [], distinct: [(Int, String, String)] = []
+    for (index, first) in hashes.enumerated() {
+        for second in hashes[(index + 1)...] {
+            let pair = (first.hash.distance(to: second.hash), first.name, second.name)
+            if first.group == second.group { same.append(pair) } else { distinct.append(pair) }
+        }
+    }
+    let groups = Set(hashes.map(\.group)).count
+    print("\(names.count) files, \(groups) distinct photos: \(same.count) pairs of copies, \(distinct.count) pairs of distinct photos")
+    print("decode at \(PerceptualHash.decodeSide) px and hash: \(perPhoto) per photo (mean)")
+    print("| maxDistance | precision | recall | distinct pairs merged |")
+    print("|---|---|---|---|")
+    for maxDistance in 6...16 {
+        let found = same.count { $0.0 <= maxDistance }, merged = distinct.count { $0.0 <= maxDistance }
+        let precision = found + merged == 0 ? 1 : Double(found) / Double(found + merged)
+        let recall = same.isEmpty ? 1 : Double(found) / Double(same.count)
+        print(String(format: "| %d | %.1f %% | %.1f %% | %d |", maxDistance, precision * 100, recall * 100, merged))
+    }
+    for (label, pairs) in [("farthest copies", same.sorted { $0.0 > $1.0 }), ("closest distinct photos", distinct.sorted { $0.0 < $1.0 })] {
+        print("\(label): " + pairs.prefix(4).map { "\($0.0) (\($0.1), \($0.2))" }.joined(separator: "; "))
+    }
+}

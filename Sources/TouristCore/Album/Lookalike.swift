@@ -1,0 +1,52 @@
+/// Why a photo was set aside for looking like another (`AlbumPhoto.lookalike`): the photo it looks
+/// like, whether that one was removed from the album, and how many of the 64 bits of their
+/// perceptual hashes differ.
+public struct Lookalike: Sendable, Codable, Equatable {
+    /// The photo it looks like.
+    public var of: PhotoKey
+    /// Whether that photo was removed from the album (removed photos never come back, re-encoded or not).
+    public var removed: Bool
+    /// The bits their perceptual hashes differ in (`PerceptualHash.distance(to:)`).
+    public var distance: Int
+
+    public init(of key: PhotoKey, removed: Bool, distance: Int) {
+        self.of = key
+        self.removed = removed
+        self.distance = distance
+    }
+}
+
+/// The perceptual hash of a photo removed from an album, kept so that a copy of it (another size,
+/// another encoding, from another provider) does not come back.
+public struct RemovedLook: Sendable, Codable, Equatable {
+    public var key: PhotoKey
+    public var perceptualHash: PerceptualHash
+
+    public init(key: PhotoKey, perceptualHash: PerceptualHash) {
+        self.key = key
+        self.perceptualHash = perceptualHash
+    }
+}
+
+extension Album {
+    /// The photo a photo with `hash` looks like, within `maxDistance` differing bits: a stored
+    /// photo of the album (the closest; the first of equals), else a removed one. Nil when none is
+    /// that alike.
+    func lookalike(of hash: PerceptualHash, maxDistance: Int) -> Lookalike? {
+        let stored = photos.compactMap { photo -> Lookalike? in
+            guard photo.state == .stored, let other = photo.perceptualHash else { return nil }
+            return Lookalike(of: photo.key, removed: false, distance: hash.distance(to: other))
+        }
+        let removed = (removedLooks ?? []).map { Lookalike(of: $0.key, removed: true, distance: hash.distance(to: $0.perceptualHash)) }
+        return (stored + removed).filter { $0.distance <= maxDistance }.min { $0.distance < $1.distance }
+    }
+
+    /// Why a photo set aside as `lookalike` was, in words: "looks like #3, from flickr" (its number
+    /// as the album lists it), or "looks like flickr:123, removed from this album".
+    func reason(_ lookalike: Lookalike) -> String {
+        guard !lookalike.removed, let index = photos.firstIndex(where: { $0.key == lookalike.of }) else {
+            return "looks like \(lookalike.of), removed from this album"
+        }
+        return "looks like #\(index + 1), from \(lookalike.of.provider)"
+    }
+}
