@@ -9,7 +9,7 @@
 #   `tourist-bench lookalikes` then hashes every file and reports precision and recall over pairs
 #   at each maxDistance, and how many distinct pairs were merged (target: recall >= 95 % and none
 #   at the default, 10).
-#   The two HDR pairs (the same shot taken with HDR off and on, one moment) count as one photo each.
+#   The two HDR pairs (one scene taken with HDR off and on) count as two photos each.
 #
 #   bash Benchmarks/lookalikes.sh        (BENCH_BIN=.build/debug to use a debug build)
 # Results: the table on stdout; the set in $BENCH_DIR/lookalikes.
@@ -32,7 +32,6 @@ for file in "$corpus"/*; do
     case "$file" in *.txt | *.json) continue ;; esac
     name=$(basename "$file")
     group=${name%.*}
-    case "$group" in *hdr_YES) group=${group%_YES}_NO ;; esac
     # Upright, as tourist sees it; a file libvips cannot read is no photo of the set.
     vips thumbnail "$file" "$work/upright.v" 4000 --size down 2>/dev/null || continue
     # Saved without metadata, so no copy carries an orientation that would turn it a second time.

@@ -250,25 +250,37 @@ int tourist_vips_encode(void *image, tourist_vips_encoding encoding, int quality
     return failed ? -1 : 0;
 }
 
-int tourist_vips_grey_square(void *image, int side, unsigned char *pixels, char *error, size_t size) {
+/// `image` squeezed to `side` x `side` pixels of `bands` bands in `interpretation` (B_W or sRGB),
+/// written into `pixels`; 0, or -1 with `failure` as the reason.
+static int square_pixels(void *image, int side, int interpretation, int bands, unsigned char *pixels, const char *failure,
+                         char *error, size_t size) {
     api.error_clear();
     VipsImage *flat = opaque(image);
-    VipsImage *square = NULL, *grey = NULL, *band = NULL;
+    VipsImage *square = NULL, *converted = NULL, *kept = NULL;
     int failed = flat == NULL
         || api.thumbnail_image(flat, &square, side, "height", side, "size", VIPS_SIZE_FORCE, NULL) != 0
-        || api.colourspace(square, &grey, VIPS_INTERPRETATION_B_W, NULL) != 0
-        || api.extract_band(grey, &band, 0, NULL) != 0;
-    VipsImage *bytes8 = failed ? NULL : as_8bit_srgb(band);
-    band = NULL;
-    size_t length = 0;
+        || api.colourspace(square, &converted, interpretation, NULL) != 0
+        || api.extract_band(converted, &kept, 0, "n", bands, NULL) != 0;
+    VipsImage *bytes8 = failed ? NULL : as_8bit_srgb(kept);
+    kept = NULL;
+    size_t length = 0, wanted = (size_t)side * (size_t)side * (size_t)bands;
     void *memory = bytes8 == NULL ? NULL : api.image_write_to_memory(bytes8, &length);
-    if (memory != NULL && length == (size_t)side * (size_t)side) memcpy(pixels, memory, length);
-    int ok = memory != NULL && length == (size_t)side * (size_t)side;
+    int ok = memory != NULL && length == wanted;
+    if (ok) memcpy(pixels, memory, length);
     if (memory != NULL) api.g_free(memory);
-    VipsImage *images[] = {flat, square, grey, band, bytes8};
+    VipsImage *images[] = {flat, square, converted, kept, bytes8};
     for (size_t i = 0; i < sizeof images / sizeof *images; i++) if (images[i] != NULL) api.object_unref(images[i]);
-    if (!ok) take_error("the image could not be reduced to greyscale", error, size);
+    if (!ok) take_error(failure, error, size);
     return ok ? 0 : -1;
+}
+
+int tourist_vips_grey_square(void *image, int side, unsigned char *pixels, char *error, size_t size) {
+    return square_pixels(image, side, VIPS_INTERPRETATION_B_W, 1, pixels, "the image could not be reduced to greyscale", error, size);
+}
+
+int tourist_vips_colour_square(void *image, int side, unsigned char *pixels, char *error, size_t size) {
+    return square_pixels(image, side, VIPS_INTERPRETATION_sRGB, 3, pixels, "the image could not be reduced to a colour square", error,
+                         size);
 }
 
 void tourist_vips_release(void *image) { api.object_unref(image); }

@@ -55,14 +55,17 @@ import Testing
             photo.perceptualHash = dice.maybe(
                 PerceptualHash(whole: dice.bits(), crops: (0..<dice.number(below: 11)).map { _ in dice.bits() }))
             photo.lookalike = dice.maybe(
-                Lookalike(of: PhotoKey(provider: "commons", id: "like\(index)"), removed: dice.number(below: 2) == 0, distance: dice.number(below: 17)))
+                Lookalike(
+                    of: PhotoKey(provider: "commons", id: "like\(index)"), removed: dice.number(below: 2) == 0,
+                    distance: dice.number(below: 17)))
             album.photos.append(photo)
             album.shown.insert(candidate.key)
             if dice.number(below: 3) == 0 {
                 let gone = PhotoKey(provider: "flickr", id: "gone\(index)")
                 album.removed.insert(gone)
                 if dice.number(below: 2) == 0 {
-                    album.removedLooks = (album.removedLooks ?? []) + [RemovedLook(key: gone, perceptualHash: PerceptualHash(whole: dice.bits(), crops: []))]
+                    album.removedLooks =
+                        (album.removedLooks ?? []) + [RemovedLook(key: gone, perceptualHash: PerceptualHash(whole: dice.bits(), crops: []))]
                 }
             }
         }

@@ -38,7 +38,8 @@ struct LookalikeTests {
         for (index, photo) in photos.enumerated() {
             try Data(photo.bytes).write(to: URL(fileURLWithPath: "\(set)/img/\(photo.id)"))
             let north = (offsetKm + 0.1 * Double(index + 1)) / 111.195
-            entries.append(.init(id: photo.id, latitude: center.latitude + north, longitude: center.longitude, files: ["m": "img/\(photo.id)"]))
+            entries.append(
+                .init(id: photo.id, latitude: center.latitude + north, longitude: center.longitude, files: ["m": "img/\(photo.id)"]))
         }
         try FixtureSetWriter.writeManifest(entries, in: set)
         let entry = TouristConfig.ProviderEntry(
@@ -89,11 +90,19 @@ struct LookalikeTests {
     @Test func theSamePictureFromTwoProvidersIsKeptOnceWithItsReason() async throws {
         let store = try Store(path: folder.child("store"))
         let pin = try newPin(store, target: 3)
-        let flickr = try provider("flickr", [("a.jpg", copy(of: Self.building, side: 640, as: .jpeg)), ("b.jpg", copy(of: Self.otherSpot, side: 640, as: .jpeg))])
-        let commons = try provider("commons", [("a.webp", copy(of: Self.building, side: 400, as: .webp, quality: 60)), ("c.jpg", copy(of: Self.tower, side: 400, as: .jpeg))], offsetKm: 0.01)
+        let flickr = try provider(
+            "flickr", [("a.jpg", copy(of: Self.building, side: 640, as: .jpeg)), ("b.jpg", copy(of: Self.otherSpot, side: 640, as: .jpeg))])
+        let commons = try provider(
+            "commons",
+            [
+                ("a.webp", copy(of: Self.building, side: 400, as: .webp, quality: 60)),
+                ("c.jpg", copy(of: Self.tower, side: 400, as: .jpeg)),
+            ], offsetKm: 0.01)
         let album = try await fetch(store, pin: pin, from: [flickr, commons])
         let stored = album.photos.filter { $0.state == .stored }.map(\.key.description)
-        #expect(Set(stored) == Set(["flickr:b.jpg", "commons:c.jpg"]).union(stored.filter { $0.hasPrefix("flickr:a") || $0.hasPrefix("commons:a") }))
+        #expect(
+            Set(stored)
+                == Set(["flickr:b.jpg", "commons:c.jpg"]).union(stored.filter { $0.hasPrefix("flickr:a") || $0.hasPrefix("commons:a") }))
         #expect(stored.count == 3, "the building from two spots and the tower are three photos: \(stored)")
         let copies = album.photos.filter { $0.key.id.hasPrefix("a.") }
         let kept = try #require(copies.first { $0.state == .stored }), setAside = try #require(copies.first { $0.state == .rejected })
@@ -108,18 +117,25 @@ struct LookalikeTests {
     @Test func aRemovedPhotoDoesNotComeBackReEncodedFromAnotherProvider() async throws {
         let store = try Store(path: folder.child("store"))
         let pin = try newPin(store, target: 2)
-        let flickr = try provider("flickr", [("a.jpg", copy(of: Self.building, side: 640, as: .jpeg)), ("b.jpg", copy(of: Self.otherSpot, side: 640, as: .jpeg))])
+        let flickr = try provider(
+            "flickr", [("a.jpg", copy(of: Self.building, side: 640, as: .jpeg)), ("b.jpg", copy(of: Self.otherSpot, side: 640, as: .jpeg))])
         let first = try await fetch(store, pin: pin, from: [flickr])
         #expect(first.photos.map(\.state) == [.stored, .stored])
         try store.transaction { try $0.removePhotos([PhotoKey(provider: "flickr", id: "a.jpg")], fromPin: pin) }
-        let commons = try provider("commons", [("a.webp", copy(of: Self.building, side: 320, as: .webp, quality: 50)), ("c.jpg", copy(of: Self.tower, side: 400, as: .jpeg))])
+        let commons = try provider(
+            "commons",
+            [("a.webp", copy(of: Self.building, side: 320, as: .webp, quality: 50)), ("c.jpg", copy(of: Self.tower, side: 400, as: .jpeg))])
         // The album asks for one more photo than it held: the search brings the copy and another.
         let album = try await fetch(store, pin: pin, from: [commons], count: 3)
         let copy = try #require(album.photos.first { $0.key.description == "commons:a.webp" })
         #expect(copy.state == .rejected)
         #expect(copy.error == "looks like flickr:a.jpg, removed from this album")
-        #expect(copy.lookalike == Lookalike(of: PhotoKey(provider: "flickr", id: "a.jpg"), removed: true, distance: copy.lookalike?.distance ?? -1))
-        #expect(album.photos.filter { $0.state == .stored }.map(\.key.description).sorted() == ["commons:c.jpg", "flickr:b.jpg"], "\(album.photos.map { "\($0.key) \($0.state) \($0.error ?? "")" })")
+        #expect(
+            copy.lookalike
+                == Lookalike(of: PhotoKey(provider: "flickr", id: "a.jpg"), removed: true, distance: copy.lookalike?.distance ?? -1))
+        #expect(
+            album.photos.filter { $0.state == .stored }.map(\.key.description).sorted() == ["commons:c.jpg", "flickr:b.jpg"],
+            "\(album.photos.map { "\($0.key) \($0.state) \($0.error ?? "")" })")
         let json = try MachineJSON.encoder().encode(AlbumJSON(album, store: store))
         let photos = try #require((try JSONSerialization.jsonObject(with: json) as? [String: Any])?["photos"] as? [[String: Any]])
         let setAside = try #require(photos.first { $0["id"] as? String == "commons:a.webp" }?["setAside"] as? [String: Any])
@@ -132,7 +148,8 @@ struct LookalikeTests {
         let camera = try provider(
             "camera",
             [
-                ("shot-1.jpg", copy(of: Self.building, side: 800, as: .jpeg)), ("shot-2.jpg", copy(of: Self.burstShot, side: 800, as: .jpeg)),
+                ("shot-1.jpg", copy(of: Self.building, side: 800, as: .jpeg)),
+                ("shot-2.jpg", copy(of: Self.burstShot, side: 800, as: .jpeg)),
                 ("later.jpg", copy(of: Self.tower, side: 800, as: .jpeg)),
             ])
         let album = try await fetch(store, pin: pin, from: [camera])

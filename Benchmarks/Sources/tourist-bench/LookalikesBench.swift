@@ -3,7 +3,8 @@ import TouristCore
 
 /// `tourist-bench lookalikes DIR`: the perceptual hash (`PerceptualHash`) of every image in DIR,
 /// decoded as a fetch decodes it, and for every pair whether the hashes call them the same photo
-/// at each `album.lookalikes.maxDistance` from 6 to 16, against the truth: a file named
+/// at each `album.lookalikes.maxDistance` from 6 to 16 (and the colours within
+/// `PerceptualHash.colourTolerance`), against the truth: a file named
 /// `GROUP~VARIANT.EXT` is the same photo as every other file of its GROUP, and a different photo
 /// from every file of another. Prints precision, recall (over pairs), the distinct pairs merged,
 /// the farthest copies and the closest distinct photos, and the hash's cost per photo.
@@ -22,7 +23,9 @@ func lookalikes(folder: String) throws {
     var same: [(Int, String, String)] = [], distinct: [(Int, String, String)] = []
     for (index, first) in hashes.enumerated() {
         for second in hashes[(index + 1)...] {
-            let pair = (first.hash.distance(to: second.hash), first.name, second.name)
+            // A pair the colours tell apart counts as 99 bits apart: alike at no maxDistance.
+            let colours = first.hash.colourDifference(to: second.hash) ?? 0
+            let pair = (colours <= PerceptualHash.colourTolerance ? first.hash.distance(to: second.hash) : 99, first.name, second.name)
             if first.group == second.group { same.append(pair) } else { distinct.append(pair) }
         }
     }

@@ -29,16 +29,20 @@ public struct RemovedLook: Sendable, Codable, Equatable {
 }
 
 extension Album {
-    /// The photo a photo with `hash` looks like, within `maxDistance` differing bits: a stored
+    /// The photo a photo with `hash` looks like (`PerceptualHash.likeness`): a stored
     /// photo of the album (the closest; the first of equals), else a removed one. Nil when none is
     /// that alike.
     func lookalike(of hash: PerceptualHash, maxDistance: Int) -> Lookalike? {
         let stored = photos.compactMap { photo -> Lookalike? in
-            guard photo.state == .stored, let other = photo.perceptualHash else { return nil }
-            return Lookalike(of: photo.key, removed: false, distance: hash.distance(to: other))
+            guard photo.state == .stored, let other = photo.perceptualHash,
+                let distance = hash.likeness(to: other, maxDistance: maxDistance)
+            else { return nil }
+            return Lookalike(of: photo.key, removed: false, distance: distance)
         }
-        let removed = (removedLooks ?? []).map { Lookalike(of: $0.key, removed: true, distance: hash.distance(to: $0.perceptualHash)) }
-        return (stored + removed).filter { $0.distance <= maxDistance }.min { $0.distance < $1.distance }
+        let removed = (removedLooks ?? []).compactMap { look in
+            hash.likeness(to: look.perceptualHash, maxDistance: maxDistance).map { Lookalike(of: look.key, removed: true, distance: $0) }
+        }
+        return (stored + removed).min { $0.distance < $1.distance }
     }
 
     /// Why a photo set aside as `lookalike` was, in words: "looks like #3, from flickr" (its number

@@ -57,6 +57,11 @@ int tourist_vips_encode(void *image, tourist_vips_encoding encoding, int quality
 /// flattened onto white), written row by row into `pixels` (`side * side` bytes). 0, or -1 with the reason.
 int tourist_vips_grey_square(void *image, int side, unsigned char *pixels, char *error, size_t size);
 
+/// `image` squeezed to exactly `side` x `side` sRGB pixels (aspect ratio ignored, transparency
+/// dropped), written row by row into `pixels` (`side * side * 3` bytes, red, green, blue). 0, or -1
+/// with the reason.
+int tourist_vips_colour_square(void *image, int side, unsigned char *pixels, char *error, size_t size);
+
 /// Drops the caller's reference to `image`.
 void tourist_vips_release(void *image);
 
