@@ -14,12 +14,16 @@ func lookalikes(folder: String) throws {
     let decoder = try ImageDecoder()
     var hashes: [(group: String, name: String, hash: PerceptualHash)] = []
     let clock = ContinuousClock()
-    let started = clock.now
+    var decoding = Duration.zero, hashing = Duration.zero
     for name in names {
+        let started = clock.now
         let (_, image) = try decoder.decode(file: folder + "/" + name, fittingWithin: PerceptualHash.decodeSide)
-        hashes.append((String(name.prefix { $0 != "~" }), name, try PerceptualHash(of: image)))
+        let decoded = clock.now
+        guard let hash = try PerceptualHash(of: image) else { fail("lookalikes: \(name) is flat: it has no layout to compare") }
+        hashes.append((String(name.prefix { $0 != "~" }), name, hash))
+        decoding += decoded - started
+        hashing += clock.now - decoded
     }
-    let perPhoto = (clock.now - started) / names.count
     var same: [(Int, String, String)] = [], distinct: [(Int, String, String)] = []
     for (index, first) in hashes.enumerated() {
         for second in hashes[(index + 1)...] {
@@ -31,7 +35,8 @@ func lookalikes(folder: String) throws {
     }
     let groups = Set(hashes.map(\.group)).count
     print("\(names.count) files, \(groups) distinct photos: \(same.count) pairs of copies, \(distinct.count) pairs of distinct photos")
-    print("decode at \(PerceptualHash.decodeSide) px and hash: \(perPhoto) per photo (mean)")
+    let milliseconds = { (total: Duration) in String(format: "%.2f ms", total / .milliseconds(1) / Double(names.count)) }
+    print("per photo (mean): decode at \(PerceptualHash.decodeSide) px \(milliseconds(decoding)), hash \(milliseconds(hashing))")
     print("| maxDistance | precision | recall | distinct pairs merged |")
     print("|---|---|---|---|")
     for maxDistance in 6...16 {

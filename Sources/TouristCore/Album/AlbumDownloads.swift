@@ -153,11 +153,12 @@ extension AlbumFetcher {
     }
 
     /// What the photo in file `path` looks like, from a small decode of it; nil when it cannot be
-    /// decoded (no libvips, not an image, damaged, too large): such a photo is compared with none.
+    /// decoded (no libvips, not an image, damaged, too large) or has no layout to compare (flat, or
+    /// a few pixels): such a photo is compared with none.
     /// Blocks its thread.
     static func perceptualHash(ofFile path: String) -> PerceptualHash? {
         guard let decoded = try? ImageDecoder().decode(file: path, fittingWithin: PerceptualHash.decodeSide) else { return nil }
-        return try? PerceptualHash(of: decoded.image)
+        return (try? PerceptualHash(of: decoded.image)) ?? nil
     }
 
     /// Runs `body` holding one of `sharedTransfers`' slots, when the fetch shares them.

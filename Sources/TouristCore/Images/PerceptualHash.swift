@@ -39,14 +39,26 @@ public struct PerceptualHash: Sendable, Hashable, Codable, CustomStringConvertib
         self.colours = colours
     }
 
-    /// The hashes and colours of `image`.
-    public init(of image: DecodedImage) throws(ImageError) {
+    /// The least difference between the darkest and the lightest of the grey square's pixels for a
+    /// picture to have a layout to compare: a flat one (one colour, or a picture of a few pixels)
+    /// has none, and its bits would be noise.
+    static let leastContrast = 16
+    /// The smallest side a picture needs to be compared.
+    static let leastSide = 16
+
+    /// The hashes and colours of `image`; nil when it has no layout to compare (`leastContrast`,
+    /// `leastSide`).
+    public init?(of image: DecodedImage) throws(ImageError) {
+        guard image.width >= Self.leastSide, image.height >= Self.leastSide else { return nil }
         self.init(greySquare: try image.greySquare(side: Self.side), colours: try image.colourSquare(side: Self.colourSide))
     }
 
     /// The hashes of `side` x `side` grey pixels, row by row (what `DecodedImage.greySquare` gives),
-    /// with the colours of the 4 x 4 grid.
-    init(greySquare pixels: [UInt8], colours: [UInt8]) {
+    /// with the colours of the 4 x 4 grid; nil when they are flat (`leastContrast`).
+    init?(greySquare pixels: [UInt8], colours: [UInt8]) {
+        guard let darkest = pixels.min(), let lightest = pixels.max(), Int(lightest) - Int(darkest) >= Self.leastContrast else {
+            return nil
+        }
         self.colours = colours
         let grey = pixels.map(Double.init)
         let n = Double(Self.side)
