@@ -2,7 +2,8 @@
 # What the perceptual hash adds to `tourist fetch --all` at its bound, in one run:
 #   PINS pins (default 50) × 21 photos from the fixture provider with `latencyMs` 50 and
 #   downloads.concurrency 8 (as Benchmarks/fetch-all.sh), every photo a distinct real JPEG of
-#   640 × 480 (noise drawn by `vips gaussnoise`, about 180 KB: a decode costs what a photo's does),
+#   640 × 480 (three bands of Perlin noise drawn by `vips perlin`: smooth blobs of colour, so each
+#   has a layout to hash, where white noise shrinks to a flat grey that is compared with none),
 #   fetched with `album.lookalikes` off and on; median of 3 each, fresh store each time.
 #   Target: on adds at most 5 %.
 #
@@ -24,9 +25,15 @@ fi
 bin=${BENCH_BIN:-$(swift build -c release --static-swift-stdlib --show-bin-path)}
 
 python3 Benchmarks/fixture-set.py "$work" "$pins" "$photos" 1024
+seed=0
 for file in "$work"/set/files/*.jpg; do
-    vips gaussnoise "$file[Q=85]" 640 480 --mean 128 --sigma 50
+    for band in red green blue; do
+        seed=$((seed + 1))
+        vips perlin "$work/$band.v" 640 480 --cell-size 80 --uchar --seed "$seed"
+    done
+    vips bandjoin "$work/red.v $work/green.v $work/blue.v" "$file[Q=85]"
 done
+rm -f "$work"/*.v
 
 export TOURIST_STORE="$work/store"
 for setting in false true; do

@@ -15,11 +15,16 @@ func lookalikes(folder: String) throws {
     var hashes: [(group: String, name: String, hash: PerceptualHash)] = []
     let clock = ContinuousClock()
     var decoding = Duration.zero, hashing = Duration.zero
+    var flat: [String] = []
     for name in names {
         let started = clock.now
         let (_, image) = try decoder.decode(file: folder + "/" + name, fittingWithin: PerceptualHash.decodeSide)
         let decoded = clock.now
-        guard let hash = try PerceptualHash(of: image) else { fail("lookalikes: \(name) is flat: it has no layout to compare") }
+        // A flat picture (one colour) has no layout to compare: a fetch compares it with none.
+        guard let hash = try PerceptualHash(of: image) else {
+            flat.append(name)
+            continue
+        }
         hashes.append((String(name.prefix { $0 != "~" }), name, hash))
         decoding += decoded - started
         hashing += clock.now - decoded
@@ -34,7 +39,8 @@ func lookalikes(folder: String) throws {
         }
     }
     let groups = Set(hashes.map(\.group)).count
-    print("\(names.count) files, \(groups) distinct photos: \(same.count) pairs of copies, \(distinct.count) pairs of distinct photos")
+    if !flat.isEmpty { print("\(flat.count) flat files (one colour), compared with none: \(flat.joined(separator: ", "))") }
+    print("\(hashes.count) files, \(groups) distinct photos: \(same.count) pairs of copies, \(distinct.count) pairs of distinct photos")
     let milliseconds = { (total: Duration) in String(format: "%.2f ms", total / .milliseconds(1) / Double(names.count)) }
     print("per photo (mean): decode at \(PerceptualHash.decodeSide) px \(milliseconds(decoding)), hash \(milliseconds(hashing))")
     print("| maxDistance | precision | recall | distinct pairs merged |")
