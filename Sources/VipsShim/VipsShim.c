@@ -222,14 +222,18 @@ static VipsImage *without_metadata(VipsImage *image) {
     return image;
 }
 
-void *tourist_vips_thumbnail_file(const char *path, int width, int height, char *error, size_t size) {
+void *tourist_vips_thumbnail_file(const char *path, int width, int height, int colour, char *error, size_t size) {
     api.error_clear();
     VipsImage *image = NULL;
     // An embedded profile (Display P3, Adobe RGB, a CMYK press profile) is converted to sRGB. An
-    // untagged image is read as sRGB: with an export profile alone, libvips 8.14 shifts its colours
-    // (red 200,30,30 came out 196,14,23); an untagged CMYK image gets libvips' CMYK profile.
-    int failed = api.thumbnail(path, &image, width, "height", height, "size", VIPS_SIZE_DOWN, "import_profile", "srgb",
-        "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    // untagged colour image is read as sRGB: with an export profile alone, libvips 8.14 shifts its
+    // colours (red 200,30,30 came out 196,14,23); an untagged CMYK image gets libvips' CMYK profile.
+    // A greyscale image is left to libvips: an sRGB input profile cannot read one channel.
+    int failed = colour
+        ? api.thumbnail(path, &image, width, "height", height, "size", VIPS_SIZE_DOWN, "import_profile", "srgb", "export_profile", "srgb",
+              "fail_on", VIPS_FAIL_ON_ERROR, NULL)
+        : api.thumbnail(path, &image, width, "height", height, "size", VIPS_SIZE_DOWN, "export_profile", "srgb", "fail_on",
+              VIPS_FAIL_ON_ERROR, NULL);
     VipsImage *result = failed ? NULL : without_metadata(in_memory(as_8bit_srgb(image)));
     if (result == NULL) take_error("the image could not be decoded", error, size);
     return result;
@@ -278,24 +282,27 @@ int tourist_vips_encode(void *image, tourist_vips_encoding encoding, int quality
     return failed ? -1 : 0;
 }
 
-int tourist_vips_grey_square(void *image, int side, unsigned char *pixels, char *error, size_t size) {
+/// `image` squeezed to `side` x `side` pixels of `bands` bands in `interpretation` (B_W or sRGB),
+/// written into `pixels`; 0, or -1 with `failure` as the reason.
+static int square_pixels(void *image, int side, int interpretation, int bands, unsigned char *pixels, const char *failure,
+                         char *error, size_t size) {
     api.error_clear();
     VipsImage *flat = opaque(image);
-    VipsImage *square = NULL, *grey = NULL, *band = NULL;
+    VipsImage *square = NULL, *converted = NULL, *kept = NULL;
     int failed = flat == NULL
         || api.thumbnail_image(flat, &square, side, "height", side, "size", VIPS_SIZE_FORCE, NULL) != 0
-        || api.colourspace(square, &grey, VIPS_INTERPRETATION_B_W, NULL) != 0
-        || api.extract_band(grey, &band, 0, NULL) != 0;
-    VipsImage *bytes8 = failed ? NULL : as_8bit_srgb(band);
-    band = NULL;
-    size_t length = 0;
+        || api.colourspace(square, &converted, interpretation, NULL) != 0
+        || api.extract_band(converted, &kept, 0, "n", bands, NULL) != 0;
+    VipsImage *bytes8 = failed ? NULL : as_8bit_srgb(kept);
+    kept = NULL;
+    size_t length = 0, wanted = (size_t)side * (size_t)side * (size_t)bands;
     void *memory = bytes8 == NULL ? NULL : api.image_write_to_memory(bytes8, &length);
-    if (memory != NULL && length == (size_t)side * (size_t)side) memcpy(pixels, memory, length);
-    int ok = memory != NULL && length == (size_t)side * (size_t)side;
+    int ok = memory != NULL && length == wanted;
+    if (ok) memcpy(pixels, memory, length);
     if (memory != NULL) api.g_free(memory);
-    VipsImage *images[] = {flat, square, grey, band, bytes8};
+    VipsImage *images[] = {flat, square, converted, kept, bytes8};
     for (size_t i = 0; i < sizeof images / sizeof *images; i++) if (images[i] != NULL) api.object_unref(images[i]);
-    if (!ok) take_error("the image could not be reduced to greyscale", error, size);
+    if (!ok) take_error(failure, error, size);
     return ok ? 0 : -1;
 }
 
@@ -305,6 +312,15 @@ void *tourist_vips_pixels(void *image, int *bands, size_t *length, char *error, 
     void *memory = api.image_write_to_memory(image, length);
     if (memory == NULL) take_error("the image's pixels could not be read", error, size);
     return memory;
+}
+
+int tourist_vips_grey_square(void *image, int side, unsigned char *pixels, char *error, size_t size) {
+    return square_pixels(image, side, VIPS_INTERPRETATION_B_W, 1, pixels, "the image could not be reduced to greyscale", error, size);
+}
+
+int tourist_vips_colour_square(void *image, int side, unsigned char *pixels, char *error, size_t size) {
+    return square_pixels(image, side, VIPS_INTERPRETATION_sRGB, 3, pixels, "the image could not be reduced to a colour square", error,
+                         size);
 }
 
 void tourist_vips_release(void *image) { api.object_unref(image); }

@@ -101,9 +101,10 @@ import TestSupport
             rows.append("u\(index),Photo \(index),\(48.8584 + Double(index) * 0.001),2.2945,\(server.url("/photos/u\(index).jpg"))")
         }
         let csv = try harness.folder.write("urls.csv", rows.joined(separator: "\n") + "\n")
+        // Five copies of one picture (their bytes differ): lookalikes are off, this is about downloads.
         let config = try harness.folder.write(
             "urls.json",
-            #"{"providers": [{"name": "web", "type": "exec", "command": ["\#(Self.examples)/csv/tourist-provider-csv"], "file": "\#(csv)"}]}"#
+            #"{"album": {"lookalikes": {"enabled": false}}, "providers": [{"name": "web", "type": "exec", "command": ["\#(Self.examples)/csv/tourist-provider-csv"], "file": "\#(csv)"}]}"#
         )
         let pin = try #require(try await harness.json("pin", "add", "48.8584", "2.2945", "--config", config)["id"] as? String)
         let album = try await harness.json("fetch", pin, "--count", "5", "--config", config).photos

@@ -9,6 +9,13 @@ public struct FixtureSetWriter {
         public var latitude: Double
         public var longitude: Double
         public var files: [String: String]
+
+        public init(id: String, latitude: Double, longitude: Double, files: [String: String]) {
+            self.id = id
+            self.latitude = latitude
+            self.longitude = longitude
+            self.files = files
+        }
     }
 
     /// Writes `count` photos around (`latitude`, `longitude`): photo i lies `0.1 * (i + 1)` km north,

@@ -64,9 +64,22 @@ import Testing
                         mimeType: ImageRecipe.current(kind).encoding.mimeType)
                 }
             }
+            photo.perceptualHash = dice.maybe(
+                PerceptualHash(whole: dice.bits(), crops: (0..<dice.number(below: 11)).map { _ in dice.bits() }))
+            photo.lookalike = dice.maybe(
+                Lookalike(
+                    of: PhotoKey(provider: "commons", id: "like\(index)"), removed: dice.number(below: 2) == 0,
+                    distance: dice.number(below: 17)))
             album.photos.append(photo)
             album.shown.insert(candidate.key)
-            if dice.number(below: 3) == 0 { album.removed.insert(PhotoKey(provider: "flickr", id: "gone\(index)")) }
+            if dice.number(below: 3) == 0 {
+                let gone = PhotoKey(provider: "flickr", id: "gone\(index)")
+                album.removed.insert(gone)
+                if dice.number(below: 2) == 0 {
+                    album.removedLooks =
+                        (album.removedLooks ?? []) + [RemovedLook(key: gone, perceptualHash: PerceptualHash(whole: dice.bits(), crops: []))]
+                }
+            }
         }
         if dice.number(below: 2) == 0 {
             var history = PageHistory()
@@ -234,6 +247,9 @@ final class Dice {
     func number(below bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
 
     func pick<T>(_ values: [T]) -> T { values[number(below: values.count)] }
+
+    /// 64 random bits.
+    func bits() -> UInt64 { generator.next() }
 
     /// `value`, or nil half of the time.
     func maybe<T>(_ value: @autoclosure () -> T) -> T? { number(below: 2) == 0 ? value() : nil }

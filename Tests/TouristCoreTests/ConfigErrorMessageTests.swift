@@ -356,7 +356,7 @@ import TestSupport
             ),
             (
                 #"{"album": {"zzz": 1}}"#,
-                #"/etc/t/config.json: album.zzz: unknown key "zzz". Remove it; the keys allowed here are: photos, size."#
+                #"/etc/t/config.json: album.zzz: unknown key "zzz". Remove it; the keys allowed here are: photos, size, lookalikes."#
             ),
             (#"{"album": {"photo": 1}}"#, #"/etc/t/config.json: album.photo: unknown key "photo". Did you mean "photos"?"#),
             (

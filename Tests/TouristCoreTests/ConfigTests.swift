@@ -46,6 +46,21 @@ import Fixture
         )
     }
 
+    @Test func lookalikesAreOnUnlessTurnedOffAndTheirDistanceIsChecked() throws {
+        #expect(try load("{}").album.lookalikes == TouristConfig.Lookalikes(enabled: true, maxDistance: 10))
+        let set = try load(#"{"album": {"lookalikes": {"enabled": false, "maxDistance": 6}}}"#).album.lookalikes
+        #expect(set == TouristConfig.Lookalikes(enabled: false, maxDistance: 6))
+        #expect(
+            message(#"{"album": {"lookalikes": {"maxDistance": 40}}}"#)
+                == "/etc/t/config.json: album.lookalikes.maxDistance: 40 is out of range. Use a number from 0 to 16.")
+        #expect(
+            message(#"{"album": {"lookalikes": {"enabled": "no"}}}"#)
+                == "/etc/t/config.json: album.lookalikes.enabled: expected true or false, found a string. Write true or false without quotes."
+        )
+        #expect(
+            message(#"{"album": {"lookalikes": {"distance": 4}}}"#)?.hasPrefix("/etc/t/config.json: album.lookalikes.distance: ") == true)
+    }
+
     @Test func refusesDuplicateProviderNames() {
         #expect(
             message(#"{"providers": [{"name": "a", "type": "fixture"}, {"name": "a", "type": "fixture"}]}"#)

@@ -27,7 +27,8 @@ import Testing
         let blob = BlobInfo(sha256: String(repeating: "a", count: 64), bytes: bytes, mimeType: "image/jpeg")
         let header = ImageHeader(storedWidth: 96, storedHeight: 64, orientation: 1, pages: 1, mimeType: "image/jpeg")
         return AlbumFetcher.DownloadAttempt(
-            key: PhotoKey(provider: provider, id: id), result: .success(.init(blob: blob, source: nil, header: header, derived: [])))
+            key: PhotoKey(provider: provider, id: id),
+            result: .success(.init(blob: blob, source: nil, header: header, derived: [], look: nil)))
     }
 
     func after(_ milliseconds: Int) -> ContinuousClock.Instant { start + .milliseconds(milliseconds) }

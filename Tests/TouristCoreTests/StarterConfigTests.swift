@@ -30,7 +30,17 @@ import Testing
         let defaults = TouristConfig(source: .builtIn, storePath: nil, directory: "")
         #expect(file["store"] == .string("~/.local/share/tourist"))
         #expect(
-            file["album"] == .object([("photos", .number(Double(Defaults.albumPhotos))), ("size", .string(defaults.album.size.rawValue))]))
+            file["album"]
+                == .object([
+                    ("photos", .number(Double(Defaults.albumPhotos))), ("size", .string(defaults.album.size.rawValue)),
+                    (
+                        "lookalikes",
+                        .object([
+                            ("enabled", .bool(defaults.album.lookalikes.enabled)),
+                            ("maxDistance", .number(Double(defaults.album.lookalikes.maxDistance))),
+                        ])
+                    ),
+                ]))
         #expect(file["downloads"]?["concurrency"] == .number(Double(defaults.downloads.concurrency)))
         #expect(file["routing"] == .object([("strategy", .string(defaults.strategy.rawValue))]))
         #expect(file["serve"] == .object([("tiles", .null)]))

@@ -13,6 +13,7 @@
 //   tourist-bench add-pins STORE COUNT    add COUNT pins spread over the world through TouristCore (see PageTimings.swift)
 //   tourist-bench page-timings --base URL --pin ID [--runs N] [--photos N] [--pages album,map] [--cache warm|cold] [--json FILE]   time the album and map pages in headless chromium
 //   tourist-bench thumbnails OUT SIDE FILE…   tourist's thumbnail path over the files, as vipsthumbnail does (see Thumbnails.swift)
+//   tourist-bench lookalikes DIR          precision and recall of the perceptual hash on GROUP~VARIANT images (see LookalikesBench.swift)
 //   tourist-bench gazetteer ROUNDS        time the gazetteer's cold load, a lookup by name and nearest(to:) (see GazetteerBench.swift)
 //
 // `seed` writes the store's documented on-disk format directly (VERSION, index/pins.json,
@@ -248,6 +249,9 @@ case "thumbnails":
         fail("usage: tourist-bench thumbnails OUT SIDE FILE…")
     }
     try thumbnails(into: arguments[arguments.startIndex + 1], side: side, files: Array(arguments.dropFirst(3)))
+case "lookalikes":
+    guard arguments.count == 2 else { fail("usage: tourist-bench lookalikes DIR") }
+    try lookalikes(folder: arguments[arguments.startIndex + 1])
 case "page-timings":
     do {
         try pageTimings(arguments: Array(arguments.dropFirst()))
@@ -256,6 +260,6 @@ case "page-timings":
     }
 default:
     fail(
-        "usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | decode-album STORE PIN ROUNDS | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS [SPACING_M [MAXLAG_EVERY RETRY_AFTER]] | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS | add-pins STORE COUNT | page-timings --base URL --pin ID [--runs N] [--photos N] [--pages album,map] [--cache warm|cold] [--json FILE] | gazetteer ROUNDS | thumbnails OUT SIDE FILE…"
+        "usage: tourist-bench ingest STORE FILE… | seed STORE PINS JPEG… | seed-unique STORE PINS BYTES | load STORE [ROUNDS] | decode-album STORE PIN ROUNDS | serve-flickr DIR PHOTOS BYTES DELAY_MS | serve-commons DIR FILES DELAY_MS [SPACING_M [MAXLAG_EVERY RETRY_AFTER]] | write-photos DIR COUNT | serve-plugin FIXTURE_DIR | plugin-overhead FIXTURE_DIR ROUNDS | add-pins STORE COUNT | page-timings --base URL --pin ID [--runs N] [--photos N] [--pages album,map] [--cache warm|cold] [--json FILE] | gazetteer ROUNDS | thumbnails OUT SIDE FILE… | lookalikes DIR"
     )
 }

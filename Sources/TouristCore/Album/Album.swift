@@ -39,6 +39,11 @@ public struct AlbumPhoto: Sendable, Codable, Equatable {
     /// Why its derived images cannot be made: the stored image cannot be decoded (the pages show a
     /// placeholder with these words). Absent for a photo that decodes.
     public var imageError: String?
+    /// What the photo looks like, computed when it was downloaded; absent when it could not be
+    /// decoded, when lookalikes were off, and for photos stored before tourist kept it.
+    public var perceptualHash: PerceptualHash?
+    /// The photo this one was set aside for (state `rejected`): it looks like it.
+    public var lookalike: Lookalike?
 
     public init(candidate: PhotoCandidate, size: PhotoSize) {
         self.candidate = candidate
@@ -106,6 +111,9 @@ public struct Album: Sendable, Codable, Equatable {
     public var shown: Set<PhotoKey>
     /// Photos the user removed; they never come back.
     public var removed: Set<PhotoKey>
+    /// What the removed photos that had a perceptual hash looked like, so a copy of one from another
+    /// provider does not come back either (absent while there are none).
+    public var removedLooks: [RemovedLook]?
     /// How many photos the album should hold (the last `--count`, else the config's default).
     public var target: Int
     /// The result pages this pin has read, per provider (absent in albums written before it existed).

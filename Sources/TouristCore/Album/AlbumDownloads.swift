@@ -13,12 +13,14 @@ extension AlbumFetcher {
     }
 
     /// A photo stored: its blob, the source read, and what decoding it found (`PhotoExamination`):
-    /// its header and its derived images, stored too.
+    /// its header, its derived images (stored too) and what it looks like (nil when lookalikes are
+    /// off, or it has no layout to compare).
     struct Arrival: Sendable {
         let blob: BlobInfo
         let source: String?
         let header: ImageHeader
         let derived: [DerivedImage]
+        let look: PerceptualHash?
     }
 
     /// How one photo's download ended, as recorded.
@@ -96,7 +98,9 @@ extension AlbumFetcher {
                     perform(pipeline.arrived(from: arrived.key.provider, at: clock.now))
                     group.addTask { [store] in
                         do {
-                            let arrival = try await BlockingIO.run { try Self.examineAndCommit(arrived, store: store) }
+                            let arrival = try await BlockingIO.run { [lookalikes] in
+                                try Self.examineAndCommit(arrived, store: store, hashing: lookalikes.enabled)
+                            }
                             return .committed(DownloadAttempt(key: arrived.key, result: .success(arrival)))
                         } catch let error as ImageError where !error.isPhotoProblem {
                             // No libvips: no photo can be examined, so the fetch stops with what to install.
@@ -160,14 +164,16 @@ extension AlbumFetcher {
     }
 
     /// Decodes a photo that arrived once (`PhotoExamination`), then stores it and its derived
-    /// images as blobs (not flushed yet: recording their references does). A photo that cannot be
-    /// decoded, or is over the limits, throws its `ImageError` and stores nothing. Blocks: runs on
-    /// a blocking-I/O thread, never on a network slot.
-    private static func examineAndCommit(_ arrived: Transferred, store: Store) throws -> Arrival {
+    /// images as blobs (not flushed yet: recording their references does), and computes what it
+    /// looks like from its thumbnail when `hashing`. A photo that cannot be decoded, or is over the
+    /// limits, throws its `ImageError` and stores nothing. Blocks: runs on a blocking-I/O thread,
+    /// never on a network slot.
+    private static func examineAndCommit(_ arrived: Transferred, store: Store, hashing: Bool) throws -> Arrival {
         let examination = try PhotoExamination.examine(file: arrived.writer.temporaryPath, decoder: try ImageDecoder())
+        let look = hashing ? try PerceptualHash(of: examination.thumbnail) : nil
         let blob = try store.blobs.commit(arrived.writer, syncDirectory: false)
         let derived = try store.commitDerived(examination.images)
-        return Arrival(blob: blob, source: arrived.source, header: examination.header, derived: derived)
+        return Arrival(blob: blob, source: arrived.source, header: examination.header, derived: derived, look: look)
     }
 
     /// Runs `body` holding one of `sharedTransfers`' slots, when the fetch shares them.
@@ -191,6 +197,8 @@ extension AlbumFetcher {
                     results.append(.gone)
                     continue
                 }
+                let look: PerceptualHash? = if case .success(let arrival) = attempt.result { arrival.look } else { nil }
+                let lookalike = look.flatMap { album.lookalike(of: $0, maxDistance: lookalikes.maxDistance) }
                 switch attempt.result {
                 case .success(let arrival) where album.photos.contains(where: { $0.state == .stored && $0.sha256 == arrival.blob.sha256 }):
                     // The same bytes from another provider (or twice from one): the album keeps one.
@@ -201,6 +209,16 @@ extension AlbumFetcher {
                     album.photos[index].error = "the same photo as \(original) (identical bytes)"
                     unwanted += arrival.derived.map(\.sha256)
                     results.append(.rejected)
+                case .success(let arrival) where lookalike != nil:
+                    // Another size or encoding of a photo the album holds or removed, or a shot of the same burst.
+                    let reason = lookalike.map(album.reason)
+                    logger.debug("photo \(attempt.key) rejected: \(reason ?? "a lookalike")")
+                    album.photos[index].state = .rejected
+                    album.photos[index].perceptualHash = arrival.look
+                    album.photos[index].lookalike = lookalike
+                    album.photos[index].error = reason
+                    unwanted += [arrival.blob.sha256] + arrival.derived.map(\.sha256)
+                    results.append(.rejected)
                 case .success(let arrival):
                     let blob = arrival.blob
                     uses.append((blob.sha256, PhotoView.referenceLine(pin: id, key: attempt.key, use: nil)))
@@ -210,6 +228,7 @@ extension AlbumFetcher {
                     album.photos[index].bytes = blob.bytes
                     album.photos[index].sourceURL = arrival.source
                     album.photos[index].recordExamination(arrival.header, derived: arrival.derived)
+                    album.photos[index].perceptualHash = arrival.look
                     results.append(.stored(bytes: blob.bytes))
                 case .failure(let error):
                     let message = (error as? ProviderError)?.description ?? String(describing: error)

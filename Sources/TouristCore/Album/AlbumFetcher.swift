@@ -16,11 +16,13 @@ public struct AlbumFetcher: Sendable {
     /// transfer holds one, so the run as a whole keeps `downloads.concurrency`. Nil: this fetch
     /// alone counts.
     public let sharedTransfers: ConcurrencyGate?
+    /// Whether a photo that looks like one the album holds or removed is set aside, and how alike is alike.
+    public let lookalikes: TouristConfig.Lookalikes
 
     public init(
         store: Store, router: Router, downloads: TouristConfig.Downloads, size: PhotoSize,
         retryPolicy: RetryPolicy, logger: Logger, progress: (@Sendable (FetchProgress) -> Void)? = nil,
-        sharedTransfers: ConcurrencyGate? = nil
+        sharedTransfers: ConcurrencyGate? = nil, lookalikes: TouristConfig.Lookalikes = TouristConfig.Lookalikes()
     ) {
         self.store = store
         self.router = router
@@ -30,6 +32,7 @@ public struct AlbumFetcher: Sendable {
         self.logger = logger
         self.progress = progress
         self.sharedTransfers = sharedTransfers
+        self.lookalikes = lookalikes
     }
 
     /// Completes the album of pin `id`: a no-op when it is complete, a resume when it was interrupted.

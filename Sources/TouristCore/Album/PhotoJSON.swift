@@ -58,12 +58,22 @@ public struct PhotoJSON: Encodable, Sendable {
         var preview: DerivedImageJSON?
         /// Why it has no thumbnail or preview: its image cannot be decoded.
         var imageError: String?
+        var setAside: SetAside?
+    }
+
+    /// Why a rejected photo was set aside, for pages to switch on (`kind`) and link (`of`).
+    struct SetAside: Encodable, Sendable {
+        /// `lookalike` (it looks like a photo of the album), `removed-lookalike` (like one removed
+        /// from it), or `unusable` (any other rejection).
+        var kind: String
+        /// The photo it looks like; nil for `unusable`.
+        var of: String?
     }
 
     enum CodingKeys: String, CodingKey {
         case id, provider, title, owner, license, licenseID, licenseURL, attribution, takenAt, latitude, longitude, pageURL, distanceKm,
             camera, file
-        case state, size, sha256, bytes, mime, path, sourceURL, error, width, height, thumbnail, preview, imageError
+        case state, size, sha256, bytes, mime, path, sourceURL, error, width, height, thumbnail, preview, imageError, setAside
     }
 
     /// A search result, with its distance from the search's center when known.
@@ -101,7 +111,12 @@ public struct PhotoJSON: Encodable, Sendable {
             width: photo.width, height: photo.height,
             thumbnail: photo.derivedImage(.thumbnail).map { DerivedImageJSON($0, store: store, withPath: withPath) },
             preview: photo.derivedImage(.preview).map { DerivedImageJSON($0, store: store, withPath: withPath) },
-            imageError: photo.imageError
+            imageError: photo.imageError,
+            setAside: photo.state != .rejected
+                ? nil
+                : SetAside(
+                    kind: photo.lookalike.map { $0.removed ? "removed-lookalike" : "lookalike" } ?? "unusable",
+                    of: photo.lookalike?.of.description)
         )
     }
 
@@ -139,6 +154,7 @@ public struct PhotoJSON: Encodable, Sendable {
         try container.encode(stored.thumbnail, forKey: .thumbnail)
         try container.encode(stored.preview, forKey: .preview)
         if let imageError = stored.imageError { try container.encode(imageError, forKey: .imageError) }
+        if let setAside = stored.setAside { try container.encode(setAside, forKey: .setAside) }
     }
 }
 

@@ -72,13 +72,19 @@ public struct ConfigLoader: Sendable {
         }
 
         if let album = try root.object("album") {
-            try album.rejectUnknownKeys(allowed: ["photos", "size"])
+            try album.rejectUnknownKeys(allowed: ["photos", "size", "lookalikes"])
             config.album.photos = try album.integer("photos", in: Defaults.photoCounts) ?? config.album.photos
             if let letter = try album.string("size", environment: environment) {
                 guard let size = PhotoSize(rawValue: letter) else {
                     throw album.error("size", "unknown photo size \"\(letter)\"", fix: "Use one of: \(PhotoSize.allLetters).")
                 }
                 config.album.size = size
+            }
+            if let lookalikes = try album.object("lookalikes") {
+                try lookalikes.rejectUnknownKeys(allowed: ["enabled", "maxDistance"])
+                config.album.lookalikes.enabled = try lookalikes.bool("enabled") ?? config.album.lookalikes.enabled
+                config.album.lookalikes.maxDistance =
+                    try lookalikes.integer("maxDistance", in: TouristConfig.Lookalikes.distances) ?? config.album.lookalikes.maxDistance
             }
         }
         if let downloads = try root.object("downloads") {

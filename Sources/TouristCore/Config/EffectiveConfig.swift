@@ -20,7 +20,19 @@ public enum EffectiveConfig {
     ) -> JSONValue {
         .object([
             ("store", .string(storePath)),
-            ("album", .object([("photos", .number(Double(config.album.photos))), ("size", .string(config.album.size.rawValue))])),
+            (
+                "album",
+                .object([
+                    ("photos", .number(Double(config.album.photos))), ("size", .string(config.album.size.rawValue)),
+                    (
+                        "lookalikes",
+                        .object([
+                            ("enabled", .bool(config.album.lookalikes.enabled)),
+                            ("maxDistance", .number(Double(config.album.lookalikes.maxDistance))),
+                        ])
+                    ),
+                ])
+            ),
             (
                 "downloads",
                 .object([

@@ -18,6 +18,24 @@ public struct TouristConfig: Sendable {
     public struct Album: Sendable, Equatable {
         public var photos = Defaults.albumPhotos
         public var size = PhotoSize.small240
+        public var lookalikes = Lookalikes()
+    }
+
+    /// Whether a photo that looks like one the album holds, or held and lost to a removal, is set
+    /// aside (`album.lookalikes`), and how alike is alike.
+    public struct Lookalikes: Sendable, Equatable {
+        /// The most differing bits (of 64) `maxDistance` may allow: past it, different photos of
+        /// one place start to look alike (`tourist-bench lookalikes`).
+        public static let distances = 0...16
+
+        public var enabled = true
+        /// The most bits two photos' perceptual hashes may differ in for them to count as the same photo.
+        public var maxDistance = 10
+
+        public init(enabled: Bool = true, maxDistance: Int = 10) {
+            self.enabled = enabled
+            self.maxDistance = maxDistance
+        }
     }
 
     public struct Downloads: Sendable, Equatable {

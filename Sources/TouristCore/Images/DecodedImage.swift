@@ -75,4 +75,15 @@ public final class DecodedImage: @unchecked Sendable {
         }
         return pixels
     }
+
+    /// The image squeezed to `side` x `side` sRGB pixels (aspect ratio ignored), row by row, three
+    /// bytes each (red, green, blue): the colours a perceptual hash keeps beside its grey layout.
+    public func colourSquare(side: Int) throws(ImageError) -> [UInt8] {
+        var reason = ImageDecoder.reasonBuffer()
+        var pixels = [UInt8](repeating: 0, count: side * side * 3)
+        guard tourist_vips_colour_square(image, Int32(side), &pixels, &reason, reason.count) == 0 else {
+            throw .damaged(reason: ImageDecoder.text(reason))
+        }
+        return pixels
+    }
 }

@@ -29,7 +29,8 @@ public struct ImageDecoder: Sendable {
         let mimeType = ImageHeader.mimeType(ofLoader: loader)
         return ImageHeader(
             storedWidth: Int(raw.width), storedHeight: Int(raw.height), orientation: Int(raw.orientation),
-            pages: max(1, Int(raw.pages)), mimeType: mimeType, decodedWhole: raw.interlaced != 0 || mimeType == "image/heic"
+            pages: max(1, Int(raw.pages)), mimeType: mimeType, decodedWhole: raw.interlaced != 0 || mimeType == "image/heic",
+            bands: Int(raw.bands)
         )
     }
 
@@ -42,7 +43,8 @@ public struct ImageDecoder: Sendable {
             throw .tooLarge(width: header.width, height: header.height, limit: limits)
         }
         var reason = Self.reasonBuffer()
-        guard let image = tourist_vips_thumbnail_file(path, Int32(side), Int32(side), &reason, reason.count) else {
+        guard let image = tourist_vips_thumbnail_file(path, Int32(side), Int32(side), header.bands >= 3 ? 1 : 0, &reason, reason.count)
+        else {
             throw .damaged(reason: Self.text(reason))
         }
         return (header, DecodedImage(image))

@@ -14,6 +14,8 @@ public struct ImageHeader: Sendable, Equatable {
     /// progressive JPEG (libjpeg keeps every coefficient), an interlaced PNG, any HEIF (libheif
     /// decodes it whole). Such an image is held to `ImageLimits.maxPixelsDecodedWhole`.
     public var decodedWhole = false
+    /// The bands of its pixels: 1 grey, 2 grey with transparency, 3 RGB, 4 RGB with transparency or CMYK.
+    public var bands = 3
 
     /// The width as the photo is seen (its orientation applied: 5 to 8 turn it a quarter).
     public var width: Int { turnsAQuarter ? storedHeight : storedWidth }

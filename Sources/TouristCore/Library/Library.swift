@@ -201,7 +201,8 @@ public final class Library: Sendable {
     ) -> AlbumFetcher {
         AlbumFetcher(
             store: store, router: router, downloads: config.downloads, size: size ?? config.album.size,
-            retryPolicy: providers.retryPolicy, logger: providers.logger, progress: progress, sharedTransfers: sharedTransfers
+            retryPolicy: providers.retryPolicy, logger: providers.logger, progress: progress, sharedTransfers: sharedTransfers,
+            lookalikes: config.album.lookalikes
         )
     }
 }

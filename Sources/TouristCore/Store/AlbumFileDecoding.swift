@@ -13,6 +13,9 @@ package enum AlbumFileDecoding {
         album.photos = try object.required("photos") { (value) throws(IndexDecodingError) in try IndexValue.array(value, photo) }
         album.shown = try object.required("shown", keySet)
         album.removed = try object.required("removed", keySet)
+        album.removedLooks = try object.optional("removedLooks") { (value) throws(IndexDecodingError) in
+            try IndexValue.array(value, removedLook)
+        }
         album.pageHistory = try object.optional("pageHistory", pageHistory)
         album.report = try object.optional("report", report)
         return album
@@ -52,6 +55,8 @@ package enum AlbumFileDecoding {
         photo.height = try object.optional("height", IndexValue.int)
         photo.derived = try object.optional("derived") { (value) throws(IndexDecodingError) in try IndexValue.array(value, derived) }
         photo.imageError = try object.optional("imageError", IndexValue.string)
+        photo.perceptualHash = try object.optional("perceptualHash", perceptualHash)
+        photo.lookalike = try object.optional("lookalike", lookalike)
         return photo
     }
 
@@ -63,6 +68,23 @@ package enum AlbumFileDecoding {
             width: try object.required("width", IndexValue.int), height: try object.required("height", IndexValue.int),
             mimeType: try object.required("mimeType", IndexValue.string)
         )
+    }
+
+    static func perceptualHash(_ value: JSONValue) throws(IndexDecodingError) -> PerceptualHash {
+        guard let hash = PerceptualHash(try IndexValue.string(value)) else { throw IndexDecodingError(.unexpected) }
+        return hash
+    }
+
+    static func lookalike(_ value: JSONValue) throws(IndexDecodingError) -> Lookalike {
+        let object = try IndexObject(value)
+        return Lookalike(
+            of: try object.required("of", key), removed: try object.required("removed", IndexValue.bool),
+            distance: try object.required("distance", IndexValue.int))
+    }
+
+    static func removedLook(_ value: JSONValue) throws(IndexDecodingError) -> RemovedLook {
+        let object = try IndexObject(value)
+        return RemovedLook(key: try object.required("key", key), perceptualHash: try object.required("perceptualHash", perceptualHash))
     }
 
     static func view(_ value: JSONValue) throws(IndexDecodingError) -> PhotoView {

@@ -71,6 +71,11 @@ enum IndexValue {
         return text
     }
 
+    static func bool(_ value: JSONValue) throws(IndexDecodingError) -> Bool {
+        guard case .bool(let flag) = value else { throw IndexDecodingError(.unexpected) }
+        return flag
+    }
+
     static func double(_ value: JSONValue) throws(IndexDecodingError) -> Double {
         guard case .number(let number) = value else { throw IndexDecodingError(.unexpected) }
         return number

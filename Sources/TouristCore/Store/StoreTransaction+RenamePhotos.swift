@@ -21,6 +21,7 @@ extension StoreTransaction {
         let shown = Set(album.shown.map { renamed($0) ?? $0 }), removed = Set(album.removed.map { renamed($0) ?? $0 })
         guard !moved.isEmpty || shown != album.shown || removed != album.removed else { return 0 }
         (album.shown, album.removed) = (shown, removed)
+        album.removedLooks = album.removedLooks?.map { RemovedLook(key: renamed($0.key) ?? $0.key, perceptualHash: $0.perceptualHash) }
         for (photo, key) in moved {
             try addReferences(photo.blobUses.map { ($0.sha256, PhotoView.referenceLine(pin: id, key: key, use: $0.use)) })
         }

@@ -160,7 +160,7 @@ public final class StoreTransaction: Sendable {
     }
 
     /// Removes photos `keys` from the album of pin `id`; they are remembered as removed, so no later
-    /// collection brings them back, and each blob no other album photo uses is deleted. Nothing is
+    /// collection brings them back (nor, by their looks, a copy of them from elsewhere), and each blob no other album photo uses is deleted. Nothing is
     /// removed when one of `keys` is not in the album (`notFound`). Returns the blobs deleted.
     @discardableResult
     public func removePhotos(_ keys: [PhotoKey], fromPin id: String) throws -> Int {
@@ -174,6 +174,8 @@ public final class StoreTransaction: Sendable {
         let removing = album.photos.filter { keys.contains($0.key) }
         album.photos.removeAll { keys.contains($0.key) }
         album.removed.formUnion(keys)
+        let looks = removing.compactMap { photo in photo.perceptualHash.map { RemovedLook(key: photo.key, perceptualHash: $0) } }
+        if !looks.isEmpty { album.removedLooks = (album.removedLooks ?? []) + looks }
         // The album is saved first: a crash after it leaves at most a reference that lists a removed
         // photo, which keeps its blob until `store gc`.
         try save(album)

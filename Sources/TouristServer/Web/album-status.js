@@ -96,3 +96,33 @@ function partElement(part, onAction) {
   }
   return h('p', { class: part.muted ? 'muted' : null, id: part.id }, part.text);
 }
+
+/** What each kind of set-aside photo is called (the server's `setAside.kind`). */
+const SET_ASIDE_LABELS = {
+  lookalike: 'Looks like a photo in this album',
+  'removed-lookalike': 'Looks like a photo you removed',
+  unusable: 'Unusable',
+};
+
+/**
+ * The photos of `album` that were set aside (rejected), each as {id, kind, label, title, reason}:
+ * `kind` as the server sent it, `label` what the page calls that kind, and `reason` the server's
+ * words for this photo ("looks like #3, from flickr").
+ */
+export function setAsidePhotos(album) {
+  return (album.photos || [])
+    .filter((photo) => photo && photo.state === 'rejected')
+    .map((photo) => {
+      const kind = photo.setAside?.kind || 'unusable';
+      return { id: photo.id, kind, label: SET_ASIDE_LABELS[kind] || SET_ASIDE_LABELS.unusable, title: photo.title, reason: photo.error || '' };
+    });
+}
+
+/** Shows `items` (from `setAsidePhotos`) in `element`, a <details>; hidden when there are none. */
+export function renderSetAside(element, items) {
+  element.hidden = items.length === 0;
+  const summary = h('summary', {}, `${plural(items.length, 'photo')} set aside`);
+  const list = h('ul', { class: 'album-set-aside-list' }, ...items.map((item) => h('li', { 'data-kind': item.kind, 'data-photo': item.id },
+    h('span', { class: 'album-set-aside-label' }, item.label), ` — ${item.title}: ${item.reason}`)));
+  element.replaceChildren(summary, list);
+}

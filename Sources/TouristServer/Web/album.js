@@ -18,7 +18,7 @@
 // started it asks (the report's question) whether to replace it anyway: Replace or Keep.
 
 import * as api from './api.js';
-import { albumStatus, renderStatus } from './album-status.js';
+import { albumStatus, renderSetAside, renderStatus, setAsidePhotos } from './album-status.js';
 import { on } from './events.js';
 import { PinEditForm } from './pin-edit.js';
 import {
@@ -104,6 +104,8 @@ class AlbumPage {
     this.noteElement = h('p', { id: 'album-note', class: 'album-note muted', hidden: true });
     // A list only while it has items (an empty list is an error to a screen reader).
     this.grid = h('div', { id: 'album-grid', class: 'album-grid', 'aria-label': 'Photos', hidden: true });
+    // The photos set aside (lookalikes, unusable ones), and why: shut until opened.
+    this.setAsideElement = h('details', { id: 'album-set-aside', class: 'album-set-aside muted', hidden: true });
 
     container.append(h('div', { class: 'album' },
       h('div', { class: 'page-header album-header' },
@@ -118,7 +120,8 @@ class AlbumPage {
       this.editForm.element,
       this.nextElement,
       this.statusElement,
-      this.grid));
+      this.grid,
+      this.setAsideElement));
   }
 
   // ---- Loading ------------------------------------------------------------------------------
@@ -198,6 +201,7 @@ class AlbumPage {
     else this.grid.removeAttribute('role');
     this.renderNote(album);
     this.renderStatus(photos);
+    renderSetAside(this.setAsideElement, setAsidePhotos(album));
     this.renderButtons();
   }
 

@@ -37,9 +37,10 @@ int tourist_vips_read_header(const char *path, tourist_vips_header *header, char
 /// Decodes the image file at `path` into memory, fitted inside `width` x `height` (never enlarged),
 /// shrinking on load where the format allows (a JPEG at 1/2, 1/4 or 1/8 scale), with its EXIF
 /// orientation applied, in 8-bit sRGB (CMYK and 16-bit images converted), its first frame only.
-/// A damaged image (truncated, corrupt data) is an error, not a grey part. Returns the image, or
-/// NULL with the reason in `error`.
-void *tourist_vips_thumbnail_file(const char *path, int width, int height, char *error, size_t size);
+/// A damaged image (truncated, corrupt data) is an error, not a grey part. `colour` says the image
+/// has 3 or more bands (`tourist_vips_header.bands`): an untagged one is then read as sRGB (a
+/// greyscale one stays grey). Returns the image, or NULL with the reason in `error`.
+void *tourist_vips_thumbnail_file(const char *path, int width, int height, int colour, char *error, size_t size);
 
 /// `image` fitted inside `width` x `height` (never enlarged), in memory. NULL with the reason in `error`.
 void *tourist_vips_shrink(void *image, int width, int height, char *error, size_t size);
@@ -62,6 +63,11 @@ int tourist_vips_grey_square(void *image, int side, unsigned char *pixels, char 
 /// `image`'s pixels (8-bit, as decoded), row by row with their bands interleaved. Returns them (free
 /// with `tourist_vips_free`) with `*bands` and `*length` set, or NULL with the reason in `error`.
 void *tourist_vips_pixels(void *image, int *bands, size_t *length, char *error, size_t size);
+
+/// `image` squeezed to exactly `side` x `side` sRGB pixels (aspect ratio ignored, transparency
+/// dropped), written row by row into `pixels` (`side * side * 3` bytes, red, green, blue). 0, or -1
+/// with the reason.
+int tourist_vips_colour_square(void *image, int side, unsigned char *pixels, char *error, size_t size);
 
 /// Drops the caller's reference to `image`.
 void tourist_vips_release(void *image);
