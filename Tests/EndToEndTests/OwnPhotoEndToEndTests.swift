@@ -108,6 +108,7 @@ import TestSupport
             }
             album["photos"] = photos
             for set in ["shown", "removed"] { album[set] = (album[set] as? [String] ?? []).map(legacy) }
+            album["removedLooks"] = nil  // an older tourist kept no removed photo's look
             try JSONSerialization.data(withJSONObject: album, options: [.sortedKeys, .withoutEscapingSlashes]).write(
                 to: URL(fileURLWithPath: path))
         }
