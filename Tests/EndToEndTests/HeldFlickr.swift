@@ -6,7 +6,8 @@ import TestSupport
 /// A fake Flickr on 127.0.0.1 for pages looked at while an album fills or a new collection
 /// searches: from `holdSearches()` on, its searches wait until `releaseSearches()`; from
 /// `holdDownloads(after:)` on, its photo downloads (after the first few it lets through) wait
-/// until `releaseDownloads()`. Each is held and released once, whatever the machine's speed.
+/// until `releaseDownloads()`, their bodies trickling a byte a second meanwhile (so the client's stall
+/// time-out never ends them). Each is held and released once, whatever the machine's speed.
 final class HeldFlickr: Sendable {
     let fake: FakeFlickr
     /// A config whose providers are this Flickr (`slow`) and a Flickr nobody answers (`flickr`,
@@ -20,10 +21,14 @@ final class HeldFlickr: Sendable {
         let photos = FakePhoto.around(latitude: 48.8584, longitude: 2.2945, count: 60, radiusKm: 2, bytes: 3000)
         let (searches, downloads) = (Hold(), Hold())
         (self.searches, self.downloads) = (searches, downloads)
-        fake = try FakeFlickr(apiKey: "k", photos: photos) { request in
-            if request.query["method"] == "flickr.photos.search" { searches.wait() }
-            if request.path.hasSuffix(".jpg") { downloads.wait() }
-        }
+        fake = try FakeFlickr(
+            apiKey: "k", photos: photos, before: { request in if request.query["method"] == "flickr.photos.search" { searches.wait() } },
+            reply: { request, reply in
+                guard request.path.hasSuffix(".jpg"), case .response(let status, let headers, let body) = reply, downloads.holds() else {
+                    return reply
+                }
+                return .held(status: status, headers: headers, body: body, released: { downloads.isReleased })
+            })
         config = harness.folder.child("flickr-config.json")
         try Data(
             #"""
@@ -53,8 +58,17 @@ final class HeldFlickr: Sendable {
         private let passes = Atomic<Int>(.max)
         private let gate = Gate()
 
+        private let released = Atomic<Bool>(false)
+
         func start(after count: Int = 0) { passes.store(count, ordering: .sequentiallyConsistent) }
-        func release() { gate.open() }
-        func wait() { if passes.subtract(1, ordering: .sequentiallyConsistent).newValue < 0 { gate.pass() } }
+        func release() {
+            released.store(true, ordering: .sequentiallyConsistent)
+            gate.open()
+        }
+        /// Waits until `release()` when this request is held.
+        func wait() { if holds() { gate.pass() } }
+        /// Whether this request is held (counting it).
+        func holds() -> Bool { passes.subtract(1, ordering: .sequentiallyConsistent).newValue < 0 }
+        var isReleased: Bool { released.load(ordering: .sequentiallyConsistent) }
     }
 }

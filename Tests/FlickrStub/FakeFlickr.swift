@@ -45,16 +45,18 @@ public final class FakeFlickr: Sendable {
     /// Starts the fake with `photos` (answered in id order); `delay` is added to every request,
     /// API and images alike. `before` is called with each request on its connection's thread, after
     /// the delay and before the answer; it may block, as a test's `Rendezvous` does to hold requests
-    /// until it sees enough of them in flight at once.
+    /// until it sees enough of them in flight at once. `reply` may change each answer before it is
+    /// sent (hold an image's body, `LoopbackReply.held`).
     public init(
-        apiKey: String, photos: [FakePhoto], delay: Duration = .zero, before: @escaping @Sendable (LoopbackRequest) -> Void = { _ in }
+        apiKey: String, photos: [FakePhoto], delay: Duration = .zero, before: @escaping @Sendable (LoopbackRequest) -> Void = { _ in },
+        reply: @escaping @Sendable (LoopbackRequest, LoopbackReply) -> LoopbackReply = { $1 }
     ) throws {
         self.apiKey = apiKey
         state = Mutex(State(photos: photos))
         let box = HandlerBox()
         server = try LoopbackServer(delay: delay) { request in
             before(request)
-            return box.handle(request)
+            return reply(request, box.handle(request))
         }
         box.set(self)
     }

@@ -137,6 +137,21 @@ struct LoopbackConnection {
                 if every > 0 { Thread.sleep(forTimeInterval: every) }
             }
             return false
+        case .held(let status, let headers, let body, let released):
+            guard write(Self.head(status, headers + [("Connection", "close")], length: body.count)), !head else { return false }
+            var sent = 0
+            var lastByte = Date.distantPast
+            while !released(), sent < body.count - 1 {
+                if Date().timeIntervalSince(lastByte) >= 1 {
+                    guard write(body[sent..<sent + 1]) else { return false }
+                    sent += 1
+                    lastByte = Date()
+                }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            while !released() { Thread.sleep(forTimeInterval: 0.02) }
+            _ = write(body[sent...])
+            return false
         case .stall(let seconds, let status, let headers, let body, let sendBytes):
             _ = write(Self.head(status, headers, length: body.count)) && (head || write(body.prefix(max(0, sendBytes))))
             waitForHangUp(seconds: seconds)

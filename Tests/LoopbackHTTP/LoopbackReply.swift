@@ -29,6 +29,11 @@ public enum LoopbackReply: Sendable {
     /// Send the headers and `sendBytes` of the body, then nothing for `seconds`, then close.
     case stall(seconds: Double, status: Int, headers: [(String, String)], body: [UInt8], sendBytes: Int)
 
+    /// Send the headers, then `body` a byte a second (so the client's stall timer never fires, however
+    /// long the hold), until `released()` says go (asked every 20 ms) or one byte is left; then
+    /// the rest at once: a download a test holds for as long as it needs, whatever the machine's speed.
+    case held(status: Int, headers: [(String, String)], body: [UInt8], released: @Sendable () -> Bool)
+
     /// Send the headers, then `length` bytes of body (`x`s), `chunk` bytes at a time with `every`
     /// seconds between chunks, until all are sent or the client hangs up, then close: a trickle
     /// (1 byte every 0.2 s) or a flood (megabytes at once). Without `declaringLength`, no
