@@ -200,7 +200,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "TouristCore", "TestSupport", "CShims", "FlickrStub", "CommonsStub", "NominatimStub", "LoopbackHTTP", "GeotaggedPhotos",
-                "BrowserSupport",
+                "BrowserSupport", "SyntheticImages",
             ],
             exclude: ["Plugins"]
         ),

@@ -65,6 +65,11 @@ import TestSupport
             #expect(
                 photo.error?.hasSuffix("(identical bytes)") == true && photo.error?.hasPrefix("the same photo as ") == true,
                 "\(photo.error ?? "")")
+            let original = try #require(photo.identicalTo, "it names the photo it repeats")
+            #expect(stored.contains { $0.key == original && $0.key.id == photo.key.id }, "a stored photo, the same file")
+            #expect(photo.error?.contains(original.description) == true)
+            let setAside = PhotoJSON(photo: photo, store: store).stored?.setAside
+            #expect(setAside?.kind == "identical" && setAside?.of == original.description)
         }
         #expect(Set(stored.map(\.key.id)).count == 6, "six different photos, whichever provider each came from")
         #expect(Set(outcome.album.photos.map(\.key.provider)) == ["first", "mirror"], "both were asked and each photo keeps its provider")

@@ -99,6 +99,42 @@ import TestSupport
         #expect(try library(factory).upgradePhotoIDs() == 0, "a new scheme looks again; these ids are current")
     }
 
+    /// A set-aside photo names the photo it looks like or repeats (`lookalike.of`, `identicalTo`,
+    /// `setAside.of` in `album --json`): renamed with it, as a removed one's look is.
+    @Test func setAsidePhotosFollowThePhotosTheyLookLikeWhenRenamed() async throws {
+        let (pin, keys) = try await filledPin(try library())
+        let removed = try #require(try library().album(pin).photos.last)
+        _ = try library().removePhotos([keys[3]], fromPin: pin)
+        try library().store.transaction { transaction in
+            var album = try transaction.album(pin)
+            func setAside(_ id: String, _ mark: (inout AlbumPhoto) -> Void) {
+                var candidate = removed.candidate
+                candidate.key = PhotoKey(provider: "mirror", id: id)
+                var photo = AlbumPhoto(candidate: candidate, size: removed.size)
+                photo.state = .rejected
+                mark(&photo)
+                album.photos.append(photo)
+            }
+            setAside("alike") { $0.lookalike = Lookalike(of: keys[0], removed: false, distance: 3) }
+            setAside("identical") { $0.identicalTo = keys[1] }
+            setAside("alike-removed") { $0.lookalike = Lookalike(of: keys[3], removed: true, distance: 2) }
+            try transaction.save(album)
+        }
+
+        let renaming = try library(RenamingFixtureFactory())
+        #expect(renaming.upgradePhotoIDs() == 3)
+        let after = try renaming.album(pin)
+        func renamed(_ key: PhotoKey) -> PhotoKey { PhotoKey(provider: key.provider, id: "renamed-" + key.id) }
+        let setAside = after.photos.filter { $0.key.provider == "mirror" }
+        #expect(setAside.map(\.key.id) == ["alike", "identical", "alike-removed"], "another provider's ids stay")
+        #expect(setAside.map(\.lookalike?.of) == [renamed(keys[0]), nil, renamed(keys[3])])
+        #expect(setAside.map(\.identicalTo) == [nil, renamed(keys[1]), nil])
+        let json = setAside.map { PhotoJSON(photo: $0, store: renaming.store).stored?.setAside }
+        #expect(json.map(\.?.kind) == ["lookalike", "identical", "removed-lookalike"])
+        #expect(json.map(\.?.of) == [renamed(keys[0]), renamed(keys[1]), renamed(keys[3])].map(\.description))
+        #expect(after.removed == [renamed(keys[3])])
+    }
+
     @Test func exportNamesHoldTheNumberAndTheTitleOnce() {
         #expect(ExportFileName.base(number: 1, digits: 2, title: "DSCN0042.JPG") == "01 DSCN0042")
         #expect(ExportFileName.base(number: 12, digits: 3, title: "Sunset.heic") == "012 Sunset")

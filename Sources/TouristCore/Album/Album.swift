@@ -44,6 +44,9 @@ public struct AlbumPhoto: Sendable, Codable, Equatable {
     public var perceptualHash: PerceptualHash?
     /// The photo this one was set aside for (state `rejected`): it looks like it.
     public var lookalike: Lookalike?
+    /// The photo this one was set aside for (state `rejected`): its bytes are identical (another
+    /// provider's copy of the same file). Absent in albums written before tourist kept it.
+    public var identicalTo: PhotoKey?
 
     public init(candidate: PhotoCandidate, size: PhotoSize) {
         self.candidate = candidate

@@ -202,11 +202,12 @@ extension AlbumFetcher {
                 switch attempt.result {
                 case .success(let arrival) where album.photos.contains(where: { $0.state == .stored && $0.sha256 == arrival.blob.sha256 }):
                     // The same bytes from another provider (or twice from one): the album keeps one.
-                    let original =
-                        album.photos.first { $0.state == .stored && $0.sha256 == arrival.blob.sha256 }?.key.description ?? "another photo"
-                    logger.debug("photo \(attempt.key) rejected: the same bytes as \(original)")
+                    let original = album.photos.first { $0.state == .stored && $0.sha256 == arrival.blob.sha256 }?.key
+                    let name = original?.description ?? "another photo"
+                    logger.debug("photo \(attempt.key) rejected: the same bytes as \(name)")
                     album.photos[index].state = .rejected
-                    album.photos[index].error = "the same photo as \(original) (identical bytes)"
+                    album.photos[index].identicalTo = original
+                    album.photos[index].error = "the same photo as \(name) (identical bytes)"
                     unwanted += arrival.derived.map(\.sha256)
                     results.append(.rejected)
                 case .success(let arrival) where lookalike != nil:

@@ -64,10 +64,21 @@ public struct PhotoJSON: Encodable, Sendable {
     /// Why a rejected photo was set aside, for pages to switch on (`kind`) and link (`of`).
     struct SetAside: Encodable, Sendable {
         /// `lookalike` (it looks like a photo of the album), `removed-lookalike` (like one removed
-        /// from it), or `unusable` (any other rejection).
+        /// from it), `identical` (its bytes are a photo's of the album), or `unusable` (any other rejection).
         var kind: String
-        /// The photo it looks like; nil for `unusable`.
+        /// The photo it looks like or is identical to; nil for `unusable`.
         var of: String?
+
+        /// Why `photo` (rejected) was set aside.
+        init(_ photo: AlbumPhoto) {
+            if let lookalike = photo.lookalike {
+                (kind, of) = (lookalike.removed ? "removed-lookalike" : "lookalike", lookalike.of.description)
+            } else if let original = photo.identicalTo {
+                (kind, of) = ("identical", original.description)
+            } else {
+                (kind, of) = ("unusable", nil)
+            }
+        }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -112,11 +123,7 @@ public struct PhotoJSON: Encodable, Sendable {
             thumbnail: photo.derivedImage(.thumbnail).map { DerivedImageJSON($0, store: store, withPath: withPath) },
             preview: photo.derivedImage(.preview).map { DerivedImageJSON($0, store: store, withPath: withPath) },
             imageError: photo.imageError,
-            setAside: photo.state != .rejected
-                ? nil
-                : SetAside(
-                    kind: photo.lookalike.map { $0.removed ? "removed-lookalike" : "lookalike" } ?? "unusable",
-                    of: photo.lookalike?.of.description)
+            setAside: photo.state == .rejected ? SetAside(photo) : nil
         )
     }
 

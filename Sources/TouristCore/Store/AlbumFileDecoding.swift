@@ -57,6 +57,7 @@ package enum AlbumFileDecoding {
         photo.imageError = try object.optional("imageError", IndexValue.string)
         photo.perceptualHash = try object.optional("perceptualHash", perceptualHash)
         photo.lookalike = try object.optional("lookalike", lookalike)
+        photo.identicalTo = try object.optional("identicalTo", key)
         return photo
     }
 

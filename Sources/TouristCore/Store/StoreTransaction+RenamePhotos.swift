@@ -1,6 +1,7 @@
 extension StoreTransaction {
     /// Gives the photos of provider `provider` in pin `id`'s album the ids `currentID` names (nil:
-    /// kept): in its photos, in what it has shown and what was removed, and in the blob references
+    /// kept): in its photos, in what it has shown and what was removed, in the photos its set-aside
+    /// ones look like or repeat (`lookalike.of`, `identicalTo`), and in the blob references
     /// of its stored photos, their views and derived images, so no photo is lost and `store verify` stays clean.
     /// Returns how many photos of the album were renamed (0 when the pin is gone). The new
     /// references are written before the album and the old ones dropped after it, so a crash in
@@ -14,6 +15,8 @@ extension StoreTransaction {
         }
         var moved: [(photo: AlbumPhoto, key: PhotoKey)] = []
         for index in album.photos.indices {
+            if let of = album.photos[index].lookalike?.of, let current = renamed(of) { album.photos[index].lookalike?.of = current }
+            if let original = album.photos[index].identicalTo, let current = renamed(original) { album.photos[index].identicalTo = current }
             guard let key = renamed(album.photos[index].key) else { continue }
             moved.append((album.photos[index], key))
             album.photos[index].candidate.key = key

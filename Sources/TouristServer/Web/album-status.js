@@ -101,28 +101,37 @@ function partElement(part, onAction) {
 const SET_ASIDE_LABELS = {
   lookalike: 'Looks like a photo in this album',
   'removed-lookalike': 'Looks like a photo you removed',
+  identical: 'The same file as a photo in this album',
   unusable: 'Unusable',
 };
 
 /**
- * The photos of `album` that were set aside (rejected), each as {id, kind, label, title, reason}:
- * `kind` as the server sent it, `label` what the page calls that kind, and `reason` the server's
- * words for this photo ("looks like #3, from flickr").
+ * The photos of `album` that were set aside (rejected), each as {id, kind, label, title, reason, of}:
+ * `kind` as the server sent it, `label` what the page calls that kind, `reason` the server's
+ * words for this photo ("looks like #3, from flickr"), and `of` the album photo it looks like or
+ * repeats as {id, title}, when the album still holds it (null otherwise).
  */
 export function setAsidePhotos(album) {
-  return (album.photos || [])
-    .filter((photo) => photo && photo.state === 'rejected')
+  const photos = (album.photos || []).filter((photo) => photo);
+  const held = new Map(photos.filter((photo) => photo.state !== 'rejected').map((photo) => [photo.id, photo.title || photo.id]));
+  return photos
+    .filter((photo) => photo.state === 'rejected')
     .map((photo) => {
       const kind = photo.setAside?.kind || 'unusable';
-      return { id: photo.id, kind, label: SET_ASIDE_LABELS[kind] || SET_ASIDE_LABELS.unusable, title: photo.title, reason: photo.error || '' };
+      const of = held.has(photo.setAside?.of) ? { id: photo.setAside.of, title: held.get(photo.setAside.of) } : null;
+      return { id: photo.id, kind, label: SET_ASIDE_LABELS[kind] || SET_ASIDE_LABELS.unusable, title: photo.title, reason: photo.error || '', of };
     });
 }
 
-/** Shows `items` (from `setAsidePhotos`) in `element`, a <details>; hidden when there are none. */
-export function renderSetAside(element, items) {
+/**
+ * Shows `items` (from `setAsidePhotos`) in `element`, a <details>; hidden when there are none.
+ * An item whose `of` the album holds links that photo's page (under `pinPath`).
+ */
+export function renderSetAside(element, items, pinPath) {
   element.hidden = items.length === 0;
   const summary = h('summary', {}, `${plural(items.length, 'photo')} set aside`);
   const list = h('ul', { class: 'album-set-aside-list' }, ...items.map((item) => h('li', { 'data-kind': item.kind, 'data-photo': item.id },
-    h('span', { class: 'album-set-aside-label' }, item.label), ` — ${item.title}: ${item.reason}`)));
+    h('span', { class: 'album-set-aside-label' }, item.label), ` — ${item.title}: ${item.reason}`,
+    item.of ? [' ', h('a', { class: 'album-set-aside-of', href: `${pinPath}/photos/${encodeURIComponent(item.of.id)}` }, `See ${item.of.title}`)] : [])));
   element.replaceChildren(summary, list);
 }

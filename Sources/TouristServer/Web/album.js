@@ -201,7 +201,7 @@ class AlbumPage {
     else this.grid.removeAttribute('role');
     this.renderNote(album);
     this.renderStatus(photos);
-    renderSetAside(this.setAsideElement, setAsidePhotos(album));
+    renderSetAside(this.setAsideElement, setAsidePhotos(album), this.pinPath);
     this.renderButtons();
   }
 
