@@ -8,9 +8,10 @@ import TouristCore
 
 /// The directory provider over a folder of the real images of `Tests/ImageSamples` (made by libvips:
 /// a HEIC, JPEGs turned by EXIF orientation, a CMYK JPEG, a 16-bit PNG, a PNG with transparency, an
-/// animated WebP, a TIFF, a truncated JPEG, garbage named .jpg and a decompression bomb): each is
-/// listed or skipped as its container says, located ones are found where their EXIF places them
-/// (HEIC too, through libexif), and a fetch hands over the file's bytes, which libvips decodes.
+/// animated and a lossy WebP, a progressive JPEG, an interlaced PNG, a TIFF, a truncated JPEG,
+/// garbage named .jpg and two decompression bombs): each is listed or skipped as its container says,
+/// located ones are found where their EXIF places them (HEIC too, through libexif), and a fetch
+/// hands over the file's bytes, which libvips decodes.
 @Suite struct ImageSampleFolderTests {
     let folder = TemporaryDirectory()
     var photos: String { folder.child("photos") }
@@ -19,9 +20,9 @@ import TouristCore
     /// 48.8584 + n × 0.001, longitude 2.2945.
     static let located = [
         "upright.jpg", "orientation-6.jpg", "orientation-8.jpg", "cmyk.jpg", "rgb16.png", "alpha.png", "animated.webp", "photo.heic",
-        "truncated.jpg",
+        "truncated.jpg", "progressive.jpg", "interlaced.png", "photo.webp", "bomb.png", "bomb.jpg",
     ]
-    static let unlocated = ["photo.tiff", "bomb.png", "bomb.jpg"]
+    static let unlocated = ["photo.tiff"]
 
     init() throws {
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)

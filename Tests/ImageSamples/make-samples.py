@@ -6,10 +6,11 @@ ctypes, so no Python package is needed; Debian's libvips42 with its HEIF encoder
 committed: building and testing need neither this script nor an encoder.
 
 Most images are 64 × 48 with a red left half (200, 30, 30) and a blue right half (30, 30, 200), so
-a test can tell which way a decoded image was turned from its pixels. The decodable ones but the
-TIFF (libvips writes no EXIF into a TIFF), and the truncated JPEG, whose EXIF block survives the
-cut, are geotagged north of the Eiffel Tower: the n-th of POSITIONS at latitude 48.8584 + n × 0.001,
-longitude 2.2945. What each file is:
+a test can tell which way a decoded image was turned from its pixels. Those of POSITIONS (every
+decodable one but the TIFF, as libvips writes no EXIF into a TIFF, and the P3 JPEG; the truncated
+JPEG, whose EXIF block survives the cut; the bombs) are geotagged north of the Eiffel Tower, so a
+directory provider finds them: the n-th at latitude 48.8584 + n × 0.001, longitude 2.2945. What
+each file is:
 
   upright.jpg          the two halves, EXIF orientation 1
   progressive.jpg      the two halves, a progressive JPEG (decoded whole by libjpeg)
@@ -22,6 +23,10 @@ longitude 2.2945. What each file is:
   alpha.png            RGBA PNG: left half fully transparent red, right half opaque blue
   animated.webp        three 32 × 24 frames: red, green, blue
   photo.heic           HEIC (HEVC) of the two halves
+  photo.webp           a lossless WebP of the two halves: the same picture as upright.jpg,
+                       photo.heic and rgb16.png in another format (a lossy one at quality 90
+                       was not found alike: two flat halves have almost no layout, and VP8's
+                       noise alone turned their perceptual hash too far from the HEIC's)
   photo.tiff           an uncompressed RGB TIFF of the two halves
   truncated.jpg        a 256 × 192 noise JPEG cut at half its length
   garbage.jpg          4 KB of pseudo-random bytes named like a JPEG
@@ -55,7 +60,7 @@ CMYK, RGB16 = 15, 25
 RED, BLUE = (200, 30, 30), (30, 30, 200)
 POSITIONS = [
     "upright.jpg", "orientation-6.jpg", "orientation-8.jpg", "cmyk.jpg", "rgb16.png", "alpha.png", "animated.webp", "photo.heic",
-    "truncated.jpg",
+    "truncated.jpg", "progressive.jpg", "interlaced.png", "photo.webp", "bomb.png", "bomb.jpg",
 ]
 
 
@@ -153,8 +158,8 @@ def geotagged(made, name, orientation=None):
 def main():
     quality = (b"Q", ctypes.c_int(90))
     save(geotagged(two_halves(), "upright.jpg", orientation=1), "upright.jpg", *quality)
-    save(two_halves(), "progressive.jpg", *quality, b"interlace", ctypes.c_int(1))
-    save(two_halves(), "interlaced.png", b"interlace", ctypes.c_int(1))
+    save(geotagged(two_halves(), "progressive.jpg"), "progressive.jpg", *quality, b"interlace", ctypes.c_int(1))
+    save(geotagged(two_halves(), "interlaced.png"), "interlaced.png", b"interlace", ctypes.c_int(1))
     for orientation in (6, 8):
         name = f"orientation-{orientation}.jpg"
         save(geotagged(two_halves(), name, orientation=orientation), name, *quality)
@@ -173,6 +178,7 @@ def main():
     vips.vips_image_set_int(ctypes.c_void_p(animated), b"n-pages", 3)
     save(animated, "animated.webp", b"lossless", ctypes.c_int(1))
     save(geotagged(two_halves(), "photo.heic"), "photo.heic", b"compression", ctypes.c_int(1))
+    save(geotagged(two_halves(), "photo.webp"), "photo.webp", b"lossless", ctypes.c_int(1))
     save(two_halves(), "photo.tiff")
     save(image(halves(64, 48, RED, BLUE), 64, 48, 3), "blocked.gif")
     save(image(halves(64, 48, RED, BLUE), 64, 48, 3), "blocked.ppm")
@@ -193,12 +199,14 @@ def main():
     side = 20000
     rows = zlib.compress(b"\0" * ((side + 1) * 200), 9)
     header = png_chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0))
-    open(os.path.join(HERE, "bomb.png"), "wb").write(b"\x89PNG\r\n\x1a\n" + header + png_chunk(b"IDAT", rows) + png_chunk(b"IEND", b""))
+    exif = png_chunk(b"eXIf", exif_block(latitude=48.8584 + POSITIONS.index("bomb.png") * 0.001, longitude=2.2945)[len(b"Exif\0\0") :])
+    open(os.path.join(HERE, "bomb.png"), "wb").write(
+        b"\x89PNG\r\n\x1a\n" + header + exif + png_chunk(b"IDAT", rows) + png_chunk(b"IEND", b""))
 
     # A small real JPEG whose frame header (SOF0) is rewritten to 65,000 × 65,000.
-    save(image(halves(16, 16, RED, BLUE), 16, 16, 3), "bomb.jpg", b"Q", ctypes.c_int(50))
+    save(geotagged(image(halves(16, 16, RED, BLUE), 16, 16, 3), "bomb.jpg"), "bomb.jpg", b"Q", ctypes.c_int(50))
     data = bytearray(open(os.path.join(HERE, "bomb.jpg"), "rb").read())
-    frame = data.find(b"\xff\xc0")
+    frame = data.find(b"\xff\xc0", data.find(b"\xff\xdb"))  # after the EXIF block, at the frame header
     struct.pack_into(">HH", data, frame + 5, 65000, 65000)
     open(os.path.join(HERE, "bomb.jpg"), "wb").write(bytes(data))
 
