@@ -139,7 +139,14 @@ int tourist_vips_load(char *error, size_t size) {
     return loaded ? 0 : -1;
 }
 
-/// Moves libvips' error text into `error` (its last line: the most specific), and clears it.
+/// libvips keeps one error buffer for the whole process, so a call's reason could be another
+/// thread's. Calls run side by side holding `calls` shared and never read or clear the buffer; a
+/// call on a file that fails (a damaged or refused photo: rare) runs once more holding `calls`
+/// alone, the buffer cleared first, so the reason read after it is its own.
+static pthread_rwlock_t calls = PTHREAD_RWLOCK_INITIALIZER;
+
+/// Moves libvips' error text into `error` (its first line: the cause), and clears it. Only while
+/// holding `calls` alone.
 static void take_error(const char *fallback, char *error, size_t size) {
     const char *text = api.error_buffer();
     if (error != NULL && size > 0) {
@@ -154,13 +161,35 @@ static void take_error(const char *fallback, char *error, size_t size) {
     api.error_clear();
 }
 
-int tourist_vips_read_header(const char *path, tourist_vips_header *header, char *error, size_t size) {
+/// Writes `reason` into `error`: for a call on an image in memory, whose failure (out of memory)
+/// says nothing more in libvips' words.
+static void say(const char *reason, char *error, size_t size) {
+    if (error != NULL && size > 0) snprintf(error, size, "%s", reason);
+}
+
+/// `attempt(context)` beside other calls; when it fails (NULL), once more alone, to read its own
+/// reason into `error` (`fallback` when libvips gave none).
+static VipsImage *attempted(VipsImage *(*attempt)(const void *), const void *context, const char *fallback, char *error, size_t size) {
+    pthread_rwlock_rdlock(&calls);
+    VipsImage *result = attempt(context);
+    pthread_rwlock_unlock(&calls);
+    if (result != NULL) return result;
+    pthread_rwlock_wrlock(&calls);
     api.error_clear();
-    VipsImage *image = api.image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
-    if (image == NULL) {
-        take_error("not an image libvips can read", error, size);
-        return -1;
-    }
+    result = attempt(context);
+    if (result == NULL) take_error(fallback, error, size);
+    pthread_rwlock_unlock(&calls);
+    return result;
+}
+
+/// Opens the image file at `context` (a path), its header read, no pixel decoded.
+static VipsImage *open_file(const void *context) {
+    return api.image_new_from_file((const char *)context, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+}
+
+int tourist_vips_read_header(const char *path, tourist_vips_header *header, char *error, size_t size) {
+    VipsImage *image = attempted(open_file, path, "not an image libvips can read", error, size);
+    if (image == NULL) return -1;
     header->width = api.image_get_width(image);
     header->height = api.image_get_height(image);
     header->bands = api.image_get_bands(image);
@@ -222,29 +251,40 @@ static VipsImage *without_metadata(VipsImage *image) {
     return image;
 }
 
-void *tourist_vips_thumbnail_file(const char *path, int width, int height, int colour, char *error, size_t size) {
-    api.error_clear();
+/// What `thumbnail` is asked for.
+struct thumbnail_request {
+    const char *path;
+    int width, height, colour;
+};
+
+/// The thumbnail a `struct thumbnail_request` asks for, in memory; NULL on failure.
+static VipsImage *thumbnail(const void *context) {
+    const struct thumbnail_request *request = context;
     VipsImage *image = NULL;
     // An embedded profile (Display P3, Adobe RGB, a CMYK press profile) is converted to sRGB. An
     // untagged colour image is read as sRGB: with an export profile alone, libvips 8.14 shifts its
     // colours (red 200,30,30 came out 196,14,23); an untagged CMYK image gets libvips' CMYK profile.
     // A greyscale image is left to libvips: an sRGB input profile cannot read one channel.
-    int failed = colour
-        ? api.thumbnail(path, &image, width, "height", height, "size", VIPS_SIZE_DOWN, "import_profile", "srgb", "export_profile", "srgb",
-              "fail_on", VIPS_FAIL_ON_ERROR, NULL)
-        : api.thumbnail(path, &image, width, "height", height, "size", VIPS_SIZE_DOWN, "export_profile", "srgb", "fail_on",
-              VIPS_FAIL_ON_ERROR, NULL);
-    VipsImage *result = failed ? NULL : without_metadata(in_memory(as_8bit_srgb(image)));
-    if (result == NULL) take_error("the image could not be decoded", error, size);
-    return result;
+    int failed = request->colour
+        ? api.thumbnail(request->path, &image, request->width, "height", request->height, "size", VIPS_SIZE_DOWN, "import_profile", "srgb",
+              "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_ERROR, NULL)
+        : api.thumbnail(request->path, &image, request->width, "height", request->height, "size", VIPS_SIZE_DOWN, "export_profile", "srgb",
+              "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    return failed ? NULL : without_metadata(in_memory(as_8bit_srgb(image)));
+}
+
+void *tourist_vips_thumbnail_file(const char *path, int width, int height, int colour, char *error, size_t size) {
+    struct thumbnail_request request = {path, width, height, colour};
+    return attempted(thumbnail, &request, "the image could not be decoded", error, size);
 }
 
 void *tourist_vips_shrink(void *image, int width, int height, char *error, size_t size) {
-    api.error_clear();
+    pthread_rwlock_rdlock(&calls);
     VipsImage *shrunk = NULL;
     VipsImage *result = NULL;
     if (api.thumbnail_image(image, &shrunk, width, "height", height, "size", VIPS_SIZE_DOWN, NULL) == 0) result = in_memory(shrunk);
-    if (result == NULL) take_error("the image could not be resized", error, size);
+    pthread_rwlock_unlock(&calls);
+    if (result == NULL) say("the image could not be resized", error, size);
     return result;
 }
 
@@ -268,17 +308,15 @@ static VipsImage *opaque(VipsImage *image) {
 }
 
 int tourist_vips_encode(void *image, tourist_vips_encoding encoding, int quality, void **bytes, size_t *length, char *error, size_t size) {
-    api.error_clear();
+    pthread_rwlock_rdlock(&calls);
     VipsImage *flat = encoding == TOURIST_VIPS_JPEG ? opaque(image) : NULL;
-    if (encoding == TOURIST_VIPS_JPEG && flat == NULL) {
-        take_error("the image could not be flattened", error, size);
-        return -1;
-    }
-    int failed = encoding == TOURIST_VIPS_JPEG
-        ? api.jpegsave_buffer(flat, bytes, length, "Q", quality, "strip", 1, "optimize_coding", 1, "interlace", 1, NULL)
-        : api.webpsave_buffer(image, bytes, length, "Q", quality, "strip", 1, NULL);
+    int failed = (encoding == TOURIST_VIPS_JPEG && flat == NULL)
+        || (encoding == TOURIST_VIPS_JPEG
+                ? api.jpegsave_buffer(flat, bytes, length, "Q", quality, "strip", 1, "optimize_coding", 1, "interlace", 1, NULL)
+                : api.webpsave_buffer(image, bytes, length, "Q", quality, "strip", 1, NULL));
     if (flat != NULL) api.object_unref(flat);
-    if (failed) take_error("the image could not be encoded", error, size);
+    pthread_rwlock_unlock(&calls);
+    if (failed) say("the image could not be encoded", error, size);
     return failed ? -1 : 0;
 }
 
@@ -286,7 +324,7 @@ int tourist_vips_encode(void *image, tourist_vips_encoding encoding, int quality
 /// written into `pixels`; 0, or -1 with `failure` as the reason.
 static int square_pixels(void *image, int side, int interpretation, int bands, unsigned char *pixels, const char *failure,
                          char *error, size_t size) {
-    api.error_clear();
+    pthread_rwlock_rdlock(&calls);
     VipsImage *flat = opaque(image);
     VipsImage *square = NULL, *converted = NULL, *kept = NULL;
     int failed = flat == NULL
@@ -302,15 +340,17 @@ static int square_pixels(void *image, int side, int interpretation, int bands, u
     if (memory != NULL) api.g_free(memory);
     VipsImage *images[] = {flat, square, converted, kept, bytes8};
     for (size_t i = 0; i < sizeof images / sizeof *images; i++) if (images[i] != NULL) api.object_unref(images[i]);
-    if (!ok) take_error(failure, error, size);
+    pthread_rwlock_unlock(&calls);
+    if (!ok) say(failure, error, size);
     return ok ? 0 : -1;
 }
 
 void *tourist_vips_pixels(void *image, int *bands, size_t *length, char *error, size_t size) {
-    api.error_clear();
+    pthread_rwlock_rdlock(&calls);
     *bands = api.image_get_bands(image);
     void *memory = api.image_write_to_memory(image, length);
-    if (memory == NULL) take_error("the image's pixels could not be read", error, size);
+    pthread_rwlock_unlock(&calls);
+    if (memory == NULL) say("the image's pixels could not be read", error, size);
     return memory;
 }
 

@@ -125,6 +125,30 @@ import TestSupport
         }
     }
 
+    /// libvips keeps one error buffer per process: photos failing at once on several threads each
+    /// get their own reason, the one they get alone, never another photo's or none.
+    @Test func photosFailingAtOnceEachGetTheirOwnReason() async throws {
+        let names = ["truncated.jpg", "garbage.jpg", "blocked.gif", "bomb.png"]
+        @Sendable func reason(_ name: String) -> String {
+            do {
+                _ = try decoder.decode(file: ImageSamples.path(name), fittingWithin: 64)
+                return "decoded"
+            } catch {
+                return error.description
+            }
+        }
+        let alone = Dictionary(uniqueKeysWithValues: names.map { ($0, reason($0)) })
+        let together = try await withThrowingTaskGroup(of: (String, String).self) { group in
+            for round in 0..<48 {
+                let name = names[round % names.count]
+                group.addTask { try await Blocking.run { (name, reason(name)) } }
+            }
+            return try await group.reduce(into: [(String, String)]()) { $0.append($1) }
+        }
+        #expect(together.count == 48)
+        for (name, said) in together { #expect(said == alone[name], "\(name): \(said), alone \(alone[name] ?? "")") }
+    }
+
     /// Garbage, and formats whose loaders are blocked: GIF, BMP (only ImageMagick's loader reads
     /// it), PPM (libvips' own), SVG (librsvg). Their header is refused, so nothing is decoded.
     @Test(arguments: ["garbage.jpg", "blocked.gif", "blocked.bmp", "blocked.ppm", "blocked.svg"])
