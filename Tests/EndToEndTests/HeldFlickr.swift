@@ -32,7 +32,7 @@ final class HeldFlickr: Sendable {
         config = harness.folder.child("flickr-config.json")
         try Data(
             #"""
-            {"downloads": {"retries": 0, "concurrency": 2},
+            {"downloads": {"retries": 0, "concurrency": 2, "timeoutSeconds": 3600},
              "providers": [{"name": "slow", "type": "flickr", "apiKey": "k", "endpoint": "\#(fake.endpoint)"},
                            {"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "http://127.0.0.1:9/services/rest/", "enabled": false}]}
             """#.utf8

@@ -117,19 +117,25 @@ struct S3StoreEndToEndTests {
         // (fetched last) held until they are over: no fetch can complete before it is killed,
         // however busy the machine, and the other download slot goes on meanwhile.
         let photos = FakePhoto.around(latitude: 10 + 2.5 / 111.2, longitude: 10, count: 10, radiusKm: 0.8, bytes: 2048)
-        let (held, fast) = (Gate(), Signal())
-        let fake = try FakeFlickr(apiKey: "k", photos: photos) { request in
-            if !fast.isRaised { Thread.sleep(forTimeInterval: 3) }
-            if request.path.contains("/\(photos[9].id)_") { held.pass() }
-        }
+        // The held photo's body trickles a byte a second (`LoopbackReply.held`) under a time-out of
+        // an hour, so no stall or time-out ends a fetch before it is killed, however long that takes.
+        let (released, fast) = (Signal(), Signal())
+        let fake = try FakeFlickr(
+            apiKey: "k", photos: photos, before: { _ in if !fast.isRaised { Thread.sleep(forTimeInterval: 3) } },
+            reply: { request, reply in
+                guard request.path.contains("/\(photos[9].id)_"), case .response(let status, let headers, let body) = reply else {
+                    return reply
+                }
+                return .held(status: status, headers: headers, body: body, released: { released.isRaised })
+            })
         defer {
-            held.open()
+            released.raise()
             fake.stop()
         }
         let flickr = try harness.folder.write(
             "flickr.json",
             """
-            {"album": {"photos": 10}, "downloads": {"concurrency": 2},
+            {"album": {"photos": 10}, "downloads": {"concurrency": 2, "timeoutSeconds": 3600},
              "providers": [{"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "\(fake.endpoint)"}]}
             """)
         for round in 1...2 {
@@ -144,7 +150,7 @@ struct S3StoreEndToEndTests {
             #expect(try await harness.json("store", "verify")["ok"] as? Bool == true, "round \(round)")
         }
         fast.raise()
-        held.open()
+        released.raise()
         let fetched = try await harness.json("fetch", pin, "--config", flickr)
         #expect(fetched.photos.count == 10 && fetched.photos.allSatisfy { $0["state"] as? String == "stored" })
 

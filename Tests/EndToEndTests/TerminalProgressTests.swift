@@ -24,7 +24,7 @@ import TestSupport
         let config = try harness.folder.write(
             "held.json",
             #"""
-            {"providers": [{"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "\#(flickr.fake.endpoint)"}], "downloads": {"concurrency": 1}}
+            {"providers": [{"name": "flickr", "type": "flickr", "apiKey": "k", "endpoint": "\#(flickr.fake.endpoint)"}], "downloads": {"concurrency": 1, "timeoutSeconds": 3600}}
             """#)
         return (flickr, config)
     }
