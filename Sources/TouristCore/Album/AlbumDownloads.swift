@@ -197,12 +197,15 @@ extension AlbumFetcher {
                     results.append(.gone)
                     continue
                 }
-                let look: PerceptualHash? = if case .success(let arrival) = attempt.result { arrival.look } else { nil }
-                let lookalike = look.flatMap { album.lookalike(of: $0, maxDistance: lookalikes.maxDistance) }
+                let arrival: Arrival? = if case .success(let arrival) = attempt.result { arrival } else { nil }
+                // The stored photo with the same bytes (from another provider, or twice from one).
+                let identical = arrival.flatMap { arrival in album.photos.first { $0.state == .stored && $0.sha256 == arrival.blob.sha256 }
+                }
+                let lookalike = arrival?.look.flatMap { album.lookalike(of: $0, maxDistance: lookalikes.maxDistance) }
                 switch attempt.result {
-                case .success(let arrival) where album.photos.contains(where: { $0.state == .stored && $0.sha256 == arrival.blob.sha256 }):
+                case .success(let arrival) where identical != nil:
                     // The same bytes from another provider (or twice from one): the album keeps one.
-                    let original = album.photos.first { $0.state == .stored && $0.sha256 == arrival.blob.sha256 }?.key
+                    let original = identical?.key
                     let name = original?.description ?? "another photo"
                     logger.debug("photo \(attempt.key) rejected: the same bytes as \(name)")
                     album.photos[index].state = .rejected

@@ -294,20 +294,11 @@ public struct JSONParser {
     private mutating func parseHex4() throws(SyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = current, let digit = Self.hexDigit(byte) else { throw error("expected four hex digits after \\u") }
+            guard let byte = current, let digit = Hex.value(of: byte) else { throw error("expected four hex digits after \\u") }
             value = value << 4 | UInt32(digit)
             index += 1
         }
         return value
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     private mutating func parseNumber() throws(SyntaxError) -> Double {
