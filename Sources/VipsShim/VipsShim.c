@@ -10,7 +10,7 @@
 typedef void VipsImage;
 enum { VIPS_ACCESS_SEQUENTIAL = 1 };
 enum { VIPS_SIZE_DOWN = 2, VIPS_SIZE_FORCE = 3 };
-enum { VIPS_INTERPRETATION_B_W = 1, VIPS_INTERPRETATION_sRGB = 22 };
+enum { VIPS_INTERPRETATION_B_W = 1, VIPS_INTERPRETATION_CMYK = 15, VIPS_INTERPRETATION_sRGB = 22 };
 enum { VIPS_FORMAT_UCHAR = 0 };
 enum { VIPS_FAIL_ON_ERROR = 2 };
 
@@ -200,6 +200,7 @@ int tourist_vips_read_header(const char *path, tourist_vips_header *header, char
     int interlaced = 0;
     if (api.image_get_typeof(image, "interlaced") != 0 && api.image_get_int(image, "interlaced", &interlaced) != 0) interlaced = 0;
     header->interlaced = interlaced != 0;
+    header->managed = api.image_get_typeof(image, "icc-profile-data") != 0 || api.image_get_interpretation(image) == VIPS_INTERPRETATION_CMYK;
     const char *loader = NULL;
     if (api.image_get_string(image, "vips-loader", &loader) != 0 || loader == NULL) loader = "";
     snprintf(header->loader, sizeof header->loader, "%s", loader);
@@ -254,18 +255,25 @@ static VipsImage *without_metadata(VipsImage *image) {
 /// What `thumbnail` is asked for.
 struct thumbnail_request {
     const char *path;
-    int width, height, colour;
+    const tourist_vips_header *header;
+    int width, height;
 };
 
 /// The thumbnail a `struct thumbnail_request` asks for, in memory; NULL on failure.
 static VipsImage *thumbnail(const void *context) {
     const struct thumbnail_request *request = context;
     VipsImage *image = NULL;
-    // An embedded profile (Display P3, Adobe RGB, a CMYK press profile) is converted to sRGB. An
-    // untagged colour image is read as sRGB: with an export profile alone, libvips 8.14 shifts its
-    // colours (red 200,30,30 came out 196,14,23); an untagged CMYK image gets libvips' CMYK profile.
-    // A greyscale image is left to libvips: an sRGB input profile cannot read one channel.
-    int failed = request->colour
+    // An embedded profile (Display P3, Adobe RGB, a CMYK press profile) is converted to sRGB; an
+    // untagged CMYK image gets libvips' CMYK profile. An untagged colour image is sRGB already and
+    // is taken as it is: an sRGB-to-sRGB transform would cost a third of the time of a small
+    // thumbnail (lcms builds its curves per image), and with an export profile alone libvips 8.14
+    // shifts its colours (red 200,30,30 came out 196,14,23). A greyscale image with a profile is
+    // left to libvips: an sRGB input profile cannot read one channel.
+    const tourist_vips_header *header = request->header;
+    int failed = !header->managed
+        ? api.thumbnail(request->path, &image, request->width, "height", request->height, "size", VIPS_SIZE_DOWN, "fail_on",
+              VIPS_FAIL_ON_ERROR, NULL)
+        : header->bands >= 3
         ? api.thumbnail(request->path, &image, request->width, "height", request->height, "size", VIPS_SIZE_DOWN, "import_profile", "srgb",
               "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_ERROR, NULL)
         : api.thumbnail(request->path, &image, request->width, "height", request->height, "size", VIPS_SIZE_DOWN, "export_profile", "srgb",
@@ -273,8 +281,8 @@ static VipsImage *thumbnail(const void *context) {
     return failed ? NULL : without_metadata(in_memory(as_8bit_srgb(image)));
 }
 
-void *tourist_vips_thumbnail_file(const char *path, int width, int height, int colour, char *error, size_t size) {
-    struct thumbnail_request request = {path, width, height, colour};
+void *tourist_vips_thumbnail_file(const char *path, const tourist_vips_header *header, int width, int height, char *error, size_t size) {
+    struct thumbnail_request request = {path, header, width, height};
     return attempted(thumbnail, &request, "the image could not be decoded", error, size);
 }
 

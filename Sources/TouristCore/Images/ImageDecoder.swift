@@ -20,6 +20,26 @@ public struct ImageDecoder: Sendable {
 
     /// The header of the image file at `path`: its size, orientation, frames and format.
     public func header(ofFile path: String) throws(ImageError) -> ImageHeader {
+        try read(headerOf: path).header
+    }
+
+    /// The image file at `path` decoded, fitted inside `side` x `side` (never enlarged), upright, in
+    /// 8-bit sRGB, its first frame: shrunk while it loads where the format allows (a JPEG at 1/8
+    /// scale for a small thumbnail). Its header is returned too, after the limits allowed it.
+    public func decode(file path: String, fittingWithin side: Int) throws(ImageError) -> (header: ImageHeader, image: DecodedImage) {
+        var (header, raw) = try read(headerOf: path)
+        guard limits.allow(header) else {
+            throw .tooLarge(width: header.width, height: header.height, limit: limits)
+        }
+        var reason = Self.reasonBuffer()
+        guard let image = tourist_vips_thumbnail_file(path, &raw, Int32(side), Int32(side), &reason, reason.count) else {
+            throw .damaged(reason: Self.text(reason))
+        }
+        return (header, DecodedImage(image))
+    }
+
+    /// The header of the image file at `path`, and libvips' own account of it (which the decode takes).
+    private func read(headerOf path: String) throws(ImageError) -> (header: ImageHeader, raw: tourist_vips_header) {
         var reason = Self.reasonBuffer()
         var raw = tourist_vips_header()
         guard tourist_vips_read_header(path, &raw, &reason, reason.count) == 0 else {
@@ -27,27 +47,12 @@ public struct ImageDecoder: Sendable {
         }
         let loader = withUnsafeBytes(of: raw.loader) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let mimeType = ImageHeader.mimeType(ofLoader: loader)
-        return ImageHeader(
+        let header = ImageHeader(
             storedWidth: Int(raw.width), storedHeight: Int(raw.height), orientation: Int(raw.orientation),
             pages: max(1, Int(raw.pages)), mimeType: mimeType, decodedWhole: raw.interlaced != 0 || mimeType == "image/heic",
             bands: Int(raw.bands)
         )
-    }
-
-    /// The image file at `path` decoded, fitted inside `side` x `side` (never enlarged), upright, in
-    /// 8-bit sRGB, its first frame: shrunk while it loads where the format allows (a JPEG at 1/8
-    /// scale for a small thumbnail). Its header is returned too, after the limits allowed it.
-    public func decode(file path: String, fittingWithin side: Int) throws(ImageError) -> (header: ImageHeader, image: DecodedImage) {
-        let header = try header(ofFile: path)
-        guard limits.allow(header) else {
-            throw .tooLarge(width: header.width, height: header.height, limit: limits)
-        }
-        var reason = Self.reasonBuffer()
-        guard let image = tourist_vips_thumbnail_file(path, Int32(side), Int32(side), header.bands >= 3 ? 1 : 0, &reason, reason.count)
-        else {
-            throw .damaged(reason: Self.text(reason))
-        }
-        return (header, DecodedImage(image))
+        return (header, raw)
     }
 
     /// The most memory libvips has held for pixels at once in this process, in bytes.

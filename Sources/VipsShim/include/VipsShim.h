@@ -26,6 +26,8 @@ typedef struct tourist_vips_header {
     int bands;
     /// 1 for a progressive JPEG or an interlaced PNG (which libvips decodes whole), else 0.
     int interlaced;
+    /// 1 when its colours need converting to sRGB: it embeds an ICC profile, or it is CMYK; else 0.
+    int managed;
     /// libvips' name of the loader that read it: "jpegload", "pngload", "webpload", "tiffload", "heifload".
     char loader[32];
 } tourist_vips_header;
@@ -37,10 +39,10 @@ int tourist_vips_read_header(const char *path, tourist_vips_header *header, char
 /// Decodes the image file at `path` into memory, fitted inside `width` x `height` (never enlarged),
 /// shrinking on load where the format allows (a JPEG at 1/2, 1/4 or 1/8 scale), with its EXIF
 /// orientation applied, in 8-bit sRGB (CMYK and 16-bit images converted), its first frame only.
-/// A damaged image (truncated, corrupt data) is an error, not a grey part. `colour` says the image
-/// has 3 or more bands (`tourist_vips_header.bands`): an untagged one is then read as sRGB (a
-/// greyscale one stays grey). Returns the image, or NULL with the reason in `error`.
-void *tourist_vips_thumbnail_file(const char *path, int width, int height, int colour, char *error, size_t size);
+/// A damaged image (truncated, corrupt data) is an error, not a grey part. `header` is the file's
+/// (`tourist_vips_read_header`): an image that needs no colour management (`managed` 0) is taken
+/// as it is, untagged colour being sRGB already. Returns the image, or NULL with the reason in `error`.
+void *tourist_vips_thumbnail_file(const char *path, const tourist_vips_header *header, int width, int height, char *error, size_t size);
 
 /// `image` fitted inside `width` x `height` (never enlarged), in memory. NULL with the reason in `error`.
 void *tourist_vips_shrink(void *image, int width, int height, char *error, size_t size);
