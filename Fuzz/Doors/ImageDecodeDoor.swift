@@ -2,7 +2,7 @@ import TouristCore
 
 /// A photo's bytes through libvips, as tourist makes its images: written to a temporary file (under
 /// `TMPDIR`), its header read, then decoded fitted within 64 pixels, fitted smaller, encoded as JPEG
-/// and WebP and reduced to a grey square. Limits of one megapixel keep each input quick. Contract:
+/// and WebP and hashed as it looks (`PerceptualHash`). Limits of one megapixel keep each input quick. Contract:
 /// no crash, no sanitizer report (libFuzzer's malloc limit catches a bomb that allocates), every
 /// failure an `ImageError` of the photo (never "library missing" once loaded), a header within the
 /// limits before anything is decoded, and images of the sizes asked for.
@@ -31,8 +31,11 @@ enum ImageDecodeDoor {
                     let bytes = try smaller.encoded(as: encoding, quality: 75)
                     contract(!bytes.isEmpty, "empty \(encoding.rawValue)")
                 }
-                let grey = try image.greySquare(side: 8)
-                contract(grey.count == 64, "a grey square of 8 is \(grey.count) pixels, not 64")
+                if let look = try PerceptualHash(of: image) {
+                    contract(
+                        look.crops.count == 10 && look.colours.count == 48,
+                        "a look of \(look.crops.count) crops, \(look.colours.count) colours")
+                }
             } catch {
                 contract(error.isPhotoProblem, "\(error) is not a problem of the photo")
             }

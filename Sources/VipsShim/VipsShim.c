@@ -9,7 +9,7 @@
 // here from libvips 8.14's headers (vips/image.h, foreign.h, resample.h, conversion.h).
 typedef void VipsImage;
 enum { VIPS_ACCESS_SEQUENTIAL = 1 };
-enum { VIPS_SIZE_DOWN = 2, VIPS_SIZE_FORCE = 3 };
+enum { VIPS_SIZE_DOWN = 2 };
 enum { VIPS_INTERPRETATION_B_W = 1, VIPS_INTERPRETATION_CMYK = 15, VIPS_INTERPRETATION_sRGB = 22 };
 enum { VIPS_FORMAT_UCHAR = 0 };
 enum { VIPS_FAIL_ON_ERROR = 2 };
@@ -43,7 +43,6 @@ static struct {
     int (*colourspace)(VipsImage *, VipsImage **, int, ...);
     int (*cast)(VipsImage *, VipsImage **, int, ...);
     int (*flatten)(VipsImage *, VipsImage **, ...);
-    int (*extract_band)(VipsImage *, VipsImage **, int, ...);
     void *(*array_double_new)(const double *, int);
     void (*area_unref)(void *);
     int (*jpegsave_buffer)(VipsImage *, void **, size_t *, ...);
@@ -107,7 +106,6 @@ static void load_once(void) {
         && find(library, "vips_colourspace", (void **)&api.colourspace)
         && find(library, "vips_cast", (void **)&api.cast)
         && find(library, "vips_flatten", (void **)&api.flatten)
-        && find(library, "vips_extract_band", (void **)&api.extract_band)
         && find(library, "vips_array_double_new", (void **)&api.array_double_new)
         && find(library, "vips_area_unref", (void **)&api.area_unref)
         && find(library, "vips_jpegsave_buffer", (void **)&api.jpegsave_buffer)
@@ -328,31 +326,6 @@ int tourist_vips_encode(void *image, tourist_vips_encoding encoding, int quality
     return failed ? -1 : 0;
 }
 
-/// `image` squeezed to `side` x `side` pixels of `bands` bands in `interpretation` (B_W or sRGB),
-/// written into `pixels`; 0, or -1 with `failure` as the reason.
-static int square_pixels(void *image, int side, int interpretation, int bands, unsigned char *pixels, const char *failure,
-                         char *error, size_t size) {
-    pthread_rwlock_rdlock(&calls);
-    VipsImage *flat = opaque(image);
-    VipsImage *square = NULL, *converted = NULL, *kept = NULL;
-    int failed = flat == NULL
-        || api.thumbnail_image(flat, &square, side, "height", side, "size", VIPS_SIZE_FORCE, NULL) != 0
-        || api.colourspace(square, &converted, interpretation, NULL) != 0
-        || api.extract_band(converted, &kept, 0, "n", bands, NULL) != 0;
-    VipsImage *bytes8 = failed ? NULL : as_8bit_srgb(kept);
-    kept = NULL;
-    size_t length = 0, wanted = (size_t)side * (size_t)side * (size_t)bands;
-    void *memory = bytes8 == NULL ? NULL : api.image_write_to_memory(bytes8, &length);
-    int ok = memory != NULL && length == wanted;
-    if (ok) memcpy(pixels, memory, length);
-    if (memory != NULL) api.g_free(memory);
-    VipsImage *images[] = {flat, square, converted, kept, bytes8};
-    for (size_t i = 0; i < sizeof images / sizeof *images; i++) if (images[i] != NULL) api.object_unref(images[i]);
-    pthread_rwlock_unlock(&calls);
-    if (!ok) say(failure, error, size);
-    return ok ? 0 : -1;
-}
-
 void *tourist_vips_pixels(void *image, int *bands, size_t *length, char *error, size_t size) {
     pthread_rwlock_rdlock(&calls);
     *bands = api.image_get_bands(image);
@@ -360,15 +333,6 @@ void *tourist_vips_pixels(void *image, int *bands, size_t *length, char *error, 
     pthread_rwlock_unlock(&calls);
     if (memory == NULL) say("the image's pixels could not be read", error, size);
     return memory;
-}
-
-int tourist_vips_grey_square(void *image, int side, unsigned char *pixels, char *error, size_t size) {
-    return square_pixels(image, side, VIPS_INTERPRETATION_B_W, 1, pixels, "the image could not be reduced to greyscale", error, size);
-}
-
-int tourist_vips_colour_square(void *image, int side, unsigned char *pixels, char *error, size_t size) {
-    return square_pixels(image, side, VIPS_INTERPRETATION_sRGB, 3, pixels, "the image could not be reduced to a colour square", error,
-                         size);
 }
 
 void tourist_vips_release(void *image) { api.object_unref(image); }

@@ -92,9 +92,11 @@ import TestSupport
         #expect(left.allSatisfy { $0 > 240 }, "the transparent half is white: \(left)")
         #expect(Self.near(try Self.colour(of: flat, x: 60, y: 24), Self.blue))
 
-        let grey = try image.greySquare(side: 8)
-        #expect(grey.count == 64)
-        #expect(grey[8 * 4] > 240 && grey[8 * 4 + 7] < 100, "white left, dark blue right: \(grey)")
+        let squares = try image.squares(side: 8, colourSide: 2)
+        #expect(squares.grey.count == 64 && squares.colours.count == 12)
+        #expect(squares.grey[8 * 4] > 240 && squares.grey[8 * 4 + 7] < 100, "white left, dark blue right: \(squares.grey)")
+        #expect(squares.colours[0...2].allSatisfy { $0 > 240 }, "the transparent half is white: \(squares.colours)")
+        #expect(Self.near(squares.colours[3...5].map(Int.init), Self.blue), "the right half is blue: \(squares.colours)")
     }
 
     @Test func fittedAndEncodedImages() throws {

@@ -69,7 +69,7 @@ struct LookalikeTests {
         func hash(_ bytes: [UInt8]) throws -> PerceptualHash {
             let path = folder.child("hashed-\(UUID().uuidString)")
             try Data(bytes).write(to: URL(fileURLWithPath: path))
-            return try #require(try PerceptualHash(of: decoder.decode(file: path, fittingWithin: PerceptualHash.decodeSide).image))
+            return try #require(try PhotoExamination.examine(file: path, decoder: decoder).look())
         }
         let original = try hash(copy(of: Self.building, side: 1200, as: .jpeg, quality: 92))
         let limit = TouristConfig.Lookalikes().maxDistance

@@ -2,7 +2,7 @@ import Foundation
 import TouristCore
 
 /// `tourist-bench lookalikes DIR`: the perceptual hash (`PerceptualHash`) of every image in DIR,
-/// decoded as a fetch decodes it, and for every pair whether the hashes call them the same photo
+/// computed as a fetch computes it (from the thumbnail `PhotoExamination` makes), and for every pair whether the hashes call them the same photo
 /// at each `album.lookalikes.maxDistance` from 6 to 16 (and the colours within
 /// `PerceptualHash.colourTolerance`), against the truth: a file named
 /// `GROUP~VARIANT.EXT` is the same photo as every other file of its GROUP, and a different photo
@@ -18,10 +18,10 @@ func lookalikes(folder: String) throws {
     var flat: [String] = []
     for name in names {
         let started = clock.now
-        let (_, image) = try decoder.decode(file: folder + "/" + name, fittingWithin: PerceptualHash.decodeSide)
+        let examination = try PhotoExamination.examine(file: folder + "/" + name, decoder: decoder)
         let decoded = clock.now
         // A flat picture (one colour) has no layout to compare: a fetch compares it with none.
-        guard let hash = try PerceptualHash(of: image) else {
+        guard let hash = try examination.look() else {
             flat.append(name)
             continue
         }
@@ -42,7 +42,9 @@ func lookalikes(folder: String) throws {
     if !flat.isEmpty { print("\(flat.count) flat files (one colour), compared with none: \(flat.joined(separator: ", "))") }
     print("\(hashes.count) files, \(groups) distinct photos: \(same.count) pairs of copies, \(distinct.count) pairs of distinct photos")
     let milliseconds = { (total: Duration) in String(format: "%.2f ms", total / .milliseconds(1) / Double(names.count)) }
-    print("per photo (mean): decode at \(PerceptualHash.decodeSide) px \(milliseconds(decoding)), hash \(milliseconds(hashing))")
+    print(
+        "per photo (mean): examined as a fetch examines it (decoded, preview and thumbnail made) \(milliseconds(decoding)), hash \(milliseconds(hashing))"
+    )
     print("| maxDistance | precision | recall | distinct pairs merged |")
     print("|---|---|---|---|")
     for maxDistance in 6...16 {

@@ -170,7 +170,7 @@ extension AlbumFetcher {
     /// never on a network slot.
     private static func examineAndCommit(_ arrived: Transferred, store: Store, hashing: Bool) throws -> Arrival {
         let examination = try PhotoExamination.examine(file: arrived.writer.temporaryPath, decoder: try ImageDecoder())
-        let look = hashing ? try PerceptualHash(of: examination.thumbnail) : nil
+        let look = hashing ? try examination.look() : nil
         let blob = try store.blobs.commit(arrived.writer, syncDirectory: false)
         let derived = try store.commitDerived(examination.images)
         return Arrival(blob: blob, source: arrived.source, header: examination.header, derived: derived, look: look)

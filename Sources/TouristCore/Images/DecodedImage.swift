@@ -55,6 +55,22 @@ public final class DecodedImage: @unchecked Sendable {
     /// Its pixels as decoded (8 bits a sample), row by row with `bands` samples each (3: sRGB,
     /// 1: greyscale, one more with transparency): what tests check colours with.
     func pixels() throws(ImageError) -> (bands: Int, bytes: [UInt8]) {
+        try withPixels { bands, bytes in (bands, Array(bytes)) }
+    }
+
+    /// The image squeezed to `side` x `side` grey pixels and to `colourSide` x `colourSide` sRGB
+    /// colours (`PixelSquares`): what a perceptual hash is computed from.
+    func squares(side: Int, colourSide: Int) throws(ImageError) -> PixelSquares {
+        let (width, height) = size
+        let squares = try withPixels { bands, bytes in
+            PixelSquares(pixels: bytes, width: width, height: height, bands: bands, side: side, colourSide: colourSide)
+        }
+        guard let squares else { throw .damaged(reason: "the image's pixels are not the \(width) × \(height) it has") }
+        return squares
+    }
+
+    /// `body` given its pixels (as `pixels()` has them), read out of libvips once, never copied.
+    private func withPixels<Result>(_ body: (Int, UnsafeRawBufferPointer) -> Result) throws(ImageError) -> Result {
         var reason = ImageDecoder.reasonBuffer()
         var bands: Int32 = 0
         var length = 0
@@ -62,28 +78,6 @@ public final class DecodedImage: @unchecked Sendable {
             throw .damaged(reason: ImageDecoder.text(reason))
         }
         defer { tourist_vips_free(bytes) }
-        return (Int(bands), Array(UnsafeRawBufferPointer(start: bytes, count: length)))
-    }
-
-    /// The image squeezed to `side` x `side` greyscale pixels (aspect ratio ignored), row by row:
-    /// what a perceptual hash is computed from.
-    public func greySquare(side: Int) throws(ImageError) -> [UInt8] {
-        var reason = ImageDecoder.reasonBuffer()
-        var pixels = [UInt8](repeating: 0, count: side * side)
-        guard tourist_vips_grey_square(image, Int32(side), &pixels, &reason, reason.count) == 0 else {
-            throw .damaged(reason: ImageDecoder.text(reason))
-        }
-        return pixels
-    }
-
-    /// The image squeezed to `side` x `side` sRGB pixels (aspect ratio ignored), row by row, three
-    /// bytes each (red, green, blue): the colours a perceptual hash keeps beside its grey layout.
-    public func colourSquare(side: Int) throws(ImageError) -> [UInt8] {
-        var reason = ImageDecoder.reasonBuffer()
-        var pixels = [UInt8](repeating: 0, count: side * side * 3)
-        guard tourist_vips_colour_square(image, Int32(side), &pixels, &reason, reason.count) == 0 else {
-            throw .damaged(reason: ImageDecoder.text(reason))
-        }
-        return pixels
+        return body(Int(bands), UnsafeRawBufferPointer(start: bytes, count: length))
     }
 }

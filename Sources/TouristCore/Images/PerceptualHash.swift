@@ -24,9 +24,6 @@ public struct PerceptualHash: Sendable, Hashable, Codable, CustomStringConvertib
     /// The share of each side a crop leaves out, and where it leaves it (0: at the start, 1: at the end).
     static let margins = [0.04, 0.08]
     static let anchors: [(x: Double, y: Double)] = [(0.5, 0.5), (0, 0), (1, 1), (0, 1), (1, 0)]
-    /// How large an image the hash needs decoded: the grey square is squeezed from this, so
-    /// decoding at this size (shrunk on load) costs little and loses nothing the hash sees.
-    public static let decodeSide = 128
     /// The side of the colour grid.
     static let colourSide = 4
     /// The most two photos' colours may differ, on average over the grid's 48 values (0-255), for
@@ -50,10 +47,11 @@ public struct PerceptualHash: Sendable, Hashable, Codable, CustomStringConvertib
     /// `leastSide`).
     public init?(of image: DecodedImage) throws(ImageError) {
         guard image.width >= Self.leastSide, image.height >= Self.leastSide else { return nil }
-        self.init(greySquare: try image.greySquare(side: Self.side), colours: try image.colourSquare(side: Self.colourSide))
+        let squares = try image.squares(side: Self.side, colourSide: Self.colourSide)
+        self.init(greySquare: squares.grey, colours: squares.colours)
     }
 
-    /// The hashes of `side` x `side` grey pixels, row by row (what `DecodedImage.greySquare` gives),
+    /// The hashes of `side` x `side` grey pixels, row by row (what `PixelSquares` gives),
     /// with the colours of the 4 x 4 grid; nil when they are flat (`leastContrast`).
     init?(greySquare pixels: [UInt8], colours: [UInt8]) {
         guard let darkest = pixels.min(), let lightest = pixels.max(), Int(lightest) - Int(darkest) >= Self.leastContrast else {

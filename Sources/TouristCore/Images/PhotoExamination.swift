@@ -19,6 +19,12 @@ public struct PhotoExamination: Sendable {
     /// The derived images of every current recipe.
     public let images: [Encoded]
 
+    /// What the photo looks like, from its thumbnail's pixels (as every photo entering an album is
+    /// compared); nil when it has no layout to compare (`PerceptualHash.init(of:)`).
+    public func look() throws(ImageError) -> PerceptualHash? {
+        try PerceptualHash(of: thumbnail)
+    }
+
     /// Decodes the image file at `path` with `decoder` and makes its derived images. A photo that
     /// cannot be decoded, or is over the decoder's limits, throws an `ImageError` that
     /// `isPhotoProblem`; a missing libvips throws `libraryMissing`.
