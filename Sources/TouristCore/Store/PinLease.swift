@@ -12,14 +12,20 @@ public struct LeaseRecord: Codable, Sendable, Equatable {
     /// The holder's `ProcessSpace` (kernel boot and pid namespace): where its pid means it. Nil in
     /// a lease of an older tourist, whose holder is then never looked for.
     public var pidSpace: String?
+    /// When the holder started (`ProcessSpace.startTime(of:)`): a live process with its pid but
+    /// another start is not the holder, whose pid was used again. Nil in a lease of an older tourist.
+    public var pidStart: UInt64?
 
     /// Whether the lease no longer holds at `now`: it expired, or its holder ran in this very
     /// process space (not merely on a host of the same name: a container or a cloned VM may share
-    /// it) and is gone (killed, crashed), which needs no waiting for the expiry.
+    /// it) and is gone (killed, crashed), which needs no waiting for the expiry. A process that has
+    /// its pid but started at another time is not it: the pid was used again.
     func isVacant(now: Date) -> Bool {
         if expires <= now { return true }
         guard host == LeaseRecord.thisHost, let pidSpace, pidSpace == ProcessSpace.current else { return false }
-        return kill(pid, 0) != 0 && errno == ESRCH
+        if kill(pid, 0) != 0 && errno == ESRCH { return true }
+        guard let pidStart else { return false }
+        return ProcessSpace.startTime(of: pid).map { $0 != pidStart } ?? true
     }
 
     static let thisHost: String = {
@@ -77,7 +83,7 @@ extension Store {
         let key = Self.leaseKey(id)
         let record = LeaseRecord(
             holder: Self.leaseHolder, host: LeaseRecord.thisHost, pid: getpid(), expires: now.addingTimeInterval(timing.duration),
-            pidSpace: ProcessSpace.current
+            pidSpace: ProcessSpace.current, pidStart: ProcessSpace.currentStart
         )
         let bytes = try Self.encodeLease(record)
         while true {
