@@ -4,7 +4,7 @@
 #   downloads.concurrency 8 (as Benchmarks/fetch-all.sh), every photo a distinct real JPEG of
 #   640 × 480 (three bands of Perlin noise drawn by `vips perlin`: smooth blobs of colour, so each
 #   has a layout to hash, where white noise shrinks to a flat grey that is compared with none),
-#   fetched with `album.lookalikes` off and on; median of 3 each, fresh store each time. Prints the
+#   fetched with `album.lookalikes` off and on in turn; median of 5 each, fresh store each time. Prints the
 #   photos each run stored: a noise photo set aside as looking like another is counted, not an error.
 #   Target: on adds at most 5 %.
 #
@@ -53,23 +53,36 @@ for setting in false true; do
   "providers": [{ "name": "bench", "type": "fixture", "path": "$work/set", "latencyMs": 50 }]
 }
 JSON
-    for run in 1 2 3; do
+done
+# Off and on take turns, so a machine growing busier or quieter weighs on both alike.
+for run in 1 2 3 4 5; do
+    for setting in false true; do
         rm -rf "$work/store"
         TOURIST_CONFIG="$work/config-$setting.json" "$bin/tourist" pin import "$work/pins.csv" --quiet >/dev/null
-        TOURIST_CONFIG="$work/config-$setting.json" /usr/bin/time -f "%e" -o "$work/$setting-$run.time" "$bin/tourist" fetch --all --quiet >/dev/null
+        TOURIST_CONFIG="$work/config-$setting.json" /usr/bin/time -f "%e %U %S" -o "$work/$setting-$run.time" "$bin/tourist" fetch --all --quiet >/dev/null
         TOURIST_CONFIG="$work/config-$setting.json" "$bin/tourist" pin list --json | python3 -c "
 import json, sys
 print(sum(pin['photos'] for pin in json.load(sys.stdin)['pins']))
 " > "$work/$setting-$run.stored"
     done
 done
-off=$(cat "$work"/false-*.time | sort -n | sed -n 2p) on=$(cat "$work"/true-*.time | sort -n | sed -n 2p)
-bound=$(python3 -c "print(round(($pins + $pins * $photos) / 8 * 0.05, 2))")
-echo "| fetch --all, $pins pins × $photos photos of 640 × 480, +50 ms per request (median of 3) | time |"
-echo "|---|---|"
-echo "| the bound: requests ÷ 8 × 50 ms | $bound s |"
-echo "| lookalikes off | $off s |"
-echo "| lookalikes on (the hash of every photo, from its thumbnail) | $on s ($(python3 -c "print(f'{($on / $off - 1) * 100:+.1f} %')")) |"
-echo
-echo "photos stored (of $((pins * photos))), off: $(cat "$work"/false-*.stored | tr '\n' ' ')on: $(cat "$work"/true-*.stored | tr '\n' ' ')(a photo set aside as"
-echo "looking like another: two noise fields can share their coarse layout, see docs/benchmarks.md)"
+python3 - "$work" "$pins" "$photos" <<'PY'
+import glob, statistics, sys
+work, pins, photos = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+def runs(setting):
+    times = [list(map(float, open(f).read().split())) for f in sorted(glob.glob(f"{work}/{setting}-*.time"))]
+    return [t[0] for t in times], [t[1] + t[2] for t in times]
+(off, off_cpu), (on, on_cpu) = runs("false"), runs("true")
+median = statistics.median
+stored = lambda setting: " ".join(open(f).read().strip() for f in sorted(glob.glob(f"{work}/{setting}-*.stored")))
+print(f"| fetch --all, {pins} pins × {photos} photos of 640 × 480, +50 ms per request (median of {len(off)}, off and on in turn) | wall time | CPU time (user + system) |")
+print("|---|---|---|")
+print(f"| the bound: requests ÷ 8 × 50 ms | {(pins + pins * photos) / 8 * 0.05:.2f} s | |")
+print(f"| lookalikes off | {median(off):.2f} s | {median(off_cpu):.1f} s |")
+print(f"| lookalikes on (the hash of every photo, from its thumbnail) | {median(on):.2f} s ({(median(on) / median(off) - 1) * 100:+.1f} %) "
+      f"| {median(on_cpu):.1f} s ({(median(on_cpu) / median(off_cpu) - 1) * 100:+.1f} %) |")
+print()
+print("runs, wall time: off " + " ".join(f"{t:.2f}" for t in off) + "; on " + " ".join(f"{t:.2f}" for t in on))
+print(f"photos stored (of {pins * photos}), off: {stored('false')}; on: {stored('true')} (a photo set aside as looking like")
+print("another: two noise fields can share their coarse layout, see docs/benchmarks.md)")
+PY

@@ -37,7 +37,7 @@ static struct {
     int (*image_remove)(VipsImage *, const char *);
     void (*strfreev)(char **);
     VipsImage *(*image_copy_memory)(VipsImage *);
-    void *(*image_write_to_memory)(VipsImage *, size_t *);
+    const void *(*image_get_data)(VipsImage *);
     int (*thumbnail)(const char *, VipsImage **, int, ...);
     int (*thumbnail_image)(VipsImage *, VipsImage **, int, ...);
     int (*colourspace)(VipsImage *, VipsImage **, int, ...);
@@ -100,7 +100,7 @@ static void load_once(void) {
         && find(library, "vips_image_remove", (void **)&api.image_remove)
         && find(library, "g_strfreev", (void **)&api.strfreev)
         && find(library, "vips_image_copy_memory", (void **)&api.image_copy_memory)
-        && find(library, "vips_image_write_to_memory", (void **)&api.image_write_to_memory)
+        && find(library, "vips_image_get_data", (void **)&api.image_get_data)
         && find(library, "vips_thumbnail", (void **)&api.thumbnail)
         && find(library, "vips_thumbnail_image", (void **)&api.thumbnail_image)
         && find(library, "vips_colourspace", (void **)&api.colourspace)
@@ -313,26 +313,32 @@ static VipsImage *opaque(VipsImage *image) {
     return failed ? NULL : flat;
 }
 
+/// libwebp's effort (0-6; libvips' default is 4): at 2 a thumbnail of 533 x 400 took 45-55 % of
+/// the time (5-16 ms where 12-32) and came out 1-6 % larger, on the corpus's photos.
+static const int webp_effort = 2;
+
 int tourist_vips_encode(void *image, tourist_vips_encoding encoding, int quality, void **bytes, size_t *length, char *error, size_t size) {
     pthread_rwlock_rdlock(&calls);
     VipsImage *flat = encoding == TOURIST_VIPS_JPEG ? opaque(image) : NULL;
     int failed = (encoding == TOURIST_VIPS_JPEG && flat == NULL)
         || (encoding == TOURIST_VIPS_JPEG
                 ? api.jpegsave_buffer(flat, bytes, length, "Q", quality, "strip", 1, "optimize_coding", 1, "interlace", 1, NULL)
-                : api.webpsave_buffer(image, bytes, length, "Q", quality, "strip", 1, NULL));
+                : api.webpsave_buffer(image, bytes, length, "Q", quality, "strip", 1, "effort", webp_effort, NULL));
     if (flat != NULL) api.object_unref(flat);
     pthread_rwlock_unlock(&calls);
     if (failed) say("the image could not be encoded", error, size);
     return failed ? -1 : 0;
 }
 
-void *tourist_vips_pixels(void *image, int *bands, size_t *length, char *error, size_t size) {
+const void *tourist_vips_pixels(void *image, int *bands, size_t *length, char *error, size_t size) {
     pthread_rwlock_rdlock(&calls);
     *bands = api.image_get_bands(image);
-    void *memory = api.image_write_to_memory(image, length);
+    // Every image handed out is in memory already (`in_memory`): its pixels are lent, not copied.
+    const void *pixels = api.image_get_format(image) == VIPS_FORMAT_UCHAR ? api.image_get_data(image) : NULL;
+    *length = (size_t)api.image_get_width(image) * (size_t)api.image_get_height(image) * (size_t)*bands;
     pthread_rwlock_unlock(&calls);
-    if (memory == NULL) say("the image's pixels could not be read", error, size);
-    return memory;
+    if (pixels == NULL) say("the image's pixels could not be read", error, size);
+    return pixels;
 }
 
 void tourist_vips_release(void *image) { api.object_unref(image); }

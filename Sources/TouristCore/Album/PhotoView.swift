@@ -24,7 +24,7 @@ public struct PhotoView: Sendable, Codable, Equatable {
 
     /// The `index/refs` line of album photo `key` of pin `pin` using a blob for `use`: nil for the
     /// album's own size, a size letter for a view, a recipe id for a derived image (`PIN PHOTO
-    /// thumbnail-400-webp-q75-v1`).
+    /// thumbnail-400-webp-q75-v2`).
     static func referenceLine(pin: String, key: PhotoKey, use: String?) -> String {
         let photo = lineSafe(key.description)
         return use.map { "\(pin) \(photo) \($0)" } ?? "\(pin) \(photo)"

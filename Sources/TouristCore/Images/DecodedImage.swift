@@ -69,7 +69,7 @@ public final class DecodedImage: @unchecked Sendable {
         return squares
     }
 
-    /// `body` given its pixels (as `pixels()` has them), read out of libvips once, never copied.
+    /// `body` given its pixels (as `pixels()` has them), lent by libvips, never copied.
     private func withPixels<Result>(_ body: (Int, UnsafeRawBufferPointer) -> Result) throws(ImageError) -> Result {
         var reason = ImageDecoder.reasonBuffer()
         var bands: Int32 = 0
@@ -77,7 +77,6 @@ public final class DecodedImage: @unchecked Sendable {
         guard let bytes = tourist_vips_pixels(image, &bands, &length, &reason, reason.count) else {
             throw .damaged(reason: ImageDecoder.text(reason))
         }
-        defer { tourist_vips_free(bytes) }
-        return body(Int(bands), UnsafeRawBufferPointer(start: bytes, count: length))
+        return withExtendedLifetime(self) { body(Int(bands), UnsafeRawBufferPointer(start: bytes, count: length)) }
     }
 }

@@ -58,9 +58,10 @@ typedef enum { TOURIST_VIPS_JPEG = 0, TOURIST_VIPS_WEBP = 1 } tourist_vips_encod
 /// else -1 with the reason in `error`.
 int tourist_vips_encode(void *image, tourist_vips_encoding encoding, int quality, void **bytes, size_t *length, char *error, size_t size);
 
-/// `image`'s pixels (8-bit, as decoded), row by row with their bands interleaved. Returns them (free
-/// with `tourist_vips_free`) with `*bands` and `*length` set, or NULL with the reason in `error`.
-void *tourist_vips_pixels(void *image, int *bands, size_t *length, char *error, size_t size);
+/// `image`'s pixels (8-bit, as decoded), row by row with their bands interleaved, lent: valid while
+/// the image is, never freed by the caller. Returns them with `*bands` and `*length` set, or NULL
+/// with the reason in `error`.
+const void *tourist_vips_pixels(void *image, int *bands, size_t *length, char *error, size_t size);
 
 /// Drops the caller's reference to `image`.
 void tourist_vips_release(void *image);
