@@ -146,6 +146,18 @@ import Testing
                 && collection.advice?.page == "Widen the pin's radius, to 10 km say, or add another provider to the config.")
     }
 
+    /// A provider that could not be reached for the first search and again for a replacement (a
+    /// photo was set aside) is one note, its latest, not one a search.
+    @Test func aProviderFailingEverySearchOfAFetchIsOneNote() {
+        let failures = AlbumFetcher.latest([Self.noKey, Self.unreachable], then: [Self.refused])
+        #expect(failures == [Self.noKey, Self.refused])
+        let report = FetchReport.ending(.fetch, album: Self.album(stored: 5), failures: failures, searched: true, providersEnabled: true)
+        #expect(report.notes.map(\.text) == ["commons could not be reached (offline?)"], "\(report.notes)")
+        #expect(
+            AlbumFetcher.latest([Self.unreachable], then: []) == [Self.unreachable],
+            "a provider that answered the replacement search kept its note")
+    }
+
     @Test func aFullAlbumIsNotAskedAgainButAnUnreachableShortOneIs() {
         #expect(!FetchReport.ending(.fetch, album: Self.album(stored: 5), failures: [], searched: true, providersEnabled: true).asksAgain)
         #expect(

@@ -181,6 +181,13 @@ public struct AlbumFetcher: Sendable {
         }
     }
 
+    /// Each provider's failure once: `earlier`'s, less those of providers that failed again in
+    /// `later`, then `later`'s (a provider that could not be reached for the first search and again
+    /// for a replacement is one note, not two).
+    static func latest(_ earlier: [ProviderFailure], then later: [ProviderFailure]) -> [ProviderFailure] {
+        earlier.filter { old in !later.contains { $0.provider == old.provider } } + later
+    }
+
     /// The most searches one fetch makes for photos to replace rejected ones.
     static let replacementRounds = 3
 
@@ -202,7 +209,7 @@ public struct AlbumFetcher: Sendable {
                 searched = true
                 let exclude = album.excluded.union(album.photos.map(\.key))
                 let result = await router.search(center: location, radiusKm: album.pin.radiusKm, count: missing, exclude: exclude)
-                failures = round == 0 ? result.failures : failures + result.failures.filter { !$0.isNoPhotos }
+                failures = round == 0 ? result.failures : Self.latest(failures, then: result.failures.filter { !$0.isNoPhotos })
                 try await store.transactionInBackground { [size] transaction in
                     var album = try transaction.album(id)
                     let present = Set(album.photos.map(\.key))

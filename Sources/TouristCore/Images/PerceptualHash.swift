@@ -28,7 +28,7 @@ public struct PerceptualHash: Sendable, Hashable, Codable, CustomStringConvertib
     static let colourSide = 4
     /// The most two photos' colours may differ, on average over the grid's 48 values (0-255), for
     /// them to be the same photo: copies and crops stay well within it (`tourist-bench lookalikes`).
-    public static let colourTolerance = 24
+    public static let colourTolerance = 18
 
     public init(whole: UInt64, crops: [UInt64], colours: [UInt8] = []) {
         self.whole = whole
