@@ -108,6 +108,28 @@ import TestSupport
         #expect(try await outcome.report.kind == .complete)
     }
 
+    /// A pin read as `fetching` just before its fetch ended (the fetch stores its end, then lets its
+    /// lease go) is shown as it ended, not `interrupted`: a watcher reading the pin, then the lease,
+    /// in a busy moment saw "interrupted" between "fetching" and "ready".
+    @Test(arguments: Medium.allCases) func aPinReadJustBeforeItsFetchEndedIsShownAsItEnded(_ medium: Medium) throws {
+        let library = try library(on: medium)
+        let pin = try library.addPin(name: "Here", at: Self.center, radiusKm: 5).pin
+        func store(_ state: PinState) throws {
+            try library.store.transaction { transaction in
+                var album = try transaction.album(pin.id)
+                album.pin.state = state
+                try transaction.save(album)
+            }
+        }
+        try store(.fetching)
+        let read = try #require(try library.store.pins().first)
+        #expect(read.state == .fetching)
+        try store(.ready)  // the fetch ends, and no lease is held any more
+        #expect(library.withCurrentState(read).state == .ready)
+        try store(.fetching)
+        #expect(library.withCurrentState(read).state == .interrupted, "still fetching, with no lease: interrupted")
+    }
+
     /// An album stored as `fetching` is `fetching` only while a process holds the pin's lease;
     /// with none (the fetch was interrupted, its process died) every reader sees `interrupted`.
     @Test(arguments: Medium.allCases) func aPinIsFetchingOnlyWhileItsLeaseIsHeld(_ medium: Medium) throws {

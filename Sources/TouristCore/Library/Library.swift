@@ -40,6 +40,9 @@ public final class Library: Sendable {
     /// runs when none does.
     public func withCurrentState(_ pin: Pin) -> Pin {
         guard pin.state == .fetching, !isBeingFetched(pin.id) else { return pin }
+        // A fetch stores how it ended before it lets its lease go, so one that ended between the
+        // reading of `pin` and the look at its lease left its pin changed: read again, it says how.
+        if let again = try? store.album(pin.id).summarizedPin, again.state != .fetching { return placed([again])[0] }
         var interrupted = pin
         interrupted.state = .interrupted
         return interrupted
