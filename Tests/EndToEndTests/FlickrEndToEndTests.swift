@@ -90,7 +90,7 @@ import TestSupport
         let first = try await harness.run("fetch", pin, "--config", config, expecting: 75)
         #expect(
             first.stderr.contains("could not be downloaded; run it again to retry them"), "the message says how to resume: \(first.stderr)")
-        #expect(first.stderr.contains("unusable and replaced"), "\(first.stderr)")
+        #expect(first.stderr.contains("set aside and replaced"), "\(first.stderr)")
         var album = try await harness.json("album", pin, "--config", config)
         func states() -> [String: String] {
             Dictionary(uniqueKeysWithValues: album.photos.map { ($0["id"] as? String ?? "", $0["state"] as? String ?? "") })

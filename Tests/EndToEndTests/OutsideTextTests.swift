@@ -54,7 +54,7 @@ import TestSupport
 
         let fetched = try await harness.run("fetch", pin, "--count", "2")
         let note = try #require(
-            fetched.stderr.split(separator: "\n").first { $0.contains("unusable and replaced") }, "\(fetched.stderr.debugDescription)")
+            fetched.stderr.split(separator: "\n").first { $0.contains("set aside and replaced") }, "\(fetched.stderr.debugDescription)")
         #expect(note.contains(#"own:p-\u{a}001"#) && note.contains("(identical bytes)"), "\(fetched.stderr.debugDescription)")
         #expect(
             !fetched.stderr.split(separator: "\n").contains { $0.hasPrefix("001") },

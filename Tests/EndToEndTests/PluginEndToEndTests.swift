@@ -234,14 +234,14 @@ import TestSupport
             "banner",
             "faulty answered with something it should not: plugin faulty printed a line that is not a protocol answer on stdout: \"faulty provider starting up\" (stdout is for protocol lines only; log on stderr) (during `hello`) and was stopped"
         ),
-        ("extra-bytes", "were unusable and replaced by others (faulty:p0: invalid response: plugin faulty wrote "),
+        ("extra-bytes", "were set aside and replaced by others (faulty:p0: invalid response: plugin faulty wrote "),
         (
             "not-image",
-            "were unusable and replaced by others (faulty:p0: invalid response: plugin faulty wrote bytes that are not an image for faulty:p0 (no JPEG, PNG, GIF, WebP, TIFF, HEIC or AVIF signature; they start 3C 68 74 6D 6C 3E 6E 6F)"
+            "were set aside and replaced by others (faulty:p0: invalid response: plugin faulty wrote bytes that are not an image for faulty:p0 (no JPEG, PNG, GIF, WebP, TIFF, HEIC or AVIF signature; they start 3C 68 74 6D 6C 3E 6E 6F)"
         ),
         (
             "bad-sha256",
-            "were unusable and replaced by others (faulty:p0: invalid response: plugin faulty wrote bytes for faulty:p0 whose sha256 is "
+            "were set aside and replaced by others (faulty:p0: invalid response: plugin faulty wrote bytes for faulty:p0 whose sha256 is "
         ),
     ]
 
