@@ -11,4 +11,15 @@ public struct FetchOutcome: Sendable {
         self.album = album
         self.providerFailures = providerFailures
     }
+
+    /// What became of the photos set aside (not images, copies of others), in one sentence naming
+    /// the first, and whether others took their place: only when the album holds as many photos as
+    /// it should (stored, or still to download) did they. Nil when none was, or the report says it.
+    public var setAside: String? {
+        let rejected = album.photos.filter { $0.state == .rejected }
+        guard let first = rejected.first, report.kind != .unusable, report.kind != .alreadyComplete else { return nil }
+        let replaced = album.keptCount >= album.target ? "and replaced by others" : "with no others left to take their place"
+        return
+            "\(Plural.count(rejected.count, "photo was", "photos were")) set aside \(replaced) (\(first.key): \(first.error ?? "rejected")); `tourist album \(album.pin.id)` lists them"
+    }
 }

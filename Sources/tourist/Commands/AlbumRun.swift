@@ -50,20 +50,11 @@ enum AlbumRun {
         return outcome
     }
 
-    /// Says how the fetch ended on stderr, once, and picks the exit code. Photos set aside (not
-    /// images, copies of others) are said too, and whether others took their place: only when the
-    /// album holds as many photos as it should (stored, or still to download) did they.
+    /// Says how the fetch ended on stderr, once, and picks the exit code. Photos set aside are said
+    /// too (`FetchOutcome.setAside`).
     static func report(_ outcome: FetchOutcome, session: Session) -> Int32 {
-        let report = outcome.report
-        let rejected = outcome.album.photos.filter { $0.state == .rejected }
-        if let first = rejected.first, report.kind != .unusable, report.kind != .alreadyComplete {
-            let album = outcome.album
-            let replaced = album.keptCount >= album.target ? "and replaced by others" : "with no others left to take their place"
-            session.note(
-                "\(Plural.count(rejected.count, "photo was", "photos were")) set aside \(replaced) (\(first.key): \(first.error ?? "rejected")); `tourist album \(album.pin.id)` lists them"
-            )
-        }
-        for line in TerminalReport.lines(report) { session.note(line) }
-        return ExitStatus.of(report)
+        if let setAside = outcome.setAside { session.note(setAside) }
+        for line in TerminalReport.lines(outcome.report) { session.note(line) }
+        return ExitStatus.of(outcome.report)
     }
 }
