@@ -1,3 +1,5 @@
+import Foundation
+
 /// Routes for tests and benchmarks, made of real places so their lines bend as roads do.
 public enum SampleRoutes {
     /// Beauvais to Bordeaux by Paris, Orléans, Tours, Poitiers and Angoulême: 594 km south-west, in
@@ -19,5 +21,41 @@ public enum SampleRoutes {
             </gpx>
 
             """
+    }
+}
+
+extension SampleRoutes {
+    /// Great-circle distance in km (haversine), apart from tourist's own geometry.
+    public static func distanceKm(_ a: (latitude: Double, longitude: Double), _ b: (latitude: Double, longitude: Double)) -> Double {
+        let phi1 = a.latitude * .pi / 180, phi2 = b.latitude * .pi / 180
+        let dPhi = phi2 - phi1, dLambda = (b.longitude - a.longitude) * .pi / 180
+        let h = sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
+        return 2 * 6371.0088 * asin(min(1, h.squareRoot()))
+    }
+
+    /// Points along `route` every `stepKm` (straight in degrees between its points: fine for
+    /// stretches of tens of kilometres), each with its kilometre from the start.
+    public static func positions(along route: [(latitude: Double, longitude: Double)], everyKm stepKm: Double) -> [(
+        latitude: Double, longitude: Double, km: Double
+    )] {
+        var result: [(latitude: Double, longitude: Double, km: Double)] = []
+        var travelled = 0.0, next = 0.0
+        for (a, b) in zip(route, route.dropFirst()) {
+            let length = distanceKm(a, b)
+            while next <= travelled + length {
+                let f = (next - travelled) / length
+                result.append((a.latitude + (b.latitude - a.latitude) * f, a.longitude + (b.longitude - a.longitude) * f, next))
+                next += stepKm
+            }
+            travelled += length
+        }
+        return result
+    }
+
+    /// How far `point` is from `route`, to within about 100 m (the nearest of points every 0.2 km).
+    public static func distanceKm(from point: (latitude: Double, longitude: Double), to route: [(latitude: Double, longitude: Double)])
+        -> Double
+    {
+        positions(along: route, everyKm: 0.2).map { distanceKm(point, ($0.latitude, $0.longitude)) }.min() ?? .infinity
     }
 }

@@ -204,6 +204,8 @@ public struct AlbumJSON: Encodable, Sendable {
     public var photos: [PhotoJSON]
     public var report: FetchReport?
     public var providers: [ProviderFailure]?
+    /// After a fetch that searched: the search requests it made (result pages asked for), per provider.
+    public var searchRequests: [String: Int]?
 
     public init(_ album: Album, store: Store) {
         pin = album.pin
@@ -216,5 +218,6 @@ public struct AlbumJSON: Encodable, Sendable {
         self.init(outcome.album, store: store)
         report = outcome.report
         providers = outcome.providerFailures
+        searchRequests = outcome.searchRequests.isEmpty ? nil : outcome.searchRequests
     }
 }

@@ -14,6 +14,15 @@ public struct FetchOutcome: Sendable {
         self.providerFailures = providerFailures
     }
 
+    /// "searched with 46 requests (commons 35, flickr 11)": the search requests this fetch made, by
+    /// provider in name order; nil when it searched nothing.
+    public var searchSummary: String? {
+        let total = searchRequests.values.reduce(0, +)
+        guard total > 0 else { return nil }
+        let each = searchRequests.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        return "searched with \(Plural.count(total, "request")) (\(each))"
+    }
+
     /// What became of the photos set aside (not images, copies of others), in one sentence naming
     /// the first, and whether others took their place: only when the album holds as many photos as
     /// it should (stored, or still to download) did they. Nil when none was, or the report says it.

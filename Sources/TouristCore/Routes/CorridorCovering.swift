@@ -1,9 +1,12 @@
 import Foundation
 
 /// The queries that cover a route's corridor for one provider: walking the line, each query takes
-/// the longest stretch of it that one shape the provider allows can hold (a box within its largest
-/// area, or a circle within its largest radius, whichever reaches farther), so the corridor is
-/// covered with few requests and little of each query lies outside it.
+/// the longest stretch of it that one shape the provider allows can hold: a box within its largest
+/// area when it takes boxes (a box follows the line closely, where a circle reaching as far
+/// searches mostly beside the corridor, and a service that ranks and caps its answers fills them
+/// with what lies there), else a circle within its largest radius; a circle too where no box can
+/// be made (near a pole, across the antimeridian). So the corridor is covered with few requests
+/// and little of each query lies outside it.
 ///
 /// The line is sampled at every point and at least every `stepKm` (`CorridorSamples`); a shape
 /// holds a stretch when it holds the ends of the corridor's cross-sections at its samples (the
@@ -24,12 +27,11 @@ public struct CorridorCovering: Sendable {
         var queries: [GeoQuery] = []
         var start = 0
         while start < samples.points.count - 1 || queries.isEmpty {
-            let circle = longestCircle(samples, from: start)
-            let box = longestBox(samples, from: start)
-            if let box, box.end > circle.end {
+            if let box = longestBox(samples, from: start) {
                 queries.append(GeoQuery(box: box.box, limit: limit, exclude: exclude))
                 start = box.end
             } else {
+                let circle = longestCircle(samples, from: start)
                 queries.append(GeoQuery(center: circle.center, radiusKm: circle.radiusKm, limit: limit, exclude: exclude))
                 start = circle.end
             }

@@ -19,3 +19,16 @@ extension Pin {
         return placeText.map { "\(routeText) from \($0)" } ?? routeText
     }
 }
+
+extension Pin {
+    /// What the pin searches, after "within": `5 km of "Kyoto"`, or for a route
+    /// `5 km of the route "Camino"`.
+    public var withinText: String {
+        "\(Kilometres.text(radiusKm)) of \(isRoute ? "the route " : "")\"\(name)\""
+    }
+
+    /// The pin's radius as a report ends with it: "5 km", or for a route "5 km of its route".
+    public var radiusText: String {
+        isRoute ? "\(Kilometres.text(radiusKm)) of its route" : Kilometres.text(radiusKm)
+    }
+}
