@@ -5,6 +5,8 @@ public struct FetchOutcome: Sendable {
     public var album: Album
     /// The providers that failed or answered empty while searching.
     public var providerFailures: [ProviderFailure]
+    /// The search requests made (result pages asked for), per provider; empty when nothing was searched.
+    public var searchRequests: [String: Int] = [:]
 
     public init(report: FetchReport, album: Album, providerFailures: [ProviderFailure]) {
         self.report = report
