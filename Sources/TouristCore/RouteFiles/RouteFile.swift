@@ -66,15 +66,10 @@ public enum RouteFile {
 
     /// The bytes of the regular file at `path`, refused past `maxFileBytes` before they are read.
     private static func contents(of path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw FileStreamingError(.cannotOpen, "cannot open \(path): \(String(cString: strerror(errno)))") }
+        let (fd, size) = try FileStreaming.openRegularFile(path)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw FileStreamingError(.notARegularFile, "\(path) is not a regular file; give the path of a GPX or GeoJSON file")
-        }
-        guard info.st_size <= maxFileBytes else { throw tooLarge(path) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        guard size <= maxFileBytes else { throw tooLarge(path) }
+        var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while filled < bytes.count {
             let count = bytes[filled...].withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }

@@ -10,8 +10,10 @@ import Foundation
 enum RouteGPX {
     /// The route in `bytes`, or an `InputDataError` naming `file`, the line, the column and the fix.
     static func read(_ bytes: [UInt8], file: String) throws(InputDataError) -> RouteTrack {
-        var reader = GPXReader(tokens: XMLTokenizer(bytes), file: file)
-        return try reader.read()
+        try bytes.withUnsafeBufferPointer { (buffer) throws(InputDataError) -> RouteTrack in
+            var reader = GPXReader(tokens: XMLTokenizer(buffer), file: file)
+            return try reader.read()
+        }
     }
 }
 
@@ -65,26 +67,32 @@ private struct GPXReader {
     }
 
     private mutating func start(_ tag: XMLTokenizer.StartTag) throws(InputDataError) {
-        let name = tag.localName
         guard let parent = roles.last else {
-            guard name == "gpx" else {
-                throw failure("the document is <\(tag.name)>, not <gpx>; a route file in XML must be GPX", at: tag.offset)
+            guard tokens.hasLocalName(tag, "gpx") else {
+                throw failure("the document is <\(tokens.name(of: tag))>, not <gpx>; a route file in XML must be GPX", at: tag.offset)
             }
             roles.append(.gpx)
             return
         }
-        let role: Role
-        switch (parent, name) {
-        case (.gpx, "metadata"): role = .metadata
-        case (.gpx, "trk"): role = .track
-        case (.gpx, "rte"): role = .route
-        case (.gpx, "name"), (.metadata, "name"): role = .name(ofFile: true)
-        case (.track, "name"), (.route, "name"): role = .name(ofFile: false)
-        case (.track, "trkseg"): role = .segment
-        case (.segment, "trkpt"), (.route, "rtept"):
-            try addPoint(tag)
-            role = .passedOver
-        default: role = .passedOver
+        let tokens = self.tokens
+        let named = { (local: StaticString) in tokens.hasLocalName(tag, local) }
+        var role = Role.passedOver
+        switch parent {
+        case .gpx:
+            if named("metadata") {
+                role = .metadata
+            } else if named("trk") {
+                role = .track
+            } else if named("rte") {
+                role = .route
+            } else if named("name") {
+                role = .name(ofFile: true)
+            }
+        case .metadata where named("name"): role = .name(ofFile: true)
+        case .track where named("name"), .route where named("name"): role = .name(ofFile: false)
+        case .track where named("trkseg"): role = .segment
+        case .segment where named("trkpt"), .route where named("rtept"): try addPoint(tag)
+        default: break
         }
         if case .name = role { nameText = "" }
         roles.append(role)
@@ -94,8 +102,7 @@ private struct GPXReader {
         switch roles.popLast() {
         case .segment, .route: segments.close()
         case .name(let ofFile):
-            let text = nameText.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty else { return }
+            guard let text = RouteTrack.name(nameText) else { return }
             if ofFile {
                 fileName = fileName ?? text
             } else {
@@ -106,24 +113,27 @@ private struct GPXReader {
     }
 
     private mutating func addPoint(_ tag: XMLTokenizer.StartTag) throws(InputDataError) {
-        let example = "write each point as <\(tag.localName) lat=\"46.52\" lon=\"6.63\">"
-        var degrees: [Double] = []
-        for attribute in ["lat", "lon"] {
-            guard let text = tag.attribute(attribute) else {
-                throw failure("<\(tag.name)> has no \(attribute) attribute; \(example)", at: tag.offset)
-            }
-            guard let value = RouteNumbers.degrees(text) else {
-                throw failure("<\(tag.name)>'s \(attribute) \(Excerpt.quoted(text)) is not a number; \(example)", at: tag.offset)
-            }
-            degrees.append(value)
-        }
+        let latitude = try degrees("lat", of: tag), longitude = try degrees("lon", of: tag)
         let point: GeoPoint
         do {
-            point = try GeoPoint(latitude: degrees[0], longitude: degrees[1])
+            point = try GeoPoint(latitude: latitude, longitude: longitude)
         } catch {
-            throw failure("<\(tag.name)>: \(error.message)", at: tag.offset)
+            throw failure("<\(tokens.name(of: tag))>: \(error.message)", at: tag.offset)
         }
         guard segments.add(point) else { throw failure(RouteSegments.tooManyPoints, at: tag.offset) }
+    }
+
+    /// The number in `tag`'s attribute `attribute`.
+    private func degrees(_ attribute: StaticString, of tag: XMLTokenizer.StartTag) throws(InputDataError) -> Double {
+        let name = tokens.name(of: tag)
+        let example = "write each point as <\(name) lat=\"46.52\" lon=\"6.63\">"
+        guard let text = tokens.attribute(attribute, of: tag) else {
+            throw failure("<\(name)> has no \(attribute) attribute; \(example)", at: tag.offset)
+        }
+        guard let value = RouteNumbers.degrees(text) else {
+            throw failure("<\(name)>'s \(attribute) \(Excerpt.quoted(text)) is not a number; \(example)", at: tag.offset)
+        }
+        return value
     }
 
     private func failure(_ reason: String, at offset: Int) -> InputDataError {
@@ -137,9 +147,12 @@ enum RouteNumbers {
     /// A decimal number (`46.52`, `-0.5`, `6e-1`), else nil: no hexadecimal, `nan` or `inf`,
     /// which Swift's own parsing of `Double` would take.
     static func degrees(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") || "+-.eE".utf8.contains($0) })
+        let utf8 = Array(text.utf8)
+        guard let first = utf8.firstIndex(where: { !XMLTokenizer.isSpace($0) }),
+            let last = utf8.lastIndex(where: { !XMLTokenizer.isSpace($0) })
         else { return nil }
-        return Double(trimmed)
+        let number = utf8[first...last]
+        guard number.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") || "+-.eE".utf8.contains($0) }) else { return nil }
+        return Double(String(decoding: number, as: UTF8.self))
     }
 }

@@ -32,11 +32,7 @@ enum RouteGeoJSON {
         }
         let segments = try lines.result()
         guard !segments.isEmpty else { throw InputDataError("\(file) holds no line; \(expected)") }
-        return RouteTrack(name: lines.name ?? document["name"]?.stringValue.flatMap(Self.nonEmpty), segments: segments)
-    }
-
-    static func nonEmpty(_ text: String) -> String? {
-        text.isEmpty ? nil : text
+        return RouteTrack(name: lines.name ?? document["name"]?.stringValue.flatMap(RouteTrack.name), segments: segments)
     }
 
     /// The segments of the lines read so far, up to the first error, which stands for the whole
@@ -61,7 +57,7 @@ enum RouteGeoJSON {
                     "\(at): expected an object with \"type\": \"Feature\", got \(feature["type"]?.compact() ?? feature.typeDescription)")
                 return
             }
-            if name == nil, let text = feature["properties"]?["name"]?.stringValue { name = RouteGeoJSON.nonEmpty(text) }
+            if name == nil, let text = feature["properties"]?["name"]?.stringValue { name = RouteTrack.name(text) }
             addGeometry(feature["geometry"] ?? .null, at: at)
         }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A line read from a route file (`RouteFile`): its name, when the file gives one, and its points
 /// as segments in file order (a GPX track's `trkseg`s, a GeoJSON MultiLineString's lines), each of
 /// at least two points.
@@ -10,6 +12,12 @@ public struct RouteTrack: Sendable, Equatable {
     public init(name: String?, segments: [[GeoPoint]]) {
         self.name = name
         self.segments = segments
+    }
+
+    /// A name as a route file writes it, trimmed of white space; nil when nothing is left.
+    static func name(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// How many points all the segments hold.

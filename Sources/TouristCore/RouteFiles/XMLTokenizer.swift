@@ -1,36 +1,30 @@
 /// A small streaming XML reader for route files: it hands out one start tag, end tag or text at a
-/// time and keeps only the names of the open elements, never a tree. It checks what a route file
-/// needs to be read safely: tags nest and match, one root element, attribute syntax, at most
-/// `maxDepth` levels, UTF-8 only. It refuses a DTD (`<!DOCTYPE`), so no entity is ever declared or
-/// expanded (no "billion laughs"), and any entity but XML's five and character references.
+/// time and keeps only where the open elements' names are, never a tree; names, attribute values
+/// and text are made strings only when the reader asks for them. It checks what a route file needs
+/// to be read safely: tags nest and match, one root element, attribute syntax, at most `maxDepth`
+/// levels, UTF-8 only. It refuses a DTD (`<!DOCTYPE`), so no entity is ever declared or expanded
+/// (no "billion laughs"), and any entity but XML's five and character references.
 /// Written here rather than taken from FoundationXML, which would load libxml2 into tourist and
 /// builds a tree (its `XMLDocument`) or works differently per platform (`XMLParser`).
 struct XMLTokenizer {
-    /// A start tag: its qualified name, its attributes as written (values with entities replaced),
-    /// and whether it closes itself (`<a/>`).
+    /// A start tag: where its qualified name and its attributes' names and values are in the
+    /// bytes, and whether it closes itself (`<a/>`). Read with `name(of:)`, `hasLocalName(_:_:)`
+    /// and `attribute(_:of:)`.
     struct StartTag {
-        var name: String
-        var attributes: [(name: String, value: String)]
-        var selfClosing: Bool
+        let name: Range<Int>
+        let attributes: [(name: Range<Int>, value: Range<Int>)]
+        let selfClosing: Bool
         /// Where the tag starts in the bytes, for messages.
-        var offset: Int
-
-        /// The name after its namespace prefix: `trkpt` for `gpx:trkpt`.
-        var localName: Substring { XMLTokenizer.local(name) }
-
-        /// The value of the attribute whose name (after any prefix) is `name`.
-        func attribute(_ name: String) -> String? {
-            attributes.first { XMLTokenizer.local($0.name) == name }?.value
-        }
+        let offset: Int
     }
 
     /// One piece of the document.
     enum Token {
         case start(StartTag)
-        /// An end tag, or the end of a self-closing one; the name as written.
-        case end(name: String)
+        /// An end tag, or the end of a self-closing one (whose name matched its start tag's).
+        case end
         /// Character data between tags (`range` of the bytes; CDATA sections as one piece each),
-        /// read with `text(_:)`.
+        /// read with `text(_:cdata:)`.
         case text(range: Range<Int>, cdata: Bool)
     }
 
@@ -44,16 +38,51 @@ struct XMLTokenizer {
     /// The most elements open at once.
     static let maxDepth = 256
 
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
-    /// The open elements' names and where each starts.
-    private var open: [(name: String, offset: Int)] = []
+    /// Where the open elements' names are, and where each element starts.
+    private var open: [(name: Range<Int>, offset: Int)] = []
     private var rootClosed = false
-    private var pendingEnd: String?
+    private var pendingEnd = false
 
-    init(_ bytes: [UInt8]) {
+    /// A reader of `bytes`, which must outlive it.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    /// The qualified name of `tag`: `gpx:trkpt`.
+    func name(of tag: StartTag) -> String {
+        string(tag.name)
+    }
+
+    /// Whether `tag`'s name after any namespace prefix is `local`: `trkpt` for `gpx:trkpt`.
+    func hasLocalName(_ tag: StartTag, _ local: StaticString) -> Bool {
+        matches(localPart(tag.name), local)
+    }
+
+    /// The value of `tag`'s attribute whose name after any prefix is `local`, entities replaced.
+    func attribute(_ local: StaticString, of tag: StartTag) -> String? {
+        tag.attributes.first { matches(localPart($0.name), local) }.map { Self.replacingEntities(bytes[$0.value]) }
+    }
+
+    /// The text of `range` as `next()` gave it, with entities replaced (CDATA as it is).
+    func text(_ range: Range<Int>, cdata: Bool) -> String {
+        cdata ? string(range) : Self.replacingEntities(bytes[range])
+    }
+
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    private func localPart(_ name: Range<Int>) -> Range<Int> {
+        var start = name.upperBound
+        while start > name.lowerBound, bytes[start - 1] != UInt8(ascii: ":") { start -= 1 }
+        return start..<name.upperBound
+    }
+
+    private func matches(_ range: Range<Int>, _ text: StaticString) -> Bool {
+        range.count == text.utf8CodeUnitCount && text.withUTF8Buffer { bytes[range].elementsEqual($0) }
     }
 
     /// The line and column of `offset`.
@@ -78,9 +107,9 @@ struct XMLTokenizer {
 
     /// The next piece of the document, or nil at its well-formed end.
     mutating func next() throws(SyntaxError) -> Token? {
-        if let name = pendingEnd {
-            pendingEnd = nil
-            return .end(name: name)
+        if pendingEnd {
+            pendingEnd = false
+            return .end
         }
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "<") else {
@@ -92,26 +121,30 @@ struct XMLTokenizer {
                 }
                 continue
             }
-            if starts("<?") {
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            if next == UInt8(ascii: "?") {
                 try skipDeclaration()
-            } else if starts("<!--") {
-                index = try end(of: "-->", from: index + 4, what: "a comment")
-            } else if starts("<![CDATA[") {
-                guard !open.isEmpty else { throw error("a CDATA section outside the root element", at: index) }
-                let start = index + 9
-                index = try end(of: "]]>", from: start, what: "a CDATA section")
-                return .text(range: start..<(index - 3), cdata: true)
-            } else if starts("<!") {
-                throw error(
-                    starts("<!DOCTYPE")
-                        ? "a document type declaration (<!DOCTYPE …>) is not allowed: a route file needs none, and its entities are never expanded; remove it"
-                        : "unexpected markup \"<!\"", at: index)
-            } else if starts("</") {
-                return .end(name: try endTag())
+            } else if next == UInt8(ascii: "!") {
+                if starts("<!--") {
+                    index = try end(of: "-->", from: index + 4, what: "a comment")
+                } else if starts("<![CDATA[") {
+                    guard !open.isEmpty else { throw error("a CDATA section outside the root element", at: index) }
+                    let start = index + 9
+                    index = try end(of: "]]>", from: start, what: "a CDATA section")
+                    return .text(range: start..<(index - 3), cdata: true)
+                } else {
+                    throw error(
+                        starts("<!DOCTYPE")
+                            ? "a document type declaration (<!DOCTYPE …>) is not allowed: a route file needs none, and its entities are never expanded; remove it"
+                            : "unexpected markup \"<!\"", at: index)
+                }
+            } else if next == UInt8(ascii: "/") {
+                try endTag()
+                return .end
             } else {
                 let tag = try startTag()
                 if tag.selfClosing {
-                    pendingEnd = tag.name
+                    pendingEnd = true
                     if open.isEmpty { rootClosed = true }
                 }
                 return .start(tag)
@@ -119,15 +152,10 @@ struct XMLTokenizer {
         }
         if let last = open.last {
             let (line, _) = position(of: last.offset)
-            throw error("unexpected end of file: <\(last.name)> from line \(line) is not closed", at: bytes.count)
+            throw error("unexpected end of file: <\(string(last.name))> from line \(line) is not closed", at: bytes.count)
         }
         guard rootClosed else { throw error("no XML element in the file", at: bytes.count) }
         return nil
-    }
-
-    /// The text of `range` as `next()` gave it, with entities replaced (CDATA as it is).
-    func text(_ range: Range<Int>, cdata: Bool) -> String {
-        cdata ? String(decoding: bytes[range], as: UTF8.self) : Self.replacingEntities(bytes[range])
     }
 
     // MARK: - Markup
@@ -137,64 +165,61 @@ struct XMLTokenizer {
         guard !rootClosed else { throw error("a second root element; an XML file has one", at: offset) }
         index += 1
         let name = try self.name(what: "an element name")
-        var attributes: [(name: String, value: String)] = []
+        var attributes: [(name: Range<Int>, value: Range<Int>)] = []
         while true {
             let hadSpace = skipSpace()
-            guard index < bytes.count else { throw error("unexpected end of file inside <\(name)>", at: offset) }
+            guard index < bytes.count else { throw error("unexpected end of file inside <\(string(name))>", at: offset) }
             if bytes[index] == UInt8(ascii: ">") {
                 index += 1
-                try push(name, offset: offset)
+                guard open.count < Self.maxDepth else { throw error("elements nested deeper than \(Self.maxDepth) levels", at: offset) }
+                open.append((name, offset))
                 return StartTag(name: name, attributes: attributes, selfClosing: false, offset: offset)
             }
             if starts("/>") {
                 index += 2
                 return StartTag(name: name, attributes: attributes, selfClosing: true, offset: offset)
             }
-            guard hadSpace else { throw error("expected white space, '>' or '/>' in <\(name)>", at: index) }
+            guard hadSpace else { throw error("expected white space, '>' or '/>' in <\(string(name))>", at: index) }
             let attribute = try self.name(what: "an attribute name")
+            let named = "\(string(attribute)) in <\(string(name))>"
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
-                throw error("expected '=' after the attribute \(attribute) of <\(name)>", at: index)
-            }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw error("expected '=' after \(named)", at: index) }
             index += 1
             skipSpace()
-            guard index < bytes.count, let quote = Optional(bytes[index]), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-                throw error("the value of \(attribute) in <\(name)> must be in quotes", at: index)
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+                throw error("the value of \(named) must be in quotes", at: index)
             }
+            let quote = bytes[index]
             index += 1
             let start = index
             while index < bytes.count, bytes[index] != quote {
-                if bytes[index] == UInt8(ascii: "<") { throw error("'<' inside the value of \(attribute) in <\(name)>", at: index) }
+                if bytes[index] == UInt8(ascii: "<") { throw error("'<' inside the value of \(named)", at: index) }
                 if bytes[index] == UInt8(ascii: "&") { try checkReference() } else { index += 1 }
             }
-            guard index < bytes.count else { throw error("the value of \(attribute) in <\(name)> is not closed", at: start - 1) }
-            if attributes.contains(where: { $0.name == attribute }) {
-                throw error("the attribute \(attribute) appears twice in <\(name)>", at: start)
+            guard index < bytes.count else { throw error("the value of \(named) is not closed", at: start - 1) }
+            if attributes.contains(where: { bytes[$0.name].elementsEqual(bytes[attribute]) }) {
+                throw error("\(named) appears twice", at: start)
             }
-            attributes.append((attribute, Self.replacingEntities(bytes[start..<index])))
+            attributes.append((attribute, start..<index))
             index += 1
         }
     }
 
-    private mutating func push(_ name: String, offset: Int) throws(SyntaxError) {
-        guard open.count < Self.maxDepth else { throw error("elements nested deeper than \(Self.maxDepth) levels", at: offset) }
-        open.append((name, offset))
-    }
-
-    private mutating func endTag() throws(SyntaxError) -> String {
+    private mutating func endTag() throws(SyntaxError) {
         let offset = index
         index += 2
         let name = try self.name(what: "an element name")
         skipSpace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw error("expected '>' to end </\(name)>", at: index) }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
+            throw error("expected '>' to end </\(string(name))>", at: index)
+        }
         index += 1
-        guard let last = open.popLast() else { throw error("</\(name)> closes no element", at: offset) }
-        guard last.name == name else {
+        guard let last = open.popLast() else { throw error("</\(string(name))> closes no element", at: offset) }
+        guard bytes[last.name].elementsEqual(bytes[name]) else {
             let (line, _) = position(of: last.offset)
-            throw error("</\(name)> where <\(last.name)> from line \(line) should be closed", at: offset)
+            throw error("</\(string(name))> where <\(string(last.name))> from line \(line) should be closed", at: offset)
         }
         if open.isEmpty { rootClosed = true }
-        return name
     }
 
     /// The XML declaration or a processing instruction: passed over, but an encoding other than
@@ -202,7 +227,7 @@ struct XMLTokenizer {
     private mutating func skipDeclaration() throws(SyntaxError) {
         let start = index
         index = try end(of: "?>", from: index + 2, what: "a processing instruction")
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let text = string(start..<index)
         guard text.hasPrefix("<?xml "), let range = text.range(of: "encoding") else { return }
         let value = text[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }.prefix { $0 != "\"" && $0 != "'" }
         guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(value.lowercased()) else {
@@ -211,7 +236,7 @@ struct XMLTokenizer {
     }
 
     /// A name: the bytes up to white space or one of `/>=<"'`.
-    private mutating func name(what: String) throws(SyntaxError) -> String {
+    private mutating func name(what: String) throws(SyntaxError) -> Range<Int> {
         let start = index
         while index < bytes.count {
             let byte = bytes[index]
@@ -223,7 +248,7 @@ struct XMLTokenizer {
             index += 1
         }
         guard index > start else { throw error("expected \(what)", at: start) }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return start..<index
     }
 
     /// Moves past text up to the next `<`, checking its references.
@@ -273,15 +298,11 @@ struct XMLTokenizer {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    static func local(_ name: String) -> Substring {
-        name.lastIndex(of: ":").map { name[name.index(after: $0)...] } ?? name[...]
-    }
-
     // MARK: - Entities
 
     /// `text` with its (already checked) references replaced.
-    private static func replacingEntities(_ text: ArraySlice<UInt8>) -> String {
-        guard text.contains(UInt8(ascii: "&")) else { return String(decoding: text, as: UTF8.self) }
+    private static func replacingEntities(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        guard text.contains(UInt8(ascii: "&")) else { return String(decoding: UnsafeBufferPointer(rebasing: text), as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(text.count)
         var at = text.startIndex
@@ -301,7 +322,7 @@ struct XMLTokenizer {
 
     /// The character an entity's name (between `&` and `;`) stands for: XML's five, or a character
     /// reference to a character XML allows.
-    private static func entity(_ name: ArraySlice<UInt8>) -> Unicode.Scalar? {
+    private static func entity(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Unicode.Scalar? {
         switch String(decoding: name, as: UTF8.self) {
         case "amp": return "&"
         case "lt": return "<"
