@@ -99,6 +99,12 @@ import TestSupport
         let edited = try await harness.json("pin", "edit", id, "--radius", "8", "--config", config)
         #expect(edited["radiusKm"] as? Double == 8 && edited["routeKm"] as? Double == lengthKm)
         _ = try await harness.run("store", "verify", "--config", config)
+        // A copy of the store carries the line with the album.
+        let copy = harness.folder.child("copy")
+        _ = try await harness.run("store", "copy", harness.store, copy)
+        let copied = try await harness.json("album", id, "--store", copy, "--config", config)
+        #expect(copied.photos.compactMap { $0["routeKm"] as? Double } == album.photos.compactMap { $0["routeKm"] as? Double })
+        _ = try await harness.run("store", "verify", "--store", copy)
     }
 
     @Test func aTrackAgainstCommonsIsSearchedInTenKilometreCircles() async throws {

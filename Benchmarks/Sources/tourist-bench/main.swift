@@ -250,6 +250,8 @@ case "route-file":
         fail("usage: tourist-bench route-file FILE TOLERANCE_KM")
     }
     try routeFileTimings(file: arguments[arguments.startIndex + 1], toleranceKm: tolerance)
+case "route-search":
+    try await routeSearchBench()
 case "thumbnails":
     guard arguments.count >= 4, let side = Int(arguments[arguments.startIndex + 2]), side > 0 else {
         fail("usage: tourist-bench thumbnails OUT SIDE FILE…")
