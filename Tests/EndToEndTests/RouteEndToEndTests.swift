@@ -1,6 +1,7 @@
 import CommonsStub
 import FlickrStub
 import Foundation
+import LoopbackHTTP
 import Testing
 import TestSupport
 
@@ -140,5 +141,44 @@ import TestSupport
         #expect(shown.stdout.contains("route:     6 km"), "\(shown.stdout)")
         let both = try await harness.run("pin", "add", "48.8", "2.3", "--route", track, expecting: 64)
         #expect(both.stderr.contains("give a place or --route FILE, not both"), "\(both.stderr)")
+    }
+
+    @Test func aPluginIsAskedCirclesAlongTheRoute() async throws {
+        // The example CSV plugin, its photos served as URLs: 10 at the Eiffel Tower (the start), one
+        // every 0.5 km along the Seine, and 5 two kilometres north of the line.
+        let image = [UInt8](
+            try Data(contentsOf: URL(fileURLWithPath: Harness.repository + "/Providers/Fixture/DemoSet/paris/paris-01-z.jpg")))
+        let server = try LoopbackServer { request in
+            .response(status: 200, headers: [("Content-Type", "image/jpeg")], body: image + Array(request.path.utf8))
+        }
+        defer { server.stop() }
+        let walk = [(48.8584, 2.2945), (48.8606, 2.3376), (48.853, 2.3499), (48.8462, 2.3752)].map { (latitude: $0.0, longitude: $0.1) }
+        var rows = ["id,title,latitude,longitude,url"]
+        func row(_ id: String, _ latitude: Double, _ longitude: Double) {
+            rows.append("\(id),Photo \(id),\(latitude),\(longitude),\(server.url("/photos/\(id).jpg"))")
+        }
+        for index in 0..<10 { row("tower\(index)", 48.8584 + Double(index) * 0.0002, 2.2945) }
+        for (index, point) in SampleRoutes.positions(along: walk, everyKm: 0.5).enumerated() {
+            row("along\(index)", point.latitude, point.longitude)
+            if index % 3 == 0 { row("north\(index)", point.latitude + 0.018, point.longitude) }
+        }
+        let harness = try Harness()
+        let csv = try harness.folder.write("walk.csv", rows.joined(separator: "\n") + "\n")
+        let config = try harness.folder.write(
+            "plugin.json",
+            #"{"album": {"photos": 6, "lookalikes": {"enabled": false}}, "providers": [{"name": "walks", "type": "exec", "command": ["\#(Harness.repository)/Providers/Examples/csv/tourist-provider-csv"], "file": "\#(csv)"}]}"#
+        )
+        let track = try harness.folder.write("seine.gpx", SampleRoutes.gpx(walk, name: "Seine"))
+        let id = try #require(
+            try await harness.json("pin", "add", "--route", track, "--radius", "0.5", "--config", config)["id"] as? String)
+        let album = try await harness.json("fetch", id, "--config", config)
+        let photos = album.photos
+        #expect(photos.count == 6)
+        #expect(photos.allSatisfy { ($0["id"] as? String)?.hasPrefix("walks:north") == false }, "2 km north is outside the corridor")
+        #expect(
+            photos.count { ($0["id"] as? String)?.hasPrefix("walks:tower") == true } <= 2, "spread along the line, not all at its start")
+        let kilometres = photos.compactMap { $0["routeKm"] as? Double }
+        #expect(kilometres == kilometres.sorted() && (kilometres.last ?? 0) > 4, "\(kilometres)")
+        #expect(((album["searchRequests"] as? [String: Int])?["walks"] ?? 0) > 1, "circles along the line, each a search")
     }
 }
