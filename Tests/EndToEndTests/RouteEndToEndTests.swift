@@ -141,6 +141,14 @@ import TestSupport
         #expect(shown.stdout.contains("route:     6 km"), "\(shown.stdout)")
         let both = try await harness.run("pin", "add", "48.8", "2.3", "--route", track, expecting: 64)
         #expect(both.stderr.contains("give a place or --route FILE, not both"), "\(both.stderr)")
+        // A file that is not there, and one that is not a route: nothing is added.
+        let missing = try await harness.run("pin", "add", "--route", harness.folder.child("none.gpx"), expecting: 66)
+        #expect(missing.stderr.contains("none.gpx"), "\(missing.stderr)")
+        let point = try harness.folder.write("one.gpx", SampleRoutes.gpx([walk[0], walk[0]], name: "One"))
+        let refused = try await harness.run("pin", "add", "--route", point, expecting: 65)
+        #expect(refused.stderr.contains("one.gpx holds no line of two different points"), "\(refused.stderr)")
+        let pins = try #require(try await harness.json("pin", "list")["pins"] as? [[String: Any]])
+        #expect(pins.count == 1)
     }
 
     @Test func aPluginIsAskedCirclesAlongTheRoute() async throws {
