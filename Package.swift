@@ -122,8 +122,8 @@ let package = Package(
         .executableTarget(
             name: "tourist-bench",
             dependencies: [
-                "TouristCore", "Fixture", "Exec", "FlickrStub", "CommonsStub", "GeotaggedPhotos", "BrowserSupport",
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+                "TouristCore", "Fixture", "Exec", "Flickr", "Commons", "FlickrStub", "CommonsStub", "GeotaggedPhotos", "BrowserSupport",
+                "TestSupport", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/Sources/tourist-bench"
         ),

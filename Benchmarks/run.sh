@@ -65,6 +65,11 @@
 #    (target >= 5x faster), and the peak RSS on the 50-megapixel ones (target < 200 MB).
 # 19. The album page of 21 own photos of 12 megapixels (Benchmarks/own-album-page.sh), first visit,
 #    until every tile is drawn, in headless chromium (target, once thumbnails exist: < 300 ms).
+# 20. Route files (Benchmarks/route-file.sh): a 100,000-point GPX track of a Garmin watch read and
+#    simplified, one run (target: under 1 s, peak memory under 100 MB).
+# 21. Route search (Benchmarks/route-search.sh): a 594 km route with a 5 km corridor against the
+#    Flickr and Commons fakes, API requests against one search every 10 km (target <= 0.5x) and the
+#    album spread along the line (target: no 50 km stretch over 3x its share).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -188,3 +193,9 @@ bash Benchmarks/thumbnails.sh
 
 echo
 bash Benchmarks/own-album-page.sh
+
+echo
+bash Benchmarks/route-file.sh
+
+echo
+bash Benchmarks/route-search.sh

@@ -18,6 +18,8 @@ public enum FuzzDoor: String, CaseIterable, Sendable {
     case pinCSV = "pin-csv"
     /// A GeoJSON pin file: `PinGeoJSON`; read → write → read round trips.
     case pinGeoJSON = "pin-geojson"
+    /// A route file, GPX or GeoJSON: `RouteFile`; read → written as GPX → read round trips.
+    case routeFile = "route"
     /// A plugin's stdout: `PluginLineReader`'s lines, each read as a protocol answer.
     case pluginLines = "plugin-lines"
     /// A Flickr answer: search and getSizes, read into candidates.
@@ -62,6 +64,7 @@ public enum FuzzDoor: String, CaseIterable, Sendable {
         case .config: ConfigDoor.check(bytes)
         case .pinCSV: PinFileDoor.check(bytes, format: .csv)
         case .pinGeoJSON: PinFileDoor.check(bytes, format: .geojson)
+        case .routeFile: RouteFileDoor.check(bytes)
         case .pluginLines: PluginLinesDoor.check(bytes)
         case .flickrAnswer: FlickrAnswerDoor.check(bytes)
         case .commonsAnswer: CommonsAnswerDoor.check(bytes)

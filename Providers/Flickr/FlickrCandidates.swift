@@ -11,7 +11,7 @@ struct FlickrCandidates: Sendable {
     let logger: Logger
 
     /// One page of search results as the protocol wants it: each photo once, none of
-    /// `query.exclude`, none located outside `query.radiusKm`, nearest first (photos without a
+    /// `query.exclude`, none located outside `query.radiusKm` or its box, nearest first (photos without a
     /// location last, ties by id), at most `query.limit`.
     func page(_ photos: [FlickrPhoto], for query: GeoQuery) -> [PhotoCandidate] {
         var ids = Set<String>()
@@ -21,10 +21,16 @@ struct FlickrCandidates: Sendable {
             .compactMap(candidate)
             .filter { !query.exclude.contains($0.key) }
             .map { (candidate: $0, distance: $0.location.map { $0.distanceKm(to: query.center) }) }
-            .filter { ($0.distance ?? 0) <= query.radiusKm }
+            .filter { ($0.distance ?? 0) <= query.radiusKm && Self.inBox(query.box, $0.candidate.location) }
             .sorted { ($0.distance ?? .infinity, $0.candidate.key.id) < ($1.distance ?? .infinity, $1.candidate.key.id) }
             .prefix(max(0, query.limit))
             .map(\.candidate)
+    }
+
+    /// Whether `location` lies in `box` (any location when there is no box; none is told apart).
+    private static func inBox(_ box: GeoBox?, _ location: GeoPoint?) -> Bool {
+        guard let box, let location else { return true }
+        return box.contains(location)
     }
 
     /// A search result as a candidate; nil when it lists no usable size at or below the album's.

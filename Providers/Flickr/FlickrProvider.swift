@@ -29,6 +29,9 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint,
 
     /// Flickr answers geo queries within 32 km at most.
     public static let maxRadiusKm = 32.0
+    /// The largest box tourist asks Flickr's `bbox` search for, in km²: a box much larger than a
+    /// city gets Flickr's answers of a whole region, ranked without regard to the route.
+    public static let maxBoxAreaKm2 = 1000.0
 
     public let name: String
     /// The Eiffel Tower: Flickr has photos there.
@@ -74,14 +77,24 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint,
             if !$0.contains($1) { $0.append($1) }
         }
         let extras = sizes.map(FlickrSizes.extra) + ["geo", "date_taken", "owner_name", "license"]
-        return [
-            ("lat", Self.plain(query.center.latitude)), ("lon", Self.plain(query.center.longitude)),
-            ("radius", Self.plain(min(max(query.radiusKm, 0), Self.maxRadiusKm))), ("radius_units", "km"),
+        return area(of: query) + [
             ("has_geo", "1"), ("media", "photos"), ("content_type", "1"), ("safe_search", String(settings.safeSearch)),
             // The limiting agent: without it Flickr returns only the last 12 hours' uploads.
             ("min_upload_date", settings.minUploadDate),
             ("extras", extras.joined(separator: ",")),
             ("per_page", String(perPage)), ("page", String(query.page)),
+        ]
+    }
+
+    /// Where `query` looks, as Flickr says it: its box (`bbox=minLon,minLat,maxLon,maxLat`), else its circle.
+    private func area(of query: GeoQuery) -> [(String, String)] {
+        if let box = query.box {
+            let corners = [box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude]
+            return [("bbox", corners.map(Self.plain).joined(separator: ","))]
+        }
+        return [
+            ("lat", Self.plain(query.center.latitude)), ("lon", Self.plain(query.center.longitude)),
+            ("radius", Self.plain(min(max(query.radiusKm, 0), Self.maxRadiusKm))), ("radius_units", "km"),
         ]
     }
 

@@ -88,6 +88,8 @@ struct AlbumPage: Encodable {
     var replacing: Bool
     var report: FetchReport?
     var photos: [PhotoJSON]
+    /// A route pin's line, with its length; absent for a pin on a place.
+    var route: RouteJSON?
 }
 
 /// `POST /api/pins/ID/photos/delete`.

@@ -24,6 +24,7 @@ struct APIRoutes: Sendable {
         router.patch("/api/pins/:pin") { request, context in try await editPin(request, context: context) }
         router.delete("/api/pins/:pin") { _, context in try await ServerThreads.onStore { try removePin(context) } }
         router.get("/api/pins/:pin/album") { _, context in try await ServerThreads.onStore { try album(context) } }
+        router.get("/api/pins/:pin/route") { _, context in try await ServerThreads.onStore { try route(context) } }
         router.post("/api/pins/:pin/fetch") { _, context in try await ServerThreads.onStore { try start(.fetch, context) } }
         router.post("/api/pins/:pin/new-collection") { request, context in try await newCollection(request, context: context) }
         router.post("/api/pins/:pin/photos/delete") { request, context in try await removePhotos(request, context: context) }
@@ -93,17 +94,25 @@ struct APIRoutes: Sendable {
         return try json(Removal(removed: [id], deletedFiles: deleted))
     }
 
+    /// A route pin's line (`RouteJSON`), for the map to draw; 404 for a pin on a place.
+    private func route(_ context: BasicRequestContext) throws -> Response {
+        let album = try library.album(try pinID(context))
+        guard let line = album.route else { throw StoreError(.notFound, "pin \(album.pin.id) is not a route") }
+        return try json(RouteJSON(line))
+    }
+
     private func album(_ context: BasicRequestContext) throws -> Response {
         let album = try library.album(try pinID(context))
         sizes.learn(album.photos)
         let pin = album.pin
-        let photos = album.photos.map { PhotoJSON(photo: $0, store: library.store, withPath: false) }
+        let photos = album.photosJSON(store: library.store, withPath: false)
         // Fetching here, or in another process (a terminal's `tourist fetch` holds the pin's lease).
         let fetching = jobs.isRunning(pin.id) || library.isBeingFetched(pin.id)
         let replacing = jobs.kind(of: pin.id) == .newCollection
         return try json(
             AlbumPage(
-                pin: PinJSON(pin), target: album.target, fetching: fetching, replacing: replacing, report: album.report, photos: photos))
+                pin: PinJSON(pin), target: album.target, fetching: fetching, replacing: replacing, report: album.report, photos: photos,
+                route: album.route.map(RouteJSON.init)))
     }
 
     /// Starts a new collection; with `allowFewer`, one that replaces the album even with fewer
@@ -151,7 +160,7 @@ struct APIRoutes: Sendable {
         let (previous, next) = PhotoPage.neighbours(of: key, in: album.photos)
         return try json(
             PhotoPage(
-                pin: PinJSON(album.pin), photo: PhotoJSON(photo: photo, store: library.store, withPath: false),
+                pin: PinJSON(album.pin), photo: album.photoJSON(photo, store: library.store, withPath: false),
                 previous: previous?.description, next: next?.description,
                 distanceText: photo.candidate.location.flatMap { spot in
                     (try? album.pin.location).map { Kilometres.text(spot.distanceKm(to: $0)) }

@@ -3,7 +3,8 @@ import TouristCore
 /// A pin as the API sends it: the fields of `pin show --json`, and the words every front end shows
 /// for it, made by the core so a page never words them itself: `place` (`Pin.placeText`: "near
 /// Kyoto, JP", "89 km from Hilo, US"; absent when the pin has no nearest city) and `radiusText`
-/// (`Kilometres.text`: "5 km", "12.50 km").
+/// (`Kilometres.text`: "5 km", "12.50 km"), and for a route pin `routeText` (`Pin.routeText`:
+/// "route of 594 km"; its line is `GET /api/pins/ID/route`).
 struct PinJSON: Encodable {
     let pin: Pin
 
@@ -12,7 +13,7 @@ struct PinJSON: Encodable {
     }
 
     private enum ShownKeys: String, CodingKey {
-        case place, radiusText
+        case place, radiusText, routeText
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -20,6 +21,7 @@ struct PinJSON: Encodable {
         var shown = encoder.container(keyedBy: ShownKeys.self)
         try shown.encodeIfPresent(pin.placeText, forKey: .place)
         try shown.encode(Kilometres.text(pin.radiusKm), forKey: .radiusText)
+        try shown.encodeIfPresent(pin.routeText, forKey: .routeText)
     }
 
     /// `GET /api/pins`: `{"pins": [...]}` with one pin a line, each as `PinRecordCodec` writes it
@@ -38,6 +40,10 @@ struct PinJSON: Encodable {
             }
             out += #","radiusText":"#.utf8
             out += JSONValue.quoted(Kilometres.text(pin.radiusKm)).utf8
+            if let route = pin.routeText {
+                out += #","routeText":"#.utf8
+                out += JSONValue.quoted(route).utf8
+            }
             out += index + 1 < pins.count ? "},\n".utf8 : "}\n".utf8
         }
         out += "]}\n".utf8

@@ -57,8 +57,13 @@ extension FakeFlickr {
         }
         // Without a limiting agent, real Flickr returns only the last 12 hours' uploads: none here.
         // Flickr does not sort geo results by distance: id order here.
-        let matching =
-            limited ? photos.filter { Self.distanceKm(lat, lon, $0.latitude, $0.longitude) <= radiusKm }.sorted { $0.id < $1.id } : []
+        // A `bbox` (minLon,minLat,maxLon,maxLat) replaces the circle, as Flickr has it.
+        let box = (query["bbox"] ?? "").split(separator: ",").compactMap { Double($0) }
+        let inside: (FakePhoto) -> Bool =
+            box.count == 4
+            ? { (box[1]...box[3]).contains($0.latitude) && (box[0]...box[2]).contains($0.longitude) }
+            : { Self.distanceKm(lat, lon, $0.latitude, $0.longitude) <= radiusKm }
+        let matching = limited ? photos.filter(inside).sorted { $0.id < $1.id } : []
         let reachable = matching.prefix(Self.reachableResults)
         let total = limited ? (modes.claimedTotal ?? matching.count) : 0
         let pages = (total + perPage - 1) / perPage

@@ -15,6 +15,7 @@
 //   tourist-bench thumbnails OUT SIDE FILE…   tourist's thumbnail path over the files, as vipsthumbnail does (see Thumbnails.swift)
 //   tourist-bench lookalikes DIR          precision and recall of the perceptual hash on GROUP~VARIANT images (see LookalikesBench.swift)
 //   tourist-bench gazetteer ROUNDS        time the gazetteer's cold load, a lookup by name and nearest(to:) (see GazetteerBench.swift)
+//   tourist-bench route-file FILE TOLERANCE_KM   time reading a route file and simplifying it (see RouteFileBench.swift)
 //
 // `seed` writes the store's documented on-disk format directly (VERSION, index/pins.json,
 // index/albums, index/names, index/refs, blobs) with TouristCore's own types, so a 10,000-pin store
@@ -244,6 +245,13 @@ case "gazetteer":
         fail("usage: tourist-bench gazetteer ROUNDS")
     }
     try gazetteerTimings(rounds: rounds)
+case "route-file":
+    guard arguments.count == 3, let tolerance = Double(arguments[arguments.startIndex + 2]) else {
+        fail("usage: tourist-bench route-file FILE TOLERANCE_KM")
+    }
+    try routeFileTimings(file: arguments[arguments.startIndex + 1], toleranceKm: tolerance)
+case "route-search":
+    try await routeSearchBench()
 case "thumbnails":
     guard arguments.count >= 4, let side = Int(arguments[arguments.startIndex + 2]), side > 0 else {
         fail("usage: tourist-bench thumbnails OUT SIDE FILE…")

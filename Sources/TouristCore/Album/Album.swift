@@ -124,6 +124,8 @@ public struct Album: Sendable, Codable, Equatable {
     /// How the last fetch or new collection ended (absent before one ended, and in albums written
     /// before reports existed).
     public var report: FetchReport?
+    /// A route pin's line (absent for a pin on a place).
+    public var route: RouteLine?
 
     public init(pin: Pin, target: Int) {
         self.pin = pin

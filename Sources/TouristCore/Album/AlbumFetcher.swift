@@ -103,6 +103,7 @@ public struct AlbumFetcher: Sendable {
             let leaving = album.photos
             album.shown.formUnion(leaving.map(\.key))
             album.photos = found.candidates.filter { !album.removed.contains($0.key) }.map { AlbumPhoto(candidate: $0, size: size) }
+            album.orderAlongRoute()
             album.shown.formUnion(album.photos.map(\.key))
             album.recordPages(found.pages)
             album.target = target
@@ -120,7 +121,7 @@ public struct AlbumFetcher: Sendable {
             }
             return album
         }
-        return try await fill(album, operation: .newCollection, searched: true, failures: found.failures)
+        return try await fill(album, operation: .newCollection, searched: true, failures: found.failures, requests: found.requests)
     }
 
     /// Whether replacing `album` with `unseen` photos leaves it with fewer than it holds, when it
@@ -134,15 +135,13 @@ public struct AlbumFetcher: Sendable {
     /// strategy one provider answers a search; when it has fewer than asked, the next search
     /// (past them) lets the next provider add its own, so the count is what all of them have left.
     private func unseen(_ album: Album, count: Int) async throws -> RouteResult {
-        let center = try album.pin.location
+        let area = try album.searchArea
         var exclude = album.excluded.union(album.photos.map(\.key))
         var found = RouteResult(candidates: [], failures: [])
         let rounds = router.strategy == .first ? max(1, router.providers.count) : 1
         for round in 0..<rounds where found.candidates.count < count {
             let more = await router.search(
-                center: center, radiusKm: album.pin.radiusKm, count: count - found.candidates.count, exclude: exclude,
-                fresh: album.pageHistory ?? PageHistory()
-            )
+                area, count: count - found.candidates.count, exclude: exclude, fresh: album.pageHistory ?? PageHistory())
             if round == 0 {
                 found.failures = more.failures
             } else {
@@ -152,7 +151,7 @@ public struct AlbumFetcher: Sendable {
             }
             guard !more.candidates.isEmpty else { break }
             found.candidates += more.candidates
-            found.pages.merge(more.pages)
+            found.count(more)
             exclude.formUnion(more.candidates.map(\.key))
         }
         return found
@@ -194,11 +193,13 @@ public struct AlbumFetcher: Sendable {
     /// Searches for what the album lacks (unless `searched` already did), downloads every pending
     /// photo, replaces rejected photos by other candidates, and settles the pin's state.
     private func fill(
-        _ start: Album, operation: FetchReport.Operation, searched alreadySearched: Bool, failures earlier: [ProviderFailure]
+        _ start: Album, operation: FetchReport.Operation, searched alreadySearched: Bool, failures earlier: [ProviderFailure],
+        requests earlierRequests: [String: Int] = [:]
     ) async throws -> FetchOutcome {
         let id = start.pin.id
-        let location = try start.pin.location
+        let area = try start.searchArea
         var failures = earlier
+        var requests = earlierRequests
         var searched = alreadySearched
         var searchNow = !alreadySearched
         var round = 0
@@ -208,7 +209,8 @@ public struct AlbumFetcher: Sendable {
             if searchNow, missing > 0 {
                 searched = true
                 let exclude = album.excluded.union(album.photos.map(\.key))
-                let result = await router.search(center: location, radiusKm: album.pin.radiusKm, count: missing, exclude: exclude)
+                let result = await router.search(area, count: missing, exclude: exclude)
+                requests.merge(result.requests, uniquingKeysWith: +)
                 failures = round == 0 ? result.failures : Self.latest(failures, then: result.failures.filter { !$0.isNoPhotos })
                 try await store.transactionInBackground { [size] transaction in
                     var album = try transaction.album(id)
@@ -217,6 +219,7 @@ public struct AlbumFetcher: Sendable {
                         album.photos.append(AlbumPhoto(candidate: candidate, size: size))
                         album.shown.insert(candidate.key)
                     }
+                    album.orderAlongRoute()
                     album.recordPages(result.pages)
                     try transaction.save(album)
                 }
@@ -228,14 +231,16 @@ public struct AlbumFetcher: Sendable {
             guard rejected + givenBack > 0, round <= Self.replacementRounds else { break }
             searchNow = true
         }
-        return try await store.transactionInBackground { [failures, searched, router] transaction in
+        return try await store.transactionInBackground { [failures, searched, router, requests] transaction in
             var album = try transaction.album(id)
             let report = FetchReport.ending(
                 operation, album: album, failures: failures, searched: searched, providersEnabled: !router.providers.isEmpty)
             album.report = report
             report.mark(&album.pin)
             try transaction.save(album)
-            return FetchOutcome(report: report, album: album, providerFailures: failures)
+            var outcome = FetchOutcome(report: report, album: album, providerFailures: failures)
+            outcome.searchRequests = requests
+            return outcome
         }
     }
 }

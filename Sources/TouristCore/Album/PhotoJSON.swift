@@ -40,6 +40,16 @@ public struct PhotoJSON: Encodable, Sendable {
     /// name owners). Pages show it, and the camera, where a service's photo has an owner, a license
     /// and a page.
     public var file: String?
+    /// In a route pin's album: how far along the route the photo lies, in kilometres, and that in
+    /// words (`routeKmText`: "km 132"); absent elsewhere.
+    public private(set) var routeKm: Double?
+    public private(set) var routeKmText: String?
+
+    /// Sets `routeKm` and its words; nil leaves them absent.
+    mutating func placeAlongRoute(_ km: Double?) {
+        routeKm = km.map { ($0 * 100).rounded() / 100 }
+        routeKmText = km.map(Kilometres.alongRoute)
+    }
 
     struct StoreFields: Sendable {
         /// The photo's state, or `missing` for a stored photo whose file is gone from the store.
@@ -83,7 +93,7 @@ public struct PhotoJSON: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, provider, title, owner, license, licenseID, licenseURL, attribution, takenAt, latitude, longitude, pageURL, distanceKm,
-            camera, file
+            camera, file, routeKm, routeKmText
         case state, size, sha256, bytes, mime, path, sourceURL, error, width, height, thumbnail, preview, imageError, setAside
     }
 
@@ -144,6 +154,8 @@ public struct PhotoJSON: Encodable, Sendable {
         try container.encode(camera, forKey: .camera)
         try container.encode(file, forKey: .file)
         if let distanceKm { try container.encode(distanceKm, forKey: .distanceKm) }
+        try container.encodeIfPresent(routeKm, forKey: .routeKm)
+        try container.encodeIfPresent(routeKmText, forKey: .routeKmText)
         guard let stored else {
             try container.encode(source, forKey: .sourceURL)
             return
@@ -192,10 +204,12 @@ public struct AlbumJSON: Encodable, Sendable {
     public var photos: [PhotoJSON]
     public var report: FetchReport?
     public var providers: [ProviderFailure]?
+    /// After a fetch that searched: the search requests it made (result pages asked for), per provider.
+    public var searchRequests: [String: Int]?
 
     public init(_ album: Album, store: Store) {
         pin = album.pin
-        photos = album.photos.map { PhotoJSON(photo: $0, store: store) }
+        photos = album.photosJSON(store: store)
         report = album.report
     }
 
@@ -204,5 +218,6 @@ public struct AlbumJSON: Encodable, Sendable {
         self.init(outcome.album, store: store)
         report = outcome.report
         providers = outcome.providerFailures
+        searchRequests = outcome.searchRequests.isEmpty ? nil : outcome.searchRequests
     }
 }

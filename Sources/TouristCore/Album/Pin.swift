@@ -41,6 +41,10 @@ public struct Pin: Sendable, Equatable {
     public var near: String?
     /// How far `near` is from the pin, in kilometres.
     public var nearKm: Double?
+    /// The length of a route pin's line, in kilometres; nil for a pin on a place. A route pin
+    /// stands at its line's first point and searches within `radiusKm` of the line, which its
+    /// album keeps (`Album.route`).
+    public var routeKm: Double?
 
     public init(id: String, name: String, location: GeoPoint, radiusKm: Double, createdAt: Date) {
         self.id = id

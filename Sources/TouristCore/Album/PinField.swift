@@ -51,6 +51,7 @@ extension Pin {
         PinField("nearKm", required: false, .number({ $0.nearKm }, { $0.nearKm = $1 })),
         PinField("photos", .count({ $0.photos }, { $0.photos = $1 })),
         PinField("radiusKm", .number({ $0.radiusKm }, { $0.radiusKm = $1 })),
+        PinField("routeKm", required: false, .number({ $0.routeKm }, { $0.routeKm = $1 })),
         PinField("state", .word({ $0.state.rawValue }, { pin, raw in setRaw(raw, &pin.state) })),
     ]
 

@@ -18,11 +18,11 @@ struct ConformanceCheck {
         self.pageSize = pageSize
     }
 
-    private mutating func record(_ rule: String, _ outcome: ConformanceRule.Outcome, _ detail: String) {
+    mutating func record(_ rule: String, _ outcome: ConformanceRule.Outcome, _ detail: String) {
         rules.append(ConformanceRule(rule: rule, outcome: outcome, detail: detail))
     }
 
-    private mutating func check(_ rule: String, _ problems: [String], passed: String) {
+    mutating func check(_ rule: String, _ problems: [String], passed: String) {
         if problems.isEmpty {
             record(rule, .pass, passed)
         } else {

@@ -20,6 +20,7 @@ public enum ProviderConformance {
     ) async -> ConformanceReport {
         var check = ConformanceCheck(subject: subject, center: center, radiusKm: radiusKm, pageSize: pageSize)
         await check.searching(minimumPhotos: minimumPhotos)
+        await check.searchingBoxes()
         await check.fetching()
         await check.lookingUp()
         await check.emptyPlace(emptyPoint)
@@ -77,10 +78,13 @@ public struct ConformanceSubject: Sendable {
     let lookup: (@Sendable (String) async throws -> PhotoCandidate)?
     /// Whether `lookup` works (a plugin's `hello` says).
     let canLookUp: @Sendable () async -> Bool
+    /// The query shapes it declares (`CorridorSearching`); nil when it declares none.
+    let shapes: SearchShapes?
 
     /// The provider itself, no limits.
     public init(_ provider: any PhotoProvider) {
         name = provider.name
+        shapes = (provider as? any CorridorSearching)?.searchShapes
         search = { try await provider.search($0) }
         fetch = { try await provider.fetch($0, size: $1, into: $2) }
         if let looking = provider as? any PhotoLookup {
@@ -95,6 +99,7 @@ public struct ConformanceSubject: Sendable {
     /// The provider behind its config's limits; each fetch within `fetchTimeout` seconds.
     public init(_ configured: ConfiguredProvider, fetchTimeout: Double) {
         name = configured.name
+        shapes = (configured.provider as? any CorridorSearching)?.searchShapes
         let once = RetryPolicy(retries: 0)
         search = { try await configured.search($0, retryPolicy: once) }
         fetch = { photo, size, sink in

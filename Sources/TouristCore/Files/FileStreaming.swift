@@ -8,13 +8,8 @@ public enum FileStreaming {
     /// regular file (a FIFO would block the read forever), is a `FileStreamingError` that
     /// `isMissing`; a read that fails midway one that is not. What the sink throws passes as it is.
     public static func copy(path: String, into sink: any BlobSink) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw FileStreamingError(.cannotOpen, "cannot open \(path): \(String(cString: strerror(errno)))") }
+        let (fd, _) = try openRegularFile(path)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw FileStreamingError(.notARegularFile, "\(path) is not a regular file")
-        }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
@@ -27,5 +22,19 @@ public enum FileStreaming {
             if count == 0 { return }
             try sink.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
+    }
+
+    /// The regular file at `path`, opened for reading (without blocking: a FIFO would block the
+    /// open forever), and its size; the caller closes it. A missing or unreadable file, or anything
+    /// but a regular file, is a `FileStreamingError` that `isMissing`.
+    static func openRegularFile(_ path: String) throws(FileStreamingError) -> (descriptor: Int32, size: Int) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw FileStreamingError(.cannotOpen, "cannot open \(path): \(String(cString: strerror(errno)))") }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw FileStreamingError(.notARegularFile, "\(path) is not a regular file")
+        }
+        return (fd, Int(info.st_size))
     }
 }

@@ -10,7 +10,7 @@ public struct ExportResult: Sendable {
 
 extension Library {
     /// Copies pin `id`'s stored photos to `folder` (made when missing) as `NN TITLE.EXT`
-    /// (`ExportFileName`),
+    /// (`ExportFileName`), numbered in album order (a route's: the order of its line),
     /// each with a JSON sidecar holding the pin and the photo as `album --json` shows it (its `path`
     /// the exported file's). Every
     /// photo is checked against its hash while copied; a damaged or missing one is left out and
@@ -33,7 +33,7 @@ extension Library {
                 continue
             }
             _ = try sink.move(to: image)
-            var exported = PhotoJSON(photo: photo, store: store)
+            var exported = album.photoJSON(photo, store: store)
             exported.stored?.path = image  // the exported file, not the store's
             let sidecar = ExportSidecar(pin: album.pin, photo: exported)
             let json = try FileSink(directory: folder, maxBytes: Int.max)

@@ -3,7 +3,7 @@ import Foundation
 /// A box of latitude and longitude, as GeoJSON's `bbox` has it: a provider's coverage, a map's view,
 /// a photo inventory's extent. A box whose `minLongitude` is larger than its `maxLongitude` crosses
 /// the antimeridian. Distances to it are in GeoBox+Distance.swift.
-public struct GeoBox: Sendable, Equatable {
+public struct GeoBox: Sendable, Hashable {
     public var minLongitude, minLatitude, maxLongitude, maxLatitude: Double
 
     public init(minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double) {

@@ -2,6 +2,11 @@
 public struct GeoQuery: Sendable, Hashable {
     public var center: GeoPoint
     public var radiusKm: Double
+    /// When set, the search is of this box (a stretch of a route's corridor, `CorridorCovering`);
+    /// `center` and `radiusKm` are then the circle around it, so a provider that searches circles
+    /// only still answers every photo of the box. Only providers whose `SearchShapes` take boxes
+    /// are asked boxes.
+    public var box: GeoBox?
     public var limit: Int
     /// 1-based page number; providers that page by cursor keep their cursor in the router.
     public var page: Int
@@ -15,5 +20,12 @@ public struct GeoQuery: Sendable, Hashable {
         self.limit = limit
         self.page = page
         self.exclude = exclude
+    }
+
+    /// A search of `box`, its circle the one around it.
+    public init(box: GeoBox, limit: Int, page: Int = 1, exclude: Set<PhotoKey> = []) {
+        let circle = box.enclosingCircle
+        self.init(center: circle.center, radiusKm: circle.radiusKm, limit: limit, page: page, exclude: exclude)
+        self.box = box
     }
 }

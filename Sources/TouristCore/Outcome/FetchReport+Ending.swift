@@ -106,7 +106,7 @@ extension FetchReport {
         var answers: [String] = []
         if !asked.isEmpty {
             let none = operation == .newCollection ? "no unseen photos" : "no photos"
-            answers.append("\(asked.joined(separator: ", ")) found \(none) within \(Kilometres.text(pin.radiusKm)) of \"\(pin.name)\"")
+            answers.append("\(asked.joined(separator: ", ")) found \(none) within \(pin.withinText)")
         }
         if !outside.isEmpty {
             answers.append("\(outside.joined(separator: ", ")) \(outside.count == 1 ? "has" : "have") no photos near \"\(pin.name)\"")
@@ -125,7 +125,6 @@ extension FetchReport {
 
     /// Nothing within the radius from the providers that answered; those that could not are noted.
     private static func empty(_ operation: Operation, pin: Pin, failures: [ProviderFailure], unchanged: Bool) -> FetchReport {
-        let radius = Kilometres.text(pin.radiusKm)
         let asked = failures.filter { $0.reason == .empty }.map(\.provider)
         let outside = failures.filter(\.isOutsideCoverage).map(\.provider)
         let notes = failures.filter { !$0.isNoPhotos && !$0.isMissingCredentials }.map(Note.init)
@@ -133,14 +132,14 @@ extension FetchReport {
         if unchanged {
             return FetchReport(
                 kind: .noNewPhotos, operation: operation,
-                headline: "no unseen photos left within \(radius) of \"\(pin.name)\"; the album is unchanged",
+                headline: "no unseen photos left within \(pin.withinText); the album is unchanged",
                 notes: notes, advice: advice
             )
         }
         var who = "asked: \(asked.isEmpty ? "no provider" : asked.joined(separator: ", "))"
         if !outside.isEmpty { who += "; not asked, outside their coverage: \(outside.joined(separator: ", "))" }
         return FetchReport(
-            kind: .empty, operation: operation, headline: "no photos within \(radius) of \"\(pin.name)\" (\(who))", notes: notes,
+            kind: .empty, operation: operation, headline: "no photos within \(pin.withinText) (\(who))", notes: notes,
             advice: advice)
     }
 
@@ -148,7 +147,7 @@ extension FetchReport {
     private static func short(_ operation: Operation, album: Album, problems: [ProviderFailure], notes: [Note]) -> FetchReport {
         let pin = album.pin
         let stored = album.storedCount
-        let radius = Kilometres.text(pin.radiusKm)
+        let radius = pin.radiusText
         guard !problems.isEmpty else {
             let headline =
                 switch operation {

@@ -9,6 +9,14 @@ public struct RouteResult: Sendable {
     public var failures: [ProviderFailure]
     /// The pages read, per provider.
     public var pages = PageHistory()
+    /// The search requests made (pages asked for), per provider.
+    public var requests: [String: Int] = [:]
+
+    /// Adds `other`'s pages and requests.
+    mutating func count(_ other: RouteResult) {
+        pages.merge(other.pages)
+        requests.merge(other.requests, uniquingKeysWith: +)
+    }
 }
 
 /// Chooses providers for a query by the configured strategy.
@@ -71,7 +79,15 @@ public struct Router: Sendable {
     public func search(center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>, fresh: PageHistory? = nil) async
         -> RouteResult
     {
-        let query = Query(center: center, radiusKm: radiusKm, count: count, exclude: exclude, fresh: fresh)
+        await search(.circle(center: center, radiusKm: radiusKm), count: count, exclude: exclude, fresh: fresh)
+    }
+
+    /// Up to `count` photos in `area`, skipping `exclude`, by `strategy`. A corridor's photos are
+    /// those of every query covering it (`CorridorCovering`, by each provider's `SearchShapes`)
+    /// that lie inside it, ordered to spread along the line (`RouteSpread`); `fresh` applies to
+    /// circles only (a corridor's queries each start at page 1, `exclude` keeps the photos new).
+    public func search(_ area: SearchArea, count: Int, exclude: Set<PhotoKey>, fresh: PageHistory? = nil) async -> RouteResult {
+        let query = Query(area: area, count: count, exclude: exclude, fresh: area.corridor == nil ? fresh : nil)
         let resting = providers.compactMap { configured in cooldown.rest(of: configured.name).map { (configured, $0.error, $0.remaining) } }
         guard !resting.isEmpty, resting.count < providers.count else { return await route(providers, query) }
         let restingNames = Set(resting.map(\.0.name))
@@ -86,7 +102,7 @@ public struct Router: Sendable {
         let late = await route(resting.map(\.0), query)
         result.candidates = late.candidates
         result.failures += late.failures
-        result.pages.merge(late.pages)
+        result.count(late)
         return result
     }
 
@@ -110,11 +126,11 @@ public struct Router: Sendable {
         case .first:
             for configured in providers {
                 let answer = await ask(configured, query)
-                result.pages.merge(answer.pages)
+                result.count(answer.result)
                 switch answer.outcome {
                 case .photos(let found):
                     logger.debug("\(configured.name): chosen: it found \(Self.photoCount(found.count))")
-                    result.candidates = found
+                    result.candidates = query.chosen(found)
                     return result
                 case .failure(let failure, let told):
                     if !told { logSkipped(failure) }
@@ -134,7 +150,7 @@ public struct Router: Sendable {
             }
             var found: [(candidate: PhotoCandidate, distance: Double, order: Int)] = []
             for (configured, answer) in zip(providers, answers) {
-                result.pages.merge(answer.pages)
+                result.count(answer.result)
                 switch answer.outcome {
                 case .photos(let photos):
                     logger.debug("\(configured.name): found \(Self.photoCount(photos.count))")
@@ -149,8 +165,9 @@ public struct Router: Sendable {
             }
             // Interleaved by distance from the center (ties: provider order, then each provider's order).
             var seen = Set<PhotoKey>()
-            result.candidates = found.sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }
-                .map(\.candidate).filter { seen.insert($0.key).inserted }.prefix(query.count).map { $0 }
+            let merged = found.sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }
+                .map(\.candidate).filter { seen.insert($0.key).inserted }
+            result.candidates = query.chosen(merged)
             logger.debug("merged: the \(Self.photoCount(result.candidates.count)) nearest the center kept")
         }
         return result
@@ -184,11 +201,21 @@ public struct Router: Sendable {
 
     /// One search as the router runs it for each provider.
     struct Query: Sendable {
-        var center: GeoPoint
-        var radiusKm: Double
+        var area: SearchArea
         var count: Int
         var exclude: Set<PhotoKey>
         var fresh: PageHistory?
+
+        /// The circle the area lies in (a provider's coverage is tested against it).
+        var center: GeoPoint { area.enclosingCircle.center }
+        var radiusKm: Double { area.enclosingCircle.radiusKm }
+
+        /// The first `count` of `found`: for a corridor, taken in turn from stretches of the line.
+        func chosen(_ found: [PhotoCandidate]) -> [PhotoCandidate] {
+            guard let corridor = area.corridor else { return Array(found.prefix(count)) }
+            let placed = found.compactMap { candidate in candidate.location.flatMap(corridor.place).map { (candidate, $0.kmAlong) } }
+            return Array(RouteSpread.ordered(placed, lengthKm: corridor.line.lengthKm, buckets: count).prefix(count))
+        }
     }
 
     /// What one provider gave for a query, and the pages it read.
@@ -202,6 +229,13 @@ public struct Router: Sendable {
 
         var outcome: Outcome
         var pages = PageHistory()
+        var requests = 0
+        let provider: String
+
+        /// The pages and requests, as a route result counts them.
+        var result: RouteResult {
+            RouteResult(candidates: [], failures: [], pages: pages, requests: requests > 0 ? [provider: requests] : [:])
+        }
     }
 
     /// Asks one provider: skipped when the query is outside its coverage, else its pages are read
@@ -214,29 +248,39 @@ public struct Router: Sendable {
         // A fresh collection reads at the page size its history was read at, so page numbers match.
         let size = order == nil ? nil : query.fresh?.pageSizes[name]
         var pages = PageHistory()
+        var requests = 0
         do {
             // Where it has photos, for a report to name when it has none near (not merely none unseen).
             let places = query.exclude.isEmpty ? (configured.provider as? any PlaceNaming)?.placesWithPhotos ?? [] : []
             if let box = try await coverage(of: configured), !box.meets(center: query.center, radiusKm: query.radiusKm) {
-                return Answer(outcome: .failure(.outsideCoverage(name, box, places: places)))
+                return Answer(outcome: .failure(.outsideCoverage(name, box, places: places)), provider: name)
             }
-            let found = try await collect(
-                from: configured, center: query.center, radiusKm: query.radiusKm, count: query.count, exclude: query.exclude,
-                order: order, pageSize: size, pages: &pages
-            )
+            let found: [PhotoCandidate]
+            if let corridor = query.area.corridor {
+                found = try await collect(
+                    from: configured, along: corridor, count: query.count, exclude: query.exclude, requests: &requests)
+            } else {
+                found = try await collect(
+                    from: configured, center: query.center, radiusKm: query.radiusKm, count: query.count, exclude: query.exclude,
+                    order: order, pageSize: size, pages: &pages, requests: &requests
+                )
+            }
             cooldown.end(name)
             return Answer(
                 outcome: found.isEmpty ? .failure(.empty(name, afterExcluding: !query.exclude.isEmpty, places: places)) : .photos(found),
-                pages: pages)
+                pages: pages, requests: requests, provider: name)
         } catch is CancellationError {
-            return Answer(outcome: .cancelled, pages: pages)
+            return Answer(outcome: .cancelled, pages: pages, requests: requests, provider: name)
         } catch let error as ProviderError where error.unreachableHost != nil {
             let fresh = cooldown.start(name, after: error)
             if fresh { logger.debug("\(name): \(Self.unreachable(error)); not asked again for \(Self.seconds(cooldown.duration)) s") }
-            return Answer(outcome: .failure(ProviderFailure(provider: name, error: error), told: fresh), pages: pages)
+            return Answer(
+                outcome: .failure(ProviderFailure(provider: name, error: error), told: fresh), pages: pages, requests: requests,
+                provider: name)
         } catch {
             cooldown.end(name)
-            return Answer(outcome: .failure(ProviderFailure(provider: name, error: error)), pages: pages)
+            return Answer(
+                outcome: .failure(ProviderFailure(provider: name, error: error)), pages: pages, requests: requests, provider: name)
         }
     }
 
@@ -262,7 +306,7 @@ public struct Router: Sendable {
     /// at the photos wanted plus those excluded (up to `maxPageSize`).
     private func collect(
         from configured: ConfiguredProvider, center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>,
-        order: [Int]?, pageSize fixedPageSize: Int?, pages: inout PageHistory
+        order: [Int]?, pageSize fixedPageSize: Int?, pages: inout PageHistory, requests: inout Int
     ) async throws -> [PhotoCandidate] {
         var found: [PhotoCandidate] = []
         var seen = exclude
@@ -275,6 +319,7 @@ public struct Router: Sendable {
             let query = GeoQuery(center: center, radiusKm: radiusKm, limit: pageSize, page: current, exclude: exclude)
             let result = try await configured.search(query, retryPolicy: retryPolicy, log: RetryLog(logger, "\(name): page \(current)"))
             pagesRead += 1
+            requests += 1
             pages.record(provider: name, page: current, pageSize: pageSize, pageCount: result.pageCount)
             let before = found.count
             for candidate in result.candidates where seen.insert(candidate.key).inserted && found.count < count {

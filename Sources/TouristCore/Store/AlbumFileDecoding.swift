@@ -18,6 +18,7 @@ package enum AlbumFileDecoding {
         }
         album.pageHistory = try object.optional("pageHistory", pageHistory)
         album.report = try object.optional("report", report)
+        album.route = try object.optional("route", route)
         return album
     }
 
@@ -127,6 +128,22 @@ package enum AlbumFileDecoding {
         } catch {
             throw IndexDecodingError(.unexpected).inside("latitude")
         }
+    }
+
+    /// A route's line: `points` as `[latitude, longitude]` pairs, each checked as `GeoPoint`
+    /// checks it, at least two distinct.
+    static func route(_ value: JSONValue) throws(IndexDecodingError) -> RouteLine {
+        let points = try IndexObject(value).required("points") { (value) throws(IndexDecodingError) in
+            try IndexValue.array(value) { (pair) throws(IndexDecodingError) -> GeoPoint in
+                let numbers = try IndexValue.array(pair, IndexValue.double)
+                guard numbers.count == 2, let point = try? GeoPoint(latitude: numbers[0], longitude: numbers[1]) else {
+                    throw IndexDecodingError(.unexpected)
+                }
+                return point
+            }
+        }
+        guard let line = RouteLine(points: points) else { throw IndexDecodingError(.unexpected).inside("points") }
+        return line
     }
 
     static func key(_ value: JSONValue) throws(IndexDecodingError) -> PhotoKey {

@@ -8,12 +8,15 @@ extension StoreTransaction {
         public var radiusKm: Double
         /// The city nearest to it, which the pin keeps (`Pin.near`).
         public var near: NearbyPlace?
+        /// A route pin's line (its album keeps it); `location` is then its start.
+        public var route: RouteLine?
 
-        public init(name: String, location: GeoPoint, radiusKm: Double, near: NearbyPlace? = nil) {
+        public init(name: String, location: GeoPoint, radiusKm: Double, near: NearbyPlace? = nil, route: RouteLine? = nil) {
             self.name = name
             self.location = location
             self.radiusKm = radiusKm
             self.near = near
+            self.route = route
         }
     }
 
@@ -47,7 +50,9 @@ extension StoreTransaction {
             while !taken.insert(id).inserted { id = Pin.makeID() }
             var record = Pin(id: id, name: pin.name, location: pin.location, radiusKm: pin.radiusKm, createdAt: createdAt)
             record.place(near: pin.near)
+            record.routeKm = pin.route.map(Pin.routeKm)
             var album = Album(pin: record, target: target)
+            album.route = pin.route
             album.refreshSummary()
             albums.append(album)
         }

@@ -63,13 +63,15 @@ public final class StoreTransaction: Sendable {
     /// again returns the existing pin (`created` false); a name taken by another place, or by the
     /// same place with another radius, is a conflict. `radiusKm` nil: none was asked for, so the
     /// same name at the same place is the existing pin whatever its radius, and a new pin gets the
-    /// default radius.
-    public func addPin(name: String, location: GeoPoint, radiusKm: Double?, near: NearbyPlace? = nil, target: Int, now: Date = Date())
-        throws -> (pin: Pin, created: Bool)
-    {
+    /// default radius. A route pin (`route`, standing at its start) is the same pin only with the same line.
+    public func addPin(
+        name: String, location: GeoPoint, radiusKm: Double?, near: NearbyPlace? = nil, route: RouteLine? = nil, target: Int,
+        now: Date = Date()
+    ) throws -> (pin: Pin, created: Bool) {
         if let existing = try store.pinID(named: name) {
-            let pin = try album(existing).pin
-            let samePlace = pin.latitude == location.latitude && pin.longitude == location.longitude
+            let stored = try album(existing)
+            let pin = stored.pin
+            let samePlace = pin.latitude == location.latitude && pin.longitude == location.longitude && stored.route == route
             if samePlace, (radiusKm ?? pin.radiusKm) == pin.radiusKm { return (pin, false) }
             if samePlace {
                 throw StoreError(
@@ -82,7 +84,8 @@ public final class StoreTransaction: Sendable {
                 remedy: Remedy(.chooseAnotherName, .removePin(pin: existing), joining: .or))
         }
         let added = try addPins(
-            [NewPin(name: name, location: location, radiusKm: radiusKm ?? Defaults.radiusKm, near: near)], target: target, now: now)
+            [NewPin(name: name, location: location, radiusKm: radiusKm ?? Defaults.radiusKm, near: near, route: route)], target: target,
+            now: now)
         return (added[0], true)
     }
 

@@ -27,6 +27,10 @@ enum AlbumRun {
             // One line: the album is `album`'s to show; nothing at all when nothing changed.
             session.say(AlbumPrinter.summary(outcome.album))
         }
+        // A route's search is many queries: said for a route pin, and for any pin with --verbose.
+        if !session.options.json, outcome.album.pin.isRoute || session.options.verbose, let searched = outcome.searchSummary {
+            session.note(searched)
+        }
         return report(outcome, session: session)
     }
 

@@ -34,6 +34,12 @@ struct PinCommand: AsyncParsableCommand {
                 "Search radius in kilometres (default: \(Kilometres.argument(Defaults.radiusKm)); a pin already there keeps its own).",
                 valueName: "km"))
         var radius: Double?
+        @Option(
+            name: .long, parsing: .unconditional,
+            help: ArgumentHelp(
+                "A route file (GPX track or route, GeoJSON LineString or MultiLineString): the pin searches within --radius of its line.",
+                valueName: "file"))
+        var route: String?
         @Argument(
             parsing: .allUnrecognized,
             help: ArgumentHelp(
@@ -41,12 +47,30 @@ struct PinCommand: AsyncParsableCommand {
         var coordinates: [String] = []
 
         func validate() throws {
-            try CoordinateArguments.validate(coordinates, radius: radius ?? Defaults.radiusKm, placeNames: true)
+            if route != nil {
+                guard coordinates.isEmpty else { throw ValidationError("give a place or --route FILE, not both") }
+                try CoordinateArguments.validateRadius(radius ?? Defaults.radiusKm)
+            } else {
+                try CoordinateArguments.validate(coordinates, radius: radius ?? Defaults.radiusKm, placeNames: true)
+            }
             if let name { try PinNameArgument.validate(name) }
         }
 
         func run() async throws {
             try await Session.run(global) { session in
+                if let route {
+                    let (pin, created) = try session.library().addRoute(file: route, name: name, radiusKm: radius)
+                    if session.options.json {
+                        try session.printJSON(pin)
+                    } else if created {
+                        session.say(
+                            "Added pin \(pin.id) \"\(pin.name)\": a \(pin.whereText ?? "route"), radius \(Kilometres.text(pin.radiusKm)) from its line.\nNext: tourist fetch \(pin.id)"
+                        )
+                    } else {
+                        session.say("Pin \(pin.id) \"\(pin.name)\" already follows this route; nothing changed.")
+                    }
+                    return 0
+                }
                 let place = try await session.placeFinder().resolve(coordinates)
                 if let note = place.note { session.note(note) }
                 let location = place.location
@@ -94,7 +118,7 @@ struct PinCommand: AsyncParsableCommand {
                     for pin in pins {
                         // Long names are cut in the table (never in --json).
                         table.add([
-                            pin.id, DisplayWidth.cut(pin.name, to: Self.nameColumns), pin.placeText ?? "-", GeoPoint.format(pin.latitude),
+                            pin.id, DisplayWidth.cut(pin.name, to: Self.nameColumns), pin.whereText ?? "-", GeoPoint.format(pin.latitude),
                             GeoPoint.format(pin.longitude), Kilometres.text(pin.radiusKm), pin.state.rawValue, String(pin.photos),
                         ])
                     }
@@ -138,6 +162,10 @@ struct PinCommand: AsyncParsableCommand {
                         photos:    \(shown.photos) of \(album.target)
                         created:   \(shown.createdAt.formatted(.iso8601))
                         """
+                    if let routeKm = shown.routeKm {
+                        text +=
+                            "\nroute:     \(Kilometres.text(routeKm.rounded())), \(album.route?.points.count ?? 0) points (the location is its start)"
+                    }
                     if let error = shown.error { text += "\nerror:     \(error)" }
                     session.say(text)
                 }

@@ -8,7 +8,7 @@ enum AlbumPrinter {
     /// downloaded, failed, missing, its image cannot be decoded), and the table fits `width`, the terminal's columns.
     static func render(_ album: Album, store: Store, paths: Bool, width: Int?) -> String {
         let pin = album.pin
-        let place = pin.placeText.map { " (\($0))" } ?? ""
+        let place = pin.whereText.map { " (\($0))" } ?? ""
         var heading =
             "\(pin.name) (\(pin.id)) at \(GeoPoint.format(pin.latitude)),\(GeoPoint.format(pin.longitude))\(place), radius \(Kilometres.text(pin.radiusKm)): \(pin.state.rawValue), \(Plural.count(album.storedCount, "photo"))"
         if let error = pin.error { heading += "\n  \(TerminalText.escaped(error))" }
@@ -26,13 +26,16 @@ enum AlbumPrinter {
             // A stored photo's file is there even when its image cannot be decoded.
             let file = (photo.state == .stored && !missing ? nil : note) ?? photo.sha256.map(store.blobs.location(of:)) ?? "-"
             let state = missing ? AlbumPhoto.missingState : photo.state.rawValue
+            // A route's album shows where along it each photo lies.
+            let along = pin.isRoute ? [album.routeKm(of: photo).map(Kilometres.alongRoute) ?? "-"] : []
             return (
-                cells: [String(index + 1), photo.key.description, state, photo.candidate.title, photo.candidate.license ?? "-"], note: note,
-                file: file
+                cells: [String(index + 1)] + along + [photo.key.description, state, photo.candidate.title, photo.candidate.license ?? "-"],
+                note: note, file: file
             )
         }
         let last = paths ? "FILE" : rows.contains { $0.note != nil } ? "NOTE" : nil
-        var table = Table(headers: ["#", "PHOTO", "STATE", "TITLE", "LICENSE"] + (last.map { [$0] } ?? []))
+        let headers = ["#"] + (pin.isRoute ? ["KM"] : []) + ["PHOTO", "STATE", "TITLE", "LICENSE"]
+        var table = Table(headers: headers + (last.map { [$0] } ?? []))
         for row in rows {
             table.add(row.cells + (paths ? [row.file] : last == nil ? [] : [row.note ?? ""]))
         }
