@@ -184,7 +184,9 @@ import Testing
     @Test func aMissingFileAFolderAndAFileTooLargeAreRefusedBeforeReading() throws {
         let folder = try TemporaryDirectory()
         #expect { try RouteFile.read(contentsOf: folder.path + "/none.gpx") } throws: { error in
-            (error as? FileStreamingError)?.isMissing == true && FailureClass.of(error) == .missingInput
+            (error as? FileStreamingError)?.message
+                == "cannot open \(folder.path)/none.gpx: No such file or directory; give the path of a GPX or GeoJSON route file"
+                && FailureClass.of(error) == .missingInput
         }
         #expect { try RouteFile.read(contentsOf: folder.path) } throws: { error in
             (error as? FileStreamingError)?.reason == .notARegularFile

@@ -42,7 +42,13 @@ public enum RouteFile {
     /// Throws a `FileStreamingError` when it cannot be read (missing input), else an
     /// `InputDataError` (bad data).
     public static func read(contentsOf path: String) throws -> RouteTrack {
-        try read(try contents(of: path), file: path)
+        let bytes: [UInt8]
+        do {
+            bytes = try contents(of: path)
+        } catch let error as FileStreamingError where error.isMissing {
+            throw FileStreamingError(error.reason, "\(error.message); give the path of a GPX or GeoJSON route file")
+        }
+        return try read(bytes, file: path)
     }
 
     /// The route in `bytes`, read as `format`, else as `file`'s extension says, else as the
