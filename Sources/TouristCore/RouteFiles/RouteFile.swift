@@ -32,7 +32,7 @@ public enum RouteFileFormat: String, Sendable, CaseIterable {
 /// points, every coordinate checked (`GeoPoint`); an error names the file, the line and column
 /// (or the GeoJSON feature) and the fix.
 public enum RouteFile {
-    /// The largest route file read: 128 MiB, half a million points of a watch's track with its
+    /// The largest route file read: 128 MiB, about 400,000 points of a watch's track with its
     /// extensions, over two million in plain GPX.
     public static let maxFileBytes = 128 << 20
     /// The most points a route file may hold: 1,000,000, about 11 days of a track point every second.
