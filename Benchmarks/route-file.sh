@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Route file benchmark (issue 38), one run: a GPX track of 100,000 points as a Garmin watch writes
-# it (time, elevation, heart rate and cadence in a TrackPointExtension on every point; 34 MB),
+# it (time, elevation, heart rate and cadence in a TrackPointExtension on every point; 33 MB),
 # 600 km along the Camino Francés, read by `RouteFile` and simplified at 0.1 km (targets: under
 # 1 s for both, peak resident memory under 100 MB, measured around the whole process by
 # /usr/bin/time).
@@ -38,4 +38,4 @@ PY
 
 /usr/bin/time -f %M -o "$work/peak" "$bin/tourist-bench" route-file "$work/track.gpx" 0.1 > "$work/result"
 awk -v peak="$(cat "$work/peak")" -v bytes="$(stat -c %s "$work/track.gpx")" \
-    '{ printf "%s; file of %.1f MB; peak memory %.1f MB\n", $0, bytes / 1e6, peak / 1024 }' "$work/result"
+    '{ printf "%s; file of %.1f MB; peak memory %.1f MiB\n", $0, bytes / 1e6, peak / 1024 }' "$work/result"

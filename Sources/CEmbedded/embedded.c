@@ -2360,45 +2360,48 @@ static const unsigned char file784[] = {
 #embed "../TouristServer/Web/pin-edit.js"
 };
 static const unsigned char file785[] = {
-#embed "../TouristServer/Web/search.js"
+#embed "../TouristServer/Web/route-map.js"
 };
 static const unsigned char file786[] = {
-#embed "../TouristServer/Web/ui.js"
+#embed "../TouristServer/Web/search.js"
 };
 static const unsigned char file787[] = {
-#embed "../TouristServer/Web/vendor/leaflet/COPYRIGHT-leaflet"
+#embed "../TouristServer/Web/ui.js"
 };
 static const unsigned char file788[] = {
-#embed "../TouristServer/Web/vendor/leaflet/COPYRIGHT-markercluster"
+#embed "../TouristServer/Web/vendor/leaflet/COPYRIGHT-leaflet"
 };
 static const unsigned char file789[] = {
-#embed "../TouristServer/Web/vendor/leaflet/MarkerCluster.Default.css"
+#embed "../TouristServer/Web/vendor/leaflet/COPYRIGHT-markercluster"
 };
 static const unsigned char file790[] = {
-#embed "../TouristServer/Web/vendor/leaflet/MarkerCluster.css"
+#embed "../TouristServer/Web/vendor/leaflet/MarkerCluster.Default.css"
 };
 static const unsigned char file791[] = {
-#embed "../TouristServer/Web/vendor/leaflet/images/layers-2x.png"
+#embed "../TouristServer/Web/vendor/leaflet/MarkerCluster.css"
 };
 static const unsigned char file792[] = {
-#embed "../TouristServer/Web/vendor/leaflet/images/layers.png"
+#embed "../TouristServer/Web/vendor/leaflet/images/layers-2x.png"
 };
 static const unsigned char file793[] = {
-#embed "../TouristServer/Web/vendor/leaflet/images/marker-icon-2x.png"
+#embed "../TouristServer/Web/vendor/leaflet/images/layers.png"
 };
 static const unsigned char file794[] = {
-#embed "../TouristServer/Web/vendor/leaflet/images/marker-icon.png"
+#embed "../TouristServer/Web/vendor/leaflet/images/marker-icon-2x.png"
 };
 static const unsigned char file795[] = {
-#embed "../TouristServer/Web/vendor/leaflet/images/marker-shadow.png"
+#embed "../TouristServer/Web/vendor/leaflet/images/marker-icon.png"
 };
 static const unsigned char file796[] = {
-#embed "../TouristServer/Web/vendor/leaflet/leaflet.css"
+#embed "../TouristServer/Web/vendor/leaflet/images/marker-shadow.png"
 };
 static const unsigned char file797[] = {
-#embed "../TouristServer/Web/vendor/leaflet/leaflet.markercluster.min.js"
+#embed "../TouristServer/Web/vendor/leaflet/leaflet.css"
 };
 static const unsigned char file798[] = {
+#embed "../TouristServer/Web/vendor/leaflet/leaflet.markercluster.min.js"
+};
+static const unsigned char file799[] = {
 #embed "../TouristServer/Web/vendor/leaflet/leaflet.min.js"
 };
 
@@ -3188,20 +3191,21 @@ static const tourist_embedded_file files[] = {
     {"web/map.js", file782, sizeof file782},
     {"web/photo.js", file783, sizeof file783},
     {"web/pin-edit.js", file784, sizeof file784},
-    {"web/search.js", file785, sizeof file785},
-    {"web/ui.js", file786, sizeof file786},
-    {"web/vendor/leaflet/COPYRIGHT-leaflet", file787, sizeof file787},
-    {"web/vendor/leaflet/COPYRIGHT-markercluster", file788, sizeof file788},
-    {"web/vendor/leaflet/MarkerCluster.Default.css", file789, sizeof file789},
-    {"web/vendor/leaflet/MarkerCluster.css", file790, sizeof file790},
-    {"web/vendor/leaflet/images/layers-2x.png", file791, sizeof file791},
-    {"web/vendor/leaflet/images/layers.png", file792, sizeof file792},
-    {"web/vendor/leaflet/images/marker-icon-2x.png", file793, sizeof file793},
-    {"web/vendor/leaflet/images/marker-icon.png", file794, sizeof file794},
-    {"web/vendor/leaflet/images/marker-shadow.png", file795, sizeof file795},
-    {"web/vendor/leaflet/leaflet.css", file796, sizeof file796},
-    {"web/vendor/leaflet/leaflet.markercluster.min.js", file797, sizeof file797},
-    {"web/vendor/leaflet/leaflet.min.js", file798, sizeof file798},
+    {"web/route-map.js", file785, sizeof file785},
+    {"web/search.js", file786, sizeof file786},
+    {"web/ui.js", file787, sizeof file787},
+    {"web/vendor/leaflet/COPYRIGHT-leaflet", file788, sizeof file788},
+    {"web/vendor/leaflet/COPYRIGHT-markercluster", file789, sizeof file789},
+    {"web/vendor/leaflet/MarkerCluster.Default.css", file790, sizeof file790},
+    {"web/vendor/leaflet/MarkerCluster.css", file791, sizeof file791},
+    {"web/vendor/leaflet/images/layers-2x.png", file792, sizeof file792},
+    {"web/vendor/leaflet/images/layers.png", file793, sizeof file793},
+    {"web/vendor/leaflet/images/marker-icon-2x.png", file794, sizeof file794},
+    {"web/vendor/leaflet/images/marker-icon.png", file795, sizeof file795},
+    {"web/vendor/leaflet/images/marker-shadow.png", file796, sizeof file796},
+    {"web/vendor/leaflet/leaflet.css", file797, sizeof file797},
+    {"web/vendor/leaflet/leaflet.markercluster.min.js", file798, sizeof file798},
+    {"web/vendor/leaflet/leaflet.min.js", file799, sizeof file799},
 };
 
 const tourist_embedded_file *tourist_embedded_files(unsigned long *count) {

@@ -148,6 +148,16 @@ import Testing
         #expect(track.name == "Two" && track.segments.map(\.count) == [2, 2])
     }
 
+    @Test func aCollectionIsNamedByItsFirstFeatureWithANameElseByItsOwnName() throws {
+        let line = #"{"type": "LineString", "coordinates": [[1, 2], [3, 4]]}"#
+        let named =
+            #"{"type": "FeatureCollection", "name": "Walks", "features": [{"type": "Feature", "properties": {"name": "  "}, "geometry": \#(line)}, {"type": "Feature", "properties": {"name": " Second\n"}, "geometry": \#(line)}]}"#
+        #expect(try RouteFile.read(Array(named.utf8), file: "r.geojson").name == "Second")
+        let unnamed =
+            #"{"type": "FeatureCollection", "name": "Walks", "features": [{"type": "Feature", "properties": null, "geometry": \#(line)}]}"#
+        #expect(try RouteFile.read(Array(unnamed.utf8), file: "r.geojson").name == "Walks")
+    }
+
     @Test(arguments: [
         (
             #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1, 2], [3, 4]]}}, {"type": "Feature", "geometry": {"type": "Point", "coordinates": [1, 2]}}]}"#,
@@ -184,7 +194,9 @@ import Testing
     @Test func aMissingFileAFolderAndAFileTooLargeAreRefusedBeforeReading() throws {
         let folder = try TemporaryDirectory()
         #expect { try RouteFile.read(contentsOf: folder.path + "/none.gpx") } throws: { error in
-            (error as? FileStreamingError)?.isMissing == true && FailureClass.of(error) == .missingInput
+            (error as? FileStreamingError)?.message
+                == "cannot open \(folder.path)/none.gpx: No such file or directory; give the path of a GPX or GeoJSON route file"
+                && FailureClass.of(error) == .missingInput
         }
         #expect { try RouteFile.read(contentsOf: folder.path) } throws: { error in
             (error as? FileStreamingError)?.reason == .notARegularFile

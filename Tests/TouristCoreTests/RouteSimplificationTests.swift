@@ -20,7 +20,7 @@ import Testing
     static func distanceKm(_ point: GeoPoint, to line: [GeoPoint]) -> Double {
         var best = Double.infinity
         for (a, b) in zip(line, line.dropFirst()) {
-            let va = RouteSimplification.UnitVector(a), vb = RouteSimplification.UnitVector(b)
+            let va = SphereVector(a), vb = SphereVector(b)
             let omega = acos(max(-1, min(1, va.dot(vb))))
             for step in 0...400 {
                 let t = Double(step) / 400

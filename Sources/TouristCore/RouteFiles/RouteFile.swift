@@ -32,7 +32,7 @@ public enum RouteFileFormat: String, Sendable, CaseIterable {
 /// points, every coordinate checked (`GeoPoint`); an error names the file, the line and column
 /// (or the GeoJSON feature) and the fix.
 public enum RouteFile {
-    /// The largest route file read: 128 MiB, half a million points of a watch's track with its
+    /// The largest route file read: 128 MiB, about 400,000 points of a watch's track with its
     /// extensions, over two million in plain GPX.
     public static let maxFileBytes = 128 << 20
     /// The most points a route file may hold: 1,000,000, about 11 days of a track point every second.
@@ -42,7 +42,13 @@ public enum RouteFile {
     /// Throws a `FileStreamingError` when it cannot be read (missing input), else an
     /// `InputDataError` (bad data).
     public static func read(contentsOf path: String) throws -> RouteTrack {
-        try read(try contents(of: path), file: path)
+        let bytes: [UInt8]
+        do {
+            bytes = try contents(of: path)
+        } catch let error as FileStreamingError where error.isMissing {
+            throw FileStreamingError(error.reason, "\(error.message); give the path of a GPX or GeoJSON route file")
+        }
+        return try read(bytes, file: path)
     }
 
     /// The route in `bytes`, read as `format`, else as `file`'s extension says, else as the

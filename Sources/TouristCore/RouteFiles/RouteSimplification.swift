@@ -13,7 +13,7 @@ public enum RouteSimplification {
     /// Lines of two points or fewer, and a tolerance that is not above 0, give `points` as they are.
     public static func simplified(_ points: [GeoPoint], toleranceKm: Double) -> [GeoPoint] {
         guard points.count > 2, toleranceKm > 0, toleranceKm.isFinite else { return points }
-        let vectors = points.map(UnitVector.init)
+        let vectors = points.map { SphereVector($0) }
         let tolerance = toleranceKm / GeoPoint.earthRadiusKm  // as an angle, in radians
         var kept = [Bool](repeating: false, count: points.count)
         kept[0] = true
@@ -38,52 +38,20 @@ public enum RouteSimplification {
         return points.indices.compactMap { kept[$0] ? points[$0] : nil }
     }
 
-    /// A point as a unit vector from the Earth's centre.
-    struct UnitVector {
-        var x: Double, y: Double, z: Double
-
-        init(x: Double, y: Double, z: Double) {
-            self.x = x
-            self.y = y
-            self.z = z
-        }
-
-        init(_ point: GeoPoint) {
-            let phi = point.latitude * .pi / 180, lambda = point.longitude * .pi / 180
-            self.init(x: cos(phi) * cos(lambda), y: cos(phi) * sin(lambda), z: sin(phi))
-        }
-
-        func dot(_ other: UnitVector) -> Double { x * other.x + y * other.y + z * other.z }
-
-        func cross(_ other: UnitVector) -> UnitVector {
-            UnitVector(x: y * other.z - z * other.y, y: z * other.x - x * other.z, z: x * other.y - y * other.x)
-        }
-
-        var length: Double { dot(self).squareRoot() }
-
-        /// The angle between two unit vectors, in radians, exact for small angles too (from the chord).
-        func angle(to other: UnitVector) -> Double {
-            let chord = UnitVector(x: x - other.x, y: y - other.y, z: z - other.z).length
-            return 2 * asin(min(1, chord / 2))
-        }
-    }
-
     /// The shorter great-circle arc between two points.
     struct Stretch {
-        let start: UnitVector, end: UnitVector
+        let start: SphereVector, end: SphereVector
         /// The unit normal of the arc's great circle; nil when the ends are the same point (or opposite).
-        let normal: UnitVector?
+        let normal: SphereVector?
 
-        init(_ start: UnitVector, _ end: UnitVector) {
+        init(_ start: SphereVector, _ end: SphereVector) {
             self.start = start
             self.end = end
-            let cross = start.cross(end)
-            let length = cross.length
-            normal = length > 1e-15 ? UnitVector(x: cross.x / length, y: cross.y / length, z: cross.z / length) : nil
+            normal = start.cross(end).normalized
         }
 
         /// The angle from `point` to the nearest point of the arc.
-        func angle(to point: UnitVector) -> Double {
+        func angle(to point: SphereVector) -> Double {
             guard let normal else { return start.angle(to: point) }
             // Beside the arc when the point lies between the planes through each end at right angles to the arc.
             if start.cross(point).dot(normal) >= 0, point.cross(end).dot(normal) >= 0 {

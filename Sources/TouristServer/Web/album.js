@@ -16,10 +16,14 @@
 // in the grid's place until the new photos arrive (or the search finds none and they stay).
 // When it finds fewer unseen photos than the album holds, the album stays, and the page that
 // started it asks (the report's question) whether to replace it anyway: Replace or Keep.
+// A route pin's album (the server sends its `route`) shows a small map of the line with a dot
+// where each photo was taken, and each tile its kilometre along the route ("km 132"); Leaflet is
+// loaded for it only then.
 
 import * as api from './api.js';
 import { albumStatus, renderSetAside, renderStatus, setAsidePhotos } from './album-status.js';
 import { on } from './events.js';
+import { loadLeaflet } from './leaflet.js';
 import { PinEditForm } from './pin-edit.js';
 import {
   h, showError, showMessage, confirmDialog, photoDeletion, plural, capitalized, coordinates, placeText, stateClass, stateLabel,
@@ -92,14 +96,17 @@ class AlbumPage {
       type: 'button', id: 'edit-pin', class: 'button', disabled: true, 'aria-expanded': 'false', 'aria-controls': 'pin-edit-form',
       on: { click: () => this.editForm.open(this.album.pin) },
     }, 'Edit pin');
-    this.editForm = new PinEditForm({
-      opener: this.editButton, onSaved: (result) => this.onEdited(result), settings: api.getSettings({ signal: this.signal }).catch(() => null),
-    });
+    this.settings = api.getSettings({ signal: this.signal }).catch(() => null);
+    this.editForm = new PinEditForm({ opener: this.editButton, onSaved: (result) => this.onEdited(result), settings: this.settings });
     this.nextElement = h('div', { id: 'album-next', class: 'album-next', role: 'status', hidden: true });
     this.deletePinButton = h('button', {
       type: 'button', id: 'delete-pin', class: 'button button-danger-quiet', disabled: true,
       on: { click: () => this.deletePin() },
     }, 'Delete pin');
+    this.routeMapElement = h('div', {
+      id: 'album-route-map', class: 'album-route-map', role: 'region', 'aria-label': 'Map of the route and where its photos were taken', hidden: true,
+    });
+    this.routeMap = null; // {map, key}: the small map of a route pin, and what it shows
     this.statusElement = h('div', { id: 'album-status', class: 'album-status', hidden: true, 'aria-live': 'polite' });
     this.noteElement = h('p', { id: 'album-note', class: 'album-note muted', hidden: true });
     // A list only while it has items (an empty list is an error to a screen reader).
@@ -118,6 +125,7 @@ class AlbumPage {
         this.actionsElement = h('div', { class: 'album-actions' },
           this.newCollectionButton, this.clearSelectionButton, this.deletePhotosButton, this.editButton, this.deletePinButton)),
       this.editForm.element,
+      this.routeMapElement,
       this.nextElement,
       this.statusElement,
       this.grid,
@@ -192,9 +200,12 @@ class AlbumPage {
       ? `${plural(stored, 'photo')} stored of the ${album.target} this album holds`
       : '';
     const place = placeText(pin);
-    this.placeElement.textContent = `within ${pin.radiusText} of ${coordinates(pin.latitude, pin.longitude)}${place ? `, ${place}` : ''}`;
+    this.placeElement.textContent = pin.routeText
+      ? `${pin.routeText}, within ${pin.radiusText} of its line${place ? `, from ${place}` : ''}`
+      : `within ${pin.radiusText} of ${coordinates(pin.latitude, pin.longitude)}${place ? `, ${place}` : ''}`;
 
     this.renderProgress(photos);
+    this.renderRouteMap(album.route, photos);
     this.renderTiles(photos);
     this.grid.hidden = this.grid.children.length === 0 || this.searchingNew;
     if (this.grid.children.length > 0) this.grid.setAttribute('role', 'list');
@@ -203,6 +214,23 @@ class AlbumPage {
     this.renderStatus(photos);
     renderSetAside(this.setAsideElement, setAsidePhotos(album), this.pinPath);
     this.renderButtons();
+  }
+
+  /** A route pin's small map, drawn again only when the line or the photos' positions changed. */
+  async renderRouteMap(route, photos) {
+    const key = route ? JSON.stringify([route.points, photos.map((photo) => [photo.latitude, photo.longitude])]) : null;
+    if (this.routeMap?.key === key) return;
+    this.routeMap?.map?.remove();
+    this.routeMap = { map: null, key };
+    this.routeMapElement.hidden = !route;
+    if (!route) return;
+    try {
+      const [, settings, { showRouteMap }] = await Promise.all([loadLeaflet(), this.settings, import('./route-map.js')]);
+      if (this.signal.aborted || this.routeMap?.key !== key) return;
+      this.routeMap.map = showRouteMap(this.routeMapElement, route, photos, settings?.tiles);
+    } catch (error) {
+      showError(`The route's map failed: ${error.message}`, { signal: this.signal });
+    }
   }
 
   renderProgress(photos) {
@@ -301,7 +329,9 @@ class AlbumPage {
     const title = photo.title || 'Untitled photo';
     // A pending photo downloads only while a fetch runs; after an interrupted one it waits.
     const downloading = photo.state === 'pending' && this.busy;
-    const key = JSON.stringify([photo.state, photo.sha256, photo.thumbnail?.sha256, photo.imageError, title, photo.error, downloading]);
+    const key = JSON.stringify([
+      photo.state, photo.sha256, photo.thumbnail?.sha256, photo.imageError, title, photo.error, downloading, photo.routeKmText,
+    ]);
     if (tile.key === key) return;
     tile.key = key;
     const { element, checkbox, selectBox } = tile;
@@ -364,7 +394,8 @@ class AlbumPage {
     }
     checkbox.checked = this.selected.has(photo.id);
     element.classList.toggle('selected', checkbox.checked);
-    element.replaceChildren(content, selectable ? selectBox : null);
+    const along = photo.routeKmText ? h('span', { class: 'photo-route-km' }, photo.routeKmText) : null;
+    element.replaceChildren(content, along, selectable ? selectBox : null);
   }
 
   clearSelection() {

@@ -62,6 +62,8 @@ export const deletePin = (pinID) => request('DELETE', pinPath(pinID), {});
 export const editPin = (pinID, changes) => request('PATCH', pinPath(pinID), changes);
 /** {pin, target, fetching, replacing, report, photos: [PHOTO]} */
 export const getAlbum = (pinID, opts) => request('GET', `${pinPath(pinID)}/album`, null, opts);
+/** A route pin's line: {points: [[lat, lon], ...], lengthKm, lengthText}. */
+export const getRoute = (pinID, opts) => request('GET', `${pinPath(pinID)}/route`, null, opts);
 export const startFetch = (pinID) => request('POST', `${pinPath(pinID)}/fetch`, {});
 /** `allowFewer`: replace the album even when fewer unseen photos are left than it holds (asked first). */
 export const newCollection = (pinID, { allowFewer = false } = {}) =>

@@ -7,6 +7,8 @@
 // The largest cities are labelled (labels.js); a search box finds a place by name or "lat, lon"
 // and flies there with the pin form open, and "Drop a pin here" drops one at the centre
 // (search.js): the keyboard's ways to drop a pin.
+// A route pin (one with a `routeKm`) also has its line drawn (route-map.js), under the markers;
+// a click on the line opens its album, as its marker does.
 //
 // The map is built once and kept (hidden) while other pages show, so coming back from an album
 // is instant and keeps the view; live events keep its markers current meanwhile.
@@ -16,6 +18,7 @@ import { on } from './events.js';
 import { createMap } from './basemap.js';
 import { addCityLabels } from './labels.js';
 import { searchControl } from './search.js';
+import { routeLine } from './route-map.js';
 import {
   h, showError, debounce, plural, coordinates, placeText, radiusRange, stateClass, stateLabel, PIN_STATES,
 } from './ui.js';
@@ -71,6 +74,7 @@ function build(app) {
     map: null,
     cluster: null,
     markers: new Map(), // pin id -> L.Marker
+    routes: new Map(), // route pin id -> L.Polyline (null while its line loads)
     pins: new Map(), // pin id -> PIN
     saveView: debounce(() => {}, 500),
     loaded: null,
@@ -131,6 +135,7 @@ async function load(state) {
     iconCreateFunction: clusterIcon,
   });
   map.addLayer(state.cluster);
+  state.routeLayer = L.layerGroup().addTo(map);
 
   const markers = [];
   for (const pin of pins) {
@@ -140,6 +145,7 @@ async function load(state) {
     state.markers.set(pin.id, marker);
     markers.push(marker);
   }
+  const routesDrawn = Promise.all(pins.filter((pin) => validPin(pin) && isRoute(pin)).map((pin) => drawRoute(state, pin.id)));
   const markersAdded = new Promise((resolve) => {
     chunksDone = resolve;
     if (markers.length) state.cluster.addLayers(markers);
@@ -172,7 +178,7 @@ async function load(state) {
   });
   showView(map, state.mapElement);
 
-  await Promise.all([landDrawn, markersAdded, labelsDrawn]);
+  await Promise.all([landDrawn, markersAdded, labelsDrawn, routesDrawn]);
   // A saved view that shows nothing here, neither a pin nor a city's name nor online tiles (a
   // desktop's street-level view of an empty spot, on a phone or offline), is left for the pins.
   if (saved && !settings?.tiles?.url && labelCount === 0 && !valid.some((pin) => inView(map, pin))) openAtPins(map, valid);
@@ -392,8 +398,31 @@ function markerOf(element) {
   return id ? page?.markers.get(id) ?? null : null;
 }
 
+/** Whether `pin` follows a route, whose line the map draws. */
+function isRoute(pin) {
+  return Number.isFinite(pin.routeKm);
+}
+
+/** Draw the line of route pin `id` (once); a line that cannot be had leaves the marker alone. */
+async function drawRoute(state, id) {
+  if (state.routes.has(id)) return;
+  state.routes.set(id, null);
+  try {
+    const line = routeLine(await api.getRoute(id), 'route-line');
+    if (!line || !state.routes.has(id)) return; // removed while it loaded
+    line.on('click', () => openAlbum(id));
+    state.routes.set(id, line);
+    state.routeLayer.addLayer(line);
+    line.getElement()?.setAttribute('data-pin-id', id);
+    state.mapElement.dataset.routes = String([...state.routes.values()].filter(Boolean).length);
+  } catch (error) {
+    console.warn(`tourist: no line for route pin ${id}`, error);
+  }
+}
+
 function upsertPin(pin) {
   if (!page?.cluster || !validPin(pin)) return;
+  if (isRoute(pin)) drawRoute(page, pin.id);
   page.pins.set(pin.id, pin);
   const marker = page.markers.get(pin.id);
   if (marker) {
@@ -418,6 +447,10 @@ function removePin(id) {
   const marker = page.markers.get(id);
   if (marker) page.cluster.removeLayer(marker);
   page.markers.delete(id);
+  const line = page.routes.get(id);
+  if (line) page.routeLayer.removeLayer(line);
+  page.routes.delete(id);
+  page.mapElement.dataset.routes = String([...page.routes.values()].filter(Boolean).length);
   page.pins.delete(id);
   updateCounts();
 }
