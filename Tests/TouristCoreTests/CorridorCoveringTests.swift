@@ -46,7 +46,7 @@ import TestSupport
     ])
     func everyPointOfTheCorridorIsInsideAQuery(shapes: SearchShapes) throws {
         let corridor = RouteCorridor(line: route, radiusKm: 5)
-        let queries = CorridorCovering(corridor: corridor, shapes: shapes).queries(limit: 50)
+        let queries = CorridorCovering(corridor: corridor, shapes: shapes).queries(limit: 50).map(\.query)
         let points = corridorPoints(corridor)
         #expect(points.count > 1000)
         let missed = points.filter { point in !queries.contains { covers($0, point) } }
@@ -61,6 +61,20 @@ import TestSupport
         }
     }
 
+    @Test(arguments: [SearchShapes(maxBoxAreaKm2: 1000, maxCircleRadiusKm: 32), SearchShapes(maxCircleRadiusKm: 10), .unstated])
+    func aQueryHoldsTheCorridorAlongItsStretch(shapes: SearchShapes) throws {
+        // What lets a search read only the queries of the stretches it still needs photos from.
+        let corridor = RouteCorridor(line: route, radiusKm: 5)
+        let queries = CorridorCovering(corridor: corridor, shapes: shapes).queries(limit: 50)
+        #expect(queries.first?.stretchKm.lowerBound == 0 && queries.last?.stretchKm.upperBound == route.lengthKm)
+        let missed = corridorPoints(corridor).filter { point in
+            let km = route.project(point).kmAlong
+            return !queries.contains { $0.stretchKm.contains(km) && covers($0.query, point) }
+        }
+        #expect(
+            missed.isEmpty, "\(missed.count) points of the corridor are outside the query of their stretch, such as \(missed.prefix(3))")
+    }
+
     @Test func farFewerQueriesThanOneEveryTenKilometres() throws {
         let corridor = RouteCorridor(line: route, radiusKm: 5)
         let naive = Int(route.lengthKm / 10) + 1
@@ -69,17 +83,18 @@ import TestSupport
             limit: 50)
         #expect(flickr.count * 4 <= naive, "\(flickr.count) Flickr queries against \(naive)")
         // 10 km circles reach at most 2 × √(10² − 5²) = 17.3 km of a 5 km corridor each: 0.58x at best.
-        let circles = CorridorCovering(corridor: corridor, shapes: SearchShapes(maxCircleRadiusKm: 10)).queries(limit: 50)
+        let circles = CorridorCovering(corridor: corridor, shapes: SearchShapes(maxCircleRadiusKm: 10)).queries(limit: 50).map(\.query)
         #expect(Double(circles.count) <= 0.7 * Double(naive), "\(circles.count) queries of 10 km circles against \(naive)")
         // GeoData's boxes of up to (2 × 10 km)² would save a fifth of them here.
         let boxes = CorridorCovering(corridor: corridor, shapes: SearchShapes(maxBoxAreaKm2: 400, maxCircleRadiusKm: 10)).queries(limit: 50)
+            .map(\.query)
         #expect(boxes.count < circles.count && Double(boxes.count) <= 0.55 * Double(naive), "\(boxes.count) against \(circles.count)")
     }
 
     @Test func aWideCorridorIsAskedInCirclesTwiceItsRadius() throws {
         // Commons answers 10 km circles in one request, but a 20 km corridor does not fit them.
         let corridor = RouteCorridor(line: route, radiusKm: 20)
-        let queries = CorridorCovering(corridor: corridor, shapes: SearchShapes(maxCircleRadiusKm: 10)).queries(limit: 50)
+        let queries = CorridorCovering(corridor: corridor, shapes: SearchShapes(maxCircleRadiusKm: 10)).queries(limit: 50).map(\.query)
         #expect(queries.allSatisfy { $0.box == nil && $0.radiusKm <= 40 + 1e-9 && $0.radiusKm > 20 })
     }
 

@@ -21,20 +21,23 @@ public struct CorridorCovering: Sendable {
         self.shapes = shapes
     }
 
-    /// The queries, in the order of the line, at page 1 of `limit` photos.
-    public func queries(limit: Int, exclude: Set<PhotoKey> = []) -> [GeoQuery] {
+    /// The queries, in the order of the line, at page 1 of `limit` photos, each with the stretch of
+    /// the line whose corridor it holds.
+    public func queries(limit: Int, exclude: Set<PhotoKey> = []) -> [CorridorQuery] {
         let samples = CorridorSamples(corridor.line, stepKm: stepKm, margin: corridor.radiusKm + stepKm / 2)
-        var queries: [GeoQuery] = []
+        var queries: [CorridorQuery] = []
         var start = 0
         while start < samples.points.count - 1 || queries.isEmpty {
+            let query: GeoQuery
+            let end: Int
             if let box = longestBox(samples, from: start) {
-                queries.append(GeoQuery(box: box.box, limit: limit, exclude: exclude))
-                start = box.end
+                (query, end) = (GeoQuery(box: box.box, limit: limit, exclude: exclude), box.end)
             } else {
                 let circle = longestCircle(samples, from: start)
-                queries.append(GeoQuery(center: circle.center, radiusKm: circle.radiusKm, limit: limit, exclude: exclude))
-                start = circle.end
+                (query, end) = (GeoQuery(center: circle.center, radiusKm: circle.radiusKm, limit: limit, exclude: exclude), circle.end)
             }
+            queries.append(CorridorQuery(query: query, stretchKm: samples.kms[start]...samples.kms[end]))
+            start = end
         }
         return queries
     }
@@ -94,6 +97,13 @@ public struct CorridorCovering: Sendable {
         }
         return best
     }
+}
+
+/// One query covering a corridor, and the stretch of the line (in kilometres along it) whose corridor
+/// it holds: a photo inside the corridor that falls on this stretch lies inside the query.
+public struct CorridorQuery: Sendable {
+    public var query: GeoQuery
+    public var stretchKm: ClosedRange<Double>
 }
 
 /// The latitudes and longitudes a stretch of line spans, longitudes unwrapped from its first point

@@ -7,6 +7,8 @@ import Foundation
 struct CorridorSamples {
     private(set) var points: [GeoPoint] = []
     private(set) var vectors: [SphereVector] = []
+    /// Per sample, its kilometres along the line.
+    private(set) var kms: [Double] = []
     /// Per sample, the ends of its cross-sections.
     private(set) var edges: [[GeoPoint]] = []
 
@@ -16,10 +18,13 @@ struct CorridorSamples {
                 let from = line.cumulativeKm[index - 1], to = line.cumulativeKm[index]
                 let steps = Int(((to - from) / stepKm).rounded(.up))
                 for step in stride(from: 1, to: max(steps, 1), by: 1) {
-                    points.append(line.point(atKm: from + (to - from) * Double(step) / Double(steps)))
+                    let km = from + (to - from) * Double(step) / Double(steps)
+                    points.append(line.point(atKm: km))
+                    kms.append(km)
                 }
             }
             points.append(line.points[index])
+            kms.append(line.cumulativeKm[index])
         }
         vectors = points.map(SphereVector.init)
         edges = points.indices.map { index in

@@ -1,45 +1,64 @@
 import Foundation
 
 extension Router {
-    /// Reads one provider's queries covering `corridor` (`CorridorCovering` by its `SearchShapes`):
-    /// page 1 of each in the line's order, then, while fewer than `count` photos of the corridor
-    /// were found, the next page of each query that has one, in turn. Only photos inside the
-    /// corridor are kept, each once, in the order found.
+    /// Reads one provider's queries covering `corridor` (`CorridorCovering` by its `SearchShapes`),
+    /// no more of them than the album needs: page 1 of each in an order spread along the line
+    /// (`CorridorProgress.spreadOrder`) until every one of `count` equal stretches of the line has a
+    /// photo or has no query left to give one, and `count` photos are found (or every query is
+    /// read); then, while fewer than `count` photos of the corridor were found, the next page of
+    /// each query read that has one, in turn. Only photos inside the corridor are kept, each once,
+    /// in the order found.
     func collect(
         from configured: ConfiguredProvider, along corridor: RouteCorridor, count: Int, exclude: Set<PhotoKey>, requests: inout Int
     ) async throws -> [PhotoCandidate] {
         let name = configured.entry.name
         let shapes = (configured.provider as? any CorridorSearching)?.searchShapes ?? .unstated
         let pageSize = min(count + exclude.count, max(count, Self.maxPageSize))
-        var pending = CorridorCovering(corridor: corridor, shapes: shapes).queries(limit: pageSize, exclude: exclude)
+        let covering = CorridorCovering(corridor: corridor, shapes: shapes).queries(limit: pageSize, exclude: exclude)
         logger.debug(
-            "\(name): \(Plural.count(pending.count, "query", "queries")) cover the route's \(Kilometres.text(corridor.line.lengthKm.rounded()))"
+            "\(name): \(Plural.count(covering.count, "query", "queries")) cover the route's \(Kilometres.text(corridor.line.lengthKm.rounded()))"
         )
+        var progress = CorridorProgress(lengthKm: corridor.line.lengthKm, stretches: count, queries: covering)
         var found: [PhotoCandidate] = []
         var seen = exclude
-        var round = 1
-        while !pending.isEmpty, round <= maxPages, round == 1 || found.count < count {
-            var next: [GeoQuery] = []
-            for var query in pending {
-                let shape =
-                    query.box.map { "box \($0.minLongitude),\($0.minLatitude),\($0.maxLongitude),\($0.maxLatitude)" }
-                    ?? "\(Format.number(query.radiusKm)) km around \(query.center)"
-                let result = try await configured.search(
-                    query, retryPolicy: retryPolicy, log: RetryLog(logger, "\(name): \(shape), page \(query.page)"))
-                requests += 1
-                let before = found.count
-                for candidate in result.candidates where seen.insert(candidate.key).inserted {
-                    if let location = candidate.location, corridor.place(location) != nil { found.append(candidate) }
-                }
-                logger.debug(
-                    "\(name): \(shape), page \(query.page): \(result.candidates.count) candidates, \(found.count - before) in the corridor")
-                if let page = result.nextPage {
-                    query.page = page
-                    next.append(query)
+        var more: [Int: GeoQuery] = [:]
+        func read(_ query: GeoQuery) async throws -> GeoQuery? {
+            let shape =
+                query.box.map { "box \($0.minLongitude),\($0.minLatitude),\($0.maxLongitude),\($0.maxLatitude)" }
+                ?? "\(Format.number(query.radiusKm)) km around \(query.center)"
+            let result = try await configured.search(
+                query, retryPolicy: retryPolicy, log: RetryLog(logger, "\(name): \(shape), page \(query.page)"))
+            requests += 1
+            let before = found.count
+            for candidate in result.candidates where seen.insert(candidate.key).inserted {
+                if let location = candidate.location, let place = corridor.place(location) {
+                    found.append(candidate)
+                    progress.found(atKm: place.kmAlong)
                 }
             }
-            pending = next
+            logger.debug(
+                "\(name): \(shape), page \(query.page): \(result.candidates.count) candidates, \(found.count - before) in the corridor")
+            return result.nextPage.map { page in
+                var next = query
+                next.page = page
+                return next
+            }
+        }
+        for index in CorridorProgress.spreadOrder(covering.count) {
+            if progress.isSettled, found.count >= count { break }
+            progress.read(covering[index])
+            more[index] = try await read(covering[index].query)
+        }
+        var round = 2
+        while !more.isEmpty, round <= maxPages, found.count < count {
+            for index in more.keys.sorted() {
+                guard let query = more[index] else { continue }
+                more[index] = try await read(query)
+            }
             round += 1
+        }
+        if found.count < count, more.isEmpty {
+            logger.debug("\(name): the corridor has no more photos")
         }
         return found
     }
