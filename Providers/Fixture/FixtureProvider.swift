@@ -32,7 +32,9 @@ public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint
         let nearby =
             photos
             .map { (photo: $0, distance: $0.location.distanceKm(to: query.center)) }
-            .filter { $0.distance <= query.radiusKm && !query.exclude.contains(key(of: $0.photo)) }
+            .filter {
+                $0.distance <= query.radiusKm && !query.exclude.contains(key(of: $0.photo)) && query.admits(takenAt: $0.photo.takenAt)
+            }
             .sorted { ($0.distance, $0.photo.id) < ($1.distance, $1.photo.id) }
         let limit = max(1, query.limit)
         let start = (max(1, query.page) - 1) * limit

@@ -2,8 +2,9 @@ import TouristCore
 
 /// A pin as the API sends it: the fields of `pin show --json`, and the words every front end shows
 /// for it, made by the core so a page never words them itself: `place` (`Pin.placeText`: "near
-/// Kyoto, JP", "89 km from Hilo, US"; absent when the pin has no nearest city) and `radiusText`
-/// (`Kilometres.text`: "5 km", "12.50 km").
+/// Kyoto, JP", "89 km from Hilo, US"; absent when the pin has no nearest city), `radiusText`
+/// (`Kilometres.text`: "5 km", "12.50 km") and `windowText` (`TimeWindow.words`: "in April, any
+/// year"; absent when the pin has no time window).
 struct PinJSON: Encodable {
     let pin: Pin
 
@@ -12,7 +13,7 @@ struct PinJSON: Encodable {
     }
 
     private enum ShownKeys: String, CodingKey {
-        case place, radiusText
+        case place, radiusText, windowText
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -20,6 +21,7 @@ struct PinJSON: Encodable {
         var shown = encoder.container(keyedBy: ShownKeys.self)
         try shown.encodeIfPresent(pin.placeText, forKey: .place)
         try shown.encode(Kilometres.text(pin.radiusKm), forKey: .radiusText)
+        try shown.encodeIfPresent(pin.window?.words, forKey: .windowText)
     }
 
     /// `GET /api/pins`: `{"pins": [...]}` with one pin a line, each as `PinRecordCodec` writes it
@@ -38,6 +40,10 @@ struct PinJSON: Encodable {
             }
             out += #","radiusText":"#.utf8
             out += JSONValue.quoted(Kilometres.text(pin.radiusKm)).utf8
+            if let window = pin.window {
+                out += #","windowText":"#.utf8
+                out += JSONValue.quoted(window.words).utf8
+            }
             out += index + 1 < pins.count ? "},\n".utf8 : "}\n".utf8
         }
         out += "]}\n".utf8

@@ -91,7 +91,8 @@ public struct AlbumFetcher: Sendable {
         guard !found.candidates.isEmpty else {
             // The album is left as it was, whatever the reason.
             return FetchOutcome(
-                report: .noNewCollection(current.pin, failures: found.failures), album: current, providerFailures: found.failures)
+                report: .noNewCollection(current.pin, failures: found.failures).noting(undated: found.undated), album: current,
+                providerFailures: found.failures)
         }
         if !allowFewer, Self.wouldShrink(current, to: found.candidates.count, target: target) {
             let report = FetchReport.fewUnseen(
@@ -120,7 +121,7 @@ public struct AlbumFetcher: Sendable {
             }
             return album
         }
-        return try await fill(album, operation: .newCollection, searched: true, failures: found.failures)
+        return try await fill(album, operation: .newCollection, searched: true, failures: found.failures, undated: found.undated)
     }
 
     /// Whether replacing `album` with `unseen` photos leaves it with fewer than it holds, when it
@@ -141,8 +142,9 @@ public struct AlbumFetcher: Sendable {
         for round in 0..<rounds where found.candidates.count < count {
             let more = await router.search(
                 center: center, radiusKm: album.pin.radiusKm, count: count - found.candidates.count, exclude: exclude,
-                fresh: album.pageHistory ?? PageHistory()
+                window: album.pin.window, fresh: album.pageHistory ?? PageHistory()
             )
+            found.undated.merge(more.undated, uniquingKeysWith: +)
             if round == 0 {
                 found.failures = more.failures
             } else {
@@ -194,11 +196,13 @@ public struct AlbumFetcher: Sendable {
     /// Searches for what the album lacks (unless `searched` already did), downloads every pending
     /// photo, replaces rejected photos by other candidates, and settles the pin's state.
     private func fill(
-        _ start: Album, operation: FetchReport.Operation, searched alreadySearched: Bool, failures earlier: [ProviderFailure]
+        _ start: Album, operation: FetchReport.Operation, searched alreadySearched: Bool, failures earlier: [ProviderFailure],
+        undated earlierUndated: [String: Int] = [:]
     ) async throws -> FetchOutcome {
         let id = start.pin.id
         let location = try start.pin.location
         var failures = earlier
+        var undated = earlierUndated
         var searched = alreadySearched
         var searchNow = !alreadySearched
         var round = 0
@@ -208,7 +212,9 @@ public struct AlbumFetcher: Sendable {
             if searchNow, missing > 0 {
                 searched = true
                 let exclude = album.excluded.union(album.photos.map(\.key))
-                let result = await router.search(center: location, radiusKm: album.pin.radiusKm, count: missing, exclude: exclude)
+                let result = await router.search(
+                    center: location, radiusKm: album.pin.radiusKm, count: missing, exclude: exclude, window: album.pin.window)
+                undated.merge(result.undated, uniquingKeysWith: +)
                 failures = round == 0 ? result.failures : Self.latest(failures, then: result.failures.filter { !$0.isNoPhotos })
                 try await store.transactionInBackground { [size] transaction in
                     var album = try transaction.album(id)
@@ -228,10 +234,11 @@ public struct AlbumFetcher: Sendable {
             guard rejected + givenBack > 0, round <= Self.replacementRounds else { break }
             searchNow = true
         }
-        return try await store.transactionInBackground { [failures, searched, router] transaction in
+        return try await store.transactionInBackground { [failures, searched, router, undated] transaction in
             var album = try transaction.album(id)
             let report = FetchReport.ending(
-                operation, album: album, failures: failures, searched: searched, providersEnabled: !router.providers.isEmpty)
+                operation, album: album, failures: failures, searched: searched, providersEnabled: !router.providers.isEmpty
+            ).noting(undated: undated)
             album.report = report
             report.mark(&album.pin)
             try transaction.save(album)

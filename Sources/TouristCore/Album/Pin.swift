@@ -41,6 +41,10 @@ public struct Pin: Sendable, Equatable {
     public var near: String?
     /// How far `near` is from the pin, in kilometres.
     public var nearKm: Double?
+    /// The years or days its photos were taken in (part of `window`); nil: any.
+    public var taken: TakenRange?
+    /// The months of any year its photos were taken in (part of `window`); nil: any.
+    public var months: MonthSet?
 
     public init(id: String, name: String, location: GeoPoint, radiusKm: Double, createdAt: Date) {
         self.id = id
@@ -55,6 +59,17 @@ public struct Pin: Sendable, Equatable {
         self.failure = nil
         self.near = nil
         self.nearKm = nil
+        self.taken = nil
+        self.months = nil
+    }
+
+    /// When the album's photos were taken; nil: at any time.
+    public var window: TimeWindow? {
+        get { TimeWindow(taken: taken, months: months) }
+        set {
+            taken = newValue?.taken
+            months = newValue?.months
+        }
     }
 
     /// The pin's location (validated when the pin was added).

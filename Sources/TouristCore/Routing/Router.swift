@@ -9,6 +9,9 @@ public struct RouteResult: Sendable {
     public var failures: [ProviderFailure]
     /// The pages read, per provider.
     public var pages = PageHistory()
+    /// Photos left out because they carry no taken date while the query has a window, per
+    /// provider (only the providers that gave some).
+    public var undated: [String: Int] = [:]
 }
 
 /// Chooses providers for a query by the configured strategy.
@@ -28,6 +31,10 @@ public struct RouteResult: Sendable {
 /// connection) is asked once, not retried, and then left alone for `cooldown.duration` while
 /// another provider can answer: it is passed by with the same failure, and asked again once the
 /// time is up. When no other provider answers a query, it is asked anyway.
+///
+/// With a time window, every answer is checked against it by the photos' `takenAt` (whether or not
+/// the provider filtered already): a photo taken outside is left out, and one with no date is left
+/// out and counted (`RouteResult.undated`); pages are read on until `count` photos are inside.
 ///
 /// At debug level (`--verbose`) it logs which provider answered and why each other one did not
 /// (outside its coverage, over its budget, failed, empty, could not be reached), every page it
@@ -65,13 +72,14 @@ public struct Router: Sendable {
         providers.first { $0.entry.name == name }
     }
 
-    /// Up to `count` photos within `radiusKm` of `center`, skipping `exclude`, by `strategy`.
-    /// With `fresh`, the pages a pin has read before: each provider starts at a page not in it.
-    /// Providers at rest (`cooldown`) are asked only when none of the others answers.
-    public func search(center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>, fresh: PageHistory? = nil) async
-        -> RouteResult
-    {
-        let query = Query(center: center, radiusKm: radiusKm, count: count, exclude: exclude, fresh: fresh)
+    /// Up to `count` photos within `radiusKm` of `center`, skipping `exclude`, taken inside `window`
+    /// when given, by `strategy`. With `fresh`, the pages a pin has read before: each provider
+    /// starts at a page not in it. Providers at rest (`cooldown`) are asked only when none of the
+    /// others answers.
+    public func search(
+        center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>, window: TimeWindow? = nil, fresh: PageHistory? = nil
+    ) async -> RouteResult {
+        let query = Query(center: center, radiusKm: radiusKm, count: count, exclude: exclude, window: window, fresh: fresh)
         let resting = providers.compactMap { configured in cooldown.rest(of: configured.name).map { (configured, $0.error, $0.remaining) } }
         guard !resting.isEmpty, resting.count < providers.count else { return await route(providers, query) }
         let restingNames = Set(resting.map(\.0.name))
@@ -87,6 +95,7 @@ public struct Router: Sendable {
         result.candidates = late.candidates
         result.failures += late.failures
         result.pages.merge(late.pages)
+        result.undated.merge(late.undated, uniquingKeysWith: +)
         return result
     }
 
@@ -111,6 +120,7 @@ public struct Router: Sendable {
             for configured in providers {
                 let answer = await ask(configured, query)
                 result.pages.merge(answer.pages)
+                if answer.undated > 0 { result.undated[configured.name] = answer.undated }
                 switch answer.outcome {
                 case .photos(let found):
                     logger.debug("\(configured.name): chosen: it found \(Self.photoCount(found.count))")
@@ -135,6 +145,7 @@ public struct Router: Sendable {
             var found: [(candidate: PhotoCandidate, distance: Double, order: Int)] = []
             for (configured, answer) in zip(providers, answers) {
                 result.pages.merge(answer.pages)
+                if answer.undated > 0 { result.undated[configured.name] = answer.undated }
                 switch answer.outcome {
                 case .photos(let photos):
                     logger.debug("\(configured.name): found \(Self.photoCount(photos.count))")
@@ -188,6 +199,7 @@ public struct Router: Sendable {
         var radiusKm: Double
         var count: Int
         var exclude: Set<PhotoKey>
+        var window: TimeWindow?
         var fresh: PageHistory?
     }
 
@@ -202,6 +214,8 @@ public struct Router: Sendable {
 
         var outcome: Outcome
         var pages = PageHistory()
+        /// Photos left out for carrying no taken date (the query has a window).
+        var undated = 0
     }
 
     /// Asks one provider: skipped when the query is outside its coverage, else its pages are read
@@ -214,29 +228,26 @@ public struct Router: Sendable {
         // A fresh collection reads at the page size its history was read at, so page numbers match.
         let size = order == nil ? nil : query.fresh?.pageSizes[name]
         var pages = PageHistory()
+        var undated = 0
         do {
             // Where it has photos, for a report to name when it has none near (not merely none unseen).
             let places = query.exclude.isEmpty ? (configured.provider as? any PlaceNaming)?.placesWithPhotos ?? [] : []
             if let box = try await coverage(of: configured), !box.meets(center: query.center, radiusKm: query.radiusKm) {
                 return Answer(outcome: .failure(.outsideCoverage(name, box, places: places)))
             }
-            let found = try await collect(
-                from: configured, center: query.center, radiusKm: query.radiusKm, count: query.count, exclude: query.exclude,
-                order: order, pageSize: size, pages: &pages
-            )
+            let found = try await collect(from: configured, query, order: order, pageSize: size, pages: &pages, undated: &undated)
             cooldown.end(name)
-            return Answer(
-                outcome: found.isEmpty ? .failure(.empty(name, afterExcluding: !query.exclude.isEmpty, places: places)) : .photos(found),
-                pages: pages)
+            let empty = ProviderFailure.empty(name, afterExcluding: !query.exclude.isEmpty, window: query.window, places: places)
+            return Answer(outcome: found.isEmpty ? .failure(empty) : .photos(found), pages: pages, undated: undated)
         } catch is CancellationError {
-            return Answer(outcome: .cancelled, pages: pages)
+            return Answer(outcome: .cancelled, pages: pages, undated: undated)
         } catch let error as ProviderError where error.unreachableHost != nil {
             let fresh = cooldown.start(name, after: error)
             if fresh { logger.debug("\(name): \(Self.unreachable(error)); not asked again for \(Self.seconds(cooldown.duration)) s") }
-            return Answer(outcome: .failure(ProviderFailure(provider: name, error: error), told: fresh), pages: pages)
+            return Answer(outcome: .failure(ProviderFailure(provider: name, error: error), told: fresh), pages: pages, undated: undated)
         } catch {
             cooldown.end(name)
-            return Answer(outcome: .failure(ProviderFailure(provider: name, error: error)), pages: pages)
+            return Answer(outcome: .failure(ProviderFailure(provider: name, error: error)), pages: pages, undated: undated)
         }
     }
 
@@ -257,13 +268,15 @@ public struct Router: Sendable {
         }
     }
 
-    /// Reads pages of one provider until `count` photos are found: the pages of `order` when given
-    /// (empty pages skipped), else page 1 and then each page's `nextPage`; at `fixedPageSize`, else
-    /// at the photos wanted plus those excluded (up to `maxPageSize`).
+    /// Reads pages of one provider until `query.count` photos are found (taken inside its window,
+    /// when it has one; `undated` counts those left out for having no date): the pages of `order`
+    /// when given (empty pages skipped), else page 1 and then each page's `nextPage`; at
+    /// `fixedPageSize`, else at the photos wanted plus those excluded (up to `maxPageSize`).
     private func collect(
-        from configured: ConfiguredProvider, center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>,
-        order: [Int]?, pageSize fixedPageSize: Int?, pages: inout PageHistory
+        from configured: ConfiguredProvider, _ wanted: Query, order: [Int]?, pageSize fixedPageSize: Int?, pages: inout PageHistory,
+        undated: inout Int
     ) async throws -> [PhotoCandidate] {
+        let (count, exclude, window) = (wanted.count, wanted.exclude, wanted.window)
         var found: [PhotoCandidate] = []
         var seen = exclude
         var planned = (order ?? []).makeIterator()
@@ -272,12 +285,20 @@ public struct Router: Sendable {
         let name = configured.entry.name
         let pageSize = fixedPageSize ?? min(count + exclude.count, max(count, Self.maxPageSize))
         while let current = page, found.count < count, pagesRead < maxPages {
-            let query = GeoQuery(center: center, radiusKm: radiusKm, limit: pageSize, page: current, exclude: exclude)
+            let query = GeoQuery(
+                center: wanted.center, radiusKm: wanted.radiusKm, limit: pageSize, page: current, exclude: exclude, window: window)
             let result = try await configured.search(query, retryPolicy: retryPolicy, log: RetryLog(logger, "\(name): page \(current)"))
             pagesRead += 1
             pages.record(provider: name, page: current, pageSize: pageSize, pageCount: result.pageCount)
             let before = found.count
             for candidate in result.candidates where seen.insert(candidate.key).inserted && found.count < count {
+                if let window {
+                    guard let takenAt = candidate.takenAt else {
+                        undated += 1
+                        continue
+                    }
+                    guard window.contains(takenAt) else { continue }
+                }
                 found.append(candidate)
             }
             let of = result.pageCount.flatMap { $0 >= current ? " of \($0)" : nil } ?? ""

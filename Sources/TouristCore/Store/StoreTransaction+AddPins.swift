@@ -8,12 +8,15 @@ extension StoreTransaction {
         public var radiusKm: Double
         /// The city nearest to it, which the pin keeps (`Pin.near`).
         public var near: NearbyPlace?
+        /// When its photos must have been taken; nil: at any time.
+        public var window: TimeWindow?
 
-        public init(name: String, location: GeoPoint, radiusKm: Double, near: NearbyPlace? = nil) {
+        public init(name: String, location: GeoPoint, radiusKm: Double, near: NearbyPlace? = nil, window: TimeWindow? = nil) {
             self.name = name
             self.location = location
             self.radiusKm = radiusKm
             self.near = near
+            self.window = window
         }
     }
 
@@ -47,6 +50,7 @@ extension StoreTransaction {
             while !taken.insert(id).inserted { id = Pin.makeID() }
             var record = Pin(id: id, name: pin.name, location: pin.location, radiusKm: pin.radiusKm, createdAt: createdAt)
             record.place(near: pin.near)
+            record.window = pin.window
             var album = Album(pin: record, target: target)
             album.refreshSummary()
             albums.append(album)
