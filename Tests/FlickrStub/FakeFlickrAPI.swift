@@ -58,7 +58,9 @@ extension FakeFlickr {
         // Without a limiting agent, real Flickr returns only the last 12 hours' uploads: none here.
         // Flickr does not sort geo results by distance: id order here.
         let matching =
-            limited ? photos.filter { Self.distanceKm(lat, lon, $0.latitude, $0.longitude) <= radiusKm }.sorted { $0.id < $1.id } : []
+            limited
+            ? photos.filter { Self.distanceKm(lat, lon, $0.latitude, $0.longitude) <= radiusKm && Self.takenWithin(query, $0.dateTaken) }
+                .sorted { $0.id < $1.id } : []
         let reachable = matching.prefix(Self.reachableResults)
         let total = limited ? (modes.claimedTotal ?? matching.count) : 0
         let pages = (total + perPage - 1) / perPage
@@ -129,6 +131,18 @@ extension FakeFlickr {
     }
 
     /// Great-circle distance in km (haversine, mean Earth radius).
+    /// Whether a photo taken at `dateTaken` ("2023-05-01 12:34:56") is within the search's
+    /// `min_taken_date` and `max_taken_date` (both included, as Flickr has them), each a MySQL
+    /// datetime or a date ("2023-05-01"), compared as Flickr compares the camera's clock.
+    static func takenWithin(_ query: [String: String], _ dateTaken: String) -> Bool {
+        if let min = query["min_taken_date"], dateTaken < min { return false }
+        if let max = query["max_taken_date"] {
+            let bound = max.count == 10 ? max + " 23:59:59" : max
+            if dateTaken > bound { return false }
+        }
+        return true
+    }
+
     static func distanceKm(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
         let rad = Double.pi / 180
         let dLat = (lat2 - lat1) * rad, dLon = (lon2 - lon1) * rad

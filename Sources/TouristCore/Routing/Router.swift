@@ -193,6 +193,16 @@ public struct Router: Sendable {
         Int((duration / .seconds(1)).rounded(.up))
     }
 
+    /// The size of the pages asked for `count` photos with `excluded` photos excluded: the photos
+    /// wanted plus those excluded, up to `maxPageSize`. With a time window, `windowPageFactor`
+    /// times the photos wanted, since photos taken outside it are left out.
+    static func pageSize(count: Int, excluded: Int, window: TimeWindow?) -> Int {
+        min((window == nil ? count : count * windowPageFactor) + excluded, max(count, maxPageSize))
+    }
+
+    /// How many times larger pages are read for a search with a time window.
+    static let windowPageFactor = 4
+
     /// One search as the router runs it for each provider.
     struct Query: Sendable {
         var center: GeoPoint
@@ -283,7 +293,7 @@ public struct Router: Sendable {
         var page: Int? = order == nil ? 1 : planned.next()
         var pagesRead = 0
         let name = configured.entry.name
-        let pageSize = fixedPageSize ?? min(count + exclude.count, max(count, Self.maxPageSize))
+        let pageSize = fixedPageSize ?? Self.pageSize(count: count, excluded: exclude.count, window: window)
         while let current = page, found.count < count, pagesRead < maxPages {
             let query = GeoQuery(
                 center: wanted.center, radiusKm: wanted.radiusKm, limit: pageSize, page: current, exclude: exclude, window: window)

@@ -29,7 +29,7 @@ public struct TimeWindow: Sendable, Hashable {
     }
 
     /// The Gregorian calendar at UTC, in which taken times are read.
-    static let utc: Calendar = {
+    public static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
         return calendar
