@@ -67,14 +67,18 @@ struct CommonsCandidates: Sendable {
         let title = text("ObjectName").map { CommonsText.plain($0, limit: 120) } ?? Self.fileName(page.title)
         let attributionRequired = metadata["AttributionRequired"]?.value.map { $0.lowercased() == "true" }
         let credit = text("Attribution") ?? owner
+        // The date taken, else the upload date, said as such (a weaker guess).
+        let taken = metadata["DateTimeOriginal"]?.value.flatMap(CommonsDates.parse)
+        let uploaded = taken == nil ? info.timestamp.flatMap(CommonsDates.parse) : nil
         return PhotoCandidate(
             key: PhotoKey(provider: providerName, id: String(pageID)), title: title.isEmpty ? "Untitled" : title,
             owner: owner, license: license, licenseID: text("License"),
-            takenAt: metadata["DateTimeOriginal"]?.value.flatMap(CommonsDates.parse), location: Self.location(page.coordinates),
+            takenAt: taken ?? uploaded, location: Self.location(page.coordinates),
             sources: sources, pageURL: Self.pageURL(title: page.title),
             licenseURL: licenseURL,
             providerData: CommonsPhotoData(title: page.title, sha1: info.sha1?.lowercased()).encoded,
-            attribution: attributionRequired == false ? nil : Self.attribution(credit: credit, license: license, licenseURL: licenseURL)
+            attribution: attributionRequired == false ? nil : Self.attribution(credit: credit, license: license, licenseURL: licenseURL),
+            takenAtKind: uploaded == nil ? nil : .uploaded
         )
     }
 
