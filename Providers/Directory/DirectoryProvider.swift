@@ -32,7 +32,10 @@ public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventory
         let nearby =
             photos
             .map { (photo: $0, distance: $0.location.distanceKm(to: query.center)) }
-            .filter { $0.distance <= query.radiusKm && !query.exclude.contains(PhotoKey(provider: name, id: $0.photo.id)) }
+            .filter {
+                $0.distance <= query.radiusKm && !query.exclude.contains(PhotoKey(provider: name, id: $0.photo.id))
+                    && query.admits(takenAt: $0.photo.takenAt)
+            }
             .sorted { ($0.distance, $0.photo.path) < ($1.distance, $1.photo.path) }
         let limit = max(1, query.limit)
         let page = max(1, query.page)
