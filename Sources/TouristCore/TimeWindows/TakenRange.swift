@@ -46,6 +46,16 @@ public struct TakenRange: Sendable, Hashable, CustomStringConvertible {
     /// The first taken time after the range (UTC); nil when the end is open.
     public var after: Date? { end?.endDate }
 
+    /// The first day inside, "2010-01-01"; nil when the start is open.
+    public var firstDay: String? { start.map { Self.day($0.firstDay) } }
+    /// The last day inside, "2015-12-31"; nil when the end is open.
+    public var lastDay: String? { end.map { Self.day($0.lastDay) } }
+
+    /// "2015-12-31" for the stamp 20151231.
+    private static func day(_ stamp: Int) -> String {
+        String(format: "%04d-%02d-%02d", stamp / 10_000, stamp / 100 % 100, stamp % 100)
+    }
+
     /// Whether the day `year`-`month`-`day` is inside.
     func contains(year: Int, month: Int, day: Int) -> Bool {
         let stamp = year * 10_000 + month * 100 + day
