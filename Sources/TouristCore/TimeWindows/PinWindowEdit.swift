@@ -30,8 +30,8 @@ public struct PinWindowEdit: Sendable, Equatable {
     /// the pin then takes photos taken at any time in that respect.
     public static let liftWord = "any"
 
-    /// The change a front end's texts ask for: nil keeps a part, `liftWord` lifts it, any other
-    /// text is parsed (a `usage` error says what is wrong).
+    /// The change a front end's texts ask for: nil keeps a part, `liftWord` or an empty text (a
+    /// form's emptied field) lifts it, any other text is parsed (a `usage` error says what is wrong).
     public static func parse(taken: String?, months: String?) throws(LibraryError) -> PinWindowEdit {
         PinWindowEdit(taken: try takenPart(taken), months: try monthsPart(months))
     }
@@ -56,7 +56,8 @@ public struct PinWindowEdit: Sendable, Equatable {
 
     private static func part<Value>(_ text: String?, _ parse: (String) throws(LibraryError) -> Value) throws(LibraryError) -> Part<Value> {
         guard let text else { return .keep }
-        if text.trimmingCharacters(in: .whitespaces).lowercased() == liftWord { return .lift }
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if trimmed.isEmpty || trimmed == liftWord { return .lift }
         return .set(try parse(text))
     }
 }
