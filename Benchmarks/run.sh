@@ -65,6 +65,8 @@
 #    (target >= 5x faster), and the peak RSS on the 50-megapixel ones (target < 200 MB).
 # 19. The album page of 21 own photos of 12 megapixels (Benchmarks/own-album-page.sh), first visit,
 #    until every tile is drawn, in headless chromium (target, once thumbnails exist: < 300 ms).
+# 20. A time window on Commons (Benchmarks/time-window.sh): API requests of a 21-photo album with
+#    `--months 4` against the same album without a window, on the fake Commons (target <= 3x).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -188,3 +190,6 @@ bash Benchmarks/thumbnails.sh
 
 echo
 bash Benchmarks/own-album-page.sh
+
+echo
+bash Benchmarks/time-window.sh

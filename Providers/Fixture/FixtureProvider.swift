@@ -5,7 +5,7 @@ import TouristCore
 /// Photos from a fixture set on disk, or the demo set built into the binary (the default):
 /// deterministic, offline, and able to act slow (`latencyMs`) or failing (`failEvery`) so tests can
 /// exercise those paths.
-public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint, PlaceNaming {
+public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint, PlaceNaming, WindowFilling {
     public let name: String
     let photos: [FixturePhoto]
     let latency: Duration
@@ -48,6 +48,9 @@ public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint
             pageCount: pageCount
         )
     }
+
+    /// Its pages hold only photos taken inside a window (by `takenAt`), full.
+    public func fillsPages(for window: TimeWindow) -> Bool { true }
 
     public func fetch(_ photo: PhotoCandidate, size: PhotoSize, into sink: any BlobSink) async throws {
         try await simulateConditions()

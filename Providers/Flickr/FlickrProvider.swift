@@ -18,7 +18,7 @@ import TouristCore
 ///
 /// It never retries or rate-limits: the router keeps the `requestsPerHour` budget (3600 by
 /// default, Flickr's per-key limit) and the retry policy around every search and lookup.
-public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint, RequestPreflight {
+public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint, RequestPreflight, WindowFilling {
     /// Settings from the config, validated by `FlickrProviderFactory`.
     struct Settings: Sendable {
         var perPage = FlickrPaging.maxPerPage
@@ -70,6 +70,10 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint,
         let found = candidates.page(listed, for: query)
         return SearchPage(candidates: found, nextPage: outcome.nextPage, total: response.photos.total?.int, pageCount: outcome.pageCount)
     }
+
+    /// Flickr fills its pages for a taken range, which it asks for; months it cannot ask for, so
+    /// a page shrinks as the other months are left out.
+    public func fillsPages(for window: TimeWindow) -> Bool { window.months == nil }
 
     /// The parameters of `flickr.photos.search` for `query` (the key, method and format are added
     /// by `FlickrAPI`).

@@ -26,6 +26,8 @@ import TestSupport
             fetched.stderr.contains(
                 "the album of \"Eiffel\" has 16 of 21 photos: the providers have only 16 photos taken in April within 5 km"),
             "\(fetched.stderr)")
+        // One geosearch with every file's dates, then the image info of the 16 taken inside.
+        #expect(fake.apiRequests.count == 2, "\(fake.apiRequests.map(\.rawQuery))")
         let album = try await harness.json("album", "Eiffel").photos
         let taken = Set(files.indices.filter { $0 % 12 == 3 && $0 % 5 != 4 }.map { "commons:\(files[$0].pageID)" })
         let uploaded = Set(files.indices.filter { $0 % 5 == 4 }.map { "commons:\(files[$0].pageID)" })

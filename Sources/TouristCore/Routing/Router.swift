@@ -194,10 +194,11 @@ public struct Router: Sendable {
     }
 
     /// The size of the pages asked for `count` photos with `excluded` photos excluded: the photos
-    /// wanted plus those excluded, up to `maxPageSize`. With a time window, `windowPageFactor`
-    /// times the photos wanted, since photos taken outside it are left out.
-    static func pageSize(count: Int, excluded: Int, window: TimeWindow?) -> Int {
-        min((window == nil ? count : count * windowPageFactor) + excluded, max(count, maxPageSize))
+    /// wanted plus those excluded, up to `maxPageSize`; `windowPageFactor` times the photos wanted
+    /// when the pages shrink as photos taken outside a time window are left out (a provider that
+    /// is not `WindowFilling` for it).
+    static func pageSize(count: Int, excluded: Int, shrinking: Bool) -> Int {
+        min((shrinking ? count * windowPageFactor : count) + excluded, max(count, maxPageSize))
     }
 
     /// How many times larger pages are read for a search with a time window.
@@ -293,7 +294,8 @@ public struct Router: Sendable {
         var page: Int? = order == nil ? 1 : planned.next()
         var pagesRead = 0
         let name = configured.entry.name
-        let pageSize = fixedPageSize ?? Self.pageSize(count: count, excluded: exclude.count, window: window)
+        let filling = window.map { (configured.provider as? any WindowFilling)?.fillsPages(for: $0) ?? false } ?? true
+        let pageSize = fixedPageSize ?? Self.pageSize(count: count, excluded: exclude.count, shrinking: !filling)
         while let current = page, found.count < count, pagesRead < maxPages {
             let query = GeoQuery(
                 center: wanted.center, radiusKm: wanted.radiusKm, limit: pageSize, page: current, exclude: exclude, window: window)
