@@ -5,7 +5,7 @@ import Foundation
 /// (`2019-04-05`). Its text (`description`) is the form it is typed and stored in.
 public struct TakenRange: Sendable, Hashable, CustomStringConvertible {
     /// One end: a whole year, or a day.
-    public struct Bound: Sendable, Hashable, Comparable {
+    public struct Bound: Sendable, Hashable {
         public let year: Int
         /// The month and day when the bound is a day; nil for a whole year.
         public let month: Int?
@@ -15,8 +15,6 @@ public struct TakenRange: Sendable, Hashable, CustomStringConvertible {
         var firstDay: Int { year * 10_000 + (month ?? 1) * 100 + (day ?? 1) }
         /// The latest day it covers, as yyyymmdd.
         var lastDay: Int { year * 10_000 + (month ?? 12) * 100 + (day ?? 31) }
-
-        public static func < (lhs: Bound, rhs: Bound) -> Bool { lhs.firstDay < rhs.firstDay }
 
         /// "2015" or "2019-04-05".
         var text: String {
