@@ -14,6 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Benchmarks/require.sh
+source Benchmarks/fake-commons.sh
 require hyperfine:hyperfine curl:curl jq:jq
 
 work=${BENCH_DIR:-/tmp/tourist-bench}/commons
@@ -23,29 +24,17 @@ swift build -c release --static-swift-stdlib --product tourist >&2
 swift build -c release --static-swift-stdlib --product tourist-bench >&2
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 
-"$bin/tourist-bench" serve-commons "$work/server" 400 50 &
-server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
-for _ in $(seq 100); do [[ -f $work/server/endpoint ]] && break; sleep 0.1; done
-[[ -f $work/server/endpoint ]] || { echo "the fake Commons did not start" >&2; exit 1; }
-
-cat > "$work/config.json" <<JSON
-{
-  "album": { "photos": 21, "size": "m" },
-  "providers": [{ "name": "commons", "type": "commons", "endpoint": "$(cat "$work/server/endpoint")", "contact": "bench@example.org" }]
-}
-JSON
+start_fake_commons "$work" 400 50
 tourist="TOURIST_STORE='$work/store' TOURIST_CONFIG='$work/config.json' '$bin/tourist'"
-api_requests() { sleep 0.1; cut -d' ' -f1 "$work/server/requests" 2>/dev/null || echo 0; }
 
 # --- 1. requests per album ----------------------------------------------------------------------
 declare -A requests
 for count in 21 100; do
     rm -rf "$work/store"
     eval "$tourist pin add 48.8584 2.2945 --name bench" >/dev/null
-    before=$(api_requests)
+    before=$(api_requests "$work")
     eval "$tourist fetch bench --count $count --quiet" >/dev/null
-    requests[$count]=$(( $(api_requests) - before ))
+    requests[$count]=$(( $(api_requests "$work") - before ))
 done
 
 # --- 2. a 21-photo album against curl -----------------------------------------------------------

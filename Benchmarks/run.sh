@@ -70,6 +70,8 @@
 # 21. Route search (Benchmarks/route-search.sh): a 594 km route with a 5 km corridor against the
 #    Flickr and Commons fakes, API requests against one search every 10 km (target <= 0.5x) and the
 #    album spread along the line (target: no 50 km stretch over 3x its share).
+# 22. A time window on Commons (Benchmarks/time-window.sh): API requests of a 21-photo album with
+#    `--months 4` against the same album without a window, on the fake Commons (target <= 3x).
 # Results: a Markdown table on stdout and JSON in $BENCH_DIR (default /tmp/tourist-bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -199,3 +201,6 @@ bash Benchmarks/route-file.sh
 
 echo
 bash Benchmarks/route-search.sh
+
+echo
+bash Benchmarks/time-window.sh

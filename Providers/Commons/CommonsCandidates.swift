@@ -67,15 +67,25 @@ struct CommonsCandidates: Sendable {
         let title = text("ObjectName").map { CommonsText.plain($0, limit: 120) } ?? Self.fileName(page.title)
         let attributionRequired = metadata["AttributionRequired"]?.value.map { $0.lowercased() == "true" }
         let credit = text("Attribution") ?? owner
+        let taken = Self.taken(info)
         return PhotoCandidate(
             key: PhotoKey(provider: providerName, id: String(pageID)), title: title.isEmpty ? "Untitled" : title,
             owner: owner, license: license, licenseID: text("License"),
-            takenAt: metadata["DateTimeOriginal"]?.value.flatMap(CommonsDates.parse), location: Self.location(page.coordinates),
+            takenAt: taken.date, location: Self.location(page.coordinates),
             sources: sources, pageURL: Self.pageURL(title: page.title),
             licenseURL: licenseURL,
             providerData: CommonsPhotoData(title: page.title, sha1: info.sha1?.lowercased()).encoded,
-            attribution: attributionRequired == false ? nil : Self.attribution(credit: credit, license: license, licenseURL: licenseURL)
+            attribution: attributionRequired == false ? nil : Self.attribution(credit: credit, license: license, licenseURL: licenseURL),
+            takenAtKind: taken.kind
         )
+    }
+
+    /// When a file was taken: extmetadata's `DateTimeOriginal`, else the upload date (`timestamp`),
+    /// said as such (`uploaded`, a weaker guess); nil when Commons gives neither.
+    static func taken(_ info: CommonsPage.ImageInfo) -> (date: Date?, kind: TakenAtKind?) {
+        if let taken = info.extmetadata?["DateTimeOriginal"]?.value.flatMap(CommonsDates.parse) { return (taken, nil) }
+        guard let uploaded = info.timestamp.flatMap(CommonsDates.parse) else { return (nil, nil) }
+        return (uploaded, .uploaded)
     }
 
     /// The credit line Commons' own "use this file" tool suggests: "Author, License <URL>, via

@@ -21,11 +21,16 @@ import TouristCore
 /// N·limit−limit+1 to N·limit of the circle's photo ranking (`CommonsRanking`), then describes them
 /// 50 at a time.
 ///
+/// With a time window, the ranking's geosearches ask each file's dates too (`DateTimeOriginal` and
+/// the upload time, which image info without a thumbnail gives for 500 files a request) and rank
+/// only the files taken inside, so pages are full and only those are described: a window of one
+/// month costs one more request than the same album without one, not twelve times as many.
+///
 /// It does not rate-limit: the router keeps `concurrency` (3 by default, what Wikimedia asks of API
 /// clients) around every request, downloads included, and retries failed pages. A `maxlag` or 429
 /// answer to one of a page's requests repeats that request alone after the wait it names
 /// (`CommonsAPI`), so the page keeps what its other requests found.
-public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint {
+public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint, WindowFilling {
     /// Settings from the config, validated by `CommonsProviderFactory`.
     struct Settings: Sendable {
         /// The size albums keep, fetched at `thumbnailWidth`.
@@ -51,14 +56,17 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
         probePoint = try GeoPoint(latitude: 41.8902, longitude: 12.4922)
     }
 
+    /// Its pages rank only the files taken inside a window, full.
+    public func fillsPages(for window: TimeWindow) -> Bool { true }
+
     /// One page of photos within `query.radiusKm` of `query.center`, nearest first, without
-    /// `query.exclude`.
+    /// `query.exclude`; with a time window, of the photos taken inside it.
     public func search(_ query: GeoQuery) async throws -> SearchPage {
         guard query.limit >= 1, query.page >= 1 else { return SearchPage(candidates: [], nextPage: nil) }
         let radius = query.radiusKm * 1000
         let tiles = CommonsTiling.cover(center: query.center, radiusMetres: radius)
         var known: [CommonsPage] = []
-        if query.page == 1, let first = tiles.first {
+        if query.page == 1, query.window == nil, let first = tiles.first {
             let asked = min(
                 CommonsTiling.maxPerSearch,
                 (query.limit + Self.filesPerInfoRequest - 1) / Self.filesPerInfoRequest * Self.filesPerInfoRequest)
@@ -77,12 +85,19 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
         return try await rankedPage(query, radius: radius, known: known)
     }
 
-    /// Page `query.page` of the circle's photo ranking, described 50 files a request (those in `known`
-    /// are described already).
+    /// Page `query.page` of the circle's photo ranking (of the photos taken inside the query's
+    /// window, when it has one), described 50 files a request (those in `known` are described
+    /// already).
     private func rankedPage(_ query: GeoQuery, radius: Double, known: [CommonsPage]) async throws -> SearchPage {
-        let ranking = try await CommonsRanking.build(center: query.center, radiusMetres: radius, needed: query.page * query.limit) {
-            tile, limit in
-            try await api.query(geosearch(tile, limit: limit, center: query.center) + [("iiprop", "mime")])
+        let window = query.window
+        let ranking = try await CommonsRanking.build(
+            center: query.center, radiusMetres: radius, needed: query.page * query.limit,
+            keep: { page in
+                window.map { window in page.imageinfo?.first.flatMap { CommonsCandidates.taken($0).date }.map(window.contains) ?? false }
+                    ?? true
+            }
+        ) { tile, limit in
+            try await api.query(geosearch(tile, limit: limit, center: query.center) + (window == nil ? [("iiprop", "mime")] : Self.dating))
         }
         let start = (query.page - 1) * query.limit
         let pageCount = ranking.complete ? (ranking.files.count + query.limit - 1) / query.limit : nil
@@ -131,6 +146,9 @@ public final class CommonsProvider: PhotoProvider, PhotoLookup, HealthProbePoint
     private func coordinateParameters(center: GeoPoint) -> [(String, String)] {
         [("coprimary", "all"), ("colimit", "max"), ("codistancefrompoint", Self.coordinate(center))]
     }
+
+    /// Image info with the dates a time window is checked by, for 500 files a request (no thumbnail).
+    private static let dating = [("iiprop", "mime|timestamp|extmetadata"), ("iiextmetadatafilter", "DateTimeOriginal")]
 
     /// Image info with a thumbnail `width` pixels wide and the metadata albums keep.
     private func describing(width: Int) -> [(String, String)] {

@@ -23,9 +23,10 @@ struct CommonsRanking: Sendable {
     /// The most geosearch requests one ranking may make (dense places refined many times over).
     static let maxSearches = 64
 
-    /// Ranks photos within `radiusMetres` of `center` until `needed` are known or the circle is done.
+    /// Ranks photos within `radiusMetres` of `center` (those `keep` takes: all by default) until
+    /// `needed` are known or the circle is done.
     static func build(
-        center: GeoPoint, radiusMetres: Double, needed: Int,
+        center: GeoPoint, radiusMetres: Double, needed: Int, keep: (CommonsPage) -> Bool = { _ in true },
         search: (CommonsTile, Int) async throws -> [CommonsPage]
     ) async throws -> CommonsRanking {
         var ranking = CommonsRanking()
@@ -38,8 +39,8 @@ struct CommonsRanking: Sendable {
             ranking.searches += 1
             var fresh: [RankedFile] = []
             for page in pages {
-                guard let pageID = page.pageid, isPhoto(page), let distance = distance(of: page, from: center), distance <= radiusMetres,
-                    seen.insert(pageID).inserted
+                guard let pageID = page.pageid, isPhoto(page), keep(page), let distance = distance(of: page, from: center),
+                    distance <= radiusMetres, seen.insert(pageID).inserted
                 else { continue }
                 fresh.append(RankedFile(pageID: pageID, title: page.title, distanceMetres: distance))
             }

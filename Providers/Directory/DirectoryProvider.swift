@@ -13,7 +13,7 @@ import TouristCore
 /// Files that give no photo are counted: one summary line per command, one line each under
 /// `--verbose`. `fetch` streams the file as it is (the original size, whatever size is asked for),
 /// and only files inside the configured folders.
-public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventoryReporting, ConfigurationChecking {
+public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventoryReporting, ConfigurationChecking, WindowFilling {
     public let name: String
     let tree: DirectoryTree
     let scanner: DirectoryScanner
@@ -32,7 +32,10 @@ public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventory
         let nearby =
             photos
             .map { (photo: $0, distance: $0.location.distanceKm(to: query.center)) }
-            .filter { $0.distance <= query.radiusKm && !query.exclude.contains(PhotoKey(provider: name, id: $0.photo.id)) }
+            .filter {
+                $0.distance <= query.radiusKm && !query.exclude.contains(PhotoKey(provider: name, id: $0.photo.id))
+                    && query.admits(takenAt: $0.photo.takenAt)
+            }
             .sorted { ($0.distance, $0.photo.path) < ($1.distance, $1.photo.path) }
         let limit = max(1, query.limit)
         let page = max(1, query.page)
@@ -45,6 +48,9 @@ public final class DirectoryProvider: PhotoProvider, PhotoLookup, PhotoInventory
             total: nearby.count, pageCount: pageCount
         )
     }
+
+    /// Its pages hold only photos taken inside a window (by their EXIF date), full.
+    public func fillsPages(for window: TimeWindow) -> Bool { true }
 
     public func fetch(_ photo: PhotoCandidate, size: PhotoSize, into sink: any BlobSink) async throws {
         guard photo.key.provider == name, let source = photo.source(nearest: size)?.source else {

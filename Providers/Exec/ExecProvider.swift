@@ -40,6 +40,7 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
     private struct CursorKey: Hashable {
         var latitude, longitude, radiusKm: Double
         var limit: Int
+        var window: TimeWindow?
     }
 
     init(name: String, launch: PluginLaunch, settings: Settings, logger: Logger) {
@@ -50,7 +51,8 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
 
     public func search(_ query: GeoQuery) async throws -> SearchPage {
         let key = CursorKey(
-            latitude: query.center.latitude, longitude: query.center.longitude, radiusKm: query.radiusKm, limit: max(1, query.limit))
+            latitude: query.center.latitude, longitude: query.center.longitude, radiusKm: query.radiusKm, limit: max(1, query.limit),
+            window: query.window)
         let page = max(1, query.page)
         var known = page == 1 ? 1 : (cursors.withLock { $0[key]?.keys.filter { $0 <= page }.max() } ?? 1)
         // A page whose cursor is not known yet is reached by reading the pages before it.
@@ -64,14 +66,19 @@ public final class ExecProvider: PhotoProvider, PhotoLookup, ConfigurationChecki
         return result
     }
 
-    /// Page `page` of a search, asked with the cursor of the page before it.
+    /// Page `page` of a search, asked with the cursor of the page before it; with the query's time
+    /// window only to a plugin that declares the capability (others are sent what protocol 1 had).
     private func searchPage(_ key: CursorKey, page: Int) async throws -> SearchPage {
-        let (connection, _) = try await host.connection()
+        let (connection, hello) = try await host.connection()
         let cursor = page == 1 ? nil : cursors.withLock { $0[key]?[page] }
-        let params = JSONValue.object([
+        var members: [(String, JSONValue)] = [
             ("latitude", .number(key.latitude)), ("longitude", .number(key.longitude)), ("radiusKm", .number(key.radiusKm)),
             ("limit", .number(Double(key.limit))), ("cursor", cursor.map(JSONValue.string) ?? .null),
-        ])
+        ]
+        if let window = key.window, hello.capabilities.contains(PluginHello.windowCapability) {
+            members.append(("window", PluginWindow.json(window)))
+        }
+        let params = JSONValue.object(members)
         let result = try PluginSearchResult(
             try await connection.call("search", params: params, timeout: settings.requestTimeout), provider: name, plugin: name
         )

@@ -5,7 +5,10 @@ struct PluginHello: Sendable {
     /// The protocol versions this tourist speaks.
     static let protocols = [1]
     /// The capabilities this tourist understands; a plugin's `*name` (required) must be one of them.
-    static let knownCapabilities: Set<String> = ["search", "fetch", "lookup"]
+    static let knownCapabilities: Set<String> = ["search", "fetch", "lookup", windowCapability]
+    /// The capability of a plugin that leaves out photos taken outside a `search`'s `window`; only
+    /// such a plugin is sent one (tourist checks every answer by `takenAt` in any case).
+    static let windowCapability = "window"
 
     var protocolVersion: Int
     /// The plugin's own name and version, for messages.

@@ -5,7 +5,7 @@ import TouristCore
 /// Photos from a fixture set on disk, or the demo set built into the binary (the default):
 /// deterministic, offline, and able to act slow (`latencyMs`) or failing (`failEvery`) so tests can
 /// exercise those paths.
-public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint, PlaceNaming {
+public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint, PlaceNaming, WindowFilling {
     public let name: String
     let photos: [FixturePhoto]
     let latency: Duration
@@ -32,7 +32,9 @@ public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint
         let nearby =
             photos
             .map { (photo: $0, distance: $0.location.distanceKm(to: query.center)) }
-            .filter { $0.distance <= query.radiusKm && !query.exclude.contains(key(of: $0.photo)) }
+            .filter {
+                $0.distance <= query.radiusKm && !query.exclude.contains(key(of: $0.photo)) && query.admits(takenAt: $0.photo.takenAt)
+            }
             .sorted { ($0.distance, $0.photo.id) < ($1.distance, $1.photo.id) }
         let limit = max(1, query.limit)
         let start = (max(1, query.page) - 1) * limit
@@ -46,6 +48,9 @@ public final class FixtureProvider: PhotoProvider, PhotoLookup, HealthProbePoint
             pageCount: pageCount
         )
     }
+
+    /// Its pages hold only photos taken inside a window (by `takenAt`), full.
+    public func fillsPages(for window: TimeWindow) -> Bool { true }
 
     public func fetch(_ photo: PhotoCandidate, size: PhotoSize, into sink: any BlobSink) async throws {
         try await simulateConditions()

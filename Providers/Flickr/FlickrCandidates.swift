@@ -19,7 +19,7 @@ struct FlickrCandidates: Sendable {
             photos
             .filter { ids.insert($0.id).inserted }
             .compactMap(candidate)
-            .filter { !query.exclude.contains($0.key) }
+            .filter { !query.exclude.contains($0.key) && query.admits(takenAt: $0.takenAt) }
             .map { (candidate: $0, distance: $0.location.map { $0.distanceKm(to: query.center) }) }
             .filter { ($0.distance ?? 0) <= query.radiusKm && Self.inBox(query.box, $0.candidate.location) }
             .sorted { ($0.distance ?? .infinity, $0.candidate.key.id) < ($1.distance ?? .infinity, $1.candidate.key.id) }

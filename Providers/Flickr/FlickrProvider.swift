@@ -11,11 +11,14 @@ import TouristCore
 /// repeat earlier ones), so no page past those is asked for (`FlickrPaging`); results are not
 /// sorted by distance, so each page is sorted here; a size missing from `url_<size>` means Flickr
 /// does not have it; sizes from `h` up have their own secret, so their URLs come from
-/// `flickr.photos.getSizes`, never from the search's secret.
+/// `flickr.photos.getSizes`, never from the search's secret. A time window's taken range is sent
+/// as `min_taken_date`/`max_taken_date` (the camera's clock, both included); its months Flickr
+/// cannot ask for, so a page leaves out photos taken in other months (and those with no date), and
+/// the router pages on.
 ///
 /// It never retries or rate-limits: the router keeps the `requestsPerHour` budget (3600 by
 /// default, Flickr's per-key limit) and the retry policy around every search and lookup.
-public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint, RequestPreflight {
+public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint, RequestPreflight, WindowFilling {
     /// Settings from the config, validated by `FlickrProviderFactory`.
     struct Settings: Sendable {
         var perPage = FlickrPaging.maxPerPage
@@ -54,7 +57,8 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint,
     }
 
     /// One page of photos within `query.radiusKm` (at most 32 km) of `query.center`, nearest first
-    /// within the page, without `query.exclude` and without repeats on the page.
+    /// within the page, without `query.exclude`, without photos taken outside `query.window`, and
+    /// without repeats on the page.
     public func search(_ query: GeoQuery) async throws -> SearchPage {
         let paging = FlickrPaging(limit: query.limit, configuredPerPage: settings.perPage)
         guard query.limit >= 1, paging.canRequest(page: query.page) else {
@@ -70,6 +74,10 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint,
         return SearchPage(candidates: found, nextPage: outcome.nextPage, total: response.photos.total?.int, pageCount: outcome.pageCount)
     }
 
+    /// Flickr fills its pages for a taken range, which it asks for; months it cannot ask for, so
+    /// a page shrinks as the other months are left out.
+    public func fillsPages(for window: TimeWindow) -> Bool { window.months == nil }
+
     /// The parameters of `flickr.photos.search` for `query` (the key, method and format are added
     /// by `FlickrAPI`).
     func searchParameters(_ query: GeoQuery, perPage: Int) -> [(String, String)] {
@@ -83,7 +91,24 @@ public final class FlickrProvider: PhotoProvider, PhotoLookup, HealthProbePoint,
             ("min_upload_date", settings.minUploadDate),
             ("extras", extras.joined(separator: ",")),
             ("per_page", String(perPage)), ("page", String(query.page)),
-        ]
+        ] + Self.takenDates(query.window?.taken)
+    }
+
+    /// `min_taken_date` and `max_taken_date` for a taken range (MySQL datetimes, both included:
+    /// the range's first second and its last), each only when that end is given.
+    static func takenDates(_ range: TakenRange?) -> [(String, String)] {
+        var dates: [(String, String)] = []
+        if let earliest = range?.earliest { dates.append(("min_taken_date", mysqlDateTime(earliest))) }
+        if let after = range?.after { dates.append(("max_taken_date", mysqlDateTime(after.addingTimeInterval(-1)))) }
+        return dates
+    }
+
+    /// "2015-12-31 23:59:59": a date as Flickr reads taken dates (the camera's clock, kept as UTC).
+    static func mysqlDateTime(_ date: Date) -> String {
+        let fields = TimeWindow.utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(
+            format: "%04d-%02d-%02d %02d:%02d:%02d", fields.year ?? 0, fields.month ?? 1, fields.day ?? 1, fields.hour ?? 0,
+            fields.minute ?? 0, fields.second ?? 0)
     }
 
     /// Where `query` looks, as Flickr says it: its box (`bbox=minLon,minLat,maxLon,maxLat`), else its circle.

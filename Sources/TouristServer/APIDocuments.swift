@@ -56,6 +56,9 @@ struct NewPin: Decodable {
     var latitude: Double
     var longitude: Double
     var radiusKm: Double?
+    /// The time window's parts, as `pin add --taken` and `--months` take them.
+    var taken: String?
+    var months: String?
 }
 
 /// `POST /api/pins/ID/new-collection`: `allowFewer` replaces the album even with fewer unseen
@@ -68,6 +71,9 @@ struct NewCollectionRequest: Decodable {
 struct PinEdit: Decodable {
     var name: String?
     var radiusKm: Double?
+    /// A new taken range or months, as `pin edit --taken` and `--months` take them (`any` lifts it).
+    var taken: String?
+    var months: String?
 }
 
 /// Its answer: the pin as `pin show --json` shows it, and, when the radius changed, what fills the

@@ -60,21 +60,24 @@ struct APIRoutes: Sendable {
         let new = try await decode(NewPin.self, request, context: context)
         let radius = try Self.checkedRadius(new.radiusKm ?? Defaults.radiusKm)
         let place = try GeoPoint(latitude: new.latitude, longitude: new.longitude)
-        let (pin, created) = try await ServerThreads.onStore { [library] in try library.addPin(name: new.name, at: place, radiusKm: radius)
+        let window = try Self.checkedWindow(taken: new.taken, months: new.months).applied(to: nil)
+        let (pin, created) = try await ServerThreads.onStore { [library] in
+            try library.addPin(name: new.name, at: place, radiusKm: radius, window: window)
         }
         return try json(PinJSON(pin), status: created ? .created : .ok)
     }
 
-    /// `pin edit`: a new name, a new radius or both; the album stays, and `next` says what fills
-    /// it within a new radius.
+    /// `pin edit`: a new name, radius or time window; the album stays, and `next` says what fills
+    /// it within a new radius or window.
     private func editPin(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let edit = try await decode(PinEdit.self, request, context: context)
-        guard edit.name != nil || edit.radiusKm != nil else {
-            throw BadRequest(message: "say what to change: \"name\", \"radiusKm\", or both")
+        guard edit.name != nil || edit.radiusKm != nil || edit.taken != nil || edit.months != nil else {
+            throw BadRequest(message: "say what to change: \"name\", \"radiusKm\", \"taken\", \"months\", or several")
         }
         let radius = try edit.radiusKm.map(Self.checkedRadius)
+        let window = try Self.checkedWindow(taken: edit.taken, months: edit.months)
         let change = try await ServerThreads.onStore { [library] in
-            try library.editPin(try pinID(context), name: edit.name, radiusKm: radius)
+            try library.editPin(try pinID(context), name: edit.name, radiusKm: radius, window: window)
         }
         return try json(EditedPin(pin: PinJSON(change.after), next: change.next))
     }
@@ -85,6 +88,21 @@ struct APIRoutes: Sendable {
             return try PinRadius.checked(km)
         } catch {
             throw BadRequest(message: "radiusKm \(error.message)")
+        }
+    }
+
+    /// `taken` and `months` of a request, by the rules every front end keeps (`PinWindowEdit`),
+    /// an error naming the member first, as the CLI names its option.
+    private static func checkedWindow(taken: String?, months: String?) throws -> PinWindowEdit {
+        do {
+            _ = try PinWindowEdit.takenPart(taken)
+        } catch {
+            throw BadRequest(message: "taken: \(error.message)")
+        }
+        do {
+            return try PinWindowEdit.parse(taken: taken, months: months)
+        } catch {
+            throw BadRequest(message: "months: \(error.message)")
         }
     }
 

@@ -2,9 +2,10 @@ import TouristCore
 
 /// A pin as the API sends it: the fields of `pin show --json`, and the words every front end shows
 /// for it, made by the core so a page never words them itself: `place` (`Pin.placeText`: "near
-/// Kyoto, JP", "89 km from Hilo, US"; absent when the pin has no nearest city) and `radiusText`
-/// (`Kilometres.text`: "5 km", "12.50 km"), and for a route pin `routeText` (`Pin.routeText`:
-/// "route of 594 km"; its line is `GET /api/pins/ID/route`).
+/// Kyoto, JP", "89 km from Hilo, US"; absent when the pin has no nearest city), `radiusText`
+/// (`Kilometres.text`: "5 km", "12.50 km"), `windowText` (`TimeWindow.words`: "in April, any
+/// year"; absent when the pin has no time window), and for a route pin `routeText`
+/// (`Pin.routeText`: "route of 594 km"; its line is `GET /api/pins/ID/route`).
 struct PinJSON: Encodable {
     let pin: Pin
 
@@ -13,7 +14,7 @@ struct PinJSON: Encodable {
     }
 
     private enum ShownKeys: String, CodingKey {
-        case place, radiusText, routeText
+        case place, radiusText, routeText, windowText
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -22,6 +23,7 @@ struct PinJSON: Encodable {
         try shown.encodeIfPresent(pin.placeText, forKey: .place)
         try shown.encode(Kilometres.text(pin.radiusKm), forKey: .radiusText)
         try shown.encodeIfPresent(pin.routeText, forKey: .routeText)
+        try shown.encodeIfPresent(pin.window?.words, forKey: .windowText)
     }
 
     /// `GET /api/pins`: `{"pins": [...]}` with one pin a line, each as `PinRecordCodec` writes it
@@ -43,6 +45,10 @@ struct PinJSON: Encodable {
             if let route = pin.routeText {
                 out += #","routeText":"#.utf8
                 out += JSONValue.quoted(route).utf8
+            }
+            if let window = pin.window {
+                out += #","windowText":"#.utf8
+                out += JSONValue.quoted(window.words).utf8
             }
             out += index + 1 < pins.count ? "},\n".utf8 : "}\n".utf8
         }

@@ -49,7 +49,8 @@ public struct FakeCommonsFile: Sendable {
     }
 
     /// `count` photos spread around a centre, page ids from `firstPageID`, each `spacingMetres`
-    /// farther than the last (deterministic; bearings follow the golden angle).
+    /// farther than the last (deterministic; bearings follow the golden angle), photo i taken on the
+    /// 1st of month i % 12 + 1 of 2020.
     public static func around(latitude: Double, longitude: Double, count: Int, spacingMetres: Double, firstPageID: Int = 1000)
         -> [FakeCommonsFile]
     {
@@ -59,7 +60,9 @@ public struct FakeCommonsFile: Sendable {
             let metresPerDegree = 6_371_008.8 * .pi / 180
             let north = distance * cos(bearing) / metresPerDegree
             let east = distance * sin(bearing) / (metresPerDegree * cos(latitude * .pi / 180))
-            return FakeCommonsFile(pageID: firstPageID + index, latitude: latitude + north, longitude: longitude + east)
+            var file = FakeCommonsFile(pageID: firstPageID + index, latitude: latitude + north, longitude: longitude + east)
+            file.dateTimeOriginal = String(format: "2020-%02d-01 12:00:00", index % 12 + 1)
+            return file
         }
     }
 

@@ -106,7 +106,7 @@ import TestSupport
             (["--radius", "20001"], 64, "--radius 20001.0 is out of range"),
             (["--radius", "nan"], 64, "--radius nan is out of range"),
             (["--radius", "3", "--name", "Beta"], 65, "a pin named \"Beta\" already exists"),
-            ([], 64, "say what to change: --name NAME, --radius KM, or both"),
+            ([], 64, "say what to change: --name NAME, --radius KM, --taken RANGE, --months MONTHS, or several"),
         ]
         for refusal in refusals {
             let result = try await harness.tourist.run(["pin", "edit", "Alpha"] + refusal.arguments, in: harness.folder.path)

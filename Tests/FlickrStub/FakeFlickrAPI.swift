@@ -63,7 +63,7 @@ extension FakeFlickr {
             box.count == 4
             ? { (box[1]...box[3]).contains($0.latitude) && (box[0]...box[2]).contains($0.longitude) }
             : { Self.distanceKm(lat, lon, $0.latitude, $0.longitude) <= radiusKm }
-        let matching = limited ? photos.filter(inside).sorted { $0.id < $1.id } : []
+        let matching = limited ? photos.filter { inside($0) && Self.takenWithin(query, $0.dateTaken) }.sorted { $0.id < $1.id } : []
         let reachable = matching.prefix(Self.reachableResults)
         let total = limited ? (modes.claimedTotal ?? matching.count) : 0
         let pages = (total + perPage - 1) / perPage
@@ -134,6 +134,18 @@ extension FakeFlickr {
     }
 
     /// Great-circle distance in km (haversine, mean Earth radius).
+    /// Whether a photo taken at `dateTaken` ("2023-05-01 12:34:56") is within the search's
+    /// `min_taken_date` and `max_taken_date` (both included, as Flickr has them), each a MySQL
+    /// datetime or a date ("2023-05-01"), compared as Flickr compares the camera's clock.
+    static func takenWithin(_ query: [String: String], _ dateTaken: String) -> Bool {
+        if let min = query["min_taken_date"], dateTaken < min { return false }
+        if let max = query["max_taken_date"] {
+            let bound = max.count == 10 ? max + " 23:59:59" : max
+            if dateTaken > bound { return false }
+        }
+        return true
+    }
+
     static func distanceKm(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
         let rad = Double.pi / 180
         let dLat = (lat2 - lat1) * rad, dLon = (lon2 - lon1) * rad

@@ -25,6 +25,27 @@ import TouristCore
         }
     }
 
+    /// A time window is set, shown in words and lifted as `pin edit --taken`/`--months` do it.
+    @Test func aWindowIsSetShownInWordsAndLifted() async throws {
+        let harness = try RouteHarness()
+        let album = try await harness.filledPin()
+        try await harness.test { client in
+            let answer = try await client.send(.patch, "/api/pins/\(album.pin.id)", json: #"{"taken": "2010..2015", "months": "dec-feb"}"#)
+            #expect(answer.status == .ok, "\(answer.text)")
+            let edited = try answer.object()
+            let pin = try #require(edited["pin"] as? [String: Any])
+            #expect(pin["taken"] as? String == "2010..2015" && pin["months"] as? String == "12-2")
+            #expect(pin["windowText"] as? String == "taken 2010–2015 in December–February")
+            #expect(edited["next"] as? String == "new-collection")
+            let listed = try #require(try await client.send(.get, "/api/pins").object()["pins"] as? [[String: Any]])
+            #expect(listed.first?["windowText"] as? String == "taken 2010–2015 in December–February")
+            let lifted = try await client.send(.patch, "/api/pins/\(album.pin.id)", json: #"{"taken": "any"}"#)
+            let after = try #require(try lifted.object()["pin"] as? [String: Any])
+            #expect(after["taken"] == nil && after["windowText"] as? String == "in December–February, any year")
+            #expect(try harness.library.album(album.pin.id).pin.window?.months == (try MonthSet.parse("12-2")))
+        }
+    }
+
     @Test func aPinNeverFetchedIsFetchedWithinItsNewRadius() async throws {
         let harness = try RouteHarness()
         let pin = try harness.addPin("Eiffel")
@@ -67,7 +88,9 @@ import TouristCore
     }
 
     @Test(arguments: [
-        ("{}", #"say what to change: "name", "radiusKm", or both"#),
+        ("{}", #"say what to change: "name", "radiusKm", "taken", "months", or several"#),
+        (#"{"months": "13"}"#, #"months: "13" has "13", which is not a month"#),
+        (#"{"taken": "2015..2010"}"#, #"taken: "2015..2010" starts after it ends; write the earlier end first: 2010..2015"#),
         (#"{"radiusKm": 0}"#, "radiusKm 0.0 is out of range"),
         (#"{"radiusKm": 20001}"#, "radiusKm 20001.0 is out of range"),
         (#"{"name": "   "}"#, "a pin's name must not be empty"),

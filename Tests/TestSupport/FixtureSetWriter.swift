@@ -9,20 +9,27 @@ public struct FixtureSetWriter {
         public var latitude: Double
         public var longitude: Double
         public var files: [String: String]
+        /// When it was taken, in ISO 8601; nil: the manifest gives no date.
+        public var takenAt: String?
 
-        public init(id: String, latitude: Double, longitude: Double, files: [String: String]) {
+        public init(id: String, latitude: Double, longitude: Double, files: [String: String], takenAt: String? = Self.defaultTakenAt) {
             self.id = id
             self.latitude = latitude
             self.longitude = longitude
             self.files = files
+            self.takenAt = takenAt
         }
+
+        /// The date every photo has unless told otherwise.
+        public static let defaultTakenAt = "2020-01-02T03:04:05Z"
     }
 
     /// Writes `count` photos around (`latitude`, `longitude`): photo i lies `0.1 * (i + 1)` km north,
-    /// so photo ids sort by distance. Returns the folder.
+    /// so photo ids sort by distance, taken at `takenAt(i)` (ISO 8601; nil: no date). Returns the photos.
     @discardableResult
     public static func write(
-        in folder: String, prefix: String = "p", latitude: Double, longitude: Double, count: Int, bytesPerPhoto: Int = 2048
+        in folder: String, prefix: String = "p", latitude: Double, longitude: Double, count: Int, bytesPerPhoto: Int = 2048,
+        takenAt: (Int) -> String? = { _ in Photo.defaultTakenAt }
     ) throws -> [Photo] {
         try FileManager.default.createDirectory(atPath: folder + "/img", withIntermediateDirectories: true)
         var photos: [Photo] = []
@@ -36,7 +43,7 @@ public struct FixtureSetWriter {
                     to: URL(fileURLWithPath: folder + "/" + name))
                 files[size] = name
             }
-            photos.append(Photo(id: id, latitude: latitude + north, longitude: longitude, files: files))
+            photos.append(Photo(id: id, latitude: latitude + north, longitude: longitude, files: files, takenAt: takenAt(index)))
         }
         try writeManifest(photos, in: folder)
         return photos
@@ -45,10 +52,12 @@ public struct FixtureSetWriter {
     /// Writes `manifest.json` for `photos`.
     public static func writeManifest(_ photos: [Photo], in folder: String) throws {
         let entries = photos.map { photo -> [String: Any] in
-            [
+            var entry: [String: Any] = [
                 "id": photo.id, "title": "Photo \(photo.id)", "owner": "Tester", "license": "CC0 1.0",
-                "takenAt": "2020-01-02T03:04:05Z", "latitude": photo.latitude, "longitude": photo.longitude, "files": photo.files,
+                "latitude": photo.latitude, "longitude": photo.longitude, "files": photo.files,
             ]
+            if let takenAt = photo.takenAt { entry["takenAt"] = takenAt }
+            return entry
         }
         let data = try JSONSerialization.data(
             withJSONObject: ["version": 1, "name": "test", "photos": entries], options: [.prettyPrinted, .sortedKeys])

@@ -18,7 +18,9 @@ import Testing
             .copyOverwriting, .chooseEmptyStoreFolder, .restoreStore, .writeStarterConfig, .makeStoreWritable, .pointAtStore("a folder"),
             .pointAtConfig, .verifyStore, .removeIt, .addPinByName, .runAgain(when: .now, to: nil),
             .runAgain(when: .online, to: "ask commons"),
-            .fetchLater(pin: "0a1b2c3d", when: .later, to: "fill the rest"), .widenRadius(pin: "0a1b2c3d", km: 10), .useAnotherProvider,
+            .fetchLater(pin: "0a1b2c3d", when: .later, to: "fill the rest"), .widenRadius(pin: "0a1b2c3d", km: 10),
+            .widenWindow(pin: "0a1b2c3d"),
+            .useAnotherProvider,
             .allowFewer(pin: "0a1b2c3d", replacing: 21, with: 3), .visit(places: [paris], first: paris, by: .search), .checkNetwork,
             .checkProviders,
             .checkConfig, .setCredentials(providers: ["flickr", "commons"]), .installPackage("libvips42"),
@@ -28,7 +30,8 @@ import Testing
             case .repairStore, .fetch, .listPins, .showAlbum, .collectGarbage, .renamePin, .editPin, .changeRadius, .removePin,
                 .chooseAnotherName, .copyAgain, .copyOverwriting, .chooseEmptyStoreFolder, .restoreStore, .writeStarterConfig,
                 .makeStoreWritable, .pointAtStore, .pointAtConfig, .verifyStore, .removeIt, .addPinByName, .runAgain,
-                .fetchLater, .widenRadius, .useAnotherProvider, .allowFewer, .visit, .checkNetwork, .checkProviders, .checkConfig,
+                .fetchLater, .widenRadius, .widenWindow, .useAnotherProvider, .allowFewer, .visit, .checkNetwork, .checkProviders,
+                .checkConfig,
                 .setCredentials, .installPackage:
                 break
             }

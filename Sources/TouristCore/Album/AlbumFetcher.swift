@@ -91,7 +91,8 @@ public struct AlbumFetcher: Sendable {
         guard !found.candidates.isEmpty else {
             // The album is left as it was, whatever the reason.
             return FetchOutcome(
-                report: .noNewCollection(current.pin, failures: found.failures), album: current, providerFailures: found.failures)
+                report: .noNewCollection(current.pin, failures: found.failures).noting(undated: found.undated), album: current,
+                providerFailures: found.failures)
         }
         if !allowFewer, Self.wouldShrink(current, to: found.candidates.count, target: target) {
             let report = FetchReport.fewUnseen(
@@ -121,7 +122,8 @@ public struct AlbumFetcher: Sendable {
             }
             return album
         }
-        return try await fill(album, operation: .newCollection, searched: true, failures: found.failures, requests: found.requests)
+        return try await fill(
+            album, operation: .newCollection, searched: true, failures: found.failures, requests: found.requests, undated: found.undated)
     }
 
     /// Whether replacing `album` with `unseen` photos leaves it with fewer than it holds, when it
@@ -141,7 +143,9 @@ public struct AlbumFetcher: Sendable {
         let rounds = router.strategy == .first ? max(1, router.providers.count) : 1
         for round in 0..<rounds where found.candidates.count < count {
             let more = await router.search(
-                area, count: count - found.candidates.count, exclude: exclude, fresh: album.pageHistory ?? PageHistory())
+                area, count: count - found.candidates.count, exclude: exclude, window: album.pin.window,
+                fresh: album.pageHistory ?? PageHistory())
+            found.count(more)
             if round == 0 {
                 found.failures = more.failures
             } else {
@@ -151,7 +155,6 @@ public struct AlbumFetcher: Sendable {
             }
             guard !more.candidates.isEmpty else { break }
             found.candidates += more.candidates
-            found.count(more)
             exclude.formUnion(more.candidates.map(\.key))
         }
         return found
@@ -194,12 +197,13 @@ public struct AlbumFetcher: Sendable {
     /// photo, replaces rejected photos by other candidates, and settles the pin's state.
     private func fill(
         _ start: Album, operation: FetchReport.Operation, searched alreadySearched: Bool, failures earlier: [ProviderFailure],
-        requests earlierRequests: [String: Int] = [:]
+        requests earlierRequests: [String: Int] = [:], undated earlierUndated: [String: Int] = [:]
     ) async throws -> FetchOutcome {
         let id = start.pin.id
         let area = try start.searchArea
         var failures = earlier
         var requests = earlierRequests
+        var undated = earlierUndated
         var searched = alreadySearched
         var searchNow = !alreadySearched
         var round = 0
@@ -209,8 +213,9 @@ public struct AlbumFetcher: Sendable {
             if searchNow, missing > 0 {
                 searched = true
                 let exclude = album.excluded.union(album.photos.map(\.key))
-                let result = await router.search(area, count: missing, exclude: exclude)
+                let result = await router.search(area, count: missing, exclude: exclude, window: album.pin.window)
                 requests.merge(result.requests, uniquingKeysWith: +)
+                undated.merge(result.undated, uniquingKeysWith: +)
                 failures = round == 0 ? result.failures : Self.latest(failures, then: result.failures.filter { !$0.isNoPhotos })
                 try await store.transactionInBackground { [size] transaction in
                     var album = try transaction.album(id)
@@ -231,10 +236,11 @@ public struct AlbumFetcher: Sendable {
             guard rejected + givenBack > 0, round <= Self.replacementRounds else { break }
             searchNow = true
         }
-        return try await store.transactionInBackground { [failures, searched, router, requests] transaction in
+        return try await store.transactionInBackground { [failures, searched, router, requests, undated] transaction in
             var album = try transaction.album(id)
             let report = FetchReport.ending(
-                operation, album: album, failures: failures, searched: searched, providersEnabled: !router.providers.isEmpty)
+                operation, album: album, failures: failures, searched: searched, providersEnabled: !router.providers.isEmpty
+            ).noting(undated: undated)
             album.report = report
             report.mark(&album.pin)
             try transaction.save(album)

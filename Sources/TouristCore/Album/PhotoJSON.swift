@@ -25,6 +25,8 @@ public struct PhotoJSON: Encodable, Sendable {
     /// The credit line the license requires (`PhotoCandidate.creditLine`), or null.
     public var attribution: String?
     public var takenAt: Date?
+    /// `uploaded` when `takenAt` is the upload date, no date taken being known; absent otherwise.
+    public var takenAtKind: TakenAtKind?
     public var latitude: Double?
     public var longitude: Double?
     public var pageURL: String?
@@ -92,8 +94,8 @@ public struct PhotoJSON: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, provider, title, owner, license, licenseID, licenseURL, attribution, takenAt, latitude, longitude, pageURL, distanceKm,
-            camera, file, routeKm, routeKmText
+        case id, provider, title, owner, license, licenseID, licenseURL, attribution, takenAt, takenAtKind, latitude, longitude, pageURL,
+            distanceKm, camera, file, routeKm, routeKmText
         case state, size, sha256, bytes, mime, path, sourceURL, error, width, height, thumbnail, preview, imageError, setAside
     }
 
@@ -108,6 +110,7 @@ public struct PhotoJSON: Encodable, Sendable {
         licenseURL = candidate.licenseURL?.absoluteString
         attribution = candidate.creditLine
         takenAt = candidate.takenAt
+        takenAtKind = candidate.takenAtKind
         latitude = candidate.location?.latitude
         longitude = candidate.location?.longitude
         pageURL = candidate.pageURL?.absoluteString
@@ -148,6 +151,7 @@ public struct PhotoJSON: Encodable, Sendable {
         try container.encode(licenseURL, forKey: .licenseURL)
         try container.encode(attribution, forKey: .attribution)
         try container.encode(takenAt, forKey: .takenAt)
+        try container.encodeIfPresent(takenAtKind, forKey: .takenAtKind)
         try container.encode(latitude, forKey: .latitude)
         try container.encode(longitude, forKey: .longitude)
         try container.encode(pageURL, forKey: .pageURL)

@@ -45,6 +45,10 @@ public struct Pin: Sendable, Equatable {
     /// stands at its line's first point and searches within `radiusKm` of the line, which its
     /// album keeps (`Album.route`).
     public var routeKm: Double?
+    /// The years or days its photos were taken in (part of `window`); nil: any.
+    public var taken: TakenRange?
+    /// The months of any year its photos were taken in (part of `window`); nil: any.
+    public var months: MonthSet?
 
     public init(id: String, name: String, location: GeoPoint, radiusKm: Double, createdAt: Date) {
         self.id = id
@@ -59,6 +63,17 @@ public struct Pin: Sendable, Equatable {
         self.failure = nil
         self.near = nil
         self.nearKm = nil
+        self.taken = nil
+        self.months = nil
+    }
+
+    /// When the album's photos were taken; nil: at any time.
+    public var window: TimeWindow? {
+        get { TimeWindow(taken: taken, months: months) }
+        set {
+            taken = newValue?.taken
+            months = newValue?.months
+        }
     }
 
     /// The pin's location (validated when the pin was added).

@@ -46,6 +46,7 @@ extension Pin {
         PinField("id", .text({ $0.id }, { $0.id = $1 })),
         PinField("latitude", .number({ $0.latitude }, { $0.latitude = $1 })),
         PinField("longitude", .number({ $0.longitude }, { $0.longitude = $1 })),
+        PinField("months", required: false, .word({ $0.months?.description }, { pin, raw in set(raw, MonthSet.parse, &pin.months) })),
         PinField("name", .text({ $0.name }, { $0.name = $1 })),
         PinField("near", required: false, .text({ $0.near }, { $0.near = $1 })),
         PinField("nearKm", required: false, .number({ $0.nearKm }, { $0.nearKm = $1 })),
@@ -53,6 +54,7 @@ extension Pin {
         PinField("radiusKm", .number({ $0.radiusKm }, { $0.radiusKm = $1 })),
         PinField("routeKm", required: false, .number({ $0.routeKm }, { $0.routeKm = $1 })),
         PinField("state", .word({ $0.state.rawValue }, { pin, raw in setRaw(raw, &pin.state) })),
+        PinField("taken", required: false, .word({ $0.taken?.description }, { pin, raw in set(raw, TakenRange.parse, &pin.taken) })),
     ]
 
     /// The pin a decoder starts from before it sets the stored fields.
@@ -62,6 +64,13 @@ extension Pin {
 
     private static func setRaw<T: RawRepresentable>(_ raw: String, _ field: inout T) -> Bool where T.RawValue == String {
         guard let value = T(rawValue: raw) else { return false }
+        field = value
+        return true
+    }
+
+    /// Sets `field` to the value `parse` reads from `raw`; false when it reads none.
+    private static func set<T>(_ raw: String, _ parse: (String) throws(LibraryError) -> T, _ field: inout T?) -> Bool {
+        guard let value = try? parse(raw) else { return false }
         field = value
         return true
     }

@@ -7,28 +7,32 @@ public struct PinChange: Sendable, Equatable {
     public var renamed: Bool { before.name != after.name }
     /// Whether the radius changed.
     public var radiusChanged: Bool { before.radiusKm != after.radiusKm }
+    /// Whether the time window changed.
+    public var windowChanged: Bool { before.window != after.window }
 
-    /// What fills the album within a new radius: the album stays as it was, so a ready album
-    /// takes a new collection (photos within the new radius it has not shown), any other a fetch.
+    /// What fills the album within a new radius or time window: the album stays as it was, so a
+    /// ready album takes a new collection (photos within the new radius and window it has not
+    /// shown), any other a fetch.
     public enum NextStep: String, Sendable, Equatable, Codable {
         case newCollection = "new-collection"
         case fetch
     }
 
-    /// The step to take after a new radius; nil when the radius did not change.
+    /// The step to take after a new radius or window; nil when neither changed.
     public var next: NextStep? {
-        guard radiusChanged else { return nil }
+        guard radiusChanged || windowChanged else { return nil }
         return after.state == .ready ? .newCollection : .fetch
     }
 }
 
 extension Library {
     /// Renames pin `id` to `name` (checked and trimmed by `PinName`) and/or sets its search radius
-    /// to `radiusKm` (checked by `PinRadius`), under the store lock. The album stays: its photos,
-    /// what the pin has shown and what was removed; later fetches and new collections search
-    /// within the new radius, and the pin is found by its new name only. A name that is another
+    /// to `radiusKm` (checked by `PinRadius`) and/or changes its time window (`window`), under the
+    /// store lock. The album stays: its photos, what the pin has shown and what was removed; later
+    /// fetches and new collections search within the new radius and window, and the pin is found
+    /// by its new name only. A name that is another
     /// pin's id or name is refused (`conflict`, as `addPin` refuses it), and nothing changes.
-    public func editPin(_ id: String, name: String?, radiusKm: Double?) throws -> PinChange {
+    public func editPin(_ id: String, name: String?, radiusKm: Double?, window: PinWindowEdit = PinWindowEdit()) throws -> PinChange {
         let name = try name.map(PinName.checked)
         let radiusKm = try radiusKm.map(PinRadius.checked)
         return try store.transaction { transaction in
@@ -39,7 +43,7 @@ extension Library {
                         .conflict, "a pin named \"\(name)\" already exists (id \(other)), so it cannot name this one; choose another name")
                 }
             }
-            let (before, after) = try transaction.editPin(id, name: name, radiusKm: radiusKm)
+            let (before, after) = try transaction.editPin(id, name: name, radiusKm: radiusKm, window: window)
             return PinChange(before: before, after: after)
         }
     }

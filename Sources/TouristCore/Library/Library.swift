@@ -109,21 +109,25 @@ public final class Library: Sendable {
     /// Saves a pin at `place` as `PlaceFinder` resolved it (`pin add`), named `name`, else by the
     /// place's own name (a city's, the geocoder's), else by its coordinates; see
     /// `addPin(name:at:radiusKm:)`.
-    public func addPin(place: PlaceInput, name: String?, radiusKm: Double?) throws -> (pin: Pin, created: Bool) {
-        try addPin(name: name ?? place.suggestedName, at: place.location, radiusKm: radiusKm)
+    public func addPin(place: PlaceInput, name: String?, radiusKm: Double?, window: TimeWindow? = nil) throws -> (pin: Pin, created: Bool) {
+        try addPin(name: name ?? place.suggestedName, at: place.location, radiusKm: radiusKm, window: window)
     }
 
     /// Saves a pin named `name` (default: its coordinates; checked and trimmed by `PinName`) with
     /// an empty album of the config's size. The same name at the same place and radius (or with
     /// no radius asked for, `radiusKm` nil: a new pin's is the default) returns the existing pin
-    /// (`created` false); a name that is another pin's id is refused.
-    public func addPin(name: String?, at location: GeoPoint, radiusKm: Double?) throws -> (pin: Pin, created: Bool) {
+    /// (`created` false); a name that is another pin's id is refused. `window`: when its photos must
+    /// have been taken (nil: at any time); the same name at the same place with another window is
+    /// refused.
+    public func addPin(name: String?, at location: GeoPoint, radiusKm: Double?, window: TimeWindow? = nil) throws -> (
+        pin: Pin, created: Bool
+    ) {
         let name = try name.map(PinName.checked) ?? location.description
         let target = config.album.photos
         let near = nearby(location)
         return try store.transaction { transaction in
             try Self.refuseIfAnotherPinsID(name, for: nil, transaction)
-            return try transaction.addPin(name: name, location: location, radiusKm: radiusKm, near: near, target: target)
+            return try transaction.addPin(name: name, location: location, radiusKm: radiusKm, near: near, window: window, target: target)
         }
     }
 

@@ -51,6 +51,13 @@ public enum PhotoSource: Hashable, Sendable, Codable, CustomStringConvertible {
     public var description: String { location ?? "through the provider" }
 }
 
+/// What a photo's `takenAt` is when it is not the date the photo was taken.
+public enum TakenAtKind: String, Hashable, Sendable, Codable {
+    /// The date the file was uploaded, the provider knowing no date taken (Commons without
+    /// `DateTimeOriginal`): a weaker guess, which the album says plainly.
+    case uploaded
+}
+
 /// A photo a provider found: what it shows, where it was taken, and where its sizes can be read.
 public struct PhotoCandidate: Hashable, Sendable, Codable {
     public var key: PhotoKey
@@ -63,6 +70,8 @@ public struct PhotoCandidate: Hashable, Sendable, Codable {
     /// The license's text for people, when the provider gives it.
     public var licenseURL: URL?
     public var takenAt: Date?
+    /// What `takenAt` is when it is not the date taken (`uploaded`); nil: the date taken.
+    public var takenAtKind: TakenAtKind?
     public var location: GeoPoint?
     public var sources: [PhotoSize: PhotoSource]
     /// The photo's page for people (Flickr's photo page, say), when it has one.
@@ -79,8 +88,10 @@ public struct PhotoCandidate: Hashable, Sendable, Codable {
     public init(
         key: PhotoKey, title: String, owner: String? = nil, license: String? = nil, licenseID: String? = nil,
         takenAt: Date? = nil, location: GeoPoint? = nil, sources: [PhotoSize: PhotoSource], pageURL: URL? = nil,
-        licenseURL: URL? = nil, providerData: String? = nil, attribution: String? = nil, camera: String? = nil
+        licenseURL: URL? = nil, providerData: String? = nil, attribution: String? = nil, camera: String? = nil,
+        takenAtKind: TakenAtKind? = nil
     ) {
+        self.takenAtKind = takenAtKind
         self.attribution = attribution
         self.camera = camera
         self.key = key

@@ -6,6 +6,8 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
         case retry
         /// Search a wider radius, or use another provider.
         case widenRadius = "widen-radius"
+        /// Widen the pin's time window (or its radius): few photos were taken inside it.
+        case widenWindow = "widen-window"
         /// Set a provider's credentials.
         case setCredentials = "set-credentials"
         /// Check the network connection.
@@ -61,14 +63,28 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
         return FetchAdvice(.retry, remedy: Remedy(step), page: page, button: "Try again")
     }
 
-    /// A wider radius (twice the pin's, with the command that sets it) or another provider.
+    /// A wider radius (twice the pin's, with the command that sets it) or another provider; for a
+    /// pin with a time window, a wider window first (`widenWindow`).
     static func widen(_ pin: Pin) -> FetchAdvice {
+        if let window = pin.window { return widenWindow(pin, window) }
         guard let wider = PinRadius.wider(than: pin.radiusKm) else {
             return FetchAdvice(.widenRadius, remedy: Remedy(.useAnotherProvider), page: "Add another provider to the config for more.")
         }
         return FetchAdvice(
             .widenRadius, remedy: Remedy(.widenRadius(pin: pin.id, km: wider), .useAnotherProvider, joining: .or),
             page: "Widen the pin's radius, to \(Kilometres.text(wider)) say, or add another provider to the config."
+        )
+    }
+
+    /// A wider time window, or a wider radius (twice the pin's) when it can grow.
+    static func widenWindow(_ pin: Pin, _ window: TimeWindow) -> FetchAdvice {
+        let page = "Widen the pin's time window (\(window.words))"
+        guard let wider = PinRadius.wider(than: pin.radiusKm) else {
+            return FetchAdvice(.widenWindow, remedy: Remedy(.widenWindow(pin: pin.id)), page: page + ".")
+        }
+        return FetchAdvice(
+            .widenWindow, remedy: Remedy(.widenWindow(pin: pin.id), .widenRadius(pin: pin.id, km: wider), joining: .or),
+            page: page + ", or its radius, to \(Kilometres.text(wider)) say."
         )
     }
 

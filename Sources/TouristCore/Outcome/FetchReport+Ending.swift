@@ -105,7 +105,7 @@ extension FetchReport {
         let outside = failures.filter(\.isOutsideCoverage).map(\.provider)
         var answers: [String] = []
         if !asked.isEmpty {
-            let none = operation == .newCollection ? "no unseen photos" : "no photos"
+            let none = (operation == .newCollection ? "no unseen photos" : "no photos") + pin.takenPhrase
             answers.append("\(asked.joined(separator: ", ")) found \(none) within \(pin.withinText)")
         }
         if !outside.isEmpty {
@@ -132,14 +132,14 @@ extension FetchReport {
         if unchanged {
             return FetchReport(
                 kind: .noNewPhotos, operation: operation,
-                headline: "no unseen photos left within \(pin.withinText); the album is unchanged",
+                headline: "no unseen photos\(pin.takenPhrase) left within \(pin.withinText); the album is unchanged",
                 notes: notes, advice: advice
             )
         }
         var who = "asked: \(asked.isEmpty ? "no provider" : asked.joined(separator: ", "))"
         if !outside.isEmpty { who += "; not asked, outside their coverage: \(outside.joined(separator: ", "))" }
         return FetchReport(
-            kind: .empty, operation: operation, headline: "no photos within \(pin.withinText) (\(who))", notes: notes,
+            kind: .empty, operation: operation, headline: "no photos\(pin.takenPhrase) within \(pin.withinText) (\(who))", notes: notes,
             advice: advice)
     }
 
@@ -151,16 +151,17 @@ extension FetchReport {
         guard !problems.isEmpty else {
             let headline =
                 switch operation {
+                case .fetch where pin.window != nil:
+                    "the album of \"\(pin.name)\" has \(stored) of \(album.target) photos: the providers have only \(Plural.count(stored, "photo"))\(pin.takenPhrase) within \(radius)"
                 case .fetch:
                     "the album of \"\(pin.name)\" has \(stored) of \(album.target) photos: that is all the providers have within \(radius)"
                 case .newCollection:
-                    "the new collection of \"\(pin.name)\" has \(stored) of \(album.target) photos: only \(Plural.count(stored, "unseen photo was", "unseen photos were")) left within \(radius)"
+                    "the new collection of \"\(pin.name)\" has \(stored) of \(album.target) photos: only \(Plural.count(stored, "unseen photo"))\(pin.takenPhrase) \(Plural.word(stored, "was", "were")) left within \(radius)"
                 }
             return FetchReport(kind: .short, operation: operation, headline: headline, notes: notes, advice: .widen(pin))
         }
         let what =
-            operation == .newCollection
-            ? Plural.count(stored, "unseen photo is", "unseen photos is") : Plural.count(stored, "photo is", "photos is")
+            (operation == .newCollection ? Plural.count(stored, "unseen photo") : Plural.count(stored, "photo")) + "\(pin.takenPhrase) is"
         // None of the problems passes (else the album is partly filled): no waiting brings more.
         // The note says who could not be asked, and the next fetch asks again.
         let advice: FetchAdvice? =

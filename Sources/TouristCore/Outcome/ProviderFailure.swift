@@ -51,14 +51,15 @@ public struct ProviderFailure: Sendable, Equatable, Encodable {
     }
 
     /// A provider that answered with no photos; `afterExcluding` when the search skipped photos
-    /// (those a pin has shown or removed), so none of the others were left. `places`: where it has
-    /// photos, when it can say.
-    public static func empty(_ provider: String, afterExcluding: Bool = false, places: [NamedPlace] = []) -> ProviderFailure {
-        ProviderFailure(
-            provider: provider, reason: .empty,
-            message: afterExcluding ? "no unseen photos left within the radius" : "no photos within the radius",
-            placesWithPhotos: places
-        )
+    /// (those a pin has shown or removed), so none of the others were left; `window` when only
+    /// photos taken inside it were asked for. `places`: where it has photos, when it can say.
+    public static func empty(
+        _ provider: String, afterExcluding: Bool = false, window: TimeWindow? = nil, places: [NamedPlace] = []
+    ) -> ProviderFailure {
+        let photos = (afterExcluding ? "unseen photos" : "photos") + (window.map { " \($0.takenPhrase)" } ?? "")
+        return ProviderFailure(
+            provider: provider, reason: .empty, message: "no \(photos)\(afterExcluding ? " left" : "") within the radius",
+            placesWithPhotos: places)
     }
 
     /// A provider not asked because the query's circle does not meet its coverage.

@@ -57,6 +57,8 @@ public struct Remedy: Sendable, Equatable, Codable {
         case fetchLater(pin: String, when: Moment, to: String)
         /// Widen a pin's radius, to `km`.
         case widenRadius(pin: String, km: Double)
+        /// Widen a pin's time window (its taken range or months), or lift it.
+        case widenWindow(pin: String)
         /// Use another provider, or add one to the config.
         case useAnotherProvider
         /// Replace an album of `replacing` photos with the `with` unseen ones a new collection found.
@@ -148,6 +150,7 @@ public struct Remedy: Sendable, Equatable, Codable {
         case .runAgain(let moment, let what): "try again\(moment.words)\(what.map { " to \($0)" } ?? "")"
         case .fetchLater(let pin, let moment, let what): "fetch pin \(pin)\(moment.words) to \(what)"
         case .widenRadius(let pin, let km): "widen the radius of pin \(pin) to \(Kilometres.text(km))"
+        case .widenWindow(let pin): "widen the time window of pin \(pin)"
         case .useAnotherProvider: "use another provider, or add one to the config"
         case .allowFewer(_, let holds, let unseen): "replace its \(Plural.count(holds, "photo")) with \(unseen) anyway"
         case .visit(let places, _, _): "drop a pin near \(places.map(\.name).joined(separator: ", ")), where the demo set has photos"

@@ -21,9 +21,9 @@ public struct CorridorCovering: Sendable {
         self.shapes = shapes
     }
 
-    /// The queries, in the order of the line, at page 1 of `limit` photos, each with the stretch of
-    /// the line whose corridor it holds.
-    public func queries(limit: Int, exclude: Set<PhotoKey> = []) -> [CorridorQuery] {
+    /// The queries, in the order of the line, at page 1 of `limit` photos (taken inside `window`,
+    /// when given), each with the stretch of the line whose corridor it holds.
+    public func queries(limit: Int, exclude: Set<PhotoKey> = [], window: TimeWindow? = nil) -> [CorridorQuery] {
         let samples = CorridorSamples(corridor.line, stepKm: stepKm, margin: corridor.radiusKm + stepKm / 2)
         var queries: [CorridorQuery] = []
         var start = 0
@@ -31,10 +31,11 @@ public struct CorridorCovering: Sendable {
             let query: GeoQuery
             let end: Int
             if let box = longestBox(samples, from: start) {
-                (query, end) = (GeoQuery(box: box.box, limit: limit, exclude: exclude), box.end)
+                (query, end) = (GeoQuery(box: box.box, limit: limit, exclude: exclude, window: window), box.end)
             } else {
                 let circle = longestCircle(samples, from: start)
-                (query, end) = (GeoQuery(center: circle.center, radiusKm: circle.radiusKm, limit: limit, exclude: exclude), circle.end)
+                let circleQuery = GeoQuery(center: circle.center, radiusKm: circle.radiusKm, limit: limit, exclude: exclude, window: window)
+                (query, end) = (circleQuery, circle.end)
             }
             queries.append(CorridorQuery(query: query, stretchKm: samples.kms[start]...samples.kms[end]))
             start = end

@@ -7,14 +7,17 @@ extension Router {
     /// photo or has no query left to give one, and `count` photos are found (or every query is
     /// read); then, while fewer than `count` photos of the corridor were found, the next page of
     /// each query read that has one, in turn. Only photos inside the corridor are kept, each once,
-    /// in the order found.
+    /// in the order found; with a time window, only those taken inside it (`undated` counts those
+    /// left out for having no date).
     func collect(
-        from configured: ConfiguredProvider, along corridor: RouteCorridor, count: Int, exclude: Set<PhotoKey>, requests: inout Int
+        from configured: ConfiguredProvider, along corridor: RouteCorridor, _ wanted: Query, requests: inout Int, undated: inout Int
     ) async throws -> [PhotoCandidate] {
+        let (count, exclude, window) = (wanted.count, wanted.exclude, wanted.window)
         let name = configured.entry.name
         let shapes = (configured.provider as? any CorridorSearching)?.searchShapes ?? .unstated
-        let pageSize = min(count + exclude.count, max(count, Self.maxPageSize))
-        let covering = CorridorCovering(corridor: corridor, shapes: shapes).queries(limit: pageSize, exclude: exclude)
+        let filling = window.map { (configured.provider as? any WindowFilling)?.fillsPages(for: $0) ?? false } ?? true
+        let pageSize = Self.pageSize(count: count, excluded: exclude.count, shrinking: !filling)
+        let covering = CorridorCovering(corridor: corridor, shapes: shapes).queries(limit: pageSize, exclude: exclude, window: window)
         logger.debug(
             "\(name): \(Plural.count(covering.count, "query", "queries")) cover the route's \(Kilometres.text(corridor.line.lengthKm.rounded()))"
         )
@@ -31,7 +34,9 @@ extension Router {
             requests += 1
             let before = found.count
             for candidate in result.candidates where seen.insert(candidate.key).inserted {
-                if let location = candidate.location, let place = corridor.place(location) {
+                if let location = candidate.location, let place = corridor.place(location),
+                    Self.isTaken(candidate, within: window, undated: &undated)
+                {
                     found.append(candidate)
                     progress.found(atKm: place.kmAlong)
                 }

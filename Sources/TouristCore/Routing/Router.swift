@@ -11,11 +11,15 @@ public struct RouteResult: Sendable {
     public var pages = PageHistory()
     /// The search requests made (pages asked for), per provider.
     public var requests: [String: Int] = [:]
+    /// Photos left out because they carry no taken date while the query has a window, per
+    /// provider (only the providers that gave some).
+    public var undated: [String: Int] = [:]
 
-    /// Adds `other`'s pages and requests.
+    /// Adds `other`'s pages, requests and photos left out undated.
     mutating func count(_ other: RouteResult) {
         pages.merge(other.pages)
         requests.merge(other.requests, uniquingKeysWith: +)
+        undated.merge(other.undated, uniquingKeysWith: +)
     }
 }
 
@@ -36,6 +40,10 @@ public struct RouteResult: Sendable {
 /// connection) is asked once, not retried, and then left alone for `cooldown.duration` while
 /// another provider can answer: it is passed by with the same failure, and asked again once the
 /// time is up. When no other provider answers a query, it is asked anyway.
+///
+/// With a time window, every answer is checked against it by the photos' `takenAt` (whether or not
+/// the provider filtered already): a photo taken outside is left out, and one with no date is left
+/// out and counted (`RouteResult.undated`); pages are read on until `count` photos are inside.
 ///
 /// At debug level (`--verbose`) it logs which provider answered and why each other one did not
 /// (outside its coverage, over its budget, failed, empty, could not be reached), every page it
@@ -73,21 +81,25 @@ public struct Router: Sendable {
         providers.first { $0.entry.name == name }
     }
 
-    /// Up to `count` photos within `radiusKm` of `center`, skipping `exclude`, by `strategy`.
-    /// With `fresh`, the pages a pin has read before: each provider starts at a page not in it.
-    /// Providers at rest (`cooldown`) are asked only when none of the others answers.
-    public func search(center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>, fresh: PageHistory? = nil) async
-        -> RouteResult
-    {
-        await search(.circle(center: center, radiusKm: radiusKm), count: count, exclude: exclude, fresh: fresh)
+    /// Up to `count` photos within `radiusKm` of `center`, skipping `exclude`, taken inside `window`
+    /// when given, by `strategy`. With `fresh`, the pages a pin has read before: each provider
+    /// starts at a page not in it. Providers at rest (`cooldown`) are asked only when none of the
+    /// others answers.
+    public func search(
+        center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>, window: TimeWindow? = nil, fresh: PageHistory? = nil
+    ) async -> RouteResult {
+        await search(.circle(center: center, radiusKm: radiusKm), count: count, exclude: exclude, window: window, fresh: fresh)
     }
 
-    /// Up to `count` photos in `area`, skipping `exclude`, by `strategy`. A corridor's photos are
-    /// those of every query covering it (`CorridorCovering`, by each provider's `SearchShapes`)
-    /// that lie inside it, ordered to spread along the line (`RouteSpread`); `fresh` applies to
-    /// circles only (a corridor's queries each start at page 1, `exclude` keeps the photos new).
-    public func search(_ area: SearchArea, count: Int, exclude: Set<PhotoKey>, fresh: PageHistory? = nil) async -> RouteResult {
-        let query = Query(area: area, count: count, exclude: exclude, fresh: area.corridor == nil ? fresh : nil)
+    /// Up to `count` photos in `area`, skipping `exclude`, taken inside `window` when given, by
+    /// `strategy`. A corridor's photos are those of the queries covering it (`CorridorCovering`, by
+    /// each provider's `SearchShapes`) that lie inside it, ordered to spread along the line
+    /// (`RouteSpread`); `fresh` applies to circles only (a corridor's queries each start at page 1,
+    /// `exclude` keeps the photos new).
+    public func search(_ area: SearchArea, count: Int, exclude: Set<PhotoKey>, window: TimeWindow? = nil, fresh: PageHistory? = nil) async
+        -> RouteResult
+    {
+        let query = Query(area: area, count: count, exclude: exclude, window: window, fresh: area.corridor == nil ? fresh : nil)
         let resting = providers.compactMap { configured in cooldown.rest(of: configured.name).map { (configured, $0.error, $0.remaining) } }
         guard !resting.isEmpty, resting.count < providers.count else { return await route(providers, query) }
         let restingNames = Set(resting.map(\.0.name))
@@ -199,11 +211,34 @@ public struct Router: Sendable {
         Int((duration / .seconds(1)).rounded(.up))
     }
 
+    /// The size of the pages asked for `count` photos with `excluded` photos excluded: the photos
+    /// wanted plus those excluded, up to `maxPageSize`; `windowPageFactor` times the photos wanted
+    /// when the pages shrink as photos taken outside a time window are left out (a provider that
+    /// is not `WindowFilling` for it).
+    static func pageSize(count: Int, excluded: Int, shrinking: Bool) -> Int {
+        min((shrinking ? count * windowPageFactor : count) + excluded, max(count, maxPageSize))
+    }
+
+    /// How many times larger pages are read for a search with a time window.
+    static let windowPageFactor = 4
+
+    /// Whether `candidate` was taken inside `window` (any photo is, without one); one with no date
+    /// is not, and counted in `undated`.
+    static func isTaken(_ candidate: PhotoCandidate, within window: TimeWindow?, undated: inout Int) -> Bool {
+        guard let window else { return true }
+        guard let takenAt = candidate.takenAt else {
+            undated += 1
+            return false
+        }
+        return window.contains(takenAt)
+    }
+
     /// One search as the router runs it for each provider.
     struct Query: Sendable {
         var area: SearchArea
         var count: Int
         var exclude: Set<PhotoKey>
+        var window: TimeWindow?
         var fresh: PageHistory?
 
         /// The circle the area lies in (a provider's coverage is tested against it).
@@ -230,11 +265,15 @@ public struct Router: Sendable {
         var outcome: Outcome
         var pages = PageHistory()
         var requests = 0
+        /// Photos left out for carrying no taken date (the query has a window).
+        var undated = 0
         let provider: String
 
-        /// The pages and requests, as a route result counts them.
+        /// The pages, requests and photos left out undated, as a route result counts them.
         var result: RouteResult {
-            RouteResult(candidates: [], failures: [], pages: pages, requests: requests > 0 ? [provider: requests] : [:])
+            RouteResult(
+                candidates: [], failures: [], pages: pages, requests: requests > 0 ? [provider: requests] : [:],
+                undated: undated > 0 ? [provider: undated] : [:])
         }
     }
 
@@ -249,6 +288,7 @@ public struct Router: Sendable {
         let size = order == nil ? nil : query.fresh?.pageSizes[name]
         var pages = PageHistory()
         var requests = 0
+        var undated = 0
         do {
             // Where it has photos, for a report to name when it has none near (not merely none unseen).
             let places = query.exclude.isEmpty ? (configured.provider as? any PlaceNaming)?.placesWithPhotos ?? [] : []
@@ -257,30 +297,29 @@ public struct Router: Sendable {
             }
             let found: [PhotoCandidate]
             if let corridor = query.area.corridor {
-                found = try await collect(
-                    from: configured, along: corridor, count: query.count, exclude: query.exclude, requests: &requests)
+                found = try await collect(from: configured, along: corridor, query, requests: &requests, undated: &undated)
             } else {
                 found = try await collect(
-                    from: configured, center: query.center, radiusKm: query.radiusKm, count: query.count, exclude: query.exclude,
-                    order: order, pageSize: size, pages: &pages, requests: &requests
-                )
+                    from: configured, query, order: order, pageSize: size, pages: &pages, requests: &requests, undated: &undated)
             }
             cooldown.end(name)
+            let empty = ProviderFailure.empty(name, afterExcluding: !query.exclude.isEmpty, window: query.window, places: places)
             return Answer(
-                outcome: found.isEmpty ? .failure(.empty(name, afterExcluding: !query.exclude.isEmpty, places: places)) : .photos(found),
-                pages: pages, requests: requests, provider: name)
+                outcome: found.isEmpty ? .failure(empty) : .photos(found), pages: pages, requests: requests, undated: undated,
+                provider: name)
         } catch is CancellationError {
-            return Answer(outcome: .cancelled, pages: pages, requests: requests, provider: name)
+            return Answer(outcome: .cancelled, pages: pages, requests: requests, undated: undated, provider: name)
         } catch let error as ProviderError where error.unreachableHost != nil {
             let fresh = cooldown.start(name, after: error)
             if fresh { logger.debug("\(name): \(Self.unreachable(error)); not asked again for \(Self.seconds(cooldown.duration)) s") }
             return Answer(
                 outcome: .failure(ProviderFailure(provider: name, error: error), told: fresh), pages: pages, requests: requests,
-                provider: name)
+                undated: undated, provider: name)
         } catch {
             cooldown.end(name)
             return Answer(
-                outcome: .failure(ProviderFailure(provider: name, error: error)), pages: pages, requests: requests, provider: name)
+                outcome: .failure(ProviderFailure(provider: name, error: error)), pages: pages, requests: requests, undated: undated,
+                provider: name)
         }
     }
 
@@ -301,29 +340,33 @@ public struct Router: Sendable {
         }
     }
 
-    /// Reads pages of one provider until `count` photos are found: the pages of `order` when given
-    /// (empty pages skipped), else page 1 and then each page's `nextPage`; at `fixedPageSize`, else
-    /// at the photos wanted plus those excluded (up to `maxPageSize`).
+    /// Reads pages of one provider until `query.count` photos are found (taken inside its window,
+    /// when it has one; `undated` counts those left out for having no date): the pages of `order`
+    /// when given (empty pages skipped), else page 1 and then each page's `nextPage`; at
+    /// `fixedPageSize`, else at the photos wanted plus those excluded (up to `maxPageSize`).
     private func collect(
-        from configured: ConfiguredProvider, center: GeoPoint, radiusKm: Double, count: Int, exclude: Set<PhotoKey>,
-        order: [Int]?, pageSize fixedPageSize: Int?, pages: inout PageHistory, requests: inout Int
+        from configured: ConfiguredProvider, _ wanted: Query, order: [Int]?, pageSize fixedPageSize: Int?, pages: inout PageHistory,
+        requests: inout Int, undated: inout Int
     ) async throws -> [PhotoCandidate] {
+        let (count, exclude, window) = (wanted.count, wanted.exclude, wanted.window)
         var found: [PhotoCandidate] = []
         var seen = exclude
         var planned = (order ?? []).makeIterator()
         var page: Int? = order == nil ? 1 : planned.next()
         var pagesRead = 0
         let name = configured.entry.name
-        let pageSize = fixedPageSize ?? min(count + exclude.count, max(count, Self.maxPageSize))
+        let filling = window.map { (configured.provider as? any WindowFilling)?.fillsPages(for: $0) ?? false } ?? true
+        let pageSize = fixedPageSize ?? Self.pageSize(count: count, excluded: exclude.count, shrinking: !filling)
         while let current = page, found.count < count, pagesRead < maxPages {
-            let query = GeoQuery(center: center, radiusKm: radiusKm, limit: pageSize, page: current, exclude: exclude)
+            let query = GeoQuery(
+                center: wanted.center, radiusKm: wanted.radiusKm, limit: pageSize, page: current, exclude: exclude, window: window)
             let result = try await configured.search(query, retryPolicy: retryPolicy, log: RetryLog(logger, "\(name): page \(current)"))
             pagesRead += 1
             requests += 1
             pages.record(provider: name, page: current, pageSize: pageSize, pageCount: result.pageCount)
             let before = found.count
             for candidate in result.candidates where seen.insert(candidate.key).inserted && found.count < count {
-                found.append(candidate)
+                if Self.isTaken(candidate, within: window, undated: &undated) { found.append(candidate) }
             }
             let of = result.pageCount.flatMap { $0 >= current ? " of \($0)" : nil } ?? ""
             logger.debug(

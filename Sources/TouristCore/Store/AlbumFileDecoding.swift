@@ -114,7 +114,8 @@ package enum AlbumFileDecoding {
             licenseURL: try object.optional("licenseURL", IndexValue.url),
             providerData: try object.optional("providerData", IndexValue.string),
             attribution: try object.optional("attribution", IndexValue.string),
-            camera: try object.optional("camera", IndexValue.string)
+            camera: try object.optional("camera", IndexValue.string),
+            takenAtKind: try object.optional("takenAtKind", IndexValue.string).flatMap(TakenAtKind.init(rawValue:))
         )
     }
 

@@ -10,13 +10,18 @@ extension StoreTransaction {
         public var near: NearbyPlace?
         /// A route pin's line (its album keeps it); `location` is then its start.
         public var route: RouteLine?
+        /// When its photos must have been taken; nil: at any time.
+        public var window: TimeWindow?
 
-        public init(name: String, location: GeoPoint, radiusKm: Double, near: NearbyPlace? = nil, route: RouteLine? = nil) {
+        public init(
+            name: String, location: GeoPoint, radiusKm: Double, near: NearbyPlace? = nil, route: RouteLine? = nil, window: TimeWindow? = nil
+        ) {
             self.name = name
             self.location = location
             self.radiusKm = radiusKm
             self.near = near
             self.route = route
+            self.window = window
         }
     }
 
@@ -51,6 +56,7 @@ extension StoreTransaction {
             var record = Pin(id: id, name: pin.name, location: pin.location, radiusKm: pin.radiusKm, createdAt: createdAt)
             record.place(near: pin.near)
             record.routeKm = pin.route.map(Pin.routeKm)
+            record.window = pin.window
             var album = Album(pin: record, target: target)
             album.route = pin.route
             album.refreshSummary()

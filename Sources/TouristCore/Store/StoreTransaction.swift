@@ -65,13 +65,19 @@ public final class StoreTransaction: Sendable {
     /// same name at the same place is the existing pin whatever its radius, and a new pin gets the
     /// default radius. A route pin (`route`, standing at its start) is the same pin only with the same line.
     public func addPin(
-        name: String, location: GeoPoint, radiusKm: Double?, near: NearbyPlace? = nil, route: RouteLine? = nil, target: Int,
-        now: Date = Date()
+        name: String, location: GeoPoint, radiusKm: Double?, near: NearbyPlace? = nil, route: RouteLine? = nil, window: TimeWindow? = nil,
+        target: Int, now: Date = Date()
     ) throws -> (pin: Pin, created: Bool) {
         if let existing = try store.pinID(named: name) {
             let stored = try album(existing)
             let pin = stored.pin
             let samePlace = pin.latitude == location.latitude && pin.longitude == location.longitude && stored.route == route
+            if samePlace, window != nil, window != pin.window {
+                throw StoreError(
+                    .conflict,
+                    "a pin named \"\(name)\" already exists here with \(pin.window.map { "the time window \($0.words)" } ?? "no time window") (id \(existing))",
+                    remedy: Remedy(.editPin(pin: existing), .chooseAnotherName, joining: .or))
+            }
             if samePlace, (radiusKm ?? pin.radiusKm) == pin.radiusKm { return (pin, false) }
             if samePlace {
                 throw StoreError(
@@ -84,7 +90,8 @@ public final class StoreTransaction: Sendable {
                 remedy: Remedy(.chooseAnotherName, .removePin(pin: existing), joining: .or))
         }
         let added = try addPins(
-            [NewPin(name: name, location: location, radiusKm: radiusKm ?? Defaults.radiusKm, near: near, route: route)], target: target,
+            [NewPin(name: name, location: location, radiusKm: radiusKm ?? Defaults.radiusKm, near: near, route: route, window: window)],
+            target: target,
             now: now)
         return (added[0], true)
     }
@@ -97,7 +104,9 @@ public final class StoreTransaction: Sendable {
     /// The new name's entry is written first and the old one removed last, with the album (the
     /// commit point) saved between them, so the pin is always found by a name; a crash in between
     /// leaves at most the old name leading to it too, until `store gc` or `store repair`.
-    public func editPin(_ id: String, name: String?, radiusKm: Double?) throws -> (before: Pin, after: Pin) {
+    public func editPin(_ id: String, name: String?, radiusKm: Double?, window: PinWindowEdit = PinWindowEdit()) throws -> (
+        before: Pin, after: Pin
+    ) {
         var album = try album(id)
         album.refreshSummary()
         let before = album.pin
@@ -106,6 +115,8 @@ public final class StoreTransaction: Sendable {
             album.pin.radiusKm = radiusKm
             album.pageHistory = nil
         }
+        album.pin.window = window.applied(to: before.window)
+        if album.pin.window != before.window { album.pageHistory = nil }
         guard album.pin != before else { return (before, before) }
         let renamed = album.pin.name != before.name
         if renamed, try !claimName(album.pin.name, id: id) {

@@ -15,7 +15,8 @@ import { h, plural, capitalized } from './ui.js';
  *
  * A card is {kind, title, failure?, parts}; each part is one of {text, id?, muted?} (a line),
  * {notes} (the report's lines, one per provider), {spinner: true} and {button: {id, label, action}}
- * with `action` "fetch" (fetch the album, again) or "widen-radius" (open Edit pin on the radius).
+ * with `action` "fetch" (fetch the album, again), "widen-radius" (open Edit pin on the radius) or
+ * "widen-window" (open Edit pin on the time window).
  */
 export function albumStatus(album, { photos, busy, searchingNew }) {
   const { pin, report, fetching } = album;
@@ -55,7 +56,9 @@ export function albumStatus(album, { photos, busy, searchingNew }) {
       },
       !report?.advice || report.advice.action === 'widen-radius'
         ? { button: { id: 'album-widen', label: 'Widen the radius', action: 'widen-radius' } }
-        : null);
+        : report.advice.action === 'widen-window'
+          ? { button: { id: 'album-widen', label: 'Widen the time window', action: 'widen-window' } }
+          : null);
   }
   if ((pin.state === 'interrupted' || pin.state === 'fetching') && !fetching) {
     // No process fetches it now (a fetch anywhere holds the pin's lease): it was interrupted.

@@ -77,6 +77,8 @@ class AlbumPage {
     this.stateElement = h('span', { id: 'album-state', class: 'state-badge' });
     this.countElement = h('span', { id: 'album-count', class: 'album-count' });
     this.placeElement = h('span', { id: 'album-place', class: 'album-place muted' });
+    // The pin's time window in the server's words ("in April, any year"), when it has one.
+    this.windowElement = h('span', { id: 'album-window', class: 'album-window muted', hidden: true });
     this.progressElement = h('progress', { id: 'album-progress', class: 'album-progress', hidden: true });
     this.progressLabel = h('span', { id: 'album-progress-label', class: 'album-progress-label muted', hidden: true });
     this.newCollectionButton = h('button', {
@@ -119,7 +121,7 @@ class AlbumPage {
         h('a', { class: 'back-link', href: '/' }, h('span', { 'aria-hidden': 'true' }, '← '), 'Map'),
         h('div', { class: 'album-heading' },
           h('div', { class: 'album-title-row' }, this.nameElement, this.stateElement),
-          h('p', { class: 'album-meta' }, this.countElement, this.placeElement),
+          h('p', { class: 'album-meta' }, this.countElement, this.placeElement, this.windowElement),
           this.noteElement,
           h('div', { class: 'album-progress-row' }, this.progressElement, this.progressLabel)),
         this.actionsElement = h('div', { class: 'album-actions' },
@@ -203,6 +205,8 @@ class AlbumPage {
     this.placeElement.textContent = pin.routeText
       ? `${pin.routeText}, within ${pin.radiusText} of its line${place ? `, from ${place}` : ''}`
       : `within ${pin.radiusText} of ${coordinates(pin.latitude, pin.longitude)}${place ? `, ${place}` : ''}`;
+    this.windowElement.hidden = !pin.windowText;
+    this.windowElement.textContent = pin.windowText ? `Photos ${pin.windowText}` : '';
 
     this.renderProgress(photos);
     this.renderRouteMap(album.route, photos);
@@ -281,6 +285,7 @@ class AlbumPage {
     const status = albumStatus(this.album, { photos, busy: this.busy, searchingNew: this.searchingNew });
     renderStatus(this.statusElement, status, (action) => {
       if (action === 'widen-radius') this.editForm.open(this.album.pin, { focus: 'radius' });
+      else if (action === 'widen-window') this.editForm.open(this.album.pin, { focus: 'taken' });
       else this.fetchPhotos({});
     });
   }
@@ -547,22 +552,25 @@ class AlbumPage {
 
   /** After the Edit pin form saved: the new name and radius, and what fills the album within a new radius. */
   onEdited({ pin, next }) {
-    if (pin && this.album) this.render({ ...this.album, pin: { ...this.album.pin, ...pin } });
-    this.showNext(pin, next);
+    const radiusChanged = !this.album || pin?.radiusKm !== this.album.pin.radiusKm;
+    // A pin without a window sends no windowText: the edited pin replaces it whole.
+    if (pin && this.album) this.render({ ...this.album, pin });
+    this.showNext(pin, next, radiusChanged);
     this.reload();
   }
 
   /** Offers the step that fills the album within the pin's new radius, as `tourist pin edit` names it. */
-  showNext(pin, next) {
+  showNext(pin, next, radiusChanged = true) {
     if (!pin || !['new-collection', 'fetch'].includes(next)) {
       this.hideNext();
       return;
     }
     const within = pin.radiusText;
+    const now = radiusChanged ? `The radius is now ${within}.` : `The album now keeps photos ${pin.windowText || 'taken at any time'}.`;
     const [text, label, action] = next === 'new-collection'
-      ? [`The radius is now ${within}. The photos here stay; New Collection brings photos within ${within} that this pin has not shown.`,
+      ? [`${now} The photos here stay; New Collection brings photos within ${within} that this pin has not shown.`,
         'New Collection', () => this.newCollection()]
-      : [`The radius is now ${within}. Fetch photos to fill the album within it.`, 'Fetch photos', () => this.fetchPhotos({})];
+      : [`${now} Fetch photos to fill the album within it.`, 'Fetch photos', () => this.fetchPhotos({})];
     this.nextElement.replaceChildren(
       h('p', { class: 'album-next-text' }, text),
       h('div', { class: 'album-next-buttons' },

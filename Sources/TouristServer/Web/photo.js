@@ -169,7 +169,7 @@ function render(body, { pin, photo, distanceText }, settings) {
     own ? null : fact('Owner', h('dd', { id: 'photo-owner' }, photo.owner || 'Unknown')),
     own ? null : fact('License', h('dd', {}, licenseElement(photo),
       photo.attribution ? h('div', { id: 'photo-attribution', class: 'photo-attribution' }, photo.attribution) : null)),
-    fact('Taken', h('dd', { id: 'photo-taken' }, takenElement(photo.takenAt))),
+    fact('Taken', h('dd', { id: 'photo-taken' }, takenElement(photo.takenAt, photo.takenAtKind))),
     photo.state === 'stored' ? fact('Image', h('dd', { id: 'photo-image' }, imageFacts(photo))) : null,
     fact('Where', h('dd', { id: 'photo-where' }, whereText(pin, photo, distanceText))),
     photo.state !== 'stored'
@@ -232,12 +232,14 @@ function breakable(text) {
 /**
  * When the photo was taken, as its camera recorded it. The server sends the camera's clock as if
  * it were UTC (cameras record no time zone), so it is shown in UTC: the viewer's own time zone
- * would move a photo taken at 17:00 to 7 PM in Rome.
+ * would move a photo taken at 17:00 to 7 PM in Rome. With `takenAtKind` "uploaded" the date is
+ * the upload's, no date taken being known, and it says so.
  */
-function takenElement(takenAt) {
+function takenElement(takenAt, takenAtKind) {
   const date = takenAt ? new Date(takenAt) : null;
   if (!date || Number.isNaN(date.getTime())) return 'Unknown';
-  return h('time', { datetime: takenAt }, date.toLocaleString(undefined, { timeZone: 'UTC' }));
+  const time = h('time', { datetime: takenAt }, date.toLocaleString(undefined, { timeZone: 'UTC' }));
+  return takenAtKind === 'uploaded' ? ['Unknown (uploaded ', time, ')'] : time;
 }
 
 /** Where the photo was taken, and how far from the pin in the server's words (`distanceText`). */

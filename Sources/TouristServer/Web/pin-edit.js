@@ -1,5 +1,6 @@
-// The album page's Edit pin form: a pin's name and search radius, as `tourist pin edit` changes
-// them (PATCH /api/pins/ID). It opens under the album's heading with the name field focused;
+// The album page's Edit pin form: a pin's name, search radius and time window (taken and months),
+// as `tourist pin edit` changes them (PATCH /api/pins/ID). An emptied window field lifts that part,
+// as `--taken any` does; the server checks what is typed, in the CLI's words. It opens under the album's heading with the name field focused;
 // Enter saves, Escape or Cancel closes it and gives the focus back to the button that opened it.
 // What the server refuses (a name another pin has, a radius out of range) shows in the form, in
 // the server's words, and the form stays open to correct it.
@@ -27,6 +28,14 @@ export class PinEditForm {
       id: 'pin-edit-radius', type: 'number', inputmode: 'decimal', step: 'any', required: true,
       'aria-describedby': 'pin-edit-radius-hint pin-edit-error',
     });
+    this.takenInput = h('input', {
+      id: 'pin-edit-taken', type: 'text', autocomplete: 'off', maxlength: 60, placeholder: 'any time', spellcheck: 'false',
+      'aria-describedby': 'pin-edit-window-hint pin-edit-error',
+    });
+    this.monthsInput = h('input', {
+      id: 'pin-edit-months', type: 'text', autocomplete: 'off', maxlength: 60, placeholder: 'every month', spellcheck: 'false',
+      'aria-describedby': 'pin-edit-window-hint pin-edit-error',
+    });
     this.radiusProblem = () => null; // until the settings say the range; the server checks it anyway
     settings.then((known) => {
       this.radiusProblem = radiusRange(this.radiusInput, known);
@@ -43,6 +52,11 @@ export class PinEditForm {
       h('label', { class: 'field pin-edit-radius' }, h('span', { class: 'field-label' }, 'Search radius (km)'), this.radiusInput)),
     h('p', { id: 'pin-edit-radius-hint', class: 'pin-edit-hint muted' },
       'The album keeps its photos; later searches look within the new radius.'),
+    h('div', { class: 'pin-edit-fields pin-edit-window' },
+      h('label', { class: 'field pin-edit-taken' }, h('span', { class: 'field-label' }, 'Taken (years or days)'), this.takenInput),
+      h('label', { class: 'field pin-edit-months' }, h('span', { class: 'field-label' }, 'Months of any year'), this.monthsInput)),
+    h('p', { id: 'pin-edit-window-hint', class: 'pin-edit-hint muted' },
+      'Only photos taken then: 2010..2015, ..1950 or 2019-03-01..2019-04-15; months 4, 3-5 or 12-2. Empty: any.'),
     this.errorElement,
     h('div', { class: 'form-buttons' },
       h('button', { type: 'button', id: 'pin-edit-cancel', class: 'button', on: { click: () => this.close() } }, 'Cancel'),
@@ -53,15 +67,20 @@ export class PinEditForm {
     return !this.element.hidden;
   }
 
-  /** Opens the form with `pin`'s name and radius, the name (or with `focus: 'radius'` the radius) focused and selected. */
+  /**
+   * Opens the form with `pin`'s name, radius and window, the name (or with `focus: 'radius'` the
+   * radius, `focus: 'taken'` the taken range) focused and selected.
+   */
   open(pin, { focus = 'name' } = {}) {
     this.pin = pin;
     this.nameInput.value = pin.name;
     this.radiusInput.value = String(pin.radiusKm);
+    this.takenInput.value = pin.taken || '';
+    this.monthsInput.value = pin.months || '';
     this.showError(null);
     this.element.hidden = false;
     this.opener.setAttribute('aria-expanded', 'true');
-    const field = focus === 'radius' ? this.radiusInput : this.nameInput;
+    const field = { radius: this.radiusInput, taken: this.takenInput }[focus] || this.nameInput;
     field.focus();
     field.select();
   }
@@ -103,6 +122,10 @@ export class PinEditForm {
       return;
     }
     if (radius !== this.pin.radiusKm) changes.radiusKm = radius;
+    const taken = this.takenInput.value.trim();
+    if (taken !== (this.pin.taken || '')) changes.taken = taken;
+    const months = this.monthsInput.value.trim();
+    if (months !== (this.pin.months || '')) changes.months = months;
     if (Object.keys(changes).length === 0) {
       this.close();
       return;

@@ -40,6 +40,7 @@ struct PinCommand: AsyncParsableCommand {
                 "A route file (GPX track or route, GeoJSON LineString or MultiLineString): the pin searches within --radius of its line.",
                 valueName: "file"))
         var route: String?
+        @OptionGroup var window: WindowOptions
         @Argument(
             parsing: .allUnrecognized,
             help: ArgumentHelp(
@@ -59,12 +60,14 @@ struct PinCommand: AsyncParsableCommand {
         func run() async throws {
             try await Session.run(global) { session in
                 if let route {
-                    let (pin, created) = try session.library().addRoute(file: route, name: name, radiusKm: radius)
+                    let (pin, created) = try session.library().addRoute(
+                        file: route, name: name, radiusKm: radius, window: try window.window)
                     if session.options.json {
                         try session.printJSON(pin)
                     } else if created {
+                        let taken = pin.window.map { ", photos \($0.words)" } ?? ""
                         session.say(
-                            "Added pin \(pin.id) \"\(pin.name)\": a \(pin.whereText ?? "route"), radius \(Kilometres.text(pin.radiusKm)) from its line.\nNext: tourist fetch \(pin.id)"
+                            "Added pin \(pin.id) \"\(pin.name)\": a \(pin.whereText ?? "route"), radius \(Kilometres.text(pin.radiusKm)) from its line\(taken).\nNext: tourist fetch \(pin.id)"
                         )
                     } else {
                         session.say("Pin \(pin.id) \"\(pin.name)\" already follows this route; nothing changed.")
@@ -74,12 +77,13 @@ struct PinCommand: AsyncParsableCommand {
                 let place = try await session.placeFinder().resolve(coordinates)
                 if let note = place.note { session.note(note) }
                 let location = place.location
-                let (pin, created) = try session.library().addPin(place: place, name: name, radiusKm: radius)
+                let (pin, created) = try session.library().addPin(place: place, name: name, radiusKm: radius, window: try window.window)
                 if session.options.json {
                     try session.printJSON(pin)
                 } else if created {
+                    let taken = pin.window.map { ", photos \($0.words)" } ?? ""
                     session.say(
-                        "Added pin \(pin.id) \"\(pin.name)\" at \(location), radius \(Kilometres.text(pin.radiusKm)).\nNext: tourist fetch \(pin.id)"
+                        "Added pin \(pin.id) \"\(pin.name)\" at \(location), radius \(Kilometres.text(pin.radiusKm))\(taken).\nNext: tourist fetch \(pin.id)"
                     )
                 } else {
                     session.say("Pin \(pin.id) \"\(pin.name)\" already exists at \(location); nothing changed.")
@@ -109,7 +113,12 @@ struct PinCommand: AsyncParsableCommand {
                 } else if pins.isEmpty {
                     session.say("No pins yet. Add one: tourist pin add 48.8584 2.2945 --name \"Eiffel Tower\"")
                 } else {
-                    var table = Table("ID", "NAME", "PLACE", "LATITUDE", "LONGITUDE", "RADIUS", "STATE", "PHOTOS")
+                    // The TAKEN column only when a pin has a time window.
+                    let windows = pins.contains { $0.window != nil }
+                    var table = Table(
+                        headers: ["ID", "NAME", "PLACE", "LATITUDE", "LONGITUDE", "RADIUS"] + (windows ? ["TAKEN"] : []) + [
+                            "STATE", "PHOTOS",
+                        ])
                     // A narrow terminal loses the coordinates (PLACE says where), then the radius,
                     // before a row would wrap; a place keeps its start ("near New York C…").
                     table.droppable = ["LATITUDE", "LONGITUDE", "RADIUS"]
@@ -117,10 +126,12 @@ struct PinCommand: AsyncParsableCommand {
                     table.reserve(rows: pins.count)
                     for pin in pins {
                         // Long names are cut in the table (never in --json).
-                        table.add([
-                            pin.id, DisplayWidth.cut(pin.name, to: Self.nameColumns), pin.whereText ?? "-", GeoPoint.format(pin.latitude),
-                            GeoPoint.format(pin.longitude), Kilometres.text(pin.radiusKm), pin.state.rawValue, String(pin.photos),
-                        ])
+                        table.add(
+                            [
+                                pin.id, DisplayWidth.cut(pin.name, to: Self.nameColumns), pin.whereText ?? "-",
+                                GeoPoint.format(pin.latitude),
+                                GeoPoint.format(pin.longitude), Kilometres.text(pin.radiusKm),
+                            ] + (windows ? [pin.window?.text ?? "-"] : []) + [pin.state.rawValue, String(pin.photos)])
                     }
                     // On a terminal the table fits its width; into a pipe or file, rows are whole.
                     if let width = TerminalWidth.of(STDOUT_FILENO, environment: session.environment) {
@@ -158,6 +169,7 @@ struct PinCommand: AsyncParsableCommand {
                         location:  \(GeoPoint.format(shown.latitude)),\(GeoPoint.format(shown.longitude))
                         place:     \(shown.placeText ?? "-")
                         radius:    \(Kilometres.text(shown.radiusKm))
+                        taken:     \(shown.window.map { "\($0.words) (\($0.text))" } ?? "any time")
                         state:     \(shown.state.rawValue)\(shown.state == .interrupted ? " (the last fetch stopped before it ended; `tourist fetch \(shown.id)` resumes it)" : "")
                         photos:    \(shown.photos) of \(album.target)
                         created:   \(shown.createdAt.formatted(.iso8601))
@@ -176,10 +188,12 @@ struct PinCommand: AsyncParsableCommand {
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Rename a pin or change its search radius; its album, and what it has shown and removed, stay.",
+            abstract:
+                "Rename a pin or change its search radius or time window; its album, and what it has shown and removed, stay.",
             discussion: """
-                Later fetches and new collections search within the new radius; the pin is found by its new name only.
-                Example: tourist pin edit Louvre --radius 12
+                Later fetches and new collections search within the new radius and time window; the pin is found by its new name only. \
+                `--taken any` and `--months any` lift the window's parts.
+                Examples: tourist pin edit Louvre --radius 12; tourist pin edit Kyoto --months 4 --taken any
                 """
         )
 
@@ -189,11 +203,12 @@ struct PinCommand: AsyncParsableCommand {
         var name: String?
         @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The new search radius in kilometres.", valueName: "km"))
         var radius: Double?
+        @OptionGroup var window: WindowOptions
 
         func validate() throws {
             try pin.require("name the pin to edit: its id or name")
-            guard name != nil || radius != nil else {
-                throw ValidationError("say what to change: --name NAME, --radius KM, or both")
+            guard name != nil || radius != nil || window.given else {
+                throw ValidationError("say what to change: --name NAME, --radius KM, --taken RANGE, --months MONTHS, or several")
             }
             if let radius { try CoordinateArguments.validateRadius(radius) }
             if let name { try PinNameArgument.validate(name) }
@@ -202,7 +217,7 @@ struct PinCommand: AsyncParsableCommand {
         func run() async throws {
             try await Session.run(global) { session in
                 let library = try session.library()
-                let change = try library.editPin(try pin.resolve(in: library), name: name, radiusKm: radius)
+                let change = try library.editPin(try pin.resolve(in: library), name: name, radiusKm: radius, window: try window.edit)
                 if session.options.json {
                     try session.printJSON(change.after)
                 } else {
@@ -218,6 +233,9 @@ struct PinCommand: AsyncParsableCommand {
             var changes: [String] = []
             if change.renamed { changes.append("name \"\(before.name)\" → \"\(after.name)\"") }
             if change.radiusChanged { changes.append("radius \(Kilometres.text(before.radiusKm)) → \(Kilometres.text(after.radiusKm))") }
+            if change.windowChanged {
+                changes.append("photos \(before.window?.words ?? "taken at any time") → \(after.window?.words ?? "taken at any time")")
+            }
             guard !changes.isEmpty else {
                 return "Pin \(after.id) \"\(after.name)\" (radius \(Kilometres.text(after.radiusKm))): nothing changed."
             }
@@ -225,7 +243,9 @@ struct PinCommand: AsyncParsableCommand {
             var text = "\(label): \(changes.joined(separator: ", "))."
             switch change.next {
             case .newCollection:
-                text += "\nNext: tourist new-collection \(after.id) (photos within \(Kilometres.text(after.radiusKm)) it has not shown)"
+                let taken = after.window.map { " \($0.takenPhrase)" } ?? ""
+                text +=
+                    "\nNext: tourist new-collection \(after.id) (photos\(taken) within \(Kilometres.text(after.radiusKm)) it has not shown)"
             case .fetch: text += "\nNext: tourist fetch \(after.id)"
             case nil: break
             }

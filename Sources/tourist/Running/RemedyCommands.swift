@@ -44,6 +44,8 @@ enum RemedyCommands {
         case .runAgain(let moment, let what): what.map { "run it again\(moment.words) to \($0)" } ?? "run the command again\(moment.words)"
         case .fetchLater(let pin, let moment, let what): "`tourist fetch \(pin)`\(moment == .now ? "" : " run\(moment.words)") will \(what)"
         case .widenRadius(let pin, let km): "widen the radius with `tourist pin edit \(pin) --radius \(Kilometres.argument(km))`"
+        case .widenWindow(let pin):
+            "widen the time window with `tourist pin edit \(pin) --taken RANGE --months MONTHS` (`any` lifts either)"
         case .useAnotherProvider: "use another provider: `--provider NAME` (see `tourist providers`), or add one to the config"
         case .allowFewer(let pin, let holds, let unseen):
             "`tourist new-collection \(pin) --allow-fewer` replaces its \(Plural.count(holds, "photo")) with \(unseen) anyway"

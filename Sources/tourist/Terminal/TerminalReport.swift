@@ -17,7 +17,7 @@ enum TerminalReport {
         case .short where report.asksAgain:
             return [
                 (report.notes.map(\.text) + [report.headline]).joined(separator: "; ")
-                    + advice(report, joiner: report.advice?.action == .widenRadius ? ". For more, " : ". ")
+                    + advice(report, joiner: [.widenRadius, .widenWindow].contains(report.advice?.action) ? ". For more, " : ". ")
             ]
         default:
             return report.notes.map(line) + alternative + [conclusion(report)]
@@ -28,8 +28,8 @@ enum TerminalReport {
     static func conclusion(_ report: FetchReport) -> String {
         let joiner =
             switch (report.kind, report.advice?.action) {
-            case (.empty, .widenRadius?): ". To find some, "
-            case (_, .widenRadius?): ". For more, "
+            case (.empty, .widenRadius?), (.empty, .widenWindow?): ". To find some, "
+            case (_, .widenRadius?), (_, .widenWindow?): ". For more, "
             case (.fewUnseen, _): ". "
             default: "; "
             }
