@@ -108,6 +108,37 @@ import TestSupport
         _ = try await harness.run("store", "verify", "--store", copy)
     }
 
+    @Test func aRoutesTimeWindowKeepsItsAlbumToPhotosTakenInside() async throws {
+        // The same places, taken in turn in each month of 2023: an April route keeps the April ones.
+        let photos = places().enumerated().map { index, place in
+            let id = String(53_750_000_000 + index)
+            return FakePhoto(
+                id: id, owner: "1000@N00", ownerName: "Walker", title: "Along \(index)", latitude: place.latitude,
+                longitude: place.longitude, license: 4, dateTaken: String(format: "2023-%02d-10 12:00:00", index % 12 + 1),
+                secret: String(format: "%010x", index), originalSecret: "o1", sizes: ["m": FakePhoto.image(id: id, size: "m", bytes: 1500)])
+        }
+        let april = Set(photos.filter { $0.dateTaken.hasPrefix("2023-04") }.map(\.id))
+        let fake = try FakeFlickr(apiKey: Self.key, photos: photos)
+        let harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": Self.key])
+        let config = try harness.folder.write(
+            "flickr.json",
+            #"{"album": {"photos": 12}, "providers": [{"name": "flickr", "type": "flickr", "endpoint": "\#(fake.endpoint)"}]}"#)
+        let track = try harness.folder.write("trip.gpx", SampleRoutes.gpx(route, name: "Spring trip"))
+        let pin = try await harness.json("pin", "add", "--route", track, "--months", "4", "--config", config)
+        let id = try #require(pin["id"] as? String)
+        #expect(pin["months"] as? String == "4" && pin["routeKm"] != nil, "\(pin)")
+        let fetched = try await harness.tourist.run(["fetch", id, "--config", config, "--json"], in: harness.folder.path)
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        let album = try #require(try fetched.json() as? [String: Any])
+        let ids = album.photos.compactMap { ($0["id"] as? String)?.replacingOccurrences(of: "flickr:", with: "") }
+        #expect(!ids.isEmpty && ids.allSatisfy(april.contains), "only photos taken in April: \(ids)")
+        let kilometres = album.photos.compactMap { $0["routeKm"] as? Double }
+        #expect(kilometres.count == ids.count && kilometres == kilometres.sorted(), "in the line's order: \(kilometres)")
+        #expect(
+            fake.rawQueries.contains { $0.contains("bbox=") && $0.contains("min_taken_date") == false },
+            "the route's boxes are asked, April of any year having no taken range")
+    }
+
     @Test func aTrackAgainstCommonsIsSearchedInTenKilometreCircles() async throws {
         let files = places().enumerated().map { index, place in
             FakeCommonsFile(pageID: 5000 + index, latitude: place.latitude, longitude: place.longitude)
