@@ -30,6 +30,17 @@ import TestSupport
         return places
     }
 
+    /// The Flickr fake's photos at `places()`, the photo of place i taken at `dateTaken(i)`.
+    func flickrPhotos(dateTaken: (Int) -> String) -> [FakePhoto] {
+        places().enumerated().map { index, place in
+            let id = String(53_700_000_000 + index)
+            return FakePhoto(
+                id: id, owner: "1000@N00", ownerName: "Walker", title: "Along \(index)", latitude: place.latitude,
+                longitude: place.longitude, license: 4, dateTaken: dateTaken(index), secret: String(format: "%010x", index),
+                originalSecret: "o1", sizes: ["m": FakePhoto.image(id: id, size: "m", bytes: 1500)])
+        }
+    }
+
     /// Checks an album of a route: each photo inside the corridor, in the line's order, and no
     /// 50 km stretch with more than three times its share of the photos.
     func checkRouteAlbum(_ photos: [[String: Any]], lengthKm: Double, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -52,15 +63,7 @@ import TestSupport
     }
 
     @Test func aTrackAgainstFlickrIsSearchedInBoxesAndSpreadAlongTheLine() async throws {
-        let photos = places().enumerated().map { index, place in
-            let id = String(53_700_000_000 + index)
-            return FakePhoto(
-                id: id, owner: "1000@N00", ownerName: "Walker", title: "Along \(index)", latitude: place.latitude,
-                longitude: place.longitude,
-                license: 4, dateTaken: "2023-05-01 12:00:00", secret: String(format: "%010x", index), originalSecret: "o1",
-                sizes: ["m": FakePhoto.image(id: id, size: "m", bytes: 1500)])
-        }
-        let fake = try FakeFlickr(apiKey: Self.key, photos: photos)
+        let fake = try FakeFlickr(apiKey: Self.key, photos: flickrPhotos { _ in "2023-05-01 12:00:00" })
         let harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": Self.key])
         let config = try harness.folder.write(
             "flickr.json",
@@ -110,13 +113,7 @@ import TestSupport
 
     @Test func aRoutesTimeWindowKeepsItsAlbumToPhotosTakenInside() async throws {
         // The same places, taken in turn in each month of 2023: an April route keeps the April ones.
-        let photos = places().enumerated().map { index, place in
-            let id = String(53_750_000_000 + index)
-            return FakePhoto(
-                id: id, owner: "1000@N00", ownerName: "Walker", title: "Along \(index)", latitude: place.latitude,
-                longitude: place.longitude, license: 4, dateTaken: String(format: "2023-%02d-10 12:00:00", index % 12 + 1),
-                secret: String(format: "%010x", index), originalSecret: "o1", sizes: ["m": FakePhoto.image(id: id, size: "m", bytes: 1500)])
-        }
+        let photos = flickrPhotos { index in String(format: "2023-%02d-10 12:00:00", index % 12 + 1) }
         let april = Set(photos.filter { $0.dateTaken.hasPrefix("2023-04") }.map(\.id))
         let fake = try FakeFlickr(apiKey: Self.key, photos: photos)
         let harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": Self.key])
