@@ -41,6 +41,17 @@ import TestSupport
         }
     }
 
+    /// The Flickr fake with `photos`, a harness with its key, a config of albums of `album` photos
+    /// from it, and the route as a GPX track named `name`.
+    func flickrTrip(_ photos: [FakePhoto], album: Int, name: String) throws -> (FakeFlickr, Harness, config: String, track: String) {
+        let fake = try FakeFlickr(apiKey: Self.key, photos: photos)
+        let harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": Self.key])
+        let config = try harness.folder.write(
+            "flickr.json",
+            #"{"album": {"photos": \#(album)}, "providers": [{"name": "flickr", "type": "flickr", "endpoint": "\#(fake.endpoint)"}]}"#)
+        return (fake, harness, config, try harness.folder.write("trip.gpx", SampleRoutes.gpx(route, name: name)))
+    }
+
     /// Checks an album of a route: each photo inside the corridor, in the line's order, and no
     /// 50 km stretch with more than three times its share of the photos.
     func checkRouteAlbum(_ photos: [[String: Any]], lengthKm: Double, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -63,12 +74,8 @@ import TestSupport
     }
 
     @Test func aTrackAgainstFlickrIsSearchedInBoxesAndSpreadAlongTheLine() async throws {
-        let fake = try FakeFlickr(apiKey: Self.key, photos: flickrPhotos { _ in "2023-05-01 12:00:00" })
-        let harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": Self.key])
-        let config = try harness.folder.write(
-            "flickr.json",
-            #"{"album": {"photos": 21}, "providers": [{"name": "flickr", "type": "flickr", "endpoint": "\#(fake.endpoint)"}]}"#)
-        let track = try harness.folder.write("trip.gpx", SampleRoutes.gpx(route, name: "Beauvais to Bordeaux"))
+        let (fake, harness, config, track) = try flickrTrip(
+            flickrPhotos { _ in "2023-05-01 12:00:00" }, album: 21, name: "Beauvais to Bordeaux")
         let pin = try await harness.json("pin", "add", "--route", track, "--radius", "5", "--config", config)
         let id = try #require(pin["id"] as? String)
         let lengthKm = try #require(pin["routeKm"] as? Double)
@@ -115,12 +122,7 @@ import TestSupport
         // The same places, taken in turn in each month of 2023: an April route keeps the April ones.
         let photos = flickrPhotos { index in String(format: "2023-%02d-10 12:00:00", index % 12 + 1) }
         let april = Set(photos.filter { $0.dateTaken.hasPrefix("2023-04") }.map(\.id))
-        let fake = try FakeFlickr(apiKey: Self.key, photos: photos)
-        let harness = try Harness(extraEnvironment: ["FLICKR_API_KEY": Self.key])
-        let config = try harness.folder.write(
-            "flickr.json",
-            #"{"album": {"photos": 12}, "providers": [{"name": "flickr", "type": "flickr", "endpoint": "\#(fake.endpoint)"}]}"#)
-        let track = try harness.folder.write("trip.gpx", SampleRoutes.gpx(route, name: "Spring trip"))
+        let (fake, harness, config, track) = try flickrTrip(photos, album: 12, name: "Spring trip")
         let pin = try await harness.json("pin", "add", "--route", track, "--months", "4", "--config", config)
         let id = try #require(pin["id"] as? String)
         #expect(pin["months"] as? String == "4" && pin["routeKm"] != nil, "\(pin)")
