@@ -257,6 +257,14 @@ import Testing
         #expect(offline.advice?.question == "Only 3 unseen photos were found within 5 km: replace 21 photos with 3?")
     }
 
+    @Test func fewerUnseenPhotosOfATimeWindowSayTheWindow() throws {
+        var pin = Self.pin
+        pin.window = try TimeWindow.parse(taken: nil, months: "4")
+        let few = FetchReport.fewUnseen(pin, unseen: 4, holds: 21, failures: [Self.demoExhausted])
+        #expect(few.headline == "only 4 unseen photos taken in April are left within 5 km of \"Louvre\"; the album is unchanged")
+        #expect(few.advice?.question == "Only 4 unseen photos taken in April are left within 5 km: replace 21 photos with 4?")
+    }
+
     @Test func theReportSurvivesTheAlbumFile() throws {
         var album = Self.album(stored: 5)
         album.report = FetchReport.ending(.fetch, album: album, failures: [Self.unreachable], searched: true, providersEnabled: true)

@@ -96,15 +96,15 @@ public struct FetchAdvice: Sendable, Equatable, Codable {
             .allowFewer, remedy: Remedy(.allowFewer(pin: pin.id, replacing: holds, with: unseen)),
             page: "Photos replaced never come back in later collections. To keep these and find more: \(widen(pin).page)",
             button: "Replace",
-            question: "Only \(unseenPhrase(unseen, left: left)) within \(Kilometres.text(pin.radiusKm)): replace \(photos) with \(unseen)?"
+            question: "Only \(unseenPhrase(unseen, left: left, pin: pin)) within \(pin.radiusText): replace \(photos) with \(unseen)?"
         )
     }
 
-    /// "1 unseen photo is left", or "3 unseen photos were found" when not every provider answered.
-    static func unseenPhrase(_ unseen: Int, left: Bool) -> String {
-        left
-            ? Plural.count(unseen, "unseen photo is", "unseen photos are") + " left"
-            : Plural.count(unseen, "unseen photo was", "unseen photos were") + " found"
+    /// "1 unseen photo is left", or "3 unseen photos were found" when not every provider answered;
+    /// with `pin`'s time window, "4 unseen photos taken in April are left".
+    static func unseenPhrase(_ unseen: Int, left: Bool, pin: Pin) -> String {
+        let photos = Plural.count(unseen, "unseen photo", "unseen photos") + pin.takenPhrase
+        return photos + (left ? (unseen == 1 ? " is left" : " are left") : (unseen == 1 ? " was found" : " were found"))
     }
 
     /// What a `visit` advice proposes at the first place: a pin there, or a search there.

@@ -9,7 +9,7 @@ extension FetchReport {
         return FetchReport(
             kind: .fewUnseen, operation: .newCollection,
             headline:
-                "only \(FetchAdvice.unseenPhrase(unseen, left: left)) within \(pin.withinText); the album is unchanged",
+                "only \(FetchAdvice.unseenPhrase(unseen, left: left, pin: pin)) within \(pin.withinText); the album is unchanged",
             notes: problems.map(Note.init), advice: .allowFewer(pin, unseen: unseen, holds: holds, left: left), unseen: unseen
         )
     }
