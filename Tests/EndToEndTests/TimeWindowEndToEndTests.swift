@@ -20,6 +20,16 @@ import TestSupport
         return harness
     }
 
+    @Test func aOneOffSearchTakesAWindowToo() async throws {
+        let harness = try Self.harness()
+        let found = try await harness.json("search", "10", "10", "--radius", "2", "--months", "3-5")
+        #expect(found.photos.map { $0["id"] as? String } == ["own:p-003", "own:p-004", "own:p-005"], "\(found)")
+        let none = try await harness.run("search", "10", "10", "--radius", "2", "--taken", "..1940")
+        #expect(none.stdout.contains("No photos taken in 1940 or before within 2 km of 10,10."), "\(none.stdout)")
+        let refused = try await harness.run("search", "10", "10", "--months", "13", expecting: 64)
+        #expect(refused.stderr.contains("--months"), "\(refused.stderr)")
+    }
+
     @Test func aWindowIsKeptShownAndFillsTheAlbumOnlyWithPhotosTakenInside() async throws {
         let harness = try Self.harness()
         let added = try await harness.run("pin", "add", "10", "10", "--radius", "2", "--name", "Row", "--months", "apr")

@@ -1,13 +1,15 @@
 extension Library {
     /// Searches photos within `radiusKm` of `center` once, through the configured providers or
     /// those named in `providerNames` (in that order), keeping nothing but the providers' own state
-    /// (their request logs); `count` photos at most. How it ended is the outcome's to say
+    /// (their request logs); `count` photos at most, taken inside `window` when given. How it ended is the outcome's to say
     /// (`SearchOutcome.failureClass`), for every front end alike.
-    public func search(around center: GeoPoint, radiusKm: Double, count: Int, providerNames: [String] = []) async throws -> SearchOutcome {
+    public func search(around center: GeoPoint, radiusKm: Double, count: Int, window: TimeWindow? = nil, providerNames: [String] = [])
+        async throws -> SearchOutcome
+    {
         let result = try await providers.withRouter(only: providerNames, store: store) { router in
-            await router.search(center: center, radiusKm: radiusKm, count: count, exclude: [])
+            await router.search(center: center, radiusKm: radiusKm, count: count, exclude: [], window: window)
         }
-        return SearchOutcome(center: center, count: count, result: result)
+        return SearchOutcome(center: center, count: count, window: window, result: result)
     }
 }
 
@@ -21,18 +23,21 @@ public struct SearchOutcome: Sendable {
     /// that passes), with a note per provider (`FetchReport.unanswered`); nil when photos were
     /// found or a provider answered that the place has none.
     public let unanswered: FetchReport?
-    /// Where a provider has photos (the demo set's places), when nothing was found and one said so.
+    /// Where a provider has photos (the demo set's places), when nothing was found without a time
+    /// window and one said so (with a window, the place may have photos of other times).
     public let visit: FetchAdvice?
     /// How the search ended: nil when it ended well; the unanswered report's class when no provider
     /// answered; `temporary` when fewer photos than asked were found while a provider failed
     /// (asking again may find the rest).
     public let failureClass: FailureClass?
 
-    init(center: GeoPoint, count: Int, result: RouteResult) {
+    init(center: GeoPoint, count: Int, window: TimeWindow?, result: RouteResult) {
         photos = result.candidates.map { PhotoJSON(candidate: $0, distanceKm: $0.location.map { $0.distanceKm(to: center) }) }
         failures = result.failures
         unanswered = photos.isEmpty ? FetchReport.unanswered(result.failures) : nil
-        visit = photos.isEmpty ? FetchAdvice.visit(ProviderFailure.placesWithPhotos(answering: result.failures), by: .search) : nil
+        visit =
+            photos.isEmpty && window == nil
+            ? FetchAdvice.visit(ProviderFailure.placesWithPhotos(answering: result.failures), by: .search) : nil
         if let unanswered {
             failureClass = unanswered.failureClass
         } else {

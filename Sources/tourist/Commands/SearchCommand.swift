@@ -6,7 +6,7 @@ struct SearchCommand: AsyncParsableCommand {
         commandName: "search",
         abstract: "Search photos near a place once, without saving anything.",
         discussion: """
-            Examples: tourist search 40.6892 -74.0445 --radius 2 --count 5; tourist search Kyoto --radius 10. \
+            Examples: tourist search 40.6892 -74.0445 --radius 2 --count 5; tourist search Kyoto --radius 10 --months 4. \
             A place is found as pin add finds it: coordinates, a city's name, or, with the config's "geocoder" on, \
             a landmark or address looked up online by OpenStreetMap's Nominatim.
             """
@@ -22,6 +22,7 @@ struct SearchCommand: AsyncParsableCommand {
         help: ArgumentHelp("Use this provider instead of the config's routing; repeat for several, in order.", valueName: "name"),
         completion: Completions.providers)
     var provider: [String] = []
+    @OptionGroup var window: WindowOptions
     @Argument(
         parsing: .allUnrecognized,
         help: ArgumentHelp(
@@ -38,12 +39,14 @@ struct SearchCommand: AsyncParsableCommand {
             let place = try await session.placeFinder().resolve(coordinates)
             if let note = place.note { session.note(note) }
             let center = place.location
-            let outcome = try await session.library().search(around: center, radiusKm: radius, count: count, providerNames: provider)
+            let outcome = try await session.library().search(
+                around: center, radiusKm: radius, count: count, window: try window.window, providerNames: provider)
             let photos = outcome.photos
             if session.options.json {
                 try session.printJSON(["photos": photos])
             } else if photos.isEmpty, outcome.unanswered == nil {
-                session.say("No photos within \(Kilometres.text(radius)) of \(center).")
+                let taken = try window.window.map { " \($0.takenPhrase)" } ?? ""
+                session.say("No photos\(taken) within \(Kilometres.text(radius)) of \(center).")
             } else if !photos.isEmpty {
                 var table = Table("PHOTO", "DISTANCE", "TITLE", "OWNER", "LICENSE")
                 for photo in photos {
