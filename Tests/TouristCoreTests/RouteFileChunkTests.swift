@@ -64,7 +64,7 @@ import Testing
     ])
     func aMessageNamesTheSameLineAndColumnWhateverTheChunks(body: String, expected: String) {
         let text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\">\n\(body)\n</gpx>\n"
-        for size in [1, 2, 3, 5, 7, 11, 64, RouteFileChunks.defaultChunkSize] {
+        for size in [1, 2, 3, 5, 7, 11, 64, RouteFile.chunkSize] {
             let message = Self.outcome(text, chunkSize: size)
             #expect(message.hasPrefix(expected), "chunks of \(size) bytes: \(message)")
         }
@@ -73,7 +73,7 @@ import Testing
     @Test func aGeoJSONFileReadInChunksIsTheSameRoute() {
         let text =
             #"{"type": "Feature", "properties": {"name": "Zürich → 🚶"}, "geometry": {"type": "LineString", "coordinates": [[8.54, 47.37], [8.55, 47.38]]}}"#
-        let whole = Self.outcome(text, file: "r.geojson", chunkSize: RouteFileChunks.defaultChunkSize)
+        let whole = Self.outcome(text, file: "r.geojson", chunkSize: RouteFile.chunkSize)
         #expect(whole.contains("Zürich → 🚶"))
         for size in [1, 2, 3, 7, 64] {
             #expect(Self.outcome(text, file: "-", chunkSize: size) == whole, "chunks of \(size) bytes")

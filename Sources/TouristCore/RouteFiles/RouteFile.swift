@@ -39,12 +39,14 @@ public enum RouteFile {
     public static let maxGeoJSONBytes = 128 << 20
     /// The most points a route file may hold: 1,000,000, about 11 days of a track point every second.
     public static let maxPoints = 1_000_000
+    /// How much of a route file is read at a time: 64 KiB.
+    public static let chunkSize = 64 << 10
 
     /// The route in the file at `path`, read as its extension says, else as its content looks.
     /// Throws a `FileStreamingError` when it cannot be read (missing input, or a read failing
     /// midway), else an `InputDataError` (bad data).
     public static func read(contentsOf path: String) throws -> RouteTrack {
-        try read(contentsOf: path, chunkSize: RouteFileChunks.defaultChunkSize)
+        try read(contentsOf: path, chunkSize: chunkSize)
     }
 
     /// The route in the file at `path`, read `chunkSize` bytes at a time.
@@ -65,13 +67,16 @@ public enum RouteFile {
     }
 
     /// The route in `bytes`, read as `format`, else as `file`'s extension says, else as the
-    /// content looks (`RouteFileFormat`), through the same chunks as a file. `file` names them in
-    /// messages.
-    public static func read(_ bytes: [UInt8], file: String, format: RouteFileFormat? = nil) throws(InputDataError) -> RouteTrack {
-        try read(RouteFileChunks(bytes), file: file, format: format)
+    /// content looks (`RouteFileFormat`), through the same chunks as a file, `chunkSize` bytes at a
+    /// time (whatever the size, the route or the message is the same). `file` names them in messages.
+    public static func read(_ bytes: [UInt8], file: String, format: RouteFileFormat? = nil, chunkSize: Int = RouteFile.chunkSize)
+        throws(InputDataError)
+        -> RouteTrack
+    {
+        try read(RouteFileChunks(bytes, chunkSize: chunkSize), file: file, format: format)
     }
 
-    /// The route in `chunks`, as `read(_:file:format:)` reads it.
+    /// The route in `chunks`, as `read(_:file:format:chunkSize:)` reads it.
     static func read(_ chunks: RouteFileChunks, file: String, format: RouteFileFormat?) throws(InputDataError) -> RouteTrack {
         switch format ?? RouteFileFormat.named(byExtensionOf: file) ?? RouteFileFormat.sniffed(chunks.opening()) {
         case .gpx: return try RouteGPX.read(chunks, file: file)

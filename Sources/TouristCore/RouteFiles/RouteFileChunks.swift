@@ -5,9 +5,6 @@ import Glibc
 /// no more of the file than they are reading. A class: whoever opened the file asks it after the
 /// read whether a read failed midway (`readFailure`).
 final class RouteFileChunks {
-    /// The size of a chunk read from a file: 64 KiB.
-    static let defaultChunkSize = 64 << 10
-
     private enum Origin {
         case file(descriptor: Int32, path: String)
         case memory([UInt8], next: Int)
@@ -23,14 +20,14 @@ final class RouteFileChunks {
 
     /// The chunks of the file open as `descriptor` (which the caller closes) of `size` bytes,
     /// named `path` in errors.
-    init(descriptor: Int32, path: String, size: Int, chunkSize: Int = defaultChunkSize) {
+    init(descriptor: Int32, path: String, size: Int, chunkSize: Int = RouteFile.chunkSize) {
         origin = .file(descriptor: descriptor, path: path)
         self.size = size
         self.chunkSize = max(1, chunkSize)
     }
 
     /// The chunks of `bytes`.
-    init(_ bytes: [UInt8], chunkSize: Int = defaultChunkSize) {
+    init(_ bytes: [UInt8], chunkSize: Int = RouteFile.chunkSize) {
         origin = .memory(bytes, next: 0)
         size = bytes.count
         self.chunkSize = max(1, chunkSize)
