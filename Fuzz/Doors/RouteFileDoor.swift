@@ -4,13 +4,20 @@ import TouristCore
 /// A route file, GPX or GeoJSON as its content looks (`RouteFile.read`). Contract: a route it reads
 /// has segments of two points or more, at most `RouteFile.maxPoints` in all; written as GPX, it
 /// reads back as the same route; each segment simplified keeps its ends and only its own points in
-/// order. Else an `InputDataError` that names the file.
+/// order. Else an `InputDataError` that names the file. Read in chunks of a few bytes (a size the
+/// input's length picks), it gives the same route or the same message as in one chunk.
 enum RouteFileDoor {
     static func check(_ bytes: [UInt8]) {
+        let outcome = Result { () throws(InputDataError) in try RouteFile.read(bytes, file: "route") }
+        let chunkSize = 1 + bytes.count % 13
+        let chunked = Result { () throws(InputDataError) in try RouteFile.read(bytes, file: "route", chunkSize: chunkSize) }
+        contract(
+            "\(outcome)" == "\(chunked)", "read in chunks of \(chunkSize) bytes: \(chunked), in one: \(outcome)")
         let track: RouteTrack
-        do {
-            track = try RouteFile.read(bytes, file: "route")
-        } catch {
+        switch outcome {
+        case .success(let read):
+            track = read
+        case .failure(let error):
             contract(error.message.hasPrefix("route"), "an error that does not name the file: \(error.message)")
             return
         }

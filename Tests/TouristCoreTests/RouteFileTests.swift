@@ -201,14 +201,29 @@ import Testing
         #expect { try RouteFile.read(contentsOf: folder.path) } throws: { error in
             (error as? FileStreamingError)?.reason == .notARegularFile
         }
-        let large = folder.path + "/large.gpx"
-        #expect(FileManager.default.createFile(atPath: large, contents: nil))
-        let handle = try #require(FileHandle(forWritingAtPath: large))
-        try handle.truncate(atOffset: UInt64(RouteFile.maxFileBytes + 1))  // sparse: nothing is written
-        try handle.close()
+        let large = try Self.sparseFile(folder.path + "/large.geojson", size: RouteFile.maxGeoJSONBytes + 1)
         #expect { try RouteFile.read(contentsOf: large) } throws: { error in
             (error as? InputDataError)?.message
-                == "\(large) is larger than 128 MiB, the most a route file may be; simplify the track in the app that made it, or split it"
+                == "\(large) is larger than 128 MiB, the most a route file in GeoJSON may be; simplify the track in the app that made it, split it, or export it as GPX"
         }
+    }
+
+    @Test func aGPXHasNoSizeLimitButNoPieceOfItMayPassAMebibyte() throws {
+        let folder = try TemporaryDirectory()
+        let large = try Self.sparseFile(try folder.write("large.gpx", "<gpx>"), size: RouteFile.maxGeoJSONBytes + 1)
+        #expect { try RouteFile.read(contentsOf: large) } throws: { error in
+            (error as? InputDataError)?.message
+                == "\(large) line 1, column 6: more than 1 MiB of one tag or text starts here; a route file needs none that long"
+        }
+    }
+
+    /// The file at `path` made `size` bytes long without writing them: what follows its content
+    /// reads as zeros.
+    static func sparseFile(_ path: String, size: Int) throws -> String {
+        if !FileManager.default.fileExists(atPath: path) { #expect(FileManager.default.createFile(atPath: path, contents: nil)) }
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: UInt64(size))
+        try handle.close()
+        return path
     }
 }

@@ -8,12 +8,11 @@ import Foundation
 /// out. The route's name is the first track's or route's `name`, else the file's (`metadata` in
 /// 1.1, `gpx` itself in 1.0).
 enum RouteGPX {
-    /// The route in `bytes`, or an `InputDataError` naming `file`, the line, the column and the fix.
-    static func read(_ bytes: [UInt8], file: String) throws(InputDataError) -> RouteTrack {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(InputDataError) -> RouteTrack in
-            var reader = GPXReader(tokens: XMLTokenizer(buffer), file: file)
-            return try reader.read()
-        }
+    /// The route in `chunks`, read one chunk at a time, or an `InputDataError` naming `file`, the
+    /// line, the column and the fix.
+    static func read(_ chunks: RouteFileChunks, file: String) throws(InputDataError) -> RouteTrack {
+        var reader = GPXReader(tokens: XMLTokenizer(chunks), file: file)
+        return try reader.read()
     }
 }
 

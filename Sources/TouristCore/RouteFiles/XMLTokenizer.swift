@@ -1,20 +1,23 @@
-/// A small streaming XML reader for route files: it hands out one start tag, end tag or text at a
-/// time and keeps only where the open elements' names are, never a tree; names, attribute values
-/// and text are made strings only when the reader asks for them. It checks what a route file needs
-/// to be read safely: tags nest and match, one root element, attribute syntax, at most `maxDepth`
-/// levels, UTF-8 only. It refuses a DTD (`<!DOCTYPE`), so no entity is ever declared or expanded
-/// (no "billion laughs"), and any entity but XML's five and character references.
+/// A small streaming XML reader for route files: it reads the file a chunk at a time
+/// (`RouteByteWindow`), hands out one start tag, end tag or text at a time and keeps only the open
+/// elements' names, never a tree, nor more of the file than the piece it is reading; names,
+/// attribute values and text are made strings only when the reader asks for them, before it asks
+/// for the next piece. It checks what a route file needs to be read safely: tags nest and match,
+/// one root element, attribute syntax, at most `maxDepth` levels, no piece (a tag, a text, a CDATA
+/// section) longer than `RouteByteWindow.maxPieceBytes`, UTF-8 only. It refuses a DTD
+/// (`<!DOCTYPE`), so no entity is ever declared or expanded (no "billion laughs"), and any entity
+/// but XML's five and character references.
 /// Written here rather than taken from FoundationXML, which would load libxml2 into tourist and
 /// builds a tree (its `XMLDocument`) or works differently per platform (`XMLParser`).
 struct XMLTokenizer {
     /// A start tag: where its qualified name and its attributes' names and values are in the
-    /// bytes, and whether it closes itself (`<a/>`). Read with `name(of:)`, `hasLocalName(_:_:)`
-    /// and `attribute(_:of:)`.
+    /// file (read them before the next piece is asked for), and whether it closes itself
+    /// (`<a/>`). Read with `name(of:)`, `hasLocalName(_:_:)` and `attribute(_:of:)`.
     struct StartTag {
         let name: Range<Int>
         let attributes: [(name: Range<Int>, value: Range<Int>)]
         let selfClosing: Bool
-        /// Where the tag starts in the bytes, for messages.
+        /// Where the tag starts in the file, for messages.
         let offset: Int
     }
 
@@ -23,8 +26,8 @@ struct XMLTokenizer {
         case start(StartTag)
         /// An end tag, or the end of a self-closing one (whose name matched its start tag's).
         case end
-        /// Character data between tags (`range` of the bytes; CDATA sections as one piece each),
-        /// read with `text(_:cdata:)`.
+        /// Character data between tags (`range` of the file; CDATA sections as one piece each),
+        /// read with `text(_:cdata:)` before the next piece is asked for.
         case text(range: Range<Int>, cdata: Bool)
     }
 
@@ -38,18 +41,23 @@ struct XMLTokenizer {
     /// The most elements open at once.
     static let maxDepth = 256
 
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private var bytes: RouteByteWindow
     private var index = 0
-    /// Where the open elements' names are, and where each element starts.
-    private var open: [(name: Range<Int>, offset: Int)] = []
+    /// The open elements' names, one after the other.
+    private var openNames: [UInt8] = []
+    /// The open elements: how long each one's name is in `openNames`, and the line it starts on.
+    private var open: [(nameCount: Int, line: Int)] = []
     private var rootClosed = false
     private var pendingEnd = false
 
-    /// A reader of `bytes`, which must outlive it.
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    /// A reader of `chunks`.
+    init(_ chunks: RouteFileChunks) {
+        bytes = RouteByteWindow(chunks)
+        if bytes.has(2), bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     }
+
+    /// The most bytes of the file held at once.
+    var bytesHighWater: Int { bytes.highWater }
 
     /// The qualified name of `tag`: `gpx:trkpt`.
     func name(of tag: StartTag) -> String {
@@ -72,7 +80,12 @@ struct XMLTokenizer {
     }
 
     private func string(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// The name of the innermost open element.
+    private var openName: String {
+        String(decoding: openNames.suffix(open.last?.nameCount ?? 0), as: UTF8.self)
     }
 
     private func localPart(_ name: Range<Int>) -> Range<Int> {
@@ -85,48 +98,49 @@ struct XMLTokenizer {
         range.count == text.utf8CodeUnitCount && text.withUTF8Buffer { bytes[range].elementsEqual($0) }
     }
 
-    /// The line and column of `offset`.
+    /// The line and column of `offset`, in the piece last handed out.
     func position(of offset: Int) -> (line: Int, column: Int) {
-        var line = 1, column = 1
-        for byte in bytes[..<min(offset, bytes.count)] {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
+        let place = bytes.place(of: offset)
+        return (place.line, place.column)
     }
 
-    /// An error at `offset`.
+    /// An error at `offset`; where the piece being read is too long, that error at its start.
     func error(_ reason: String, at offset: Int) -> SyntaxError {
-        let (line, column) = position(of: offset)
-        return SyntaxError(line: line, column: column, reason: reason)
+        if let start = bytes.tooLongPiece {
+            let place = bytes.place(of: start)
+            return SyntaxError(
+                line: place.line, column: place.column,
+                reason:
+                    "more than \(RouteByteWindow.maxPieceBytes >> 20) MiB of one tag or text starts here; a route file needs none that long"
+            )
+        }
+        let place = bytes.place(of: offset)
+        return SyntaxError(line: place.line, column: place.column, reason: reason)
     }
 
-    /// The next piece of the document, or nil at its well-formed end.
+    /// The next piece of the document, or nil at its well-formed end. The pieces handed out
+    /// before are no longer in the window.
     mutating func next() throws(SyntaxError) -> Token? {
         if pendingEnd {
             pendingEnd = false
             return .end
         }
-        while index < bytes.count {
+        while true {
+            bytes.keep = index
+            guard bytes.has(index) else { break }
             guard bytes[index] == UInt8(ascii: "<") else {
                 let start = index
                 try scanText()
                 if !open.isEmpty { return .text(range: start..<index, cdata: false) }
-                guard bytes[start..<index].allSatisfy(Self.isSpace) else {
-                    throw error("text outside the root element", at: bytes[start..<index].firstIndex { !Self.isSpace($0) } ?? start)
-                }
-                continue
+                guard let first = (start..<index).first(where: { !Self.isSpace(bytes[$0]) }) else { continue }
+                throw error("text outside the root element", at: first)
             }
-            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            let next = bytes.has(index + 1) ? bytes[index + 1] : 0
             if next == UInt8(ascii: "?") {
                 try skipDeclaration()
             } else if next == UInt8(ascii: "!") {
                 if starts("<!--") {
-                    index = try end(of: "-->", from: index + 4, what: "a comment")
+                    index = try end(of: "-->", from: index + 4, what: "a comment", keeping: false)
                 } else if starts("<![CDATA[") {
                     guard !open.isEmpty else { throw error("a CDATA section outside the root element", at: index) }
                     let start = index + 9
@@ -151,10 +165,9 @@ struct XMLTokenizer {
             }
         }
         if let last = open.last {
-            let (line, _) = position(of: last.offset)
-            throw error("unexpected end of file: <\(string(last.name))> from line \(line) is not closed", at: bytes.count)
+            throw error("unexpected end of file: <\(openName)> from line \(last.line) is not closed", at: bytes.end)
         }
-        guard rootClosed else { throw error("no XML element in the file", at: bytes.count) }
+        guard rootClosed, bytes.tooLongPiece == nil else { throw error("no XML element in the file", at: bytes.end) }
         return nil
     }
 
@@ -168,11 +181,12 @@ struct XMLTokenizer {
         var attributes: [(name: Range<Int>, value: Range<Int>)] = []
         while true {
             let hadSpace = skipSpace()
-            guard index < bytes.count else { throw error("unexpected end of file inside <\(string(name))>", at: offset) }
+            guard bytes.has(index) else { throw error("unexpected end of file inside <\(string(name))>", at: offset) }
             if bytes[index] == UInt8(ascii: ">") {
                 index += 1
                 guard open.count < Self.maxDepth else { throw error("elements nested deeper than \(Self.maxDepth) levels", at: offset) }
-                open.append((name, offset))
+                openNames.append(contentsOf: bytes[name])
+                open.append((name.count, bytes.mark(offset).line))
                 return StartTag(name: name, attributes: attributes, selfClosing: false, offset: offset)
             }
             if starts("/>") {
@@ -183,20 +197,20 @@ struct XMLTokenizer {
             let attribute = try self.name(what: "an attribute name")
             let named = "\(string(attribute)) in <\(string(name))>"
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw error("expected '=' after \(named)", at: index) }
+            guard bytes.has(index), bytes[index] == UInt8(ascii: "=") else { throw error("expected '=' after \(named)", at: index) }
             index += 1
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+            guard bytes.has(index), bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
                 throw error("the value of \(named) must be in quotes", at: index)
             }
             let quote = bytes[index]
             index += 1
             let start = index
-            while index < bytes.count, bytes[index] != quote {
+            while bytes.has(index), bytes[index] != quote {
                 if bytes[index] == UInt8(ascii: "<") { throw error("'<' inside the value of \(named)", at: index) }
                 if bytes[index] == UInt8(ascii: "&") { try checkReference() } else { index += 1 }
             }
-            guard index < bytes.count else { throw error("the value of \(named) is not closed", at: start - 1) }
+            guard bytes.has(index) else { throw error("the value of \(named) is not closed", at: start - 1) }
             if attributes.contains(where: { bytes[$0.name].elementsEqual(bytes[attribute]) }) {
                 throw error("\(named) appears twice", at: start)
             }
@@ -210,15 +224,16 @@ struct XMLTokenizer {
         index += 2
         let name = try self.name(what: "an element name")
         skipSpace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
+        guard bytes.has(index), bytes[index] == UInt8(ascii: ">") else {
             throw error("expected '>' to end </\(string(name))>", at: index)
         }
         index += 1
-        guard let last = open.popLast() else { throw error("</\(string(name))> closes no element", at: offset) }
-        guard bytes[last.name].elementsEqual(bytes[name]) else {
-            let (line, _) = position(of: last.offset)
-            throw error("</\(string(name))> where <\(string(last.name))> from line \(line) should be closed", at: offset)
+        guard let last = open.last else { throw error("</\(string(name))> closes no element", at: offset) }
+        guard openNames.suffix(last.nameCount).elementsEqual(bytes[name]) else {
+            throw error("</\(string(name))> where <\(openName)> from line \(last.line) should be closed", at: offset)
         }
+        open.removeLast()
+        openNames.removeLast(last.nameCount)
         if open.isEmpty { rootClosed = true }
     }
 
@@ -238,7 +253,7 @@ struct XMLTokenizer {
     /// A name: the bytes up to white space or one of `/>=<"'`.
     private mutating func name(what: String) throws(SyntaxError) -> Range<Int> {
         let start = index
-        while index < bytes.count {
+        while bytes.has(index) {
             let byte = bytes[index]
             if Self.isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "=")
                 || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
@@ -253,7 +268,7 @@ struct XMLTokenizer {
 
     /// Moves past text up to the next `<`, checking its references.
     private mutating func scanText() throws(SyntaxError) {
-        while index < bytes.count, bytes[index] != UInt8(ascii: "<") {
+        while bytes.has(index), bytes[index] != UInt8(ascii: "<") {
             if bytes[index] == UInt8(ascii: "&") { try checkReference() } else { index += 1 }
         }
     }
@@ -261,36 +276,40 @@ struct XMLTokenizer {
     /// Checks the reference at `index` (a `&`) and moves past it.
     private mutating func checkReference() throws(SyntaxError) {
         let start = index
-        guard let semicolon = bytes[start..<min(bytes.count, start + 12)].firstIndex(of: UInt8(ascii: ";")),
-            Self.entity(bytes[(start + 1)..<semicolon]) != nil
-        else {
+        var semicolon = start + 1
+        while semicolon < start + 12, bytes.has(semicolon), bytes[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
+        guard semicolon < start + 12, bytes.has(semicolon), Self.entity(bytes[(start + 1)..<semicolon]) != nil else {
             throw error(
                 "\"&\" starts no entity XML knows (&amp; &lt; &gt; &quot; &apos; or &#N;); write a literal & as &amp;", at: start)
         }
         index = semicolon + 1
     }
 
-    private func starts(_ marker: StaticString) -> Bool {
+    private mutating func starts(_ marker: StaticString) -> Bool {
         let count = marker.utf8CodeUnitCount
-        guard index + count <= bytes.count else { return false }
+        guard bytes.has(index + count - 1) else { return false }
         return marker.withUTF8Buffer { bytes[index..<(index + count)].elementsEqual($0) }
     }
 
-    /// The index just past `terminator`, searched from `from`.
-    private func end(of terminator: StaticString, from: Int, what: String) throws(SyntaxError) -> Int {
+    /// The index just past `terminator`, searched from `from`; without `keeping`, the bytes passed
+    /// over leave the window as it goes (a comment's).
+    private mutating func end(of terminator: StaticString, from: Int, what: String, keeping: Bool = true) throws(SyntaxError) -> Int {
         let needle = terminator.withUTF8Buffer { Array($0) }
+        let opening = bytes.place(of: index)  // a comment's start leaves the window
         var at = from
-        while at + needle.count <= bytes.count {
+        while bytes.has(at + needle.count - 1) {
             if bytes[at] == needle[0], bytes[at..<(at + needle.count)].elementsEqual(needle) { return at + needle.count }
             at += 1
+            if !keeping { bytes.keep = at }
         }
-        throw error("\(what) is not closed", at: index)
+        if keeping { throw error("\(what) is not closed", at: index) }
+        throw SyntaxError(line: opening.line, column: opening.column, reason: "\(what) is not closed")
     }
 
     @discardableResult
     private mutating func skipSpace() -> Bool {
         let start = index
-        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+        while bytes.has(index), Self.isSpace(bytes[index]) { index += 1 }
         return index > start
     }
 
@@ -301,8 +320,8 @@ struct XMLTokenizer {
     // MARK: - Entities
 
     /// `text` with its (already checked) references replaced.
-    private static func replacingEntities(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> String {
-        guard text.contains(UInt8(ascii: "&")) else { return String(decoding: UnsafeBufferPointer(rebasing: text), as: UTF8.self) }
+    private static func replacingEntities(_ text: ArraySlice<UInt8>) -> String {
+        guard text.contains(UInt8(ascii: "&")) else { return String(decoding: text, as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(text.count)
         var at = text.startIndex
@@ -322,7 +341,7 @@ struct XMLTokenizer {
 
     /// The character an entity's name (between `&` and `;`) stands for: XML's five, or a character
     /// reference to a character XML allows.
-    private static func entity(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Unicode.Scalar? {
+    private static func entity(_ name: ArraySlice<UInt8>) -> Unicode.Scalar? {
         switch String(decoding: name, as: UTF8.self) {
         case "amp": return "&"
         case "lt": return "<"
