@@ -3,7 +3,8 @@ import TouristCore
 
 /// A pin file of `format`, read as `pin import` reads it (`Library.readPinFile`). Contract: the
 /// places it reads, written as `pin export` writes them, read back as the same places (name,
-/// location, radius), or an `InputDataError` that names the file.
+/// location, radius, time window, and a route's line as the import simplifies it), or an
+/// `InputDataError` that names the file.
 enum PinFileDoor {
     /// The radius `pin import` gives entries without one, in this check.
     static let defaultRadiusKm = 1.5
@@ -16,12 +17,14 @@ enum PinFileDoor {
             contract(error.message.hasPrefix("pins"), "an error that does not name the file: \(error.message)")
             return
         }
-        let pins = entries.map { entry in
-            Pin(
+        let records = entries.map { entry in
+            var pin = Pin(
                 id: "00000000", name: entry.name ?? "", location: entry.location, radiusKm: entry.radiusKm ?? defaultRadiusKm,
                 createdAt: Date(timeIntervalSince1970: 0))
+            pin.window = entry.window
+            return PinFileRecord(pin: pin, route: line(entry))
         }
-        let written = format == .csv ? PinCSV.write(pins) : PinGeoJSON.write(pins)
+        let written = format == .csv ? PinCSV.write(records.map(\.pin)) : PinGeoJSON.write(records)
         let again: [PinFileEntry]
         do {
             again = try Library.readPinFile(Array(written.utf8), file: "pins", format: format, gazetteer: .bundled)
@@ -41,13 +44,24 @@ enum PinFileDoor {
         var latitude: Double
         var longitude: Double
         var radiusKm: Double
+        var window: TimeWindow?
+        /// A route's line as the import makes it.
+        var route: RouteLine?
 
-        var description: String { "\(name.debugDescription) \(latitude),\(longitude) \(radiusKm)" }
+        var description: String {
+            "\(name.debugDescription) \(latitude),\(longitude) \(radiusKm) \(window?.text ?? "any time") \(route.map { "\($0.points)" } ?? "")"
+        }
     }
 
     static func place(_ entry: PinFileEntry) -> Place {
         Place(
             name: entry.name, latitude: entry.location.latitude, longitude: entry.location.longitude,
-            radiusKm: entry.radiusKm ?? defaultRadiusKm)
+            radiusKm: entry.radiusKm ?? defaultRadiusKm, window: entry.window, route: line(entry))
+    }
+
+    /// The line `pin import` gives an entry's route (`RoutePin.line`); nil for a place, or a line
+    /// too short to keep (which the import refuses, and which is written as a place here).
+    static func line(_ entry: PinFileEntry) -> RouteLine? {
+        entry.route.flatMap { RoutePin.line(of: $0, radiusKm: entry.radiusKm ?? defaultRadiusKm) }
     }
 }

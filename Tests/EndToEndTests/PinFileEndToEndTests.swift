@@ -125,7 +125,7 @@ import TestSupport
         let duplicate = try await harness.run("pin", "import", twice, expecting: 65)
         #expect(
             duplicate.stderr
-                == "tourist: \(twice) feature 1 and feature 2 both name a pin \"Kyoto\", at different places or radii; give one of them another name\n"
+                == "tourist: \(twice) feature 1 and feature 2 both name a pin \"Kyoto\", at different places, lines, radii or time windows; give one of them another name\n"
         )
         let escape = try harness.folder.write("escape.csv", "ok,1,2\n\"bad\u{1B}[31m\",3,4\n")
         let control = try await harness.run("pin", "import", escape, expecting: 65)

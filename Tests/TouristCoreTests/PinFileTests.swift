@@ -103,8 +103,8 @@ import Testing
 
     @Test(arguments: [
         (
-            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,2],[3,4]]}}]}"#,
-            "g.geojson feature 1 is a LineString; only Point features can be pins"
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[1,2],[3,4],[1,2]]]}}]}"#,
+            "g.geojson feature 1 is a Polygon; a pin is a Point feature"
         ),
         (
             #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[48.85,120]}}]}"#,
@@ -143,7 +143,7 @@ import Testing
             createdAt: Date())
         pin.state = .ready
         pin.photos = 21
-        let text = PinGeoJSON.write([pin])
+        let text = PinGeoJSON.write([PinFileRecord(pin: pin)])
         let entries = try PinGeoJSON.read(Array(text.utf8), file: "x.geojson")
         #expect(entries == [PinFileEntry(name: pin.name, location: try pin.location, radiusKm: 0.75, position: "feature 1")])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

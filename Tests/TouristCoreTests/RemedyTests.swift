@@ -24,6 +24,7 @@ import Testing
             .allowFewer(pin: "0a1b2c3d", replacing: 21, with: 3), .visit(places: [paris], first: paris, by: .search), .checkNetwork,
             .checkProviders,
             .checkConfig, .setCredentials(providers: ["flickr", "commons"]), .installPackage("libvips42"),
+            .exportAsGeoJSON, .leaveOutRoutePins,
         ]
         for step in steps {
             switch step {
@@ -32,7 +33,7 @@ import Testing
                 .makeStoreWritable, .pointAtStore, .pointAtConfig, .verifyStore, .removeIt, .addPinByName, .runAgain,
                 .fetchLater, .widenRadius, .widenWindow, .useAnotherProvider, .allowFewer, .visit, .checkNetwork, .checkProviders,
                 .checkConfig,
-                .setCredentials, .installPackage:
+                .setCredentials, .installPackage, .exportAsGeoJSON, .leaveOutRoutePins:
                 break
             }
         }

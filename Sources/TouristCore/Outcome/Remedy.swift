@@ -75,6 +75,10 @@ public struct Remedy: Sendable, Equatable, Codable {
         case setCredentials(providers: [String])
         /// Install a system package tourist needs (Debian's name: "libvips42").
         case installPackage(String)
+        /// Write the pins as GeoJSON, which holds a route pin's line.
+        case exportAsGeoJSON
+        /// Name the pins to export, leaving the route pins out.
+        case leaveOutRoutePins
     }
 
     /// When running again helps: at once, after a while (rate limits, a server down), or once the
@@ -159,6 +163,8 @@ public struct Remedy: Sendable, Equatable, Codable {
         case .checkConfig: "see what to fix in the config"
         case .setCredentials(let providers): "set the credentials \(providers.joined(separator: ", ")) asks for, or use another provider"
         case .installPackage(let package): "install the package \(package)"
+        case .exportAsGeoJSON: "export them as GeoJSON, which keeps each route's line"
+        case .leaveOutRoutePins: "name the pins to export, leaving the route pins out"
         }
     }
 }

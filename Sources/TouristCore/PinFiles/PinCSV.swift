@@ -1,17 +1,22 @@
 import Foundation
 
 /// Pins as CSV (RFC 4180: fields separated by commas, quoted with `"` when they hold a comma, a
-/// quote or a line break, `""` for a quote inside): `name,latitude,longitude[,radius_km]`.
+/// quote or a line break, `""` for a quote inside): `name,latitude,longitude[,radius_km]`, and
+/// `taken,months` after them when a header names them.
 ///
 /// Reading takes an optional header line (its columns may come in any order, named `name`,
-/// `latitude`/`lat`, `longitude`/`lon`/`lng`, `radius_km`/`radiusKm`/`radius`); without one the
-/// columns are in that order. Blank lines are skipped; an empty name names the pin by its
-/// coordinates; an empty radius takes the importer's default. Writing puts the header first. Names
-/// that begin like a spreadsheet formula are written with a guard quote, which reading removes
-/// (`SpreadsheetGuard`), so an exported file reads back to the same names.
+/// `latitude`/`lat`, `longitude`/`lon`/`lng`, `radius_km`/`radiusKm`/`radius`, `taken`, `months`);
+/// without one the columns are `name,latitude,longitude,radius_km`. Blank lines are skipped; an
+/// empty name names the pin by its coordinates; an empty radius takes the importer's default; an
+/// empty `taken` or `months` leaves the window open in that respect (each read as `pin add` reads
+/// it, `PinFileWindow`). A line holds a place, never a route's line: `Library.exportPins` writes no
+/// route pin as CSV. Writing puts the header first, with the window's columns when a pin has a
+/// window. Names that begin like a spreadsheet formula are written with a guard quote, which
+/// reading removes (`SpreadsheetGuard`), so an exported file reads back to the same names.
 public enum PinCSV {
-    /// The header `write` puts first.
+    /// The header `write` puts first, and the columns it adds when a pin has a time window.
     public static let header = ["name", "latitude", "longitude", "radius_km"]
+    public static let windowHeader = ["taken", "months"]
 
     /// The entries of `text`, or an `InputDataError` naming `file`, the line and the fix.
     public static func read(_ text: String, file: String, gazetteer: GazetteerSource) throws(InputDataError) -> [PinFileEntry] {
@@ -40,13 +45,15 @@ public enum PinCSV {
         return entries
     }
 
-    /// `pins` as CSV, header first, one line per pin in the order given.
+    /// `pins` as CSV, header first, one line per pin in the order given; with `taken` and `months`
+    /// columns when one of them has a time window.
     public static func write(_ pins: [Pin]) -> String {
-        var text = header.joined(separator: ",") + "\r\n"
+        let windows = pins.contains { $0.window != nil }
+        var text = (windows ? header + windowHeader : header).joined(separator: ",") + "\r\n"
         for pin in pins {
-            text +=
-                [quoted(SpreadsheetGuard.guarded(pin.name)), number(pin.latitude), number(pin.longitude), number(pin.radiusKm)].joined(
-                    separator: ",") + "\r\n"
+            var fields = [quoted(SpreadsheetGuard.guarded(pin.name)), number(pin.latitude), number(pin.longitude), number(pin.radiusKm)]
+            if windows { fields += [pin.taken?.description ?? "", quoted(pin.months?.description ?? "")] }
+            text += fields.joined(separator: ",") + "\r\n"
         }
         return text
     }
@@ -78,8 +85,10 @@ public enum PinCSV {
         var longitude: Int?
         var place: Int?
         var radius: Int?
+        var taken: Int?
+        var months: Int?
 
-        static let positional = Columns(name: 0, latitude: 1, longitude: 2, place: nil, radius: 3)
+        static let positional = Columns(name: 0, latitude: 1, longitude: 2, place: nil, radius: 3, taken: nil, months: nil)
 
         /// The columns a header line names, or nil when `fields` is not a header (its latitude
         /// field is a number, or it names no latitude and no place).
@@ -103,15 +112,17 @@ public enum PinCSV {
             }
             self.init(
                 name: column(["name", "title"]), latitude: latitude, longitude: longitude, place: place,
-                radius: column(["radius_km", "radiuskm", "radius"]))
+                radius: column(["radius_km", "radiuskm", "radius"]), taken: column(["taken"]), months: column(["months"]))
         }
 
-        private init(name: Int?, latitude: Int?, longitude: Int?, place: Int?, radius: Int?) {
+        private init(name: Int?, latitude: Int?, longitude: Int?, place: Int?, radius: Int?, taken: Int?, months: Int?) {
             self.name = name
             self.latitude = latitude
             self.longitude = longitude
             self.place = place
             self.radius = radius
+            self.taken = taken
+            self.months = months
         }
     }
 
@@ -158,6 +169,8 @@ public enum PinCSV {
             }
             radius = radiusKm
         }
-        return PinFileEntry(name: field(columns.name, guarded: true) ?? placeName, location: location, radiusKm: radius, position: position)
+        let window = try PinFileWindow.read(taken: field(columns.taken), months: field(columns.months), at: "\(file) \(position)")
+        return PinFileEntry(
+            name: field(columns.name, guarded: true) ?? placeName, location: location, radiusKm: radius, window: window, position: position)
     }
 }

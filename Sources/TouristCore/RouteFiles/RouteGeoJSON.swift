@@ -65,13 +65,8 @@ enum RouteGeoJSON {
             guard failure == nil else { return }
             do throws(InputDataError) {
                 switch geometry["type"]?.stringValue {
-                case "LineString":
-                    try addLine(geometry["coordinates"], at: at)
-                case "MultiLineString":
-                    guard let lines = geometry["coordinates"]?.arrayValue else {
-                        throw InputDataError("\(at): a MultiLineString's \"coordinates\" must be an array of lines")
-                    }
-                    for (index, line) in lines.enumerated() { try addLine(line, at: "\(at), line \(index + 1)") }
+                case "LineString", "MultiLineString":
+                    try RouteGeoJSON.addLines(of: geometry, at: at, to: &segments)
                 case let kind?:
                     throw InputDataError("\(at) is a \(kind), not a line; \(RouteGeoJSON.expected)")
                 case nil:
@@ -82,35 +77,48 @@ enum RouteGeoJSON {
             }
         }
 
-        private mutating func addLine(_ coordinates: JSONValue?, at: String) throws(InputDataError) {
-            guard let positions = coordinates?.arrayValue else {
-                throw InputDataError("\(at): a line's \"coordinates\" must be an array of [longitude, latitude] positions")
-            }
-            guard positions.count >= 2 else {
-                throw InputDataError("\(at): a line needs two positions or more, it has \(positions.count)")
-            }
-            for (index, position) in positions.enumerated() {
-                let place = "\(at), position \(index + 1)"
-                guard let numbers = position.arrayValue, numbers.count >= 2, let longitude = numbers[0].numberValue,
-                    let latitude = numbers[1].numberValue
-                else {
-                    throw InputDataError("\(place): expected [longitude, latitude] in numbers, got \(position.compact())")
-                }
-                let point: GeoPoint
-                do {
-                    point = try GeoPoint(latitude: latitude, longitude: longitude)
-                } catch {
-                    throw InputDataError("\(place): \(error.message) (GeoJSON puts the longitude first)")
-                }
-                guard segments.add(point) else { throw InputDataError("\(place): \(RouteSegments.tooManyPoints)") }
-            }
-            segments.close()
-        }
-
         /// The segments, or the first error.
         func result() throws(InputDataError) -> [[GeoPoint]] {
             if let failure { throw failure }
             return segments.segments
         }
+    }
+
+    /// Adds the line of a LineString `geometry`, or each line of a MultiLineString, to `segments`
+    /// as a segment, each point checked and counted against `RouteFile.maxPoints`; an error names
+    /// `at`, the line of a MultiLineString and the position. Pin files read their lines this way too.
+    static func addLines(of geometry: JSONValue, at: String, to segments: inout RouteSegments) throws(InputDataError) {
+        guard geometry["type"]?.stringValue == "MultiLineString" else {
+            return try addLine(geometry["coordinates"], at: at, to: &segments)
+        }
+        guard let lines = geometry["coordinates"]?.arrayValue else {
+            throw InputDataError("\(at): a MultiLineString's \"coordinates\" must be an array of lines")
+        }
+        for (index, line) in lines.enumerated() { try addLine(line, at: "\(at), line \(index + 1)", to: &segments) }
+    }
+
+    private static func addLine(_ coordinates: JSONValue?, at: String, to segments: inout RouteSegments) throws(InputDataError) {
+        guard let positions = coordinates?.arrayValue else {
+            throw InputDataError("\(at): a line's \"coordinates\" must be an array of [longitude, latitude] positions")
+        }
+        guard positions.count >= 2 else {
+            throw InputDataError("\(at): a line needs two positions or more, it has \(positions.count)")
+        }
+        for (index, position) in positions.enumerated() {
+            let place = "\(at), position \(index + 1)"
+            guard let numbers = position.arrayValue, numbers.count >= 2, let longitude = numbers[0].numberValue,
+                let latitude = numbers[1].numberValue
+            else {
+                throw InputDataError("\(place): expected [longitude, latitude] in numbers, got \(position.compact())")
+            }
+            let point: GeoPoint
+            do {
+                point = try GeoPoint(latitude: latitude, longitude: longitude)
+            } catch {
+                throw InputDataError("\(place): \(error.message) (GeoJSON puts the longitude first)")
+            }
+            guard segments.add(point) else { throw InputDataError("\(place): \(RouteSegments.tooManyPoints)") }
+        }
+        segments.close()
     }
 }

@@ -51,8 +51,15 @@ struct RouteSegments {
         open = []
     }
 
+    /// The segments closed so far, which it then forgets, still counting their points against the
+    /// limit (a pin file's lines, one feature at a time).
+    mutating func takeSegments() -> [[GeoPoint]] {
+        defer { segments = [] }
+        return segments
+    }
+
     /// The words for a file past the limit.
     static var tooManyPoints: String {
-        "more than \(RouteFile.maxPoints) points, the most a route file may hold; simplify the track in the app that made it, or split it"
+        "more than \(RouteFile.maxPoints) points, the most the lines of one file may hold; simplify the track in the app that made it, or split it"
     }
 }

@@ -10,10 +10,13 @@ extension PinCommand {
             discussion: """
                 CSV: name,latitude,longitude[,radius_km] per line, a header line optional (an empty \
                 name names the pin by its coordinates); a `place` column may stand for the coordinates: \
-                a city's name, looked up in the bundled gazetteer only, never online. GeoJSON: a FeatureCollection of Points \
-                (properties "name" and "radiusKm" optional), as `pin export --format geojson` writes. \
-                A pin already there with the same name, place and radius is left as it is, so \
-                importing a file twice changes nothing. FILE - reads stdin.
+                a city's name, looked up in the bundled gazetteer only, never online; `taken` and `months` \
+                columns (a header names them) give a time window, as --taken and --months do. GeoJSON: a \
+                FeatureCollection of Points, and of LineStrings or MultiLineStrings for route pins (joined and \
+                simplified as `pin add --route` does), properties "name", "radiusKm", "taken" and "months" \
+                optional, as `pin export --format geojson` writes. A pin already there with the same name, \
+                place (or line) and radius is left as it is, so importing a file twice changes nothing. \
+                FILE - reads stdin.
                 Example: tourist pin import places.csv && tourist fetch --all
                 """
         )
@@ -59,7 +62,12 @@ extension PinCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Write the pins (or those named) as CSV or GeoJSON, which `pin import` reads back.",
-            discussion: "Example: tourist pin export --output places.geojson"
+            discussion: """
+                GeoJSON writes a route pin as a LineString of its line, and any pin's time window as "taken" \
+                and "months". CSV writes a window in `taken` and `months` columns, but holds no line: a route \
+                pin is refused (exit 64), never written without it; export it as GeoJSON.
+                Example: tourist pin export --output places.geojson
+                """
         )
 
         @OptionGroup var global: GlobalOptions

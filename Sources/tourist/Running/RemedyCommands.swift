@@ -56,6 +56,9 @@ enum RemedyCommands {
         case .setCredentials(let providers):
             "set the credentials \(providers.joined(separator: ", ")) asks for (its line above says how), or use another provider"
         case .installPackage(let package): "install it: `apt-get install \(package)`"
+        case .exportAsGeoJSON:
+            "export them as GeoJSON with `--format geojson` (or an --output file ending in .geojson), which keeps each route's line"
+        case .leaveOutRoutePins: "name the pins to export, leaving the route pins out"
         }
     }
 
