@@ -47,7 +47,9 @@ enum CommonsTiling {
             }
         }
         offsets.sort { ($0.distance, $0.bearing) < ($1.distance, $1.bearing) }
-        return offsets.map { CommonsTile(center: moved(center, metres: $0.distance, bearing: $0.bearing), radiusMetres: tileRadius) }
+        return offsets.map {
+            CommonsTile(center: center.moved(km: $0.distance / 1000, bearing: $0.bearing * 180 / .pi), radiusMetres: tileRadius)
+        }
     }
 
     /// Smaller tiles covering `tile` where a full answer left it unknown: `tile` gave the 500 files
@@ -58,18 +60,5 @@ enum CommonsTiling {
         return cover(center: tile.center, radiusMetres: tile.radiusMetres, tileRadius: smaller).filter { part in
             part.center.distanceKm(to: tile.center) * 1000 + part.radiusMetres > knownMetres
         }
-    }
-
-    /// The point `metres` from `start` along `bearing` (radians from north, clockwise), on a sphere.
-    static func moved(_ start: GeoPoint, metres: Double, bearing: Double) -> GeoPoint {
-        guard metres > 0 else { return start }
-        let angle = metres / (GeoPoint.earthRadiusKm * 1000)
-        let latitude = start.latitude * .pi / 180, longitude = start.longitude * .pi / 180
-        let newLatitude = asin(sin(latitude) * cos(angle) + cos(latitude) * sin(angle) * cos(bearing))
-        let newLongitude = longitude + atan2(sin(bearing) * sin(angle) * cos(latitude), cos(angle) - sin(latitude) * sin(newLatitude))
-        var degrees = newLongitude * 180 / .pi
-        degrees = (degrees + 540).truncatingRemainder(dividingBy: 360) - 180
-        let clampedLatitude = min(90, max(-90, newLatitude * 180 / .pi))
-        return (try? GeoPoint(latitude: clampedLatitude, longitude: degrees)) ?? start
     }
 }

@@ -145,7 +145,7 @@ import TestSupport
         var files = FakeCommonsFile.around(latitude: 48.8584, longitude: 2.2945, count: 5, spacingMetres: 100)
         // Four photos 25 km away, one on each side: out of reach of one 10 km search.
         for (index, bearing) in [0.0, 90, 180, 270].enumerated() {
-            let point = CommonsTiling.moved(eiffel, metres: 25_000, bearing: bearing * .pi / 180)
+            let point = eiffel.moved(km: 25, bearing: bearing)
             var far = FakeCommonsFile.around(
                 latitude: point.latitude, longitude: point.longitude, count: 1, spacingMetres: 1, firstPageID: 5000 + index)[0]
             far.title = "File:Far \(index).jpg"

@@ -61,7 +61,7 @@ import TouristCore
         // Every point of the circle (sampled on rings) lies in some tile.
         for ring in stride(from: 0.0, through: radius, by: 2000) {
             for step in 0..<72 {
-                let point = CommonsTiling.moved(center, metres: ring, bearing: Double(step) * .pi / 36)
+                let point = center.moved(km: ring / 1000, bearing: Double(step) * 5)
                 #expect(tiles.contains { $0.center.distanceKm(to: point) * 1000 <= $0.radiusMetres + 1 }, "\(point) is in no tile")
             }
         }
@@ -78,7 +78,7 @@ import TouristCore
         #expect(parts.allSatisfy { $0.center.distanceKm(to: center) * 1000 + 300 > 300 })
         for ring in stride(from: 300.0, through: 2000, by: 100) {
             for step in 0..<36 {
-                let point = CommonsTiling.moved(center, metres: ring, bearing: Double(step) * .pi / 18)
+                let point = center.moved(km: ring / 1000, bearing: Double(step) * 10)
                 #expect(parts.contains { $0.center.distanceKm(to: point) * 1000 <= 301 })
             }
         }

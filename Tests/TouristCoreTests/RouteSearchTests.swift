@@ -21,8 +21,8 @@ import TestSupport
         for km in stride(from: 30.0, to: line.lengthKm, by: 60) {
             let here = line.point(atKm: km)
             places.append(("on-\(Int(km))", here))
-            let across = CorridorSamples.bearing(line.point(atKm: km - 1), line.point(atKm: km + 1)) + 90
-            places.append(("off-\(Int(km))", CorridorSamples.moved(here, km: 20, bearing: across)))
+            let across = line.point(atKm: km - 1).bearing(to: line.point(atKm: km + 1)) + 90
+            places.append(("off-\(Int(km))", here.moved(km: 20, bearing: across)))
         }
         return try provider(places)
     }

@@ -30,43 +30,22 @@ struct CorridorSamples {
         edges = points.indices.map { index in
             var ends: [GeoPoint] = []
             if index > 0 {
-                let bearing = Self.bearing(points[index - 1], points[index])
+                let bearing = points[index - 1].bearing(to: points[index])
                 ends += [
-                    Self.moved(points[index], km: margin, bearing: bearing + 90),
-                    Self.moved(points[index], km: margin, bearing: bearing - 90),
+                    points[index].moved(km: margin, bearing: bearing + 90),
+                    points[index].moved(km: margin, bearing: bearing - 90),
                 ]
-                if index == points.count - 1 { ends.append(Self.moved(points[index], km: margin, bearing: bearing)) }
+                if index == points.count - 1 { ends.append(points[index].moved(km: margin, bearing: bearing)) }
             }
             if index < points.count - 1 {
-                let bearing = Self.bearing(points[index], points[index + 1])
+                let bearing = points[index].bearing(to: points[index + 1])
                 ends += [
-                    Self.moved(points[index], km: margin, bearing: bearing + 90),
-                    Self.moved(points[index], km: margin, bearing: bearing - 90),
+                    points[index].moved(km: margin, bearing: bearing + 90),
+                    points[index].moved(km: margin, bearing: bearing - 90),
                 ]
-                if index == 0 { ends.append(Self.moved(points[index], km: margin, bearing: bearing + 180)) }
+                if index == 0 { ends.append(points[index].moved(km: margin, bearing: bearing + 180)) }
             }
             return ends
         }
-    }
-
-    /// The initial bearing from `a` to `b`, in degrees clockwise from north.
-    static func bearing(_ a: GeoPoint, _ b: GeoPoint) -> Double {
-        let phi1 = a.latitude * .pi / 180, phi2 = b.latitude * .pi / 180
-        let deltaLambda = (b.longitude - a.longitude) * .pi / 180
-        let y = sin(deltaLambda) * cos(phi2)
-        let x = cos(phi1) * sin(phi2) - sin(phi1) * cos(phi2) * cos(deltaLambda)
-        return atan2(y, x) * 180 / .pi
-    }
-
-    /// The point `km` from `point` on the great circle leaving it at `bearing` degrees.
-    static func moved(_ point: GeoPoint, km: Double, bearing: Double) -> GeoPoint {
-        let delta = km / GeoPoint.earthRadiusKm, theta = bearing * .pi / 180
-        let phi1 = point.latitude * .pi / 180, lambda1 = point.longitude * .pi / 180
-        let phi2 = asin(max(-1, min(1, sin(phi1) * cos(delta) + cos(phi1) * sin(delta) * cos(theta))))
-        let lambda2 = lambda1 + atan2(sin(theta) * sin(delta) * cos(phi1), cos(delta) - sin(phi1) * sin(phi2))
-        var longitude = lambda2 * 180 / .pi
-        while longitude > 180 { longitude -= 360 }
-        while longitude < -180 { longitude += 360 }
-        return GeoPoint(constantLatitude: max(-90, min(90, phi2 * 180 / .pi)), longitude: longitude)
     }
 }
