@@ -15,8 +15,7 @@ extension Router {
         let (count, exclude, window) = (wanted.count, wanted.exclude, wanted.window)
         let name = configured.entry.name
         let shapes = (configured.provider as? any CorridorSearching)?.searchShapes ?? .unstated
-        let filling = window.map { (configured.provider as? any WindowFilling)?.fillsPages(for: $0) ?? false } ?? true
-        let pageSize = Self.pageSize(count: count, excluded: exclude.count, shrinking: !filling)
+        let pageSize = Self.pageSize(of: configured, for: wanted)
         let covering = CorridorCovering(corridor: corridor, shapes: shapes).queries(limit: pageSize, exclude: exclude, window: window)
         logger.debug(
             "\(name): \(Plural.count(covering.count, "query", "queries")) cover the route's \(Kilometres.text(corridor.line.lengthKm.rounded()))"

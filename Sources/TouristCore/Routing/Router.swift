@@ -219,6 +219,13 @@ public struct Router: Sendable {
         min((shrinking ? count * windowPageFactor : count) + excluded, max(count, maxPageSize))
     }
 
+    /// The size of the pages `configured` is asked for `wanted`: they shrink when it has a time
+    /// window that the provider does not fill its pages for (`WindowFilling`).
+    static func pageSize(of configured: ConfiguredProvider, for wanted: Query) -> Int {
+        let filling = wanted.window.map { (configured.provider as? any WindowFilling)?.fillsPages(for: $0) ?? false } ?? true
+        return pageSize(count: wanted.count, excluded: wanted.exclude.count, shrinking: !filling)
+    }
+
     /// How many times larger pages are read for a search with a time window.
     static let windowPageFactor = 4
 
@@ -355,8 +362,7 @@ public struct Router: Sendable {
         var page: Int? = order == nil ? 1 : planned.next()
         var pagesRead = 0
         let name = configured.entry.name
-        let filling = window.map { (configured.provider as? any WindowFilling)?.fillsPages(for: $0) ?? false } ?? true
-        let pageSize = fixedPageSize ?? Self.pageSize(count: count, excluded: exclude.count, shrinking: !filling)
+        let pageSize = fixedPageSize ?? Self.pageSize(of: configured, for: wanted)
         while let current = page, found.count < count, pagesRead < maxPages {
             let query = GeoQuery(
                 center: wanted.center, radiusKm: wanted.radiusKm, limit: pageSize, page: current, exclude: exclude, window: window)
